@@ -1,0 +1,330 @@
+"""Connect Four on bitboards, for any board from 4x4 to 10x10.
+
+Two players drop discs into columns; a disc falls to the lowest free cell. Whoever
+first has four discs in a row (across, up, or diagonally) wins; a full board is a draw.
+
+The bitboard
+------------
+Each column gets ``rows + 1`` bits: one per cell, counted from the bottom, plus one
+*guard* bit on top that always stays 0. For the standard board (6 rows, 7 columns)
+the bit numbers are::
+
+    guard   6 13 20 27 34 41 48
+    row 5   5 12 19 26 33 40 47
+    row 4   4 11 18 25 32 39 46
+    row 3   3 10 17 24 31 38 45
+    row 2   2  9 16 23 30 37 44
+    row 1   1  8 15 22 29 36 43
+    row 0   0  7 14 21 28 35 42
+            1  2  3  4  5  6  7    <- column numbers in the notation
+
+so cell ``(row, col)`` is bit ``col * (rows + 1) + row``. Moving one cell up adds 1,
+one column right adds ``rows + 1``, and the two diagonals add ``rows`` and ``rows + 2``.
+The guard bits keep a shifted line from wrapping into the next column, which is why
+"four in a row" is four bit operations::
+
+    pairs = b & (b >> d)            # a disc with another one step d below it
+    won   = pairs & (pairs >> 2*d)  # two such pairs, two steps apart: four in a row
+
+A state is a pair of ints ``(first, second)``: the cells of ``players[0]`` ("X", who
+moves first) and of ``players[1]`` ("O"). Whose turn it is follows from the number of
+discs. A move is a 0-based column index; the notation numbers columns from 1, as the
+benchmark files in ``tests/data/connect4`` do.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from gamelib.game import (
+    GameError,
+    IllegalMoveError,
+    MoveFormatError,
+    Player,
+    check_player,
+    describe_text,
+)
+
+__all__ = ["ConnectFour", "C4State"]
+
+C4State = tuple[int, int]
+"""``(first, second)``: the bitboards of the first and the second player's discs."""
+
+MIN_SIZE: Final = 4
+MAX_SIZE: Final = 10
+
+
+class ConnectFour:
+    """Connect Four with ``rows`` x ``cols`` cells (default 6 x 7); ``"X"`` moves first.
+
+    >>> game = ConnectFour()
+    >>> state = ConnectFour.from_moves("4453")
+    >>> game.to_move(state), game.format_move(3)
+    ('X', '4')
+    >>> print(game.render(state))
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . . . O . . .
+    . . O X X . .
+    1 2 3 4 5 6 7
+    """
+
+    name: Final = "Connect Four"
+    players: Final[tuple[Player, Player]] = ("X", "O")
+    start: Final[C4State] = (0, 0)
+    text_round_trips: Final = True
+
+    def __init__(self, rows: int = 6, cols: int = 7) -> None:
+        """A board of ``rows`` x ``cols`` cells; each from 4 to 10."""
+        for label, size in (("rows", rows), ("cols", cols)):
+            if not isinstance(size, int) or isinstance(size, bool) or not (
+                MIN_SIZE <= size <= MAX_SIZE
+            ):
+                raise GameError(
+                    f"{label} must be a whole number from {MIN_SIZE} to {MAX_SIZE}, got {size!r}"
+                )
+        self.rows: Final = rows
+        self.cols: Final = cols
+        self.height: Final = rows + 1
+        """Bits per column: the cells plus the guard bit."""
+        h = self.height
+        self.bottom: Final = sum(1 << (c * h) for c in range(cols))
+        """The mask of the bottom cell of every column."""
+        self.full: Final = self.bottom * ((1 << rows) - 1)
+        """The mask of every cell of the board."""
+        self.column_masks: Final = tuple(((1 << rows) - 1) << (c * h) for c in range(cols))
+        self.top_masks: Final = tuple(1 << (c * h + rows - 1) for c in range(cols))
+        self.directions: Final = (1, h, h - 1, h + 1)
+        """Vertical, horizontal and the two diagonals, as bit distances."""
+        self._notation = (
+            f"a move is a column number from 1 to {cols}, e.g. '{(cols + 1) // 2}'"
+        )
+
+    # -- the six-tuple -------------------------------------------------------------
+
+    def next_states(self, state: C4State, player: Player) -> list[C4State]:
+        """The states after ``player`` drops a disc in each open column, left to right."""
+        check_player(self, player)
+        return [self.play(state, col) for col in self.moves(state)]
+
+    def finished(self, state: C4State) -> bool:
+        """True iff a player has four in a row or the board is full."""
+        first, second = state
+        return (first | second) == self.full or self.has_four(first) or self.has_four(second)
+
+    def utility(self, state: C4State, player: Player) -> int:
+        """+1 if ``player`` has four in a row, -1 if the opponent has, 0 for a full board."""
+        check_player(self, player)
+        first, second = state
+        if self.has_four(first):
+            return 1 if player == self.players[0] else -1
+        if self.has_four(second):
+            return 1 if player == self.players[1] else -1
+        if (first | second) != self.full:
+            raise GameError("utility is defined only for finished states; this game goes on")
+        return 0
+
+    # -- what play and search need on top ----------------------------------------
+
+    def to_move(self, state: C4State) -> Player:
+        """``"X"`` after an even number of discs, ``"O"`` after an odd number."""
+        return self.players[(state[0] | state[1]).bit_count() & 1]
+
+    def moves(self, state: C4State) -> list[int]:
+        """The 0-based indices of the columns that are not full, left to right.
+
+        Empty once the game is finished.
+        """
+        if self.finished(state):
+            return []
+        mask = state[0] | state[1]
+        return [c for c in range(self.cols) if not mask & self.top_masks[c]]
+
+    def play(self, state: C4State, move: int) -> C4State:
+        """The state after the player to move drops a disc in column ``move`` (0-based)."""
+        if not isinstance(move, int) or isinstance(move, bool):
+            raise IllegalMoveError(
+                f"{describe_text(move)} is not a column: a move is a column index "
+                f"from 0 to {self.cols - 1}"
+            )
+        if not 0 <= move < self.cols:
+            raise IllegalMoveError(
+                f"there is no column index {move}: columns are 0 to {self.cols - 1} "
+                f"(numbered 1 to {self.cols} on the board)"
+            )
+        if self.finished(state):
+            raise IllegalMoveError("the game is over: no more moves are allowed")
+        first, second = state
+        mask = first | second
+        if mask & self.top_masks[move]:
+            open_columns = ", ".join(str(c + 1) for c in self.moves(state))
+            raise IllegalMoveError(
+                f"column {move + 1} is full; open columns: {open_columns}"
+            )
+        disc = (mask + (1 << (move * self.height))) & self.column_masks[move] & ~mask
+        if mask.bit_count() & 1:
+            return first, second | disc
+        return first | disc, second
+
+    def parse_move(self, text: str) -> int:
+        """A column number from 1 to ``cols``, returned as a 0-based index."""
+        if not isinstance(text, str):
+            raise MoveFormatError(f"expected text, got {type(text).__name__}: {self._notation}")
+        stripped = text.strip()
+        if not stripped:
+            raise MoveFormatError(f"no move given: {self._notation}")
+        if len(stripped) > 3 or not stripped.isdecimal() or not stripped.isascii():
+            raise MoveFormatError(f"{describe_text(text)} is not a column number: {self._notation}")
+        number = int(stripped)
+        if not 1 <= number <= self.cols:
+            raise MoveFormatError(f"there is no column {number}: {self._notation}")
+        return number - 1
+
+    def format_move(self, move: int) -> str:
+        """The 1-based column number."""
+        return str(move + 1)
+
+    def render(self, state: C4State) -> str:
+        """The board top row first, ``X``, ``O`` and ``.``, with column numbers below."""
+        lines = [
+            " ".join(self.cell(state, row, col) or "." for col in range(self.cols))
+            for row in reversed(range(self.rows))
+        ]
+        lines.append(" ".join(str((c + 1) % 10) for c in range(self.cols)))
+        return "\n".join(lines)
+
+    def from_text(self, text: str) -> C4State:
+        """The state that :meth:`render` drew as ``text`` (discs must rest on discs)."""
+        lines = text.strip("\n").split("\n")[: self.rows]
+        if len(lines) != self.rows or any(len(line.split()) != self.cols for line in lines):
+            raise GameError(f"not a {self.rows}x{self.cols} board as render() draws it")
+        first = second = 0
+        for row, line in zip(reversed(range(self.rows)), lines):
+            for col, mark in enumerate(line.split()):
+                bit = 1 << (col * self.height + row)
+                if mark == "X":
+                    first |= bit
+                elif mark == "O":
+                    second |= bit
+                elif mark != ".":
+                    raise GameError(f"unknown mark {mark!r}: cells are 'X', 'O' or '.'")
+        state = (first, second)
+        self.validate(state)
+        return state
+
+    # -- helpers for boards, solvers and tests -------------------------------------
+
+    @classmethod
+    def from_moves(cls, moves: str, rows: int = 6, cols: int = 7) -> C4State:
+        """The position after the 1-based column string ``moves``, e.g. ``"4453"``.
+
+        This is the move format of the benchmark files. Raises :class:`IllegalMoveError`
+        (a ``ValueError``) naming the first character that is not a column, a column
+        that is full, or a move made after the game was already decided.
+        """
+        game = cls(rows, cols)
+        if not isinstance(moves, str):
+            raise MoveFormatError(f"expected a string of column digits, got {type(moves).__name__}")
+        state = game.start
+        for index, char in enumerate(moves, start=1):
+            if not ("1" <= char <= "9") or int(char) > cols:
+                raise MoveFormatError(
+                    f"character {index} of the moves, {char!r}, is not a column: "
+                    f"use the digits 1 to {min(cols, 9)}"
+                )
+            if game.finished(state):
+                raise IllegalMoveError(
+                    f"move {index} ({char}) comes after the game has ended"
+                )
+            column = int(char) - 1
+            if (state[0] | state[1]) & game.top_masks[column]:
+                raise IllegalMoveError(f"move {index} ({char}): column {char} is already full")
+            state = game.play(state, column)
+        return state
+
+    def has_four(self, discs: int) -> bool:
+        """True iff the bitboard ``discs`` holds four in a row in some direction."""
+        for d in self.directions:
+            pairs = discs & (discs >> d)
+            if pairs & (pairs >> (2 * d)):
+                return True
+        return False
+
+    def cell(self, state: C4State, row: int, col: int) -> str | None:
+        """``"X"``, ``"O"`` or None for the cell at ``row`` (0 is the bottom) and ``col``."""
+        bit = 1 << (col * self.height + row)
+        if state[0] & bit:
+            return self.players[0]
+        if state[1] & bit:
+            return self.players[1]
+        return None
+
+    def column_height(self, state: C4State, col: int) -> int:
+        """How many discs column ``col`` (0-based) holds."""
+        return ((state[0] | state[1]) & self.column_masks[col]).bit_count()
+
+    def winning_cells(self, state: C4State) -> list[tuple[int, int]]:
+        """The ``(row, col)`` cells of every four-in-a-row on the board (none: ``[]``)."""
+        cells: set[tuple[int, int]] = set()
+        for discs in state:
+            for d in self.directions:
+                pairs = discs & (discs >> d)
+                fours = pairs & (pairs >> (2 * d))
+                for bit in _bits(fours):
+                    for k in range(4):
+                        col, row = divmod(bit + k * d, self.height)
+                        cells.add((row, col))
+        return sorted(cells)
+
+    def validate(self, state: object) -> None:
+        """Raise :class:`GameError` unless ``state`` is a reachable-looking position.
+
+        Checks the type, that no disc is outside the board or on both bitboards, that
+        discs rest on discs, and that the first player has as many discs as the second
+        or one more.
+        """
+        if (
+            not isinstance(state, tuple)
+            or len(state) != 2
+            or not all(isinstance(b, int) and b >= 0 for b in state)
+        ):
+            raise GameError("a Connect Four state is a pair of non-negative ints (first, second)")
+        first, second = state
+        mask = first | second
+        if first & second:
+            raise GameError("a cell holds discs of both players")
+        if mask & ~self.full:
+            raise GameError(f"a disc lies outside the {self.rows}x{self.cols} board")
+        for col in range(self.cols):
+            column = (mask & self.column_masks[col]) >> (col * self.height)
+            if column & (column + 1):
+                raise GameError(f"column {col + 1} has a gap below a disc")
+        difference = first.bit_count() - second.bit_count()
+        if difference not in (0, 1):
+            raise GameError("X must have as many discs as O or one more")
+
+    @property
+    def top_row_mask(self) -> int:
+        """The mask of the top cell of every column."""
+        return sum(self.top_masks)
+
+    def __repr__(self) -> str:
+        return f"ConnectFour(rows={self.rows}, cols={self.cols})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ConnectFour) and (self.rows, self.cols) == (other.rows, other.cols)
+
+    def __hash__(self) -> int:
+        return hash((ConnectFour, self.rows, self.cols))
+
+
+def _bits(value: int) -> Iterator[int]:
+    """The indices of the set bits of ``value``, lowest first."""
+    while value:
+        low = value & -value
+        yield low.bit_length() - 1
+        value ^= low

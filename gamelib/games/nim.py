@@ -1,0 +1,143 @@
+"""Nim: players take turns removing objects from heaps; who takes the last one wins.
+
+A state is ``(heaps, turn)``: a tuple of heap sizes and the index (0 or 1) of the
+player to move. The turn must be part of the state, because the heaps alone do not
+tell how many moves have been made.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from gamelib.game import (
+    GameError,
+    IllegalMoveError,
+    MoveFormatError,
+    Player,
+    check_player,
+    describe_text,
+)
+
+__all__ = ["Nim", "NimState", "NimMove"]
+
+NimState = tuple[tuple[int, ...], int]
+"""``(heaps, turn)``: the heap sizes and the index of the player to move."""
+
+NimMove = tuple[int, int]
+"""``(heap, count)``: take ``count`` >= 1 objects from heap number ``heap`` (0-based)."""
+
+_MOVE_PATTERN: Final = re.compile(r"\s*([0-9]+)\s*,\s*([0-9]+)\s*")
+
+
+class Nim:
+    """Normal-play Nim on small heaps; ``"A"`` moves first.
+
+    >>> game = Nim((1, 2))
+    >>> game.play(game.start, game.parse_move("2,1"))
+    ((1, 1), 1)
+    """
+
+    name: Final = "Nim"
+    players: Final[tuple[Player, Player]] = ("A", "B")
+    text_round_trips: Final = True
+
+    def __init__(self, heaps: Sequence[int] = (3, 4, 5)) -> None:
+        """A game whose start has the given heap sizes: 1 to 8 heaps of 0 to 20 each."""
+        heaps = tuple(heaps)
+        if not 1 <= len(heaps) <= 8 or not all(
+            isinstance(h, int) and not isinstance(h, bool) and 0 <= h <= 20 for h in heaps
+        ):
+            raise GameError(f"heaps must be 1 to 8 whole numbers from 0 to 20, got {heaps!r}")
+        self.heaps: Final = heaps
+        self.start: Final[NimState] = (heaps, 0)
+
+    def next_states(self, state: NimState, player: Player) -> list[NimState]:
+        """The states after each move of ``player``, in :meth:`moves` order."""
+        check_player(self, player)
+        return [self.play(state, m) for m in self.moves(state)]
+
+    def finished(self, state: NimState) -> bool:
+        """True iff every heap is empty."""
+        return not any(state[0])
+
+    def utility(self, state: NimState, player: Player) -> int:
+        """+1 if ``player`` took the last object, else -1 (Nim has no draws)."""
+        check_player(self, player)
+        if not self.finished(state):
+            raise GameError("utility is defined only for finished states; this game goes on")
+        last_mover = self.players[1 - state[1]]
+        return 1 if player == last_mover else -1
+
+    def to_move(self, state: NimState) -> Player:
+        """The player whose index is the state's turn."""
+        return self.players[state[1]]
+
+    def moves(self, state: NimState) -> list[NimMove]:
+        """Every ``(heap, count)`` with ``1 <= count <= heaps[heap]``, heap by heap."""
+        heaps = state[0]
+        return [(h, n) for h, size in enumerate(heaps) for n in range(1, size + 1)]
+
+    def play(self, state: NimState, move: NimMove) -> NimState:
+        """The state after the player to move takes ``count`` from heap ``heap``."""
+        heaps, turn = state
+        if self.finished(state):
+            raise IllegalMoveError("the game is over: no more moves are allowed")
+        if (
+            not isinstance(move, tuple)
+            or len(move) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in move)
+        ):
+            raise IllegalMoveError(f"{describe_text(move)} is not a move: a move is (heap, count)")
+        heap, count = move
+        if not 0 <= heap < len(heaps):
+            raise IllegalMoveError(
+                f"there is no heap {heap + 1}: heaps are numbered 1 to {len(heaps)}"
+            )
+        if not 1 <= count <= heaps[heap]:
+            raise IllegalMoveError(
+                f"heap {heap + 1} has {heaps[heap]}: take from 1 to {heaps[heap]} of it"
+                if heaps[heap]
+                else f"heap {heap + 1} is empty: take from a heap that is not"
+            )
+        new_heaps = heaps[:heap] + (heaps[heap] - count,) + heaps[heap + 1 :]
+        return new_heaps, 1 - turn
+
+    def parse_move(self, text: str) -> NimMove:
+        """``'heap,count'``: heap numbered from 1, e.g. ``'2,3'`` takes 3 from heap 2."""
+        notation = (
+            f"a move is written 'heap,count' with heap from 1 to {len(self.heaps)} "
+            "and count at least 1, e.g. '1,2'"
+        )
+        if not isinstance(text, str):
+            raise MoveFormatError(f"expected text, got {type(text).__name__}: {notation}")
+        match = _MOVE_PATTERN.fullmatch(text) if len(text) <= 40 else None
+        if match is None:
+            raise MoveFormatError(f"{describe_text(text)} is not a move: {notation}")
+        heap, count = int(match.group(1)), int(match.group(2))
+        if not 1 <= heap <= len(self.heaps) or count < 1:
+            raise MoveFormatError(f"{describe_text(text)} is out of range: {notation}")
+        return heap - 1, count
+
+    def format_move(self, move: NimMove) -> str:
+        """The notation ``'heap,count'`` with the heap numbered from 1."""
+        return f"{move[0] + 1},{move[1]}"
+
+    def render(self, state: NimState) -> str:
+        """One line per heap, e.g. ``'2: ||| (3)'``, then whose turn it is."""
+        lines = [f"{i + 1}: {'|' * size} ({size})" for i, size in enumerate(state[0])]
+        return "\n".join([*lines, f"to move: {self.to_move(state)}"])
+
+    def from_text(self, text: str) -> NimState:
+        """The state that :meth:`render` drew as ``text``."""
+        *heap_lines, turn_line = text.split("\n")
+        try:
+            heaps = tuple(int(line.rsplit("(", 1)[1].rstrip(")")) for line in heap_lines)
+            turn = self.players.index(turn_line.removeprefix("to move: "))
+        except (IndexError, ValueError):
+            raise GameError("not a Nim position as render() draws it") from None
+        return heaps, turn
+
+    def __repr__(self) -> str:
+        return f"Nim({self.heaps})"

@@ -1,0 +1,191 @@
+"""Tic-tac-toe with readable states: a tuple of three rows of ``" "``, ``"X"`` or ``"O"``.
+
+This is the representation a student would write first. It is slow next to
+:class:`~gamelib.games.TicTacToeBitboard`, but every state prints as what it is.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from gamelib.game import (
+    GameError,
+    IllegalMoveError,
+    MoveFormatError,
+    Player,
+    check_player,
+    describe_text,
+)
+
+__all__ = ["TicTacToe", "Board", "Cell", "LINES", "parse_cell", "format_cell"]
+
+Board = tuple[tuple[str, str, str], tuple[str, str, str], tuple[str, str, str]]
+"""A state: three rows of three marks, each ``" "``, ``"X"`` or ``"O"``."""
+
+Cell = tuple[int, int]
+"""A move: ``(row, col)``, both from 0 to 2, row 0 at the top."""
+
+EMPTY: Final = " "
+
+LINES: Final[tuple[tuple[Cell, Cell, Cell], ...]] = (
+    *(((r, 0), (r, 1), (r, 2)) for r in range(3)),
+    *(((0, c), (1, c), (2, c)) for c in range(3)),
+    ((0, 0), (1, 1), (2, 2)),
+    ((0, 2), (1, 1), (2, 0)),
+)
+"""The eight lines of three: three rows, three columns and two diagonals."""
+
+_CELL_PATTERN: Final = re.compile(r"\s*([0-9]+)\s*,\s*([0-9]+)\s*")
+_NOTATION: Final = "a move is written 'row,col' with row and col from 1 to 3, e.g. '2,3'"
+
+
+def parse_cell(text: object) -> Cell:
+    """Read ``'row,col'`` (1-based) as a 0-based cell; raise MoveFormatError otherwise."""
+    if not isinstance(text, str):
+        raise MoveFormatError(f"expected text, got {type(text).__name__}: {_NOTATION}")
+    if not text.strip():
+        raise MoveFormatError(f"no move given: {_NOTATION}")
+    match = _CELL_PATTERN.fullmatch(text) if len(text) <= 40 else None
+    if match is None:
+        raise MoveFormatError(f"{describe_text(text)} is not a move: {_NOTATION}")
+    row, col = int(match.group(1)), int(match.group(2))
+    if not (1 <= row <= 3 and 1 <= col <= 3):
+        raise MoveFormatError(f"{describe_text(text)} is off the board: {_NOTATION}")
+    return row - 1, col - 1
+
+
+def format_cell(cell: Cell) -> str:
+    """A 0-based cell in the 1-based notation ``'row,col'``."""
+    row, col = cell
+    return f"{row + 1},{col + 1}"
+
+
+class TicTacToe:
+    """Tic-tac-toe on tuple-of-tuples states; ``"X"`` moves first.
+
+    >>> game = TicTacToe()
+    >>> state = game.play(game.start, (1, 1))
+    >>> print(game.render(state))
+     | | 
+    -+-+-
+     |X| 
+    -+-+-
+     | | 
+    >>> game.to_move(state)
+    'O'
+    """
+
+    name: Final = "Tic-tac-toe"
+    players: Final[tuple[Player, Player]] = ("X", "O")
+    start: Final[Board] = ((EMPTY,) * 3,) * 3  # type: ignore[assignment]
+    text_round_trips: Final = True
+
+    # -- the six-tuple -------------------------------------------------------------
+
+    def next_states(self, state: Board, player: Player) -> list[Board]:
+        """The states after each move of ``player``, in row-major order of the cells."""
+        check_player(self, player)
+        if self.finished(state):
+            return []
+        return [_put(state, cell, player) for cell in self._empty(state)]
+
+    def finished(self, state: Board) -> bool:
+        """True iff a line is complete or the board is full."""
+        return _winner(state) is not None or all(EMPTY not in row for row in state)
+
+    def utility(self, state: Board, player: Player) -> int:
+        """+1 if ``player`` has a line, -1 if the opponent has one, 0 for a full board."""
+        check_player(self, player)
+        winner = _winner(state)
+        if winner is not None:
+            return 1 if winner == player else -1
+        if any(EMPTY in row for row in state):
+            raise GameError("utility is defined only for finished states; this game goes on")
+        return 0
+
+    # -- what play and search need on top ----------------------------------------
+
+    def to_move(self, state: Board) -> Player:
+        """``"X"`` when both have made as many marks, else ``"O"``."""
+        xs = sum(row.count("X") for row in state)
+        os = sum(row.count("O") for row in state)
+        return "X" if xs == os else "O"
+
+    def moves(self, state: Board) -> list[Cell]:
+        """The empty cells in row-major order; none once the game is finished."""
+        return [] if self.finished(state) else self._empty(state)
+
+    def play(self, state: Board, move: Cell) -> Board:
+        """The state after the player to move marks the cell ``move``."""
+        _check_cell(move)
+        if self.finished(state):
+            raise IllegalMoveError("the game is over: no more moves are allowed")
+        row, col = move
+        if state[row][col] != EMPTY:
+            free = ", ".join(format_cell(c) for c in self._empty(state))
+            raise IllegalMoveError(
+                f"cell {format_cell(move)} is taken by {state[row][col]}; free cells: {free}"
+            )
+        return _put(state, move, self.to_move(state))
+
+    def parse_move(self, text: str) -> Cell:
+        """``'row,col'`` with 1-based row and column, e.g. ``'1,3'`` is the top right."""
+        return parse_cell(text)
+
+    def format_move(self, move: Cell) -> str:
+        """The 1-based notation ``'row,col'``."""
+        return format_cell(move)
+
+    def render(self, state: Board) -> str:
+        """Rows joined by ``|``, separated by ``-+-+-``; :meth:`from_text` reads it back."""
+        return "\n-+-+-\n".join("|".join(row) for row in state)
+
+    def from_text(self, text: str) -> Board:
+        """The state that :meth:`render` drew as ``text``."""
+        rows = text.split("\n-+-+-\n")
+        cells = [row.split("|") for row in rows]
+        if len(cells) != 3 or any(len(r) != 3 or not set(r) <= {EMPTY, "X", "O"} for r in cells):
+            raise GameError("not a tic-tac-toe board as render() draws it")
+        return tuple(tuple(r) for r in cells)  # type: ignore[return-value]
+
+    def winning_line(self, state: Board) -> tuple[Cell, Cell, Cell] | None:
+        """The first complete line of ``state``, or None."""
+        for line in LINES:
+            (r0, c0), (r1, c1), (r2, c2) = line
+            if state[r0][c0] != EMPTY and state[r0][c0] == state[r1][c1] == state[r2][c2]:
+                return line
+        return None
+
+    def __repr__(self) -> str:
+        return "TicTacToe()"
+
+    @staticmethod
+    def _empty(state: Board) -> list[Cell]:
+        return [(r, c) for r in range(3) for c in range(3) if state[r][c] == EMPTY]
+
+
+def _check_cell(move: object) -> None:
+    if (
+        not isinstance(move, tuple)
+        or len(move) != 2
+        or not all(isinstance(x, int) and not isinstance(x, bool) for x in move)
+    ):
+        raise IllegalMoveError(f"{describe_text(move)} is not a cell: a move is (row, col), 0 to 2")
+    if not (0 <= move[0] <= 2 and 0 <= move[1] <= 2):
+        raise IllegalMoveError(f"cell {move} is off the board: row and col go from 0 to 2")
+
+
+def _put(state: Board, cell: Cell, mark: str) -> Board:
+    row, col = cell
+    line = state[row]
+    new_row = line[:col] + (mark,) + line[col + 1 :]
+    return state[:row] + (new_row,) + state[row + 1 :]  # type: ignore[return-value]
+
+
+def _winner(state: Board) -> str | None:
+    for (r0, c0), (r1, c1), (r2, c2) in LINES:
+        mark = state[r0][c0]
+        if mark != EMPTY and mark == state[r1][c1] == state[r2][c2]:
+            return mark
+    return None
