@@ -1,0 +1,88 @@
+"""What a search did, counted exactly: the stats object every search fills in."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Hashable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Stats", "Decision"]
+
+
+@dataclass
+class Stats:
+    """Counters that a search increments as it runs; pass one in to have it filled.
+
+    Every count is exact and reproducible for a given game, state and move order; only
+    ``seconds`` depends on the machine. A search adds to the counts it has, so one
+    ``Stats`` can also sum up several searches.
+    """
+
+    calls: int = 0
+    """Invocations of the recursive search function (nodes of the search tree)."""
+    terminal: int = 0
+    """Calls that ended at a finished state."""
+    cutoffs: int = 0
+    """Times a loop over moves stopped early because the window closed."""
+    cache_hits: int = 0
+    """Calls answered from a cache without searching further."""
+    cache_entries: dict[str, int] = field(default_factory=dict)
+    """Entries of the cache when the search ended, by flag: ``'='``, ``'≤'``, ``'≥'``."""
+    depth: int = 0
+    """The deepest depth limit (in plies) that a depth-limited search completed."""
+    nodes_per_depth: dict[int, int] = field(default_factory=dict)
+    """For iterative deepening: calls made by the iteration with each depth limit."""
+    seconds: float = 0.0
+    """Wall-clock time spent, in seconds; never compare it in a test."""
+    visited: set[Hashable] = field(default_factory=set, repr=False)
+    """The distinct states the search was called on; ``states`` is its size."""
+
+    @property
+    def states(self) -> int:
+        """How many distinct states the search was called on."""
+        return len(self.visited)
+
+    @contextmanager
+    def timer(self) -> Iterator[None]:
+        """Add the time spent in the ``with`` block to :attr:`seconds`."""
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.seconds += time.perf_counter() - started
+
+    def as_dict(self) -> dict[str, Any]:
+        """The counters as a plain dict (``visited`` replaced by its size ``states``)."""
+        return {
+            "calls": self.calls,
+            "states": self.states,
+            "terminal": self.terminal,
+            "cutoffs": self.cutoffs,
+            "cache_hits": self.cache_hits,
+            "cache_entries": dict(self.cache_entries),
+            "depth": self.depth,
+            "nodes_per_depth": dict(self.nodes_per_depth),
+            "seconds": self.seconds,
+        }
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A computer player's choice: the move, its value, and how it was found.
+
+    ``value`` is for the player to move, on the scale of the search that produced it:
+    -1, 0, +1 for proven results of the exact searches; strictly inside (-1, 1) for
+    heuristic estimates; proven wins and losses of the depth-limited searches lie at or
+    beyond +-1 (see :mod:`gamelib.search.depth_limited`). ``move_values`` maps each
+    legal move to its value when the search computed them (for hints), ``exact`` says
+    whether ``value`` is proven, and ``summary`` is one line for a status bar.
+    """
+
+    move: Hashable
+    value: float
+    exact: bool
+    stats: Stats
+    move_values: dict[Hashable, float] = field(default_factory=dict)
+    summary: str = ""
