@@ -27,7 +27,10 @@ __all__ = [
     "State",
     "Move",
     "Value",
+    "check_player",
+    "describe_text",
     "other",
+    "replay",
 ]
 
 Player = str
@@ -72,9 +75,23 @@ class Game(Protocol[S, M]):
     arguments.
     """
 
-    name: str
-    players: tuple[Player, Player]
-    start: S
+    # Read-only properties, so that a class constant, a ``Final`` attribute or an
+    # attribute set in ``__init__`` all satisfy the protocol.
+
+    @property
+    def name(self) -> str:
+        """The game's name for people, e.g. ``"Tic-tac-toe"``."""
+        ...
+
+    @property
+    def players(self) -> tuple[Player, Player]:
+        """The two players' names; ``players[0]`` moves first."""
+        ...
+
+    @property
+    def start(self) -> S:
+        """The state in which every game begins."""
+        ...
 
     def next_states(self, state: S, player: Player) -> list[S]:
         """The states reachable when ``player`` moves in ``state``, in ``moves`` order.
@@ -138,14 +155,16 @@ def other(game: Game[S, M], player: Player) -> Player:
         return second
     if player == second:
         return first
-    raise GameError(f"unknown player {player!r}: this game's players are {first!r} and {second!r}")
+    raise GameError(
+        f"unknown player {describe_text(player)}: this game's players are {first!r} and {second!r}"
+    )
 
 
 def check_player(game: Game[S, M], player: object) -> None:
     """Raise :class:`GameError` unless ``player`` is one of ``game.players``."""
     if player not in game.players:
         raise GameError(
-            f"unknown player {player!r}: this game's players are "
+            f"unknown player {describe_text(player)}: this game's players are "
             f"{game.players[0]!r} and {game.players[1]!r}"
         )
 
@@ -168,5 +187,13 @@ def replay(game: Game[S, M], moves: Sequence[M], state: S | None = None) -> S:
         try:
             current = game.play(current, move)
         except IllegalMoveError as error:
-            raise IllegalMoveError(f"move {index} ({game.format_move(move)}): {error}") from None
+            raise IllegalMoveError(f"move {index} ({_show_move(game, move)}): {error}") from None
     return current
+
+
+def _show_move(game: Game[S, M], move: M) -> str:
+    """``move`` in the game's notation, or its ``repr`` when it is not a move at all."""
+    try:
+        return game.format_move(move)
+    except (TypeError, ValueError, IndexError):
+        return describe_text(move)
