@@ -36,6 +36,7 @@ LINES: Final[tuple[tuple[Cell, Cell, Cell], ...]] = (
 )
 """The eight lines of three: three rows, three columns and two diagonals."""
 
+_PICTURE: Final = "a board is three rows like 'X| |O' separated by lines '-+-+-'"
 _CELL_PATTERN: Final = re.compile(r"\s*([0-9]+)\s*,\s*([0-9]+)\s*")
 _NOTATION: Final = "a move is written 'row,col' with row and col from 1 to 3, e.g. '2,3'"
 
@@ -66,19 +67,22 @@ class TicTacToe:
 
     >>> game = TicTacToe()
     >>> state = game.play(game.start, (1, 1))
-    >>> print(game.render(state))
-     | | 
+    >>> state = game.play(state, game.parse_move("1,3"))
+    >>> state
+    ((' ', ' ', 'O'), (' ', 'X', ' '), (' ', ' ', ' '))
+    >>> game.to_move(state), game.moves(state)[:3]
+    ('X', [(0, 0), (0, 1), (1, 0)])
+    >>> print(game.render(game.play(state, (2, 2))).replace(" ", "."))
+    .|.|O
     -+-+-
-     |X| 
+    .|X|.
     -+-+-
-     | | 
-    >>> game.to_move(state)
-    'O'
+    .|.|X
     """
 
     name: Final = "Tic-tac-toe"
     players: Final[tuple[Player, Player]] = ("X", "O")
-    start: Final[Board] = ((EMPTY,) * 3,) * 3  # type: ignore[assignment]
+    start: Final[Board] = ((EMPTY,) * 3,) * 3
     text_round_trips: Final = True
 
     # -- the six-tuple -------------------------------------------------------------
@@ -142,12 +146,50 @@ class TicTacToe:
         return "\n-+-+-\n".join("|".join(row) for row in state)
 
     def from_text(self, text: str) -> Board:
-        """The state that :meth:`render` drew as ``text``."""
-        rows = text.split("\n-+-+-\n")
-        cells = [row.split("|") for row in rows]
+        """The state that :meth:`render` drew as ``text``.
+
+        Raises :class:`GameError` unless ``text`` is such a picture of a position that
+        play can reach (see :meth:`validate`).
+        """
+        if not isinstance(text, str):
+            raise GameError(f"expected text, got {type(text).__name__}: {_PICTURE}")
+        cells = [row.split("|") for row in text.split("\n-+-+-\n")]
         if len(cells) != 3 or any(len(r) != 3 or not set(r) <= {EMPTY, "X", "O"} for r in cells):
-            raise GameError("not a tic-tac-toe board as render() draws it")
-        return tuple(tuple(r) for r in cells)  # type: ignore[return-value]
+            raise GameError(f"{describe_text(text)} is not a tic-tac-toe board: {_PICTURE}")
+        board: Board = tuple(tuple(r) for r in cells)  # type: ignore[assignment]
+        self.validate(board)
+        return board
+
+    def validate(self, state: object) -> None:
+        """Raise :class:`GameError` unless ``state`` is a position that play can reach.
+
+        That is: three rows of three marks ``" "``, ``"X"`` or ``"O"``; X has as many
+        marks as O or one more; at most one player has a line, and if one has, that
+        player made the last move. Exactly 5,478 boards pass.
+        """
+        if not (
+            isinstance(state, tuple)
+            and len(state) == 3
+            and all(isinstance(row, tuple) and len(row) == 3 for row in state)
+            and all(mark in (EMPTY, "X", "O") for row in state for mark in row)
+        ):
+            raise GameError(
+                "a tic-tac-toe state is a tuple of three rows, each a tuple of three marks "
+                "' ', 'X' or 'O'"
+            )
+        xs = sum(row.count("X") for row in state)
+        os = sum(row.count("O") for row in state)
+        if xs - os not in (0, 1):
+            raise GameError(
+                f"X has {xs} marks and O has {os}: X must have as many as O or one more"
+            )
+        x_line, o_line = _has_line_of(state, "X"), _has_line_of(state, "O")
+        if x_line and o_line:
+            raise GameError("both players have three in a row: the game ends at the first line")
+        if x_line and xs == os:
+            raise GameError("X has three in a row but O moved afterwards: the game was over")
+        if o_line and xs > os:
+            raise GameError("O has three in a row but X moved afterwards: the game was over")
 
     def winning_line(self, state: Board) -> tuple[Cell, Cell, Cell] | None:
         """The first complete line of ``state``, or None."""
@@ -181,6 +223,10 @@ def _put(state: Board, cell: Cell, mark: str) -> Board:
     line = state[row]
     new_row = line[:col] + (mark,) + line[col + 1 :]
     return state[:row] + (new_row,) + state[row + 1 :]  # type: ignore[return-value]
+
+
+def _has_line_of(state: Board, mark: str) -> bool:
+    return any(all(state[r][c] == mark for r, c in line) for line in LINES)
 
 
 def _winner(state: Board) -> str | None:

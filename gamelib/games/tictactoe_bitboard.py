@@ -20,7 +20,15 @@ from __future__ import annotations
 from typing import Final
 
 from gamelib.game import GameError, IllegalMoveError, Player, check_player
-from gamelib.games.tictactoe import LINES, Board, Cell, TicTacToe, _check_cell, format_cell, parse_cell
+from gamelib.games.tictactoe import (
+    LINES,
+    Board,
+    Cell,
+    TicTacToe,
+    _check_cell,
+    format_cell,
+    parse_cell,
+)
 
 __all__ = ["TicTacToeBitboard", "LINE_MASKS"]
 
@@ -120,7 +128,7 @@ class TicTacToeBitboard:
     def winning_line(self, state: int) -> tuple[Cell, Cell, Cell] | None:
         """The first complete line of ``state``, or None."""
         xs, os = state & FULL, state >> 9
-        for line, mask in zip(LINES, LINE_MASKS):
+        for line, mask in zip(LINES, LINE_MASKS, strict=True):
             if xs & mask == mask or os & mask == mask:
                 return line
         return None
@@ -128,13 +136,30 @@ class TicTacToeBitboard:
     @staticmethod
     def to_board(state: int) -> Board:
         """The tuple-of-tuples state of :class:`TicTacToe` with the same marks."""
+
         def mark(i: int) -> str:
             return "X" if state >> i & 1 else "O" if state >> (9 + i) & 1 else " "
-        return tuple(tuple(mark(3 * r + c) for c in range(3)) for r in range(3))  # type: ignore[return-value]
+
+        rows = (tuple(mark(3 * r + c) for c in range(3)) for r in range(3))
+        return tuple(rows)  # type: ignore[return-value]
 
     @staticmethod
     def from_board(board: Board) -> int:
-        """The integer state with the marks of the tuple-of-tuples ``board``."""
+        """The integer state with the marks of the tuple-of-tuples ``board``.
+
+        Raises :class:`GameError` unless ``board`` is three rows of three marks ``" "``,
+        ``"X"`` or ``"O"``. Inverse of :meth:`to_board`.
+        """
+        if not (
+            isinstance(board, tuple)
+            and len(board) == 3
+            and all(isinstance(row, tuple) and len(row) == 3 for row in board)
+            and all(mark in (" ", "X", "O") for row in board for mark in row)
+        ):
+            raise GameError(
+                "a tic-tac-toe board is a tuple of three rows, each a tuple of three marks "
+                "' ', 'X' or 'O'"
+            )
         state = 0
         for r, row in enumerate(board):
             for c, mark in enumerate(row):
