@@ -1,0 +1,434 @@
+"""Matplotlib charts of what a search did: counts per algorithm, per depth, per stone, and trees.
+
+This is the only module of :mod:`gamelib` that imports matplotlib; ``gamelib.games`` and
+``gamelib.search`` never do. Every function draws on the axes it is given (or on a fresh
+figure's axes) and returns those axes, so that a notebook can add a title or combine
+several charts::
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from gamelib.plots import plot_nodes_per_depth
+    >>> ax = plot_nodes_per_depth({1: 7, 2: 56, 3: 392}, label="no pruning")
+    >>> ax.get_yscale()
+    'log'
+
+A small game tree is described by :class:`TreeNode` and drawn by :func:`draw_game_tree`;
+the lesson on alpha-beta pruning builds one by tracing the search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from numbers import Real
+
+import matplotlib.pyplot as plt
+from matplotlib.axes import Axes
+from matplotlib.lines import Line2D
+
+from gamelib.game import GameError
+
+__all__ = [
+    "TreeNode",
+    "plot_search_counts",
+    "plot_nodes_per_depth",
+    "plot_cost_by_stones",
+    "draw_game_tree",
+    "SEARCH_METRICS",
+]
+
+SEARCH_METRICS: tuple[str, ...] = ("calls", "states", "cache_entries")
+"""The counts that :func:`plot_search_counts` draws, in this order, when a row has them."""
+
+_METRIC_LABELS = {"calls": "calls", "states": "distinct states", "cache_entries": "cache entries"}
+_METRIC_COLORS = {"calls": "#4c72b0", "states": "#dd8452", "cache_entries": "#55a868"}
+_PRUNED_COLOR = "#a0a0a0"
+_INK = "#222222"
+
+
+def _new_axes(ax: Axes | None, size: tuple[float, float]) -> Axes:
+    """``ax`` itself, or the axes of a new figure of ``size`` inches."""
+    if ax is not None:
+        if not isinstance(ax, Axes):
+            raise GameError(f"ax must be a matplotlib Axes or None, not {type(ax).__name__}")
+        return ax
+    _figure, new = plt.subplots(figsize=size)
+    return new
+
+
+def _count(value: object, what: str) -> int | None:
+    """A non-negative count read from a row; a mapping of counts is summed; None stays None."""
+    if value is None:
+        return None
+    if isinstance(value, Mapping):
+        return sum(_count(v, what) or 0 for v in value.values())
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise GameError(f"{what} must be a count (an int >= 0) or a dict of counts, not {value!r}")
+    return value
+
+
+def plot_search_counts(
+    rows: Sequence[Mapping[str, object]],
+    *,
+    ax: Axes | None = None,
+    log: bool = True,
+    metrics: Sequence[str] = SEARCH_METRICS,
+) -> Axes:
+    """Grouped bars: for each algorithm, its calls, distinct states and cache entries.
+
+    Arguments:
+        rows: one mapping per algorithm, drawn left to right. Each has the key
+            ``"algorithm"`` (its name, a str) and any of the keys in ``metrics``. A count
+            is an int >= 0, or a dict of ints that is summed (``Stats.cache_entries`` is a
+            dict by flag), or None / absent when the algorithm has no such count (plain
+            minimax has no cache); then no bar is drawn. ``{"algorithm": name,
+            **stats.as_dict()}`` is a valid row.
+        ax: the axes to draw on; default a new figure.
+        log: use a logarithmic y axis (the counts differ by orders of magnitude).
+        metrics: which counts to draw, from :data:`SEARCH_METRICS`.
+
+    Result: the axes, with one bar per (algorithm, count) pair, each bar labelled with its
+    count written with thousands separators, x tick labels the algorithm names and a legend
+    naming the counts.
+
+    Raises GameError when ``rows`` is empty, a row has no algorithm name, a count is not a
+    count, or ``metrics`` names an unknown count or none at all.
+    """
+    if isinstance(rows, Mapping) or not isinstance(rows, Sequence) or len(rows) == 0:
+        raise GameError("rows must be a non-empty list of mappings, one per algorithm")
+    unknown = [m for m in metrics if m not in SEARCH_METRICS]
+    if unknown or len(metrics) == 0:
+        raise GameError(f"metrics must name some of {list(SEARCH_METRICS)}, got {list(metrics)}")
+    names: list[str] = []
+    table: list[dict[str, int | None]] = []
+    for index, row in enumerate(rows):
+        if not isinstance(row, Mapping):
+            raise GameError(f"row {index} must be a mapping, not {type(row).__name__}")
+        name = row.get("algorithm")
+        if not isinstance(name, str) or not name:
+            raise GameError(f"row {index} needs an 'algorithm' name (a non-empty str)")
+        names.append(name)
+        table.append({m: _count(row.get(m), f"row {index} ({name}): {m}") for m in metrics})
+    shown = [m for m in metrics if any(entry[m] is not None for entry in table)]
+    if not shown:
+        raise GameError(f"no row has any of the counts {list(metrics)}")
+
+    ax = _new_axes(ax, (max(6.0, 1.6 * len(rows) + 2.0), 4.0))
+    width = 0.8 / len(shown)
+    labelled: list[tuple[float, int]] = []
+    for k, metric in enumerate(shown):
+        xs = [i + (k - (len(shown) - 1) / 2) * width for i in range(len(rows))]
+        heights = [entry[metric] for entry in table]
+        present = [(x, h) for x, h in zip(xs, heights, strict=True) if h is not None]
+        ax.bar(
+            [x for x, _ in present],
+            [h for _, h in present],
+            width=width * 0.95,
+            label=_METRIC_LABELS[metric],
+            color=_METRIC_COLORS[metric],
+        )
+        labelled.extend(present)
+    if log:
+        ax.set_yscale("log")
+    ax.set_xticks(range(len(rows)), names)
+    ax.set_ylabel("count" + (" (log scale)" if log else ""))
+    ax.legend(frameon=False)
+    ax.spines[["top", "right"]].set_visible(False)
+    ax.margins(y=0.15)
+    bottom = ax.get_ylim()[0]
+    for x, h in labelled:
+        y = h if h > 0 else bottom
+        ax.annotate(
+            f"{h:,}", (x, y), xytext=(0, 2), textcoords="offset points",
+            ha="center", va="bottom", fontsize=8, color=_INK,
+        )
+    return ax
+
+
+def _check_positive(values: Sequence[object], what: str, log: bool) -> list[float]:
+    """``values`` as floats; each must be a real number, and > 0 on a log axis."""
+    result: list[float] = []
+    for value in values:
+        if isinstance(value, bool) or not isinstance(value, Real):
+            raise GameError(f"{what} must be numbers, got {value!r}")
+        if value < 0 or (log and value == 0):
+            allowed = "> 0 on a log scale" if log else ">= 0"
+            raise GameError(f"{what} must be {allowed}, got {value!r}")
+        result.append(float(value))
+    return result
+
+
+def plot_nodes_per_depth(
+    nodes_per_depth: Mapping[int, int],
+    *,
+    ax: Axes | None = None,
+    label: str | None = None,
+    log: bool = True,
+) -> Axes:
+    """A line of nodes searched against the depth (in plies), one marker per depth.
+
+    Arguments:
+        nodes_per_depth: depth -> number of nodes, e.g. ``Stats.nodes_per_depth`` of an
+            iterative-deepening search, or the nodes of a tree counted by level. Depths
+            are ints >= 0 and are drawn in increasing order; counts are > 0 when ``log``.
+        ax: the axes to draw on; default a new figure. Call again with the same ``ax``
+            and another ``label`` to compare searches.
+        label: the line's name in the legend; without it no legend is drawn.
+        log: use a logarithmic y axis.
+
+    Result: the axes, with one more line whose points are the sorted ``(depth, nodes)``.
+
+    Raises GameError when the mapping is empty, a depth is not an int >= 0, or a count is
+    not a positive number (non-negative when ``log`` is False).
+    """
+    if not isinstance(nodes_per_depth, Mapping) or len(nodes_per_depth) == 0:
+        raise GameError("nodes_per_depth must be a non-empty mapping from depth to node count")
+    for depth in nodes_per_depth:
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+            raise GameError(f"depths must be ints >= 0, got {depth!r}")
+    depths = sorted(nodes_per_depth)
+    counts = _check_positive([nodes_per_depth[d] for d in depths], "node counts", log)
+    ax = _new_axes(ax, (6.0, 4.0))
+    ax.plot(depths, counts, marker="o", label=label)
+    if log:
+        ax.set_yscale("log")
+    ax.set_xlabel("depth (plies)")
+    ax.set_ylabel("nodes" + (" (log scale)" if log else ""))
+    if len(depths) <= 20:
+        ax.set_xticks(depths)
+    ax.spines[["top", "right"]].set_visible(False)
+    if label is not None:
+        ax.legend(frameon=False)
+    return ax
+
+
+def plot_cost_by_stones(
+    stones: Sequence[int],
+    costs: Sequence[float],
+    *,
+    ylabel: str = "nodes",
+    ax: Axes | None = None,
+    label: str | None = None,
+    log: bool = True,
+) -> Axes:
+    """The cost of solving a position against the number of stones already played.
+
+    Arguments:
+        stones: the number of stones (moves) on the board of each measured position.
+        costs: the cost of solving each of them (nodes, states, seconds, ...), same length;
+            each > 0 when ``log``.
+        ylabel: what the costs count; it becomes the y axis label.
+        ax: the axes to draw on; default a new figure.
+        label: the line's name in the legend; without it no legend is drawn.
+        log: use a logarithmic y axis (the cost grows exponentially as stones vanish).
+
+    Result: the axes, with one more line of the points ``(stones[i], costs[i])`` sorted
+    by stones, so that a student sees the cost fall as the board fills.
+
+    Raises GameError when the sequences are empty or of different lengths, a stone count is
+    not an int >= 0, or a cost is not a positive number (non-negative without ``log``).
+    """
+    if len(stones) == 0 or len(stones) != len(costs):
+        raise GameError(
+            f"stones and costs must be non-empty and of equal length, "
+            f"got {len(stones)} and {len(costs)}"
+        )
+    for s in stones:
+        if isinstance(s, bool) or not isinstance(s, int) or s < 0:
+            raise GameError(f"stones must be ints >= 0, got {s!r}")
+    values = _check_positive(list(costs), "costs", log)
+    points = sorted(zip(stones, values, strict=True))
+    ax = _new_axes(ax, (6.0, 4.0))
+    ax.plot([p[0] for p in points], [p[1] for p in points], marker="o", label=label)
+    if log:
+        ax.set_yscale("log")
+    ax.set_xlabel("stones on the board")
+    ax.set_ylabel(ylabel + (" (log scale)" if log else ""))
+    ax.spines[["top", "right"]].set_visible(False)
+    if label is not None:
+        ax.legend(frameon=False)
+    return ax
+
+
+@dataclass
+class TreeNode:
+    """One node of a small game tree to draw with :func:`draw_game_tree`.
+
+    Attributes:
+        label: the move that leads here from the parent, written on the edge (the root's
+            label is written above it; it may be empty).
+        value: the value the search returned for this node, or None if it has none (a
+            pruned node was never searched). Drawn inside the node.
+        maximizing: True if the player who moves here maximizes (drawn as a square),
+            False if it minimizes (drawn as a circle).
+        children: the nodes after each move, in the order the search tried them.
+        pruned: True if the search never visited this node. A pruned node and everything
+            below it are drawn grey, joined by dashed edges.
+        note: a short text drawn to the right of the node, e.g. the window ``"[-1, 1]"`` it was
+            searched with.
+    """
+
+    label: str
+    value: float | None = None
+    maximizing: bool = True
+    children: list[TreeNode] = field(default_factory=list)
+    pruned: bool = False
+    note: str = ""
+
+    def walk(self) -> Iterator[tuple[int, TreeNode]]:
+        """Every node of the tree as ``(depth, node)``, depth-first, parents before children."""
+        stack: list[tuple[int, TreeNode]] = [(0, self)]
+        while stack:
+            depth, node = stack.pop()
+            yield depth, node
+            stack.extend((depth + 1, child) for child in reversed(node.children))
+
+    def size(self) -> int:
+        """The number of nodes in the tree."""
+        return sum(1 for _ in self.walk())
+
+    def visited(self) -> int:
+        """The number of nodes the search visited: those not pruned and not below a pruned one."""
+        return sum(1 for _ in self._visited_nodes())
+
+    def _visited_nodes(self) -> Iterator[TreeNode]:
+        if not self.pruned:
+            yield self
+            for child in self.children:
+                yield from child._visited_nodes()
+
+
+def _format_value(value: float | None) -> str:
+    if value is None:
+        return ""
+    if float(value).is_integer():
+        return f"{int(value):d}"
+    return f"{value:.2f}"
+
+
+def _layout(root: TreeNode) -> dict[int, tuple[float, int]]:
+    """Positions by ``id(node)``: leaves at x = 0, 1, 2, ...; a parent above its children."""
+    place: dict[int, tuple[float, int]] = {}
+    next_leaf = 0
+
+    def visit(node: TreeNode, depth: int) -> float:
+        nonlocal next_leaf
+        if not node.children:
+            x = float(next_leaf)
+            next_leaf += 1
+        else:
+            xs = [visit(child, depth + 1) for child in node.children]
+            x = (xs[0] + xs[-1]) / 2
+        place[id(node)] = (x, depth)
+        return x
+
+    visit(root, 0)
+    return place
+
+
+def _check_tree(root: object) -> None:
+    if not isinstance(root, TreeNode):
+        raise GameError(f"tree must be a TreeNode, not {type(root).__name__}")
+    seen: set[int] = set()
+    stack: list[TreeNode] = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            raise GameError("tree must be a tree: a node appears twice in it")
+        seen.add(id(node))
+        for child in node.children:
+            if not isinstance(child, TreeNode):
+                raise GameError(f"children must be TreeNodes, not {type(child).__name__}")
+            stack.append(child)
+        if len(seen) > 2000:
+            raise GameError("tree has more than 2000 nodes: too many to draw legibly")
+
+
+def draw_game_tree(tree: TreeNode, *, ax: Axes | None = None, title: str | None = None) -> Axes:
+    """Draw a small game tree: values in the nodes, moves on the edges, pruning in grey.
+
+    Arguments:
+        tree: the root :class:`TreeNode`; at most 2000 nodes (a few dozen read well).
+        ax: the axes to draw on; default a new figure sized to the tree.
+        title: a title for the axes.
+
+    Result: the axes. Each node is a marker (square where the player to move maximizes,
+    circle where they minimize) with its value written inside and its ``note`` to its right.
+    The edge into a node carries the node's ``label``. Visited nodes and edges are black
+    and solid; a pruned node, all of its descendants and the edges into them are grey and
+    dashed. Each edge is a :class:`~matplotlib.lines.Line2D` whose ``gid`` is ``"edge"``
+    or ``"pruned-edge"``, and each node marker has the ``gid`` ``"node"`` or
+    ``"pruned-node"``, so that tests and readers can tell them apart.
+
+    Raises GameError when ``tree`` is not a tree of :class:`TreeNode` objects or too big.
+    """
+    _check_tree(tree)
+    place = _layout(tree)
+    leaves = 1 + max(x for x, _ in place.values())
+    depth = max(d for _, d in place.values())
+    ax = _new_axes(ax, (min(16.0, max(4.0, 0.75 * leaves + 1.0)), 1.3 * depth + 1.6))
+
+    def draw(node: TreeNode, greyed: bool) -> None:
+        x, y = place[id(node)]
+        for child in node.children:
+            cut = greyed or child.pruned
+            cx, cy = place[id(child)]
+            edge = Line2D(
+                [x, cx], [-y, -cy],
+                color=_PRUNED_COLOR if cut else _INK,
+                linestyle="--" if cut else "-",
+                linewidth=1.0 if cut else 1.4,
+                zorder=1,
+            )
+            edge.set_gid("pruned-edge" if cut else "edge")
+            ax.add_line(edge)
+            if child.label:
+                ax.text(
+                    (x + cx) / 2, -(y + cy) / 2, child.label,
+                    ha="center", va="center", fontsize=8,
+                    color=_PRUNED_COLOR if cut else _INK,
+                    bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none"},
+                    zorder=2,
+                )
+            draw(child, cut)
+        marker = ax.plot(
+            [x], [-y],
+            marker="s" if node.maximizing else "o",
+            markersize=20,
+            markerfacecolor="#eeeeee" if greyed else "white",
+            markeredgecolor=_PRUNED_COLOR if greyed else _INK,
+            markeredgewidth=1.0 if greyed else 1.5,
+            linestyle="none",
+            zorder=3,
+        )[0]
+        marker.set_gid("pruned-node" if greyed else "node")
+        ax.text(
+            x, -y, _format_value(node.value), ha="center", va="center", fontsize=9,
+            color=_PRUNED_COLOR if greyed else _INK, zorder=4, fontweight="bold",
+        )
+        if node.note:
+            ax.annotate(
+                node.note, (x, -y), xytext=(12, 0), textcoords="offset points",
+                ha="left", va="center", fontsize=7,
+                color=_PRUNED_COLOR if greyed else "#555555", zorder=4,
+            )
+
+    draw(tree, tree.pruned)
+    if tree.label:
+        ax.text(place[id(tree)][0], 0.42, tree.label, ha="center", va="bottom", fontsize=9)
+    ax.set_xlim(-0.7, leaves - 0.3)
+    ax.set_ylim(-depth - 0.75, 0.8)
+    ax.set_axis_off()
+    if title:
+        ax.set_title(title)
+    ax.legend(
+        handles=[
+            Line2D([], [], marker="s", linestyle="none", markerfacecolor="white",
+                   markeredgecolor=_INK, label="max to move"),
+            Line2D([], [], marker="o", linestyle="none", markerfacecolor="white",
+                   markeredgecolor=_INK, label="min to move"),
+            Line2D([], [], color=_PRUNED_COLOR, linestyle="--", label="pruned"),
+        ],
+        loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False, fontsize=8,
+    )
+    return ax

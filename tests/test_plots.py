@@ -1,0 +1,285 @@
+"""gamelib.plots draws the right artists with the right labels, and refuses bad input."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+from matplotlib.colors import to_hex  # noqa: E402
+from matplotlib.lines import Line2D  # noqa: E402
+from matplotlib.patches import Rectangle  # noqa: E402
+
+from gamelib.game import GameError  # noqa: E402
+from gamelib.plots import (  # noqa: E402
+    TreeNode,
+    draw_game_tree,
+    plot_cost_by_stones,
+    plot_nodes_per_depth,
+    plot_search_counts,
+)
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():  # type: ignore[no-untyped-def]
+    yield
+    plt.close("all")
+
+
+ROWS = [
+    {"algorithm": "minimax", "calls": 549_946, "states": 5_478, "cache_entries": None},
+    {"algorithm": "memo", "calls": 16_168, "states": 5_478, "cache_entries": {"=": 5_478}},
+    {"algorithm": "alpha-beta", "calls": 20_866, "states": 7_000},
+]
+
+
+def bars(ax):  # type: ignore[no-untyped-def]
+    return [p for p in ax.patches if isinstance(p, Rectangle)]
+
+
+# -- plot_search_counts ---------------------------------------------------------------
+
+
+def test_search_counts_draws_one_bar_per_present_count() -> None:
+    ax = plot_search_counts(ROWS)
+    heights = sorted(round(b.get_height()) for b in bars(ax))
+    # minimax: 2 bars, memo: 3 bars (cache entries summed), alpha-beta: 2 bars
+    assert heights == sorted([549_946, 5_478, 16_168, 5_478, 5_478, 20_866, 7_000])
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["minimax", "memo", "alpha-beta"]
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == [
+        "calls", "distinct states", "cache entries",
+    ]
+    assert ax.get_yscale() == "log"
+    labels = {t.get_text() for t in ax.texts}
+    assert {"549,946", "5,478", "16,168", "20,866", "7,000"} <= labels
+
+
+def test_search_counts_groups_bars_around_each_algorithm() -> None:
+    ax = plot_search_counts(ROWS)
+    centres = [b.get_x() + b.get_width() / 2 for b in bars(ax)]
+    groups = [sum(1 for c in centres if abs(c - tick) < 0.4) for tick in (0, 1, 2)]
+    assert groups == [2, 3, 2]  # minimax has no cache entries, alpha-beta none given
+
+
+def test_search_counts_linear_scale_and_given_axes() -> None:
+    _, ax = plt.subplots()
+    result = plot_search_counts(ROWS[:1], ax=ax, log=False, metrics=["calls"])
+    assert result is ax
+    assert ax.get_yscale() == "linear"
+    assert [round(b.get_height()) for b in bars(ax)] == [549_946]
+    assert ax.get_ylabel() == "count"
+
+
+def test_search_counts_accepts_stats_as_dict() -> None:
+    from gamelib.search.stats import Stats
+
+    stats = Stats(calls=10, cache_entries={"=": 3, "≤": 2, "≥": 1})
+    stats.visited.update({1, 2, 3, 4})
+    ax = plot_search_counts([{"algorithm": "x", **stats.as_dict()}])
+    assert sorted(round(b.get_height()) for b in bars(ax)) == [4, 6, 10]
+
+
+@pytest.mark.parametrize(
+    ("rows", "message"),
+    [
+        ([], "non-empty"),
+        ({"algorithm": "a"}, "non-empty"),
+        ([{"calls": 3}], "'algorithm' name"),
+        ([{"algorithm": "a", "calls": -1}], "count"),
+        ([{"algorithm": "a", "calls": 2.5}], "count"),
+        ([{"algorithm": "a", "calls": True}], "count"),
+        ([{"algorithm": "a"}], "no row has any"),
+        (["minimax"], "mapping"),
+    ],
+)
+def test_search_counts_rejects_bad_rows(rows: object, message: str) -> None:
+    with pytest.raises(GameError, match=message):
+        plot_search_counts(rows)  # type: ignore[arg-type]
+
+
+def test_search_counts_rejects_unknown_metric() -> None:
+    with pytest.raises(GameError, match="metrics must name"):
+        plot_search_counts(ROWS, metrics=["seconds"])
+
+
+def test_search_counts_rejects_non_axes() -> None:
+    with pytest.raises(GameError, match="Axes"):
+        plot_search_counts(ROWS, ax="left")  # type: ignore[arg-type]
+
+
+# -- plot_nodes_per_depth and plot_cost_by_stones ------------------------------------
+
+
+def test_nodes_per_depth_plots_sorted_points_with_label() -> None:
+    ax = plot_nodes_per_depth({3: 400, 1: 8, 2: 60}, label="alpha-beta")
+    (line,) = ax.get_lines()
+    assert list(line.get_xdata()) == [1, 2, 3]
+    assert list(line.get_ydata()) == [8.0, 60.0, 400.0]
+    assert line.get_label() == "alpha-beta"
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["alpha-beta"]
+    assert ax.get_yscale() == "log"
+    assert ax.get_xlabel() == "depth (plies)"
+
+
+def test_nodes_per_depth_two_lines_on_one_axes() -> None:
+    ax = plot_nodes_per_depth({1: 7, 2: 49}, label="minimax")
+    plot_nodes_per_depth({1: 7, 2: 13}, ax=ax, label="alpha-beta")
+    assert [line.get_label() for line in ax.get_lines()] == ["minimax", "alpha-beta"]
+    assert ax.get_legend() is not None
+    assert len(ax.get_legend().get_texts()) == 2
+
+
+def test_nodes_per_depth_without_label_has_no_legend() -> None:
+    ax = plot_nodes_per_depth({0: 1})
+    assert ax.get_legend() is None
+
+
+@pytest.mark.parametrize(
+    "data", [{}, {-1: 3}, {1.5: 3}, {1: 0}, {1: -2}, {1: "many"}, [(1, 2)]]
+)
+def test_nodes_per_depth_rejects_bad_data(data: object) -> None:
+    with pytest.raises(GameError):
+        plot_nodes_per_depth(data)  # type: ignore[arg-type]
+
+
+def test_nodes_per_depth_allows_zero_on_linear_scale() -> None:
+    ax = plot_nodes_per_depth({1: 0, 2: 5}, log=False)
+    assert ax.get_yscale() == "linear"
+    assert list(ax.get_lines()[0].get_ydata()) == [0.0, 5.0]
+
+
+def test_cost_by_stones_sorts_by_stones_and_labels_axes() -> None:
+    ax = plot_cost_by_stones([12, 8, 10], [50.0, 9000.0, 700.0], ylabel="states")
+    (line,) = ax.get_lines()
+    assert list(line.get_xdata()) == [8, 10, 12]
+    assert list(line.get_ydata()) == [9000.0, 700.0, 50.0]
+    assert ax.get_ylabel() == "states (log scale)"
+    assert ax.get_xlabel() == "stones on the board"
+    assert ax.get_yscale() == "log"
+
+
+@pytest.mark.parametrize(
+    ("stones", "costs", "message"),
+    [
+        ([], [], "equal length"),
+        ([1, 2], [3.0], "equal length"),
+        ([-1], [3.0], "stones must be"),
+        ([1], [0.0], "> 0 on a log scale"),
+        ([1], [None], "numbers"),
+    ],
+)
+def test_cost_by_stones_rejects_bad_data(
+    stones: list[int], costs: list[float], message: str
+) -> None:
+    with pytest.raises(GameError, match=message):
+        plot_cost_by_stones(stones, costs)
+
+
+# -- TreeNode and draw_game_tree ------------------------------------------------------
+
+
+def small_tree() -> TreeNode:
+    """A max root with two min children; the second child's second move is pruned."""
+    return TreeNode(
+        "root", 0, True,
+        [
+            TreeNode("a", 0, False, [TreeNode("a1", 0, True), TreeNode("a2", 1, True)],
+                     note="[-1, 1]"),
+            TreeNode(
+                "b", -1, False,
+                [
+                    TreeNode("b1", -1, True),
+                    TreeNode("b2", None, True, [TreeNode("b2x", 1, False)], pruned=True),
+                ],
+                note="[0, 1]",
+            ),
+        ],
+    )
+
+
+def test_tree_walk_size_and_visited() -> None:
+    tree = small_tree()
+    assert [(d, n.label) for d, n in tree.walk()] == [
+        (0, "root"), (1, "a"), (2, "a1"), (2, "a2"), (1, "b"), (2, "b1"), (2, "b2"), (3, "b2x"),
+    ]
+    assert tree.size() == 8
+    assert tree.visited() == 6  # b2 and the node below it were never searched
+
+
+def edges(ax, gid):  # type: ignore[no-untyped-def]
+    return [line for line in ax.get_lines() if isinstance(line, Line2D) and line.get_gid() == gid]
+
+
+def test_draw_game_tree_styles_pruned_edges_differently() -> None:
+    ax = draw_game_tree(small_tree(), title="a tree")
+    solid, dashed = edges(ax, "edge"), edges(ax, "pruned-edge")
+    assert len(solid) == 5  # root-a, a-a1, a-a2, root-b, b-b1
+    assert len(dashed) == 2  # b-b2, b2-b2x
+    assert {line.get_linestyle() for line in solid} == {"-"}
+    assert {line.get_linestyle() for line in dashed} == {"--"}
+    assert {to_hex(line.get_color()) for line in solid} == {"#222222"}
+    assert {to_hex(line.get_color()) for line in dashed} == {"#a0a0a0"}
+    assert ax.get_title() == "a tree"
+
+
+def test_draw_game_tree_nodes_shapes_and_texts() -> None:
+    ax = draw_game_tree(small_tree())
+    nodes, pruned = edges(ax, "node"), edges(ax, "pruned-node")
+    assert len(nodes) == 6 and len(pruned) == 2
+    assert sorted(n.get_marker() for n in nodes) == ["o", "o", "s", "s", "s", "s"]
+    texts = [t.get_text() for t in ax.texts]
+    for label in ("a", "a1", "a2", "b", "b1", "b2", "b2x", "root", "[-1, 1]", "[0, 1]"):
+        assert label in texts
+    assert texts.count("-1") == 2  # node b and leaf b1
+    assert texts.count("") == 1  # the pruned node b2 has no value
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == [
+        "max to move", "min to move", "pruned",
+    ]
+
+
+def test_draw_game_tree_places_parents_above_and_between_children() -> None:
+    ax = draw_game_tree(small_tree())
+    position = {}
+    for line in edges(ax, "node") + edges(ax, "pruned-node"):
+        position[len(position)] = (line.get_xdata()[0], line.get_ydata()[0])
+    points = sorted(position.values(), key=lambda p: (-p[1], p[0]))
+    # depth 0: one node at x=1.5; depth 1 at x=0.5 and 2.5; leaves 0..3; b2x below b2 at 3
+    assert points == [
+        (1.5, 0), (0.5, -1), (2.5, -1), (0.0, -2), (1.0, -2), (2.0, -2), (3.0, -2), (3.0, -3),
+    ]
+
+
+def test_draw_game_tree_formats_fractional_values() -> None:
+    ax = draw_game_tree(TreeNode("", 0.25, True, [TreeNode("m", 0.5, False)]))
+    texts = [t.get_text() for t in ax.texts]
+    assert "0.25" in texts and "0.50" in texts
+
+
+def test_draw_game_tree_on_given_axes() -> None:
+    _, ax = plt.subplots()
+    assert draw_game_tree(TreeNode("only", 1), ax=ax) is ax
+    assert not ax.axison
+
+
+def test_draw_game_tree_rejects_non_trees() -> None:
+    with pytest.raises(GameError, match="TreeNode"):
+        draw_game_tree({"label": "x"})  # type: ignore[arg-type]
+    with pytest.raises(GameError, match="children must be TreeNodes"):
+        draw_game_tree(TreeNode("x", children=["y"]))  # type: ignore[list-item]
+    leaf = TreeNode("leaf", 1)
+    with pytest.raises(GameError, match="appears twice"):
+        draw_game_tree(TreeNode("x", children=[leaf, leaf]))
+
+
+def test_games_and_search_do_not_import_matplotlib() -> None:
+    code = (
+        "import sys, gamelib.games, gamelib.game, gamelib.search.stats;"
+        "print(any(m.split('.')[0] == 'matplotlib' for m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
