@@ -1,0 +1,238 @@
+#!/usr/bin/env python3
+"""Execute notebooks in place, the way the test suite will check them.
+
+Usage (from the project root, with the project's virtual environment)::
+
+    .venv/bin/python tools/run_notebooks.py                      # every notebook under notebooks/
+    .venv/bin/python tools/run_notebooks.py notebooks/02-Minimax.ipynb notebooks/exercises
+    .venv/bin/python tools/run_notebooks.py --clear notebooks/exercises/01-Nim.ipynb
+
+For each notebook, in the order given (directories are searched recursively, sorted by path):
+
+1. Run every code cell top to bottom in a fresh kernel of *this* interpreter (so the venv's
+   gamelib is the one imported), with the kernel's working directory set to the notebook's own
+   folder and ``PYTHONHASHSEED=0`` in its environment -- the same conditions as
+   ``pytest --nbval`` under ``tests/conftest.py``. A cell that raises stops the run for that
+   notebook and nothing is written, unless the cell carries the ``raises-exception`` tag.
+2. Drop saved widget state (``metadata.widgets``) and per-cell timing metadata, and drop the
+   ``application/vnd.jupyter.widget-view+json`` part of outputs: it names a widget model that
+   exists only in the kernel that made it (its id changes on every run, and without the state
+   a viewer could not draw it anyway). The ``text/plain`` fallback stays.
+3. Normalise: nbformat 4.5, every cell has a valid, unique id (existing ids are kept; missing
+   ones are derived from the cell's position and source, so a rerun gives the same file).
+4. Write the notebook back only if its content changed.
+
+``--clear`` skips execution and instead removes outputs and execution counts (then steps 2-4).
+The exit status is 0 when every notebook ran, 1 when any failed, 2 for bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import hashlib
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import ipykernel.kernelspec
+import nbformat
+from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
+from jupyter_client.manager import AsyncKernelManager
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_DIR = ROOT / "notebooks"
+HASH_SEED = "0"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+CELL_ID = re.compile(r"^[a-zA-Z0-9-_]{1,64}$")  # the nbformat 4.5 rule for cell ids
+THIS_ENV_KERNEL = "gamelib-run-notebooks"
+
+
+class _ThisEnvSpecs(KernelSpecManager):
+    """Kernel specs where our private name means "ipykernel in this very interpreter".
+
+    A user-level ``python3`` kernelspec may point at another Python; asking for this name
+    instead guarantees the kernel imports the same gamelib as the caller.
+    """
+
+    def get_kernel_spec(self, kernel_name: str) -> KernelSpec:
+        if kernel_name == THIS_ENV_KERNEL:
+            return KernelSpec(
+                resource_dir=ipykernel.kernelspec.RESOURCES,
+                **ipykernel.kernelspec.get_kernel_dict(),
+            )
+        return super().get_kernel_spec(kernel_name)
+
+
+def find_notebooks(args: Sequence[str]) -> list[Path]:
+    """Return the notebooks named by ``args`` (files or folders); no args means notebooks/.
+
+    Folders are searched recursively, skipping ``.ipynb_checkpoints``; each folder's notebooks
+    come sorted by path. Raises SystemExit(2) for a path that is neither a folder nor a
+    ``.ipynb`` file.
+    """
+    targets = [Path(a) for a in args] or [DEFAULT_DIR]
+    found: list[Path] = []
+    for target in targets:
+        if target.is_dir():
+            found.extend(
+                sorted(p for p in target.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+            )
+        elif target.suffix == ".ipynb" and target.is_file():
+            found.append(target)
+        else:
+            print(f"run_notebooks: not a notebook or folder: {target}", file=sys.stderr)
+            raise SystemExit(2)
+    unique: dict[Path, None] = dict.fromkeys(p.resolve() for p in found)
+    return list(unique)
+
+
+def _stable_id(index: int, source: str, taken: set[str]) -> str:
+    digest = hashlib.sha256(f"{index}\n{source}".encode()).hexdigest()
+    candidate = digest[:12]
+    n = 12
+    while candidate in taken:  # practically never; keeps ids unique without randomness
+        n += 1
+        candidate = digest[:n]
+    return candidate
+
+
+def normalise(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Strip widget state and timing metadata and give every cell a stable id (nbformat 4.5).
+
+    Mutates and returns ``nb``. Outputs are kept, except their widget-view parts.
+    """
+    nb.nbformat = 4
+    nb.nbformat_minor = max(5, int(nb.get("nbformat_minor", 0)))
+    nb.metadata.pop("widgets", None)
+    taken: set[str] = set()
+    for index, cell in enumerate(nb.cells):
+        cell_id = cell.get("id")
+        if not isinstance(cell_id, str) or not CELL_ID.match(cell_id) or cell_id in taken:
+            cell_id = _stable_id(index, cell.get("source", ""), taken)
+            cell["id"] = cell_id
+        taken.add(cell_id)
+        cell.metadata.pop("execution", None)
+        if cell.cell_type != "code":
+            continue
+        kept = []
+        for output in cell.get("outputs", []):
+            data = output.get("data")
+            if isinstance(data, dict) and WIDGET_VIEW in data:
+                del data[WIDGET_VIEW]
+                if not data:
+                    continue
+            kept.append(output)
+        cell.outputs = kept
+    return nb
+
+
+def clear_outputs(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Remove every code cell's outputs and execution count. Mutates and returns ``nb``."""
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs = []
+            cell.execution_count = None
+    return nb
+
+
+def execute(nb: nbformat.NotebookNode, folder: Path, timeout: int) -> nbformat.NotebookNode:
+    """Run ``nb`` in a fresh kernel of this interpreter, cwd ``folder``, PYTHONHASHSEED=0.
+
+    Mutates and returns ``nb``. Raises nbclient's CellExecutionError for an untagged failing
+    cell, CellTimeoutError when a cell exceeds ``timeout`` seconds, DeadKernelError on a crash.
+    """
+    env = dict(os.environ, PYTHONHASHSEED=HASH_SEED)
+    manager = AsyncKernelManager(kernel_name=THIS_ENV_KERNEL, kernel_spec_manager=_ThisEnvSpecs())
+    client = NotebookClient(
+        nb,
+        km=manager,
+        timeout=timeout,
+        record_timing=False,
+        store_widget_state=False,
+        resources={"metadata": {"path": str(folder)}},
+    )
+    # The kernel's own log (e.g. its "running over TCP" warning) is noise here; everything a
+    # cell prints, including tracebacks, still arrives through the kernel's messages.
+    client.execute(env=env, cwd=str(folder), stderr=subprocess.DEVNULL)
+    return nb
+
+
+def _describe_failure(error: BaseException) -> str:
+    text = str(error).strip()
+    lines = text.splitlines()
+    if len(lines) > 40:
+        lines = lines[:12] + ["  ..."] + lines[-25:]
+    return "\n".join("    " + line for line in lines)
+
+
+def process(path: Path, *, clear: bool, timeout: int) -> bool:
+    """Execute (or clear) one notebook and write it back; return True on success."""
+    shown = os.path.relpath(path)
+    original = nbformat.read(path, as_version=4)
+    nb = copy.deepcopy(original)
+    started = time.perf_counter()
+    try:
+        if clear:
+            clear_outputs(nb)
+        else:
+            execute(nb, path.parent, timeout)
+    except (CellExecutionError, CellTimeoutError, DeadKernelError) as error:
+        print(f"FAILED  {shown}: nothing written\n{_describe_failure(error)}", flush=True)
+        return False
+    normalise(nb)
+    nbformat.validate(nb)
+    seconds = time.perf_counter() - started
+    if nbformat.writes(nb) == nbformat.writes(original):
+        print(f"same    {shown} ({seconds:.1f} s)", flush=True)
+    else:
+        nbformat.write(nb, path)
+        print(f"wrote   {shown} ({seconds:.1f} s)", flush=True)
+    return True
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description="Execute notebooks in place (cwd = notebook folder, PYTHONHASHSEED=0), "
+        "strip widget state, normalise to nbformat 4.5 with stable cell ids."
+    )
+    parser.add_argument(
+        "paths",
+        nargs="*",
+        help="notebooks or folders (searched recursively); default: notebooks/",
+    )
+    parser.add_argument(
+        "--clear",
+        action="store_true",
+        help="do not execute: remove outputs and execution counts, then normalise",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=int,
+        default=600,
+        help="seconds allowed per cell (default: 600)",
+    )
+    args = parser.parse_args(list(argv) if argv is not None else None)
+    if args.timeout <= 0:
+        parser.error(f"--timeout must be a positive number of seconds, got {args.timeout}")
+    notebooks = find_notebooks(args.paths)
+    if not notebooks:
+        print("run_notebooks: no notebooks found", file=sys.stderr)
+        return 0
+    failures = [nb for nb in notebooks if not process(nb, clear=args.clear, timeout=args.timeout)]
+    if failures:
+        print(f"{len(failures)} of {len(notebooks)} notebook(s) failed:", file=sys.stderr)
+        for path in failures:
+            print(f"  {os.path.relpath(path)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
