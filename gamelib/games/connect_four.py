@@ -19,12 +19,15 @@ the bit numbers are::
             1  2  3  4  5  6  7    <- column numbers in the notation
 
 so cell ``(row, col)`` is bit ``col * (rows + 1) + row``. Moving one cell up adds 1,
-one column right adds ``rows + 1``, and the two diagonals add ``rows`` and ``rows + 2``.
-The guard bits keep a shifted line from wrapping into the next column, which is why
-"four in a row" is four bit operations::
+one column right adds ``rows + 1``, one step down-right adds ``rows`` and one step
+up-right adds ``rows + 2``. The guard bits keep a line from wrapping into the next
+column: a step up or up-right from the top row, or down-right from the bottom row,
+lands on a guard bit, which is never set (and a step right from the last column
+leaves the board). So for each of the four step sizes ``d``, "four in a row" takes
+four operations::
 
-    pairs = b & (b >> d)            # a disc with another one step d below it
-    won   = pairs & (pairs >> 2*d)  # two such pairs, two steps apart: four in a row
+    pairs = b & (b >> d)            # bit i set: discs at i and at i + d
+    fours = pairs & (pairs >> 2*d)  # bit i set: discs at i, i + d, i + 2d and i + 3d
 
 A state is a pair of ints ``(first, second)``: the cells of ``players[0]`` ("X", who
 moves first) and of ``players[1]`` ("O"). Whose turn it is follows from the number of
@@ -34,7 +37,6 @@ benchmark files in ``tests/data/connect4`` do.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Final
 
@@ -85,7 +87,8 @@ class ConnectFour:
                 MIN_SIZE <= size <= MAX_SIZE
             ):
                 raise GameError(
-                    f"{label} must be a whole number from {MIN_SIZE} to {MAX_SIZE}, got {size!r}"
+                    f"{label} must be a whole number from {MIN_SIZE} to {MAX_SIZE}, "
+                    f"got {describe_text(size)}"
                 )
         self.rows: Final = rows
         self.cols: Final = cols
@@ -97,7 +100,11 @@ class ConnectFour:
         self.full: Final = self.bottom * ((1 << rows) - 1)
         """The mask of every cell of the board."""
         self.column_masks: Final = tuple(((1 << rows) - 1) << (c * h) for c in range(cols))
+        """For each column, the mask of its cells."""
+        self.bottom_masks: Final = tuple(1 << (c * h) for c in range(cols))
+        """For each column, the mask of its bottom cell."""
         self.top_masks: Final = tuple(1 << (c * h + rows - 1) for c in range(cols))
+        """For each column, the mask of its top cell: set when the column is full."""
         self.directions: Final = (1, h, h - 1, h + 1)
         """Vertical, horizontal and the two diagonals, as bit distances."""
         self._notation = (
@@ -109,7 +116,17 @@ class ConnectFour:
     def next_states(self, state: C4State, player: Player) -> list[C4State]:
         """The states after ``player`` drops a disc in each open column, left to right."""
         check_player(self, player)
-        return [self.play(state, col) for col in self.moves(state)]
+        if self.finished(state):
+            return []
+        first, second = state
+        mask = first | second
+        odd = mask.bit_count() & 1
+        children = []
+        for col in range(self.cols):
+            if not mask & self.top_masks[col]:
+                disc = (mask + self.bottom_masks[col]) & self.column_masks[col]
+                children.append((first, second | disc) if odd else (first | disc, second))
+        return children
 
     def finished(self, state: C4State) -> bool:
         """True iff a player has four in a row or the board is full."""
@@ -165,7 +182,8 @@ class ConnectFour:
             raise IllegalMoveError(
                 f"column {move + 1} is full; open columns: {open_columns}"
             )
-        disc = (mask + (1 << (move * self.height))) & self.column_masks[move] & ~mask
+        # Adding the bottom bit carries through the column's discs to its lowest free cell.
+        disc = (mask + self.bottom_masks[move]) & self.column_masks[move]
         if mask.bit_count() & 1:
             return first, second | disc
         return first | disc, second
@@ -198,12 +216,20 @@ class ConnectFour:
         return "\n".join(lines)
 
     def from_text(self, text: str) -> C4State:
-        """The state that :meth:`render` drew as ``text`` (discs must rest on discs)."""
+        """The state that :meth:`render` drew as ``text``.
+
+        The line of column numbers may be left out. Raises :class:`GameError` unless the
+        picture has ``rows`` lines of ``cols`` marks and passes :meth:`validate`.
+        """
+        if not isinstance(text, str):
+            raise GameError(
+                f"expected text, got {type(text).__name__}: a board as render() draws it"
+            )
         lines = text.strip("\n").split("\n")[: self.rows]
         if len(lines) != self.rows or any(len(line.split()) != self.cols for line in lines):
             raise GameError(f"not a {self.rows}x{self.cols} board as render() draws it")
         first = second = 0
-        for row, line in zip(reversed(range(self.rows)), lines):
+        for row, line in zip(reversed(range(self.rows)), lines, strict=True):
             for col, mark in enumerate(line.split()):
                 bit = 1 << (col * self.height + row)
                 if mark == "X":
@@ -222,9 +248,12 @@ class ConnectFour:
     def from_moves(cls, moves: str, rows: int = 6, cols: int = 7) -> C4State:
         """The position after the 1-based column string ``moves``, e.g. ``"4453"``.
 
-        This is the move format of the benchmark files. Raises :class:`IllegalMoveError`
-        (a ``ValueError``) naming the first character that is not a column, a column
-        that is full, or a move made after the game was already decided.
+        This is the move format of the benchmark files; it cannot name columns above 9.
+        Raises :class:`MoveFormatError` when ``moves`` is not a string or holds a
+        character that is not a column digit, and :class:`IllegalMoveError` for a move
+        into a full column or a move after the game has ended. Both are
+        :class:`GameError` (a ``ValueError``) and name the position of the culprit.
+        ``rows`` and ``cols`` are checked as by the constructor.
         """
         game = cls(rows, cols)
         if not isinstance(moves, str):
@@ -237,8 +266,10 @@ class ConnectFour:
                     f"use the digits 1 to {min(cols, 9)}"
                 )
             if game.finished(state):
+                winner = next((p for p in game.players if game.utility(state, p) == 1), None)
+                outcome = "the board is full" if winner is None else f"{winner} has four in a row"
                 raise IllegalMoveError(
-                    f"move {index} ({char}) comes after the game has ended"
+                    f"move {index} ({char}) comes after the game has ended: {outcome}"
                 )
             column = int(char) - 1
             if (state[0] | state[1]) & game.top_masks[column]:
@@ -255,7 +286,12 @@ class ConnectFour:
         return False
 
     def cell(self, state: C4State, row: int, col: int) -> str | None:
-        """``"X"``, ``"O"`` or None for the cell at ``row`` (0 is the bottom) and ``col``."""
+        """``"X"``, ``"O"`` or None for the cell at ``row`` (0 is the bottom) and ``col``.
+
+        Both are 0-based; raises :class:`GameError` when the cell is off the board.
+        """
+        self._check_index("row", row, self.rows)
+        self._check_index("col", col, self.cols)
         bit = 1 << (col * self.height + row)
         if state[0] & bit:
             return self.players[0]
@@ -264,7 +300,8 @@ class ConnectFour:
         return None
 
     def column_height(self, state: C4State, col: int) -> int:
-        """How many discs column ``col`` (0-based) holds."""
+        """How many discs column ``col`` (0-based) holds; GameError for a bad ``col``."""
+        self._check_index("col", col, self.cols)
         return ((state[0] | state[1]) & self.column_masks[col]).bit_count()
 
     def winning_cells(self, state: C4State) -> list[tuple[int, int]]:
@@ -290,7 +327,7 @@ class ConnectFour:
         if (
             not isinstance(state, tuple)
             or len(state) != 2
-            or not all(isinstance(b, int) and b >= 0 for b in state)
+            or not all(isinstance(b, int) and not isinstance(b, bool) and b >= 0 for b in state)
         ):
             raise GameError("a Connect Four state is a pair of non-negative ints (first, second)")
         first, second = state
@@ -306,6 +343,13 @@ class ConnectFour:
         difference = first.bit_count() - second.bit_count()
         if difference not in (0, 1):
             raise GameError("X must have as many discs as O or one more")
+
+    @staticmethod
+    def _check_index(label: str, value: object, size: int) -> None:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < size:
+            raise GameError(
+                f"{label} must be a whole number from 0 to {size - 1}, got {describe_text(value)}"
+            )
 
     @property
     def top_row_mask(self) -> int:
