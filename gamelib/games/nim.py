@@ -29,6 +29,8 @@ NimMove = tuple[int, int]
 """``(heap, count)``: take ``count`` >= 1 objects from heap number ``heap`` (0-based)."""
 
 _MOVE_PATTERN: Final = re.compile(r"\s*([0-9]+)\s*,\s*([0-9]+)\s*")
+_PICTURE: Final = "a position is one line per heap like '1: ||| (3)', then 'to move: A'"
+_HEAP_LINE: Final = re.compile(r"([0-9]{1,2}): (\|*) \(([0-9]{1,2})\)")
 
 
 class Nim:
@@ -44,19 +46,36 @@ class Nim:
     text_round_trips: Final = True
 
     def __init__(self, heaps: Sequence[int] = (3, 4, 5)) -> None:
-        """A game whose start has the given heap sizes: 1 to 8 heaps of 0 to 20 each."""
-        heaps = tuple(heaps)
-        if not 1 <= len(heaps) <= 8 or not all(
-            isinstance(h, int) and not isinstance(h, bool) and 0 <= h <= 20 for h in heaps
+        """A game whose start has the given heap sizes.
+
+        ``heaps`` is a sequence of 1 to 8 whole numbers from 0 to 20, not all 0.
+        Raises :class:`GameError` otherwise.
+        """
+        allowed = "heaps must be 1 to 8 whole numbers from 0 to 20, not all 0"
+        if isinstance(heaps, (str, bytes)) or not isinstance(heaps, Sequence):
+            raise GameError(f"{allowed}; got {describe_text(heaps)}")
+        sizes = tuple(heaps)
+        if (
+            not 1 <= len(sizes) <= 8
+            or not all(
+                isinstance(h, int) and not isinstance(h, bool) and 0 <= h <= 20 for h in sizes
+            )
+            or not any(sizes)
         ):
-            raise GameError(f"heaps must be 1 to 8 whole numbers from 0 to 20, got {heaps!r}")
-        self.heaps: Final = heaps
-        self.start: Final[NimState] = (heaps, 0)
+            raise GameError(f"{allowed}; got {describe_text(sizes, limit=40)}")
+        self.heaps: Final[tuple[int, ...]] = sizes
+        """The heap sizes at the start."""
+        self.start: Final[NimState] = (sizes, 0)
 
     def next_states(self, state: NimState, player: Player) -> list[NimState]:
         """The states after each move of ``player``, in :meth:`moves` order."""
         check_player(self, player)
-        return [self.play(state, m) for m in self.moves(state)]
+        heaps, turn = state
+        return [
+            (heaps[:h] + (size - n,) + heaps[h + 1 :], 1 - turn)
+            for h, size in enumerate(heaps)
+            for n in range(1, size + 1)
+        ]
 
     def finished(self, state: NimState) -> bool:
         """True iff every heap is empty."""
@@ -89,17 +108,22 @@ class Nim:
             or len(move) != 2
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in move)
         ):
-            raise IllegalMoveError(f"{describe_text(move)} is not a move: a move is (heap, count)")
+            raise IllegalMoveError(
+                f"{describe_text(move)} is not a move: a move is a pair (heap index, count) "
+                "of whole numbers, e.g. (0, 2)"
+            )
         heap, count = move
         if not 0 <= heap < len(heaps):
             raise IllegalMoveError(
-                f"there is no heap {heap + 1}: heaps are numbered 1 to {len(heaps)}"
+                f"there is no heap index {heap}: heaps are 0 to {len(heaps) - 1} "
+                f"(numbered 1 to {len(heaps)} in the notation)"
             )
         if not 1 <= count <= heaps[heap]:
             raise IllegalMoveError(
-                f"heap {heap + 1} has {heaps[heap]}: take from 1 to {heaps[heap]} of it"
+                f"cannot take {count} from heap {heap + 1} (index {heap}), which holds "
+                f"{heaps[heap]}: take from 1 to {heaps[heap]}"
                 if heaps[heap]
-                else f"heap {heap + 1} is empty: take from a heap that is not"
+                else f"heap {heap + 1} (index {heap}) is empty: take from a heap that is not"
             )
         new_heaps = heaps[:heap] + (heaps[heap] - count,) + heaps[heap + 1 :]
         return new_heaps, 1 - turn
@@ -130,14 +154,35 @@ class Nim:
         return "\n".join([*lines, f"to move: {self.to_move(state)}"])
 
     def from_text(self, text: str) -> NimState:
-        """The state that :meth:`render` drew as ``text``."""
+        """The state that :meth:`render` drew as ``text``.
+
+        Raises :class:`GameError` unless ``text`` is such a picture, with as many heaps
+        as this game has and none larger than at the start.
+        """
+        if not isinstance(text, str):
+            raise GameError(f"expected text, got {type(text).__name__}: {_PICTURE}")
         *heap_lines, turn_line = text.split("\n")
-        try:
-            heaps = tuple(int(line.rsplit("(", 1)[1].rstrip(")")) for line in heap_lines)
-            turn = self.players.index(turn_line.removeprefix("to move: "))
-        except (IndexError, ValueError):
-            raise GameError("not a Nim position as render() draws it") from None
-        return heaps, turn
+        heaps: list[int] = []
+        for number, line in enumerate(heap_lines, start=1):
+            match = _HEAP_LINE.fullmatch(line)
+            if match is None or int(match.group(1)) != number:
+                raise GameError(f"{describe_text(line)} is not heap {number}: {_PICTURE}")
+            bars, size = match.group(2), int(match.group(3))
+            if len(bars) != size:
+                raise GameError(f"heap {number} shows {len(bars)} bars but says {size}")
+            heaps.append(size)
+        mover = turn_line.removeprefix("to move: ")
+        if mover == turn_line or mover not in self.players:
+            raise GameError(f"{describe_text(turn_line)} does not say whose turn it is: {_PICTURE}")
+        if len(heaps) != len(self.heaps) or any(
+            h > start for h, start in zip(heaps, self.heaps, strict=True)
+        ):
+            raise GameError(
+                f"heaps {tuple(heaps)} cannot arise in {self!r}: it has {len(self.heaps)} "
+                "heaps, each at most as large as at the start"
+            )
+        return tuple(heaps), self.players.index(mover)
+
 
     def __repr__(self) -> str:
         return f"Nim({self.heaps})"
