@@ -1,0 +1,59 @@
+"""Game search: the reference versions of the algorithms the lessons derive.
+
+Each module is one idea, in the order the lessons teach them:
+
+=================  ======================================================================
+module             what it adds
+=================  ======================================================================
+``minimax``        the negamax recursion (:func:`minimax`) and :func:`best_move`
+``memo``           a cache of solved states (:func:`memo_minimax`)
+``alphabeta``      pruning with a window (:func:`alphabeta`) and move ordering
+``broken``         why alpha-beta results cannot be cached as if exact
+``bounded``        a cache of bounds flagged ``'='``, ``'≤'``, ``'≥'`` (:func:`bounded_alphabeta`)
+``depth_limited``  a depth limit and a heuristic, iterative deepening with a time budget
+``heuristics``     estimates of a state's value for tic-tac-toe and Connect Four
+``engine``         the computer player behind the boards (:func:`choose_move`)
+``stats``          :class:`Stats`, the exact counters of every search; :class:`Decision`
+=================  ======================================================================
+
+Every search takes an optional :class:`Stats` and fills in what it did: calls, distinct
+states, terminal states, cutoffs, cache hits and entries. Counts are exact and
+reproducible, so the lessons compare algorithms by them rather than by time.
+
+This package imports no user-interface library.
+"""
+
+from gamelib.search.alphabeta import MoveOrder, alphabeta, center_first
+from gamelib.search.bounded import (
+    EXACT,
+    LOWER,
+    UPPER,
+    BoundCache,
+    BoundRead,
+    bounded_alphabeta,
+    read_bound,
+    store_bound,
+)
+from gamelib.search.memo import memo_minimax, memoize
+from gamelib.search.minimax import best_move, minimax
+from gamelib.search.stats import Decision, Stats
+
+__all__ = [
+    "Stats",
+    "Decision",
+    "minimax",
+    "best_move",
+    "memo_minimax",
+    "memoize",
+    "alphabeta",
+    "center_first",
+    "MoveOrder",
+    "BoundCache",
+    "BoundRead",
+    "EXACT",
+    "UPPER",
+    "LOWER",
+    "store_bound",
+    "read_bound",
+    "bounded_alphabeta",
+]
