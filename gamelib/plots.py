@@ -266,6 +266,9 @@ class TreeNode:
             below it are drawn grey, joined by dashed edges.
         note: a short text drawn to the right of the node, e.g. the window ``"[-1, 1]"`` it was
             searched with.
+        bound: ``""`` if ``value`` is exact, ``"≤"`` if it is only an upper bound of the true
+            value, ``"≥"`` if only a lower bound (what a search returns outside its window);
+            drawn in front of the value, e.g. ``≤0``.
     """
 
     label: str
@@ -274,6 +277,7 @@ class TreeNode:
     children: list[TreeNode] = field(default_factory=list)
     pruned: bool = False
     note: str = ""
+    bound: str = ""
 
     def walk(self) -> Iterator[tuple[int, TreeNode]]:
         """Every node of the tree as ``(depth, node)``, depth-first, parents before children."""
@@ -329,6 +333,7 @@ def _layout(root: TreeNode) -> dict[int, tuple[float, int]]:
 def _check_tree(root: object) -> None:
     if not isinstance(root, TreeNode):
         raise GameError(f"tree must be a TreeNode, not {type(root).__name__}")
+    bounds = ("", "≤", "≥")
     seen: set[int] = set()
     stack: list[TreeNode] = [root]
     while stack:
@@ -336,6 +341,8 @@ def _check_tree(root: object) -> None:
         if id(node) in seen:
             raise GameError("tree must be a tree: a node appears twice in it")
         seen.add(id(node))
+        if node.bound not in bounds:
+            raise GameError(f"bound must be one of {bounds}, got {node.bound!r}")
         for child in node.children:
             if not isinstance(child, TreeNode):
                 raise GameError(f"children must be TreeNodes, not {type(child).__name__}")
@@ -353,7 +360,8 @@ def draw_game_tree(tree: TreeNode, *, ax: Axes | None = None, title: str | None 
         title: a title for the axes.
 
     Result: the axes. Each node is a marker (square where the player to move maximizes,
-    circle where they minimize) with its value written inside and its ``note`` to its right.
+    circle where they minimize) with its value written inside (after its ``bound``, if any)
+    and its ``note`` to its right.
     The edge into a node carries the node's ``label``. Visited nodes and edges are black
     and solid; a pruned node, all of its descendants and the edges into them are grey and
     dashed. Each edge is a :class:`~matplotlib.lines.Line2D` whose ``gid`` is ``"edge"``
@@ -403,7 +411,7 @@ def draw_game_tree(tree: TreeNode, *, ax: Axes | None = None, title: str | None 
         )[0]
         marker.set_gid("pruned-node" if greyed else "node")
         ax.text(
-            x, -y, _format_value(node.value), ha="center", va="center", fontsize=9,
+            x, -y, node.bound + _format_value(node.value), ha="center", va="center", fontsize=9,
             color=_PRUNED_COLOR if greyed else _INK, zorder=4, fontweight="bold",
         )
         if node.note:

@@ -260,6 +260,14 @@ def test_draw_game_tree_formats_fractional_values() -> None:
     assert "0.25" in texts and "0.50" in texts
 
 
+def test_draw_game_tree_writes_bounds_before_values() -> None:
+    tree = TreeNode("", 0, True, [TreeNode("m", 0, False, bound="≤"), TreeNode("n", 1, False)])
+    texts = [t.get_text() for t in draw_game_tree(tree).texts]
+    assert "≤0" in texts and "1" in texts and "≥1" not in texts
+    with pytest.raises(GameError, match="bound must be one of"):
+        draw_game_tree(TreeNode("x", 1, bound="<="))
+
+
 def test_draw_game_tree_on_given_axes() -> None:
     _, ax = plt.subplots()
     assert draw_game_tree(TreeNode("only", 1), ax=ax) is ax
