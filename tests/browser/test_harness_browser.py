@@ -1,0 +1,44 @@
+"""The browser harness itself, on a plain ipycanvas canvas (no gamelib involved).
+
+If this fails, the game tests in this folder cannot be trusted either: it proves that a
+notebook opens and runs, that the kernel status is read from the status bar, that canvas
+pixels can be read from the DOM and that a click lands on the intended canvas pixel.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from conftest import LabPage
+
+BLUE = (0x1E, 0x64, 0xC8, 255)  # the notebook's fill_rect(20, 10, 60, 40)
+RED = (0xDC, 0x1E, 0x1E, 255)  # the 10x10 square painted where a click lands
+TRANSPARENT = (0, 0, 0, 0)
+
+pytestmark = pytest.mark.browser
+
+
+def test_canvas_pixels_and_click(lab: LabPage) -> None:
+    lab.open_notebook("canvas_probe.ipynb")
+    lab.run_all_cells()
+    canvas = lab.visible_canvas()
+    assert lab.canvas_size(canvas) == (200, 100)
+    lab.wait_pixel(canvas, 50, 30, BLUE)
+    assert lab.pixel(canvas, 20, 10) == BLUE  # top-left corner of the rectangle
+    assert lab.pixel(canvas, 79, 49) == BLUE  # bottom-right corner
+    assert lab.pixel(canvas, 80, 50) == TRANSPARENT  # just outside it
+    assert lab.pixel(canvas, 150, 50) == TRANSPARENT
+    # What is on screen agrees: blue inside the rectangle, the white page outside it.
+    assert lab.screen_pixel(canvas, 50, 30)[:3] == BLUE[:3]
+    assert lab.screen_pixel(canvas, 150, 50)[:3] == (255, 255, 255)
+
+    lab.click_canvas(canvas, 150, 50)
+    lab.wait_text("clicked at 150,50")
+    lab.wait_pixel(canvas, 150, 50, RED)
+    assert lab.pixel(canvas, 145, 45) == RED
+    assert lab.pixel(canvas, 144, 44) == TRANSPARENT
+    assert lab.pixel(canvas, 50, 30) == BLUE
+    lab.screenshot("harness-canvas-probe")
