@@ -34,6 +34,16 @@ from gamelib.search.bounded import (
     read_bound,
     store_bound,
 )
+from gamelib.search.broken import BrokenCacheExample, broken_alphabeta, find_broken_cache_example
+from gamelib.search.depth_limited import (
+    Heuristic,
+    depth_limited,
+    iterative_deepening,
+    plies_to_end,
+    proven_value,
+)
+from gamelib.search.engine import choose_move, move_values
+from gamelib.search.heuristics import connect_four_heuristic, tictactoe_open_lines, zero
 from gamelib.search.memo import memo_minimax, memoize
 from gamelib.search.minimax import best_move, minimax
 from gamelib.search.stats import Decision, Stats
@@ -56,4 +66,17 @@ __all__ = [
     "store_bound",
     "read_bound",
     "bounded_alphabeta",
+    "broken_alphabeta",
+    "find_broken_cache_example",
+    "BrokenCacheExample",
+    "Heuristic",
+    "depth_limited",
+    "iterative_deepening",
+    "proven_value",
+    "plies_to_end",
+    "zero",
+    "tictactoe_open_lines",
+    "connect_four_heuristic",
+    "choose_move",
+    "move_values",
 ]

@@ -29,12 +29,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, TypeVar
 
 from gamelib.game import Game, GameError, Player, check_player, other
 from gamelib.search.stats import Stats
 
-__all__ = ["minimax", "best_move", "ValueFunction", "player_to_move"]
+__all__ = ["minimax", "best_move", "ValueFunction", "player_to_move", "pick"]
 
 AnyGame = Game[Any, Any]
 """A game with any kind of states and moves."""
@@ -42,8 +42,28 @@ AnyGame = Game[Any, Any]
 ValueFunction = Callable[[AnyGame, Hashable, Player], int]
 """``value(game, state, player) -> int``: the exact value of ``state`` for ``player``."""
 
+T = TypeVar("T")
+
 _shared_rng = random.Random(20240917)
-"""The random source of :func:`best_move` when the caller gives none (seeded, see there)."""
+"""The random source of the searches when the caller gives none (seeded, see :func:`pick`)."""
+
+
+def pick(options: list[T], rng: random.Random | None = None) -> T:
+    """One of ``options``, chosen uniformly at random with ``rng``.
+
+    Pass a seeded ``random.Random`` for a reproducible choice. If ``rng`` is None, one
+    module-level ``random.Random`` with a fixed seed is used: a program that makes the
+    same calls in the same order then gets the same choices, but every choice made
+    anywhere in the process advances it. Raises :class:`GameError` if ``options`` is
+    empty or ``rng`` is not a ``random.Random``.
+    """
+    if not options:
+        raise GameError("there is nothing to choose from")
+    if rng is None:
+        rng = _shared_rng
+    elif not isinstance(rng, random.Random):
+        raise GameError(f"rng must be a random.Random or None, got {type(rng).__name__}")
+    return rng.choice(options)
 
 
 def player_to_move(game: AnyGame, state: Hashable, player: Player | None) -> Player:
@@ -103,10 +123,8 @@ def best_move(game: AnyGame, state: Hashable, *, rng: random.Random | None = Non
     ``v`` is the largest of them and ``move`` is drawn uniformly at random among the moves
     that reach it, so the computer does not play the same game every time.
 
-    ``rng`` is the random source. Pass a seeded ``random.Random`` for a reproducible
-    choice. If it is None, one module-level ``random.Random`` with a fixed seed is used:
-    a program that makes the same calls in the same order then gets the same moves, but
-    every call to ``best_move`` anywhere in the process advances it.
+    ``rng`` is the random source: a seeded ``random.Random`` for a reproducible choice,
+    or None for the package's shared, seeded one (see :func:`pick`).
 
     ``value(game, state, player)`` computes exact values; by default memoized minimax
     with one cache for this call. Raises :class:`GameError` if ``state`` is finished.
@@ -126,4 +144,4 @@ def best_move(game: AnyGame, state: Hashable, *, rng: random.Random | None = Non
     values = {m: -value(game, game.play(state, m), opponent) for m in game.moves(state)}
     best = max(values.values())
     optimal = [m for m, v in values.items() if v == best]
-    return best, (_shared_rng if rng is None else rng).choice(optimal)
+    return best, pick(optimal, rng)

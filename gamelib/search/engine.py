@@ -1,0 +1,160 @@
+"""The computer player: one entry point that picks a search for the game and the budget.
+
+The boards in :mod:`gamelib.ui` call only :func:`choose_move` and :func:`move_values`.
+
+* Connect Four goes to its own player, :mod:`gamelib.search.c4player` (a perfect solver
+  with a time budget and a fast heuristic search behind it).
+* Any other game, with neither ``depth`` nor ``seconds``: an exact search
+  (:func:`~gamelib.search.bounded.bounded_alphabeta`). Every move gets its exact value
+  -1, 0 or +1 for the player to move, and the move is drawn at random among the best.
+* With ``depth`` and/or ``seconds``: :func:`~gamelib.search.depth_limited.iterative_deepening`
+  with the game's heuristic (:func:`~gamelib.search.heuristics.heuristic_for`), to at
+  most ``depth`` plies and within ``seconds``. Its values follow the scale of
+  :mod:`gamelib.search.depth_limited`: estimates inside (-1, 1), proven results beyond.
+
+The exact searches keep one bound-flagged cache per game between calls, so that a game
+of tic-tac-toe is solved once rather than at every move. Its entries are true bounds of
+the states' values, so they never go stale; the caches are few and bounded in size, and
+a lock makes the engine safe to call from a background thread.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+from typing import Final, cast
+
+from gamelib.game import GameError, other
+from gamelib.games import ConnectFour
+from gamelib.games.connect_four import C4State
+from gamelib.search.bounded import BoundCache, bounded_alphabeta
+from gamelib.search.depth_limited import describe_value, iterative_deepening
+from gamelib.search.heuristics import heuristic_for
+from gamelib.search.minimax import AnyGame, pick
+from gamelib.search.stats import Decision, Stats
+
+__all__ = ["choose_move", "move_values", "clear_caches"]
+
+MAX_GAMES: Final = 4
+"""How many games keep an exact-search cache at the same time (least recently used go)."""
+MAX_ENTRIES: Final = 500_000
+"""A game's cache is emptied before a search once it holds more entries than this."""
+
+_caches: OrderedDict[object, BoundCache] = OrderedDict()
+_lock = threading.Lock()
+
+
+def choose_move(game: AnyGame, state: Hashable, *, depth: int | None = None,
+                seconds: float | None = None, rng: random.Random | None = None) -> Decision:
+    """The computer's move for the player to move in ``state``, with its value and stats.
+
+    Arguments: ``game`` and a running ``state``; ``depth`` (plies, at least 1) and
+    ``seconds`` (a time budget, more than 0) limit the search as the module docstring
+    describes, both None meaning an exact search; ``rng`` breaks ties among the best
+    moves (see :func:`~gamelib.search.minimax.pick`).
+
+    Result: a :class:`~gamelib.search.stats.Decision` whose ``move`` is legal in
+    ``state``, ``value`` is for the player to move, ``move_values`` holds the value of
+    every legal move, and ``summary`` is one line such as ``"X wins with best play"``.
+
+    Raises :class:`GameError` if ``state`` is finished or an argument is bad.
+    """
+    _check_request(game, state, depth, seconds, rng)
+    if isinstance(game, ConnectFour):
+        from gamelib.search.c4player import connect_four_move
+
+        return connect_four_move(
+            game, cast(C4State, state), seconds=seconds, depth=depth, rng=rng
+        )
+    if depth is None and seconds is None:
+        return _exact_decision(game, state, rng)
+    return iterative_deepening(
+        game, state, heuristic_for(game), max_depth=depth, seconds=seconds, rng=rng
+    )
+
+
+def move_values(game: AnyGame, state: Hashable, *, depth: int | None = None,
+                seconds: float | None = None) -> dict[Hashable, float]:
+    """The value of every legal move in ``state`` for the player to move, for hints.
+
+    The values are those :func:`choose_move` computes with the same ``depth`` and
+    ``seconds``, keyed by move in the game's move order. Raises :class:`GameError` as
+    :func:`choose_move` does.
+    """
+    _check_request(game, state, depth, seconds, None)
+    if isinstance(game, ConnectFour):
+        from gamelib.search.c4player import connect_four_move_values
+
+        values = connect_four_move_values(
+            game, cast(C4State, state), seconds=seconds, depth=depth
+        )
+        return {column: value for column, value in values.items()}
+    # The choice itself is not used: a private Random keeps the shared one untouched.
+    return choose_move(game, state, depth=depth, seconds=seconds, rng=random.Random(0)).move_values
+
+
+def clear_caches() -> None:
+    """Forget every exact-search cache (they are rebuilt on demand)."""
+    with _lock:
+        _caches.clear()
+
+
+def _check_request(game: AnyGame, state: Hashable, depth: object, seconds: object,
+                   rng: object) -> None:
+    """Raise :class:`GameError` unless the arguments of a request are usable."""
+    if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 1):
+        raise GameError(f"depth must be a whole number of plies, at least 1, or None: {depth!r}")
+    if seconds is not None and (
+        not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not seconds > 0
+    ):
+        raise GameError(f"seconds must be a positive number or None, got {seconds!r}")
+    if rng is not None and not isinstance(rng, random.Random):
+        raise GameError(f"rng must be a random.Random or None, got {type(rng).__name__}")
+    if game.finished(state):
+        raise GameError("the game is over in this state: there is no move to choose")
+
+
+def _exact_decision(game: AnyGame, state: Hashable, rng: random.Random | None) -> Decision:
+    """Solve every move of ``state`` exactly and choose among the best at random."""
+    player = game.to_move(state)
+    opponent = other(game, player)
+    sign = 1 if player == game.players[0] else -1   # the cache's values are for players[0]
+    stats = Stats()
+    with _lock:
+        cache = _cache_for(game)
+        values: dict[Hashable, float] = {
+            m: float(sign * bounded_alphabeta(game, game.play(state, m), cache=cache, stats=stats))
+            for m in game.moves(state)
+        }
+    best = max(values.values())
+    move = pick([m for m, v in values.items() if v == best], rng)
+    return Decision(
+        move=move,
+        value=best,
+        exact=True,
+        stats=stats,
+        move_values=values,
+        summary=describe_value(best, True, player, opponent),
+    )
+
+
+def _cache_for(game: AnyGame) -> BoundCache:
+    """The exact-search cache of ``game``; call with the lock held.
+
+    Keyed by the game object itself: games hold only constants, and the dict keeps a
+    reference, so a key cannot be reused by a different game. An unhashable game gets a
+    fresh cache each time.
+    """
+    try:
+        cache = _caches.get(game)
+    except TypeError:
+        return BoundCache()
+    if cache is None or len(cache) > MAX_ENTRIES:
+        cache = BoundCache()
+    _caches[game] = cache
+    _caches.move_to_end(game)
+    while len(_caches) > MAX_GAMES:
+        _caches.popitem(last=False)
+    return cache
