@@ -1,0 +1,877 @@
+"""Boards: where each move sits on a canvas, and how a state is drawn.
+
+Every board has two halves:
+
+* a **geometry**, pure arithmetic on pixels: :meth:`move_at` maps a click ``(x, y)``
+  to the move it means (``None`` for a margin or outside the board) and
+  :meth:`move_rect` maps a move to the rectangle one clicks to make it, so
+  ``move_at(*move_rect(m, s).center, s) == m`` for every legal move ``m``;
+* a **renderer**, :meth:`draw`, which paints a state on any :class:`~gamelib.ui.canvas.CanvasLike`
+  in one batch. The same state and arguments always give the same calls, so a
+  :class:`~gamelib.ui.canvas.RecordingCanvas` can stand in for the browser in tests.
+
+What a board shows: the marks (crosses and circles; red and yellow discs in a blue
+frame; tokens in rows), row and column numbers in the moves' own notation, the last
+move highlighted, the winning line once the game is won, optional hint values, and
+a status band of up to two lines below the board.
+
+Clicks, game by game:
+
+* tic-tac-toe: click a cell;
+* Connect Four: click anywhere in a column (its number above the frame included);
+* Nim: the heaps are rows of tokens; click a token to take it **and every token to
+  its right**, so clicking a heap's first token takes the whole heap.
+
+:func:`board_for` picks the board for a game; games it does not know get a
+:class:`TextBoard` that shows ``game.render(state)`` and takes typed moves only.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any, Final, Protocol
+
+from gamelib.game import Game, GameError, Player
+from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
+from gamelib.games.tictactoe import LINES, Board, Cell
+from gamelib.ui.canvas import CanvasLike, Rect
+
+__all__ = [
+    "BoardView",
+    "TicTacToeGeometry",
+    "TicTacToeBoard",
+    "ConnectFourGeometry",
+    "ConnectFourBoard",
+    "NimGeometry",
+    "NimBoard",
+    "TextBoard",
+    "board_for",
+    "show_board",
+    "position_status",
+    "format_value",
+    "Palette",
+    "MIN_SIZE",
+    "MAX_SIZE",
+    "DEFAULT_SIZE",
+]
+
+MIN_SIZE: Final = 240
+MAX_SIZE: Final = 1200
+DEFAULT_SIZE: Final = 440
+"""Board width in pixels: 440 reads well on a projector and fits a notebook cell."""
+
+FONT_FAMILY: Final = "'Helvetica Neue', Helvetica, Arial, sans-serif"
+
+
+class Palette:
+    """The colours of every board (CSS colour strings)."""
+
+    BACKGROUND: Final = "#fbf8f1"
+    INK: Final = "#2b2d42"
+    MUTED: Final = "#8d99ae"
+    HIGHLIGHT: Final = "#ffe8a3"
+    STATUS_BAND: Final = "#eef1f6"
+    WIN_LINE: Final = "#2b2d42"
+    CROSS: Final = "#d1495b"
+    CIRCLE: Final = "#1f6fb2"
+    FRAME: Final = "#1f4e9c"
+    FRAME_EDGE: Final = "#163a75"
+    HOLE: Final = "#f3f6fb"
+    RED: Final = "#e63946"
+    RED_RIM: Final = "#a4161a"
+    YELLOW: Final = "#ffd23f"
+    YELLOW_RIM: Final = "#c99700"
+    RING: Final = "#1d1d1d"
+    TOKEN: Final = "#e07a5f"
+    TOKEN_RIM: Final = "#9c4a32"
+    GHOST: Final = "#c5cad3"
+    GOOD: Final = "#2a9d8f"
+    NEUTRAL: Final = "#6c757d"
+    BAD: Final = "#d62828"
+
+
+def _font(px: float, bold: bool = True) -> str:
+    return f"{'bold ' if bold else ''}{round(px)}px {FONT_FAMILY}"
+
+
+def _r(value: float) -> float:
+    """Round a coordinate to 0.1 px: the calls stay short and exactly reproducible."""
+    return round(value, 1)
+
+
+def _check_size(size: object) -> int:
+    if not isinstance(size, int) or isinstance(size, bool) or not MIN_SIZE <= size <= MAX_SIZE:
+        raise GameError(
+            f"size must be a whole number of pixels from {MIN_SIZE} to {MAX_SIZE}, got {size!r}"
+        )
+    return size
+
+
+def format_value(value: float) -> str:
+    """A value as a short label: ``'+1'``, ``'0'``, ``'-1'`` or two decimals like ``'+0.35'``.
+
+    Values at or beyond +-1 (proven results of a depth-limited search) show as
+    ``'+1'`` / ``'-1'``.
+    """
+    if value >= 1:
+        return "+1"
+    if value <= -1:
+        return "-1"
+    if value == 0:
+        return "0"
+    return f"{value:+.2f}"
+
+
+def _value_colour(value: float) -> str:
+    if value > 0:
+        return Palette.GOOD
+    if value < 0:
+        return Palette.BAD
+    return Palette.NEUTRAL
+
+
+# Drawing goes to the browser in one message per board. ipycanvas batches through a
+# single module-wide manager, so two threads must not batch at the same time.
+_DRAW_LOCK = threading.RLock()
+
+
+@contextmanager
+def _batch(canvas: CanvasLike) -> Iterator[None]:
+    """Hold the drawing commands of a real ipycanvas canvas and send them in one go."""
+    with _DRAW_LOCK:
+        if type(canvas).__module__.startswith("ipycanvas"):
+            from ipycanvas import hold_canvas
+
+            with hold_canvas():
+                yield
+        else:
+            yield
+
+
+class BoardView(Protocol):
+    """What the play controller needs from a board (every board class here has it)."""
+
+    @property
+    def game(self) -> Any:
+        """The game the board draws."""
+        ...
+
+    @property
+    def width(self) -> int:
+        """Canvas width in pixels."""
+        ...
+
+    @property
+    def height(self) -> int:
+        """Canvas height in pixels, the status band included."""
+        ...
+
+    @property
+    def click_help(self) -> str:
+        """How to make a move by clicking, e.g. ``'click an empty cell'``."""
+        ...
+
+    def move_at(self, x: float, y: float, state: Any) -> Any | None:
+        """The move a click at ``(x, y)`` means in ``state``; None off the board."""
+        ...
+
+    def move_rect(self, move: Any, state: Any) -> Rect:
+        """The rectangle one clicks to make ``move`` in ``state``."""
+        ...
+
+    def player_label(self, player: Player) -> str:
+        """``player``'s name, with its colour where marks are coloured: ``'X (red)'``."""
+        ...
+
+    def draw(
+        self,
+        canvas: CanvasLike,
+        state: Any,
+        *,
+        last_move: Any | None = None,
+        status: Sequence[str] = (),
+        hints: Mapping[Any, float] | None = None,
+        status_player: Player | None = None,
+    ) -> None:
+        """Paint ``state`` on ``canvas``."""
+        ...
+
+
+def _begin(canvas: CanvasLike, width: float, height: float) -> None:
+    canvas.clear()
+    canvas.global_alpha = 1.0
+    canvas.set_line_dash([])
+    canvas.line_cap = "round"
+    canvas.line_join = "round"
+    canvas.fill_style = Palette.BACKGROUND
+    canvas.fill_rect(0, 0, width, height)
+
+
+def _text(
+    canvas: CanvasLike,
+    text: str,
+    x: float,
+    y: float,
+    *,
+    px: float,
+    colour: str = Palette.INK,
+    align: str = "center",
+    bold: bool = True,
+    max_width: float | None = None,
+) -> None:
+    canvas.font = _font(px, bold)
+    canvas.fill_style = colour
+    canvas.text_align = align
+    canvas.text_baseline = "middle"
+    if max_width is None:
+        canvas.fill_text(text, _r(x), _r(y))
+    else:
+        canvas.fill_text(text, _r(x), _r(y), _r(max_width))
+
+
+def _status_band(
+    canvas: CanvasLike,
+    rect: Rect,
+    lines: Sequence[str],
+    token: str | None,
+    token_rim: str | None = None,
+) -> None:
+    """The band below a board: a token of the player concerned, then up to two lines."""
+    canvas.fill_style = Palette.STATUS_BAND
+    canvas.fill_rect(_r(rect.x), _r(rect.y), _r(rect.width), _r(rect.height))
+    pad = rect.height * 0.16
+    x = rect.x + pad
+    first_y = rect.y + rect.height * 0.32
+    second_y = rect.y + rect.height * 0.72
+    big = rect.height * 0.30
+    small = rect.height * 0.24
+    if token is not None and lines:
+        radius = big * 0.45
+        canvas.fill_style = token
+        canvas.fill_circle(_r(x + radius), _r(first_y), _r(radius))
+        if token_rim is not None:
+            canvas.stroke_style = token_rim
+            canvas.line_width = _r(max(1.0, radius * 0.18))
+            canvas.stroke_circle(_r(x + radius), _r(first_y), _r(radius))
+        x += 2 * radius + pad * 0.6
+    room = rect.right - pad - x
+    if len(lines) >= 1:
+        _text(canvas, lines[0], x, first_y, px=big, align="left", max_width=room)
+    if len(lines) >= 2:
+        _text(
+            canvas,
+            lines[1],
+            rect.x + pad,
+            second_y,
+            px=small,
+            colour=Palette.INK,
+            align="left",
+            bold=False,
+            max_width=rect.width - 2 * pad,
+        )
+
+
+def _status_height(size: int) -> int:
+    return round(size * 0.16)
+
+
+# -- tic-tac-toe -------------------------------------------------------------------------
+
+
+class TicTacToeGeometry:
+    """Where the cells of a tic-tac-toe board lie on a canvas ``size`` pixels wide.
+
+    Row numbers sit in a strip on the left, column numbers in a strip on top, both
+    1 to 3 as in the notation ``'row,col'``; the 3 x 3 grid fills the rest.
+    """
+
+    def __init__(self, size: int = DEFAULT_SIZE) -> None:
+        """Raises GameError unless ``size`` is a whole number from MIN_SIZE to MAX_SIZE."""
+        self.size: Final = _check_size(size)
+        self.label: Final = round(size * 0.09)
+        """Width of the row-number strip and height of the column-number strip."""
+        pad = round(size * 0.03)
+        side = size - self.label - pad
+        self.grid: Final = Rect(self.label, self.label, side, side)
+        """The 3 x 3 playing area."""
+        self.cell: Final = self.grid.width / 3
+        self.board_height: Final = self.label + self.grid.height + pad
+        self.status: Final = Rect(0, self.board_height, size, _status_height(size))
+        self.width: Final = size
+        self.height: Final = self.board_height + self.status.height
+
+    def cell_rect(self, cell: Cell) -> Rect:
+        """The square of ``cell = (row, col)``, both 0-based."""
+        row, col = cell
+        x, y = self.grid.x + col * self.cell, self.grid.y + row * self.cell
+        return Rect(x, y, self.cell, self.cell)
+
+    def cell_at(self, x: float, y: float) -> Cell | None:
+        """The 0-based ``(row, col)`` under ``(x, y)``; None outside the grid."""
+        if not _finite(x, y) or not self.grid.contains(x, y):
+            return None
+        col = min(2, int((x - self.grid.x) // self.cell))
+        row = min(2, int((y - self.grid.y) // self.cell))
+        return row, col
+
+
+def _finite(*values: float) -> bool:
+    return all(isinstance(v, (int, float)) and math.isfinite(v) for v in values)
+
+
+class TicTacToeBoard:
+    """Crosses and circles on a 3 x 3 grid, for TicTacToe and TicTacToeBitboard alike."""
+
+    click_help: Final = "click an empty cell"
+
+    def __init__(self, game: TicTacToe | TicTacToeBitboard, size: int = DEFAULT_SIZE) -> None:
+        """A board ``size`` pixels wide for ``game``; GameError for a bad size."""
+        self.game: Final = game
+        self.geometry: Final = TicTacToeGeometry(size)
+        self.width: Final = self.geometry.width
+        self.height: Final = round(self.geometry.height)
+
+    def player_label(self, player: Player) -> str:
+        """``'X'`` or ``'O'``."""
+        return player
+
+    def marks(self, state: Any) -> Board:
+        """The state as three rows of ``' '``, ``'X'``, ``'O'`` (either representation)."""
+        if isinstance(self.game, TicTacToeBitboard):
+            return TicTacToeBitboard.to_board(state)
+        board: Board = state
+        return board
+
+    def move_at(self, x: float, y: float, state: Any = None) -> Cell | None:
+        """The cell under ``(x, y)``, taken or not (the game judges legality); else None."""
+        return self.geometry.cell_at(x, y)
+
+    def move_rect(self, move: Cell, state: Any = None) -> Rect:
+        """The square of the cell ``move``."""
+        return self.geometry.cell_rect(move)
+
+    def draw(
+        self,
+        canvas: CanvasLike,
+        state: Any,
+        *,
+        last_move: Cell | None = None,
+        status: Sequence[str] = (),
+        hints: Mapping[Any, float] | None = None,
+        status_player: Player | None = None,
+    ) -> None:
+        """Paint ``state``: grid, numbers, marks, last move, hints, winning lines, status."""
+        g = self.geometry
+        board = self.marks(state)
+        with _batch(canvas):
+            _begin(canvas, g.width, g.height)
+            if last_move is not None:
+                box = g.cell_rect(last_move)
+                inset = g.cell * 0.06
+                canvas.fill_style = Palette.HIGHLIGHT
+                canvas.fill_rect(
+                    _r(box.x + inset), _r(box.y + inset),
+                    _r(box.width - 2 * inset), _r(box.height - 2 * inset),
+                )
+            canvas.stroke_style = Palette.INK
+            canvas.line_width = _r(max(3.0, g.size * 0.012))
+            for k in (1, 2):
+                x = g.grid.x + k * g.cell
+                y = g.grid.y + k * g.cell
+                canvas.stroke_line(_r(x), _r(g.grid.y), _r(x), _r(g.grid.bottom))
+                canvas.stroke_line(_r(g.grid.x), _r(y), _r(g.grid.right), _r(y))
+            label_px = g.label * 0.5
+            for k in range(3):
+                middle = g.grid.x + (k + 0.5) * g.cell
+                _text(canvas, str(k + 1), middle, g.label / 2, px=label_px, colour=Palette.MUTED)
+                _text(canvas, str(k + 1), g.label / 2, middle, px=label_px, colour=Palette.MUTED)
+            for row in range(3):
+                for col in range(3):
+                    mark = board[row][col]
+                    if mark != " ":
+                        self._mark(canvas, mark, g.cell_rect((row, col)))
+            if hints:
+                for move, value in sorted(hints.items(), key=lambda item: repr(item[0])):
+                    box = g.cell_rect(move)
+                    _text(
+                        canvas, format_value(value), *box.center,
+                        px=g.cell * 0.26, colour=_value_colour(value),
+                    )
+            for line in _complete_lines(board):
+                self._win_line(canvas, line)
+            token = None if status_player is None else self._colour(status_player)
+            _status_band(canvas, g.status, status, token)
+
+    def _colour(self, mark: str) -> str:
+        return Palette.CROSS if mark == self.game.players[0] else Palette.CIRCLE
+
+    def _mark(self, canvas: CanvasLike, mark: str, box: Rect) -> None:
+        cx, cy = box.center
+        canvas.line_width = _r(box.width * 0.1)
+        canvas.stroke_style = self._colour(mark)
+        if mark == "X":
+            d = box.width * 0.27
+            canvas.stroke_line(_r(cx - d), _r(cy - d), _r(cx + d), _r(cy + d))
+            canvas.stroke_line(_r(cx - d), _r(cy + d), _r(cx + d), _r(cy - d))
+        else:
+            canvas.stroke_circle(_r(cx), _r(cy), _r(box.width * 0.29))
+
+    def _win_line(self, canvas: CanvasLike, line: tuple[Cell, Cell, Cell]) -> None:
+        g = self.geometry
+        (x1, y1), (x2, y2) = g.cell_rect(line[0]).center, g.cell_rect(line[2]).center
+        length = math.hypot(x2 - x1, y2 - y1)
+        ex, ey = (x2 - x1) / length * g.cell * 0.38, (y2 - y1) / length * g.cell * 0.38
+        canvas.global_alpha = 0.85
+        canvas.stroke_style = Palette.WIN_LINE
+        canvas.line_width = _r(g.cell * 0.12)
+        canvas.stroke_line(_r(x1 - ex), _r(y1 - ey), _r(x2 + ex), _r(y2 + ey))
+        canvas.global_alpha = 1.0
+
+
+def _complete_lines(board: Board) -> list[tuple[Cell, Cell, Cell]]:
+    """Every line of three equal marks (a last move can complete two at once)."""
+    found = []
+    for line in LINES:
+        (r0, c0), (r1, c1), (r2, c2) = line
+        if board[r0][c0] != " " and board[r0][c0] == board[r1][c1] == board[r2][c2]:
+            found.append(line)
+    return found
+
+
+# -- Connect Four ------------------------------------------------------------------------
+
+
+class ConnectFourGeometry:
+    """Where the columns and cells of a ``rows`` x ``cols`` Connect Four board lie.
+
+    From top to bottom: a strip with the column numbers (1 to ``cols``), the blue
+    frame holding the cells, a strip for hint values, the status band. A click
+    anywhere from the number strip down to the bottom of the frame selects the column
+    under it; the frame's side borders and everything else are no column.
+    """
+
+    def __init__(self, rows: int = 6, cols: int = 7, size: int = DEFAULT_SIZE) -> None:
+        """GameError for a bad size; ``rows`` and ``cols`` as ConnectFour accepts them."""
+        _check_size(size)
+        self.rows: Final = rows
+        self.cols: Final = cols
+        self.size: Final = size
+        margin = size * 0.02
+        self.strip: Final = round(size * 0.07)
+        """Height of the column-number strip above the frame and the hint strip below it."""
+        usable = size - 2 * margin
+        self.cell: Final = min(usable / (cols + 0.3), (usable - 2 * self.strip) / (rows + 0.3))
+        pad = self.cell * 0.15
+        frame_width = self.cell * cols + 2 * pad
+        frame_height = self.cell * rows + 2 * pad
+        self.frame: Final = Rect(
+            (size - frame_width) / 2, margin + self.strip, frame_width, frame_height
+        )
+        self.grid: Final = Rect(
+            self.frame.x + pad, self.frame.y + pad, self.cell * cols, self.cell * rows
+        )
+        """The cells only, without the frame's border."""
+        self.numbers_y: Final = margin + self.strip / 2
+        self.hints_y: Final = self.frame.bottom + self.strip / 2
+        self.board_height: Final = self.frame.bottom + self.strip + margin
+        self.status: Final = Rect(0, self.board_height, size, _status_height(size))
+        self.width: Final = size
+        self.height: Final = self.board_height + self.status.height
+        self.radius: Final = self.cell * 0.4
+        """Radius of a disc (and of a hole)."""
+
+    def column_rect(self, col: int) -> Rect:
+        """The clickable strip of column ``col`` (0-based): number strip and frame height."""
+        x = self.grid.x + col * self.cell
+        top = self.frame.y - self.strip
+        return Rect(x, top, self.cell, self.frame.bottom - top)
+
+    def column_at(self, x: float, y: float) -> int | None:
+        """The 0-based column under ``(x, y)``; None for the side borders and outside."""
+        if not _finite(x, y):
+            return None
+        top = self.frame.y - self.strip
+        if not (self.grid.x <= x < self.grid.right and top <= y < self.frame.bottom):
+            return None
+        return min(self.cols - 1, int((x - self.grid.x) // self.cell))
+
+    def cell_center(self, row: int, col: int) -> tuple[float, float]:
+        """The centre of cell ``(row, col)``; row 0 is the bottom row."""
+        return (
+            self.grid.x + (col + 0.5) * self.cell,
+            self.grid.y + (self.rows - 1 - row + 0.5) * self.cell,
+        )
+
+
+class ConnectFourBoard:
+    """Red and yellow discs in a blue frame; X plays red and moves first."""
+
+    click_help: Final = "click a column (or use the column buttons)"
+
+    def __init__(self, game: ConnectFour, size: int = DEFAULT_SIZE) -> None:
+        """A board ``size`` pixels wide for ``game`` (any size ConnectFour supports)."""
+        self.game: Final = game
+        self.geometry: Final = ConnectFourGeometry(game.rows, game.cols, size)
+        self.width: Final = self.geometry.width
+        self.height: Final = round(self.geometry.height)
+
+    def player_label(self, player: Player) -> str:
+        """The player's name and disc colour: ``'X (red)'`` or ``'O (yellow)'``."""
+        return f"{player} (red)" if player == self.game.players[0] else f"{player} (yellow)"
+
+    def move_at(self, x: float, y: float, state: Any = None) -> int | None:
+        """The column under ``(x, y)``, full or not (the game judges legality); else None."""
+        return self.geometry.column_at(x, y)
+
+    def move_rect(self, move: int, state: Any = None) -> Rect:
+        """The clickable strip of column ``move``."""
+        return self.geometry.column_rect(move)
+
+    def colours(self, player: Player) -> tuple[str, str]:
+        """Fill and rim colour of ``player``'s discs."""
+        if player == self.game.players[0]:
+            return Palette.RED, Palette.RED_RIM
+        return Palette.YELLOW, Palette.YELLOW_RIM
+
+    def draw(
+        self,
+        canvas: CanvasLike,
+        state: Any,
+        *,
+        last_move: int | None = None,
+        status: Sequence[str] = (),
+        hints: Mapping[Any, float] | None = None,
+        status_player: Player | None = None,
+    ) -> None:
+        """Paint ``state``: numbers, frame, discs, last-move ring, winning line, hints, status."""
+        g = self.geometry
+        game = self.game
+        with _batch(canvas):
+            _begin(canvas, g.width, g.height)
+            for col in range(g.cols):
+                x = g.grid.x + (col + 0.5) * g.cell
+                colour = Palette.INK if col == last_move else Palette.MUTED
+                _text(canvas, str(col + 1), x, g.numbers_y, px=g.strip * 0.62, colour=colour)
+            canvas.fill_style = Palette.FRAME
+            f = g.frame
+            canvas.fill_rect(_r(f.x), _r(f.y), _r(f.width), _r(f.height))
+            canvas.stroke_style = Palette.FRAME_EDGE
+            canvas.line_width = _r(max(2.0, g.cell * 0.05))
+            canvas.stroke_rect(_r(f.x), _r(f.y), _r(f.width), _r(f.height))
+            groups: dict[str | None, list[tuple[float, float]]] = {None: []}
+            for player in game.players:
+                groups[player] = []
+            for col in range(g.cols):
+                for row in range(g.rows):
+                    groups[game.cell(state, row, col)].append(g.cell_center(row, col))
+            canvas.fill_style = Palette.HOLE
+            for x, y in groups[None]:
+                canvas.fill_circle(_r(x), _r(y), _r(g.radius))
+            for player in game.players:
+                disc_fill, disc_rim = self.colours(player)
+                canvas.fill_style = disc_fill
+                for x, y in groups[player]:
+                    canvas.fill_circle(_r(x), _r(y), _r(g.radius))
+                canvas.stroke_style = disc_rim
+                canvas.line_width = _r(g.cell * 0.05)
+                for x, y in groups[player]:
+                    canvas.stroke_circle(_r(x), _r(y), _r(g.radius * 0.94))
+            if last_move is not None and 0 <= last_move < g.cols:
+                height = game.column_height(state, last_move)
+                if height:
+                    x, y = g.cell_center(height - 1, last_move)
+                    canvas.stroke_style = Palette.RING
+                    canvas.line_width = _r(g.cell * 0.06)
+                    canvas.stroke_circle(_r(x), _r(y), _r(g.radius * 0.55))
+            for start, end in _fours(game.winning_cells(state)):
+                (x1, y1), (x2, y2) = g.cell_center(*start), g.cell_center(*end)
+                canvas.global_alpha = 0.85
+                canvas.stroke_style = Palette.WIN_LINE
+                canvas.line_width = _r(g.cell * 0.16)
+                canvas.stroke_line(_r(x1), _r(y1), _r(x2), _r(y2))
+                canvas.global_alpha = 1.0
+            if hints:
+                for col, value in sorted(hints.items(), key=lambda item: repr(item[0])):
+                    x = g.grid.x + (col + 0.5) * g.cell
+                    _text(
+                        canvas, format_value(value), x, g.hints_y,
+                        px=g.strip * 0.55, colour=_value_colour(value),
+                    )
+            token: str | None = None
+            rim: str | None = None
+            if status_player is not None:
+                token, rim = self.colours(status_player)
+            _status_band(canvas, g.status, status, token, rim)
+
+
+def _fours(cells: Sequence[tuple[int, int]]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The maximal runs of four or more ``cells`` in a line: (first cell, last cell)."""
+    present = set(cells)
+    runs = []
+    for d_row, d_col in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        for row, col in sorted(present):
+            if (row - d_row, col - d_col) in present:
+                continue
+            length = 1
+            while (row + length * d_row, col + length * d_col) in present:
+                length += 1
+            if length >= 4:
+                end = (row + (length - 1) * d_row, col + (length - 1) * d_col)
+                runs.append(((row, col), end))
+    return runs
+
+
+# -- Nim ---------------------------------------------------------------------------------
+
+
+class NimGeometry:
+    """Where the tokens of each heap lie: heap ``h`` is row ``h``, tokens left to right.
+
+    The layout is fixed by the starting heaps, so tokens never move: a token that has
+    been taken leaves a dashed outline behind.
+    """
+
+    def __init__(self, heaps: Sequence[int], size: int = DEFAULT_SIZE) -> None:
+        """GameError for a bad size; ``heaps`` as Nim accepts them."""
+        _check_size(size)
+        self.heaps: Final = tuple(heaps)
+        self.size: Final = size
+        margin = size * 0.03
+        self.label: Final = round(size * 0.1)
+        """Width of the heap-number column on the left and the count column on the right."""
+        widest = max(max(self.heaps), 1)
+        self.row: Final = min(size * 0.16, (size * 0.92 - 2 * margin) / len(self.heaps))
+        self.pitch: Final = min(self.row, (size - 2 * margin - 2 * self.label) / widest)
+        self.left: Final = margin + self.label
+        self.top: Final = margin
+        self.area: Final = Rect(
+            self.left, self.top, self.pitch * widest, self.row * len(self.heaps)
+        )
+        self.board_height: Final = self.area.bottom + margin
+        self.status: Final = Rect(0, self.board_height, size, _status_height(size))
+        self.width: Final = size
+        self.height: Final = self.board_height + self.status.height
+        self.radius: Final = min(self.pitch, self.row) * 0.38
+
+    def slot(self, heap: int, index: int) -> Rect:
+        """The clickable slot of token ``index`` (0 = leftmost) of heap ``heap`` (0-based)."""
+        x, y = self.left + index * self.pitch, self.top + heap * self.row
+        return Rect(x, y, self.pitch, self.row)
+
+    def token_at(self, x: float, y: float) -> tuple[int, int] | None:
+        """``(heap, index)`` of the slot under ``(x, y)``, or None where there is no slot."""
+        if not _finite(x, y) or not self.area.contains(x, y):
+            return None
+        heap = min(len(self.heaps) - 1, int((y - self.top) // self.row))
+        index = int((x - self.left) // self.pitch)
+        if index >= self.heaps[heap]:
+            return None
+        return heap, index
+
+
+class NimBoard:
+    """Heaps as rows of tokens; click a token to take it and all tokens to its right."""
+
+    click_help: Final = "click a token: you take it and every token to its right"
+
+    def __init__(self, game: Nim, size: int = DEFAULT_SIZE) -> None:
+        """A board ``size`` pixels wide for ``game``."""
+        self.game: Final = game
+        self.geometry: Final = NimGeometry(game.heaps, size)
+        self.width: Final = self.geometry.width
+        self.height: Final = round(self.geometry.height)
+
+    def player_label(self, player: Player) -> str:
+        """``'A'`` or ``'B'``."""
+        return player
+
+    def move_at(self, x: float, y: float, state: Any) -> tuple[int, int] | None:
+        """``(heap, count)`` for a click on a remaining token; None elsewhere."""
+        found = self.geometry.token_at(x, y)
+        if found is None:
+            return None
+        heap, index = found
+        left = state[0][heap]
+        return (heap, left - index) if index < left else None
+
+    def move_rect(self, move: tuple[int, int], state: Any) -> Rect:
+        """The slot of the token one clicks to take ``count`` from ``heap``.
+
+        Precondition: ``move`` is legal in ``state``; otherwise GameError.
+        """
+        heap, count = move
+        if not (0 <= heap < len(state[0]) and 1 <= count <= state[0][heap]):
+            raise GameError(f"{move!r} is not a legal move here, so it has no token to click")
+        return self.geometry.slot(heap, state[0][heap] - count)
+
+    def draw(
+        self,
+        canvas: CanvasLike,
+        state: Any,
+        *,
+        last_move: tuple[int, int] | None = None,
+        status: Sequence[str] = (),
+        hints: Mapping[Any, float] | None = None,
+        status_player: Player | None = None,
+    ) -> None:
+        """Paint ``state``: heap numbers, tokens, outlines of taken tokens, counts, status.
+
+        The tokens taken by ``last_move`` are outlined in the highlight colour. Nim's
+        hints are too many for the board; the controller lists them as text.
+        """
+        g = self.geometry
+        heaps = state[0]
+        with _batch(canvas):
+            _begin(canvas, g.width, g.height)
+            for heap, start in enumerate(g.heaps):
+                middle = g.top + (heap + 0.5) * g.row
+                _text(canvas, str(heap + 1), g.left - g.label / 2, middle, px=g.row * 0.36,
+                      colour=Palette.MUTED)
+                left = heaps[heap]
+                fresh = 0
+                if last_move is not None and last_move[0] == heap:
+                    fresh = last_move[1]
+                canvas.fill_style = Palette.TOKEN
+                for index in range(left):
+                    canvas.fill_circle(*self._centre(heap, index), _r(g.radius))
+                canvas.stroke_style = Palette.TOKEN_RIM
+                canvas.line_width = _r(max(1.5, g.radius * 0.12))
+                for index in range(left):
+                    canvas.stroke_circle(*self._centre(heap, index), _r(g.radius))
+                if start > left:
+                    canvas.set_line_dash([4, 4])
+                    for index in range(left, start):
+                        is_fresh = index < left + fresh
+                        canvas.stroke_style = (
+                            Palette.TOKEN_RIM if is_fresh else Palette.GHOST
+                        )
+                        canvas.line_width = _r(
+                            max(2.0, g.radius * (0.2 if is_fresh else 0.1))
+                        )
+                        canvas.stroke_circle(*self._centre(heap, index), _r(g.radius))
+                    canvas.set_line_dash([])
+                count_x = g.left + g.pitch * max(max(g.heaps), 1) + g.label / 2
+                _text(canvas, str(left), count_x, middle, px=g.row * 0.3, colour=Palette.INK,
+                      bold=False)
+            _status_band(canvas, g.status, status, None)
+
+    def _centre(self, heap: int, index: int) -> tuple[float, float]:
+        x, y = self.geometry.slot(heap, index).center
+        return _r(x), _r(y)
+
+
+# -- any other game ----------------------------------------------------------------------
+
+
+class TextBoard:
+    """The plain-text ``game.render(state)`` on a canvas; moves are typed, not clicked."""
+
+    click_help: Final = "type your move in the box below the board"
+
+    def __init__(self, game: Game[Any, Any], size: int = DEFAULT_SIZE) -> None:
+        """A board ``size`` pixels wide for any game that follows the Game protocol."""
+        self.game: Final = game
+        self.size: Final = _check_size(size)
+        self.board_height: Final = round(size * 0.75)
+        self.status: Final = Rect(0, self.board_height, size, _status_height(size))
+        self.width: Final = size
+        self.height: Final = round(self.board_height + self.status.height)
+
+    def player_label(self, player: Player) -> str:
+        """The player's own name."""
+        return player
+
+    def move_at(self, x: float, y: float, state: Any = None) -> None:
+        """Always None: a text board has nothing to click."""
+        return None
+
+    def move_rect(self, move: Any, state: Any = None) -> Rect:
+        """The whole text area (no move has a place of its own here)."""
+        return Rect(0, 0, self.width, self.board_height)
+
+    def draw(
+        self,
+        canvas: CanvasLike,
+        state: Any,
+        *,
+        last_move: Any | None = None,
+        status: Sequence[str] = (),
+        hints: Mapping[Any, float] | None = None,
+        status_player: Player | None = None,
+    ) -> None:
+        """Write ``game.render(state)`` in a monospaced font, then the status band."""
+        lines = str(self.game.render(state)).split("\n")
+        longest = max(1, max(len(line) for line in lines))
+        px = min(self.board_height * 0.8 / max(1, len(lines)), self.size * 0.9 / (0.62 * longest))
+        with _batch(canvas):
+            _begin(canvas, self.width, self.height)
+            canvas.font = f"{round(px)}px monospace"
+            canvas.fill_style = Palette.INK
+            canvas.text_align = "left"
+            canvas.text_baseline = "middle"
+            top = (self.board_height - px * 1.2 * len(lines)) / 2
+            for k, line in enumerate(lines):
+                canvas.fill_text(line, _r(self.size * 0.05), _r(top + (k + 0.5) * px * 1.2))
+            _status_band(canvas, self.status, status, None)
+
+
+def board_for(game: Game[Any, Any], size: int = DEFAULT_SIZE) -> BoardView:
+    """The board that draws ``game``: a tic-tac-toe, Connect Four or Nim board, else a TextBoard.
+
+    Raises GameError when ``size`` is not a whole number from MIN_SIZE to MAX_SIZE.
+    """
+    if isinstance(game, (TicTacToe, TicTacToeBitboard)):
+        return TicTacToeBoard(game, size)
+    if isinstance(game, ConnectFour):
+        return ConnectFourBoard(game, size)
+    if isinstance(game, Nim):
+        return NimBoard(game, size)
+    return TextBoard(game, size)
+
+
+def position_status(game: Game[Any, Any], state: Any) -> tuple[list[str], Player | None]:
+    """The status line for ``state`` on its own: whose turn it is, or the result.
+
+    Returns the lines and the player whose token goes beside them (None for a draw).
+    """
+    if game.finished(state):
+        first, second = game.players
+        score = game.utility(state, first)
+        if score == 0:
+            return ["Game over: a draw."], None
+        winner = first if score > 0 else second
+        return [f"{winner} wins!"], winner
+    player = game.to_move(state)
+    return [f"{player} to move"], player
+
+
+def show_board(
+    game: Game[Any, Any],
+    state: Any = None,
+    *,
+    last_move: Any | None = None,
+    size: int = DEFAULT_SIZE,
+    status: Sequence[str] | None = None,
+    hints: Mapping[Any, float] | None = None,
+) -> Any:
+    """A new ipycanvas Canvas with ``state`` (default: the start) drawn on it.
+
+    ``status`` replaces the default status line (whose turn it is, or the result);
+    ``last_move`` and ``hints`` are drawn as in :meth:`BoardView.draw`. Evaluate the
+    result in a cell to show it. Raises GameError for a bad ``size``.
+    """
+    from ipycanvas import Canvas
+
+    board = board_for(game, size)
+    if state is None:
+        state = game.start
+    lines, token = position_status(game, state)
+    canvas = Canvas(width=board.width, height=board.height)
+    board.draw(
+        canvas, state, last_move=last_move, status=lines if status is None else status,
+        hints=hints, status_player=token,
+    )
+    return canvas
