@@ -74,7 +74,7 @@ class Palette:
     MUTED: Final = "#8d99ae"
     HIGHLIGHT: Final = "#ffe8a3"
     STATUS_BAND: Final = "#eef1f6"
-    WIN_LINE: Final = "#2b2d42"
+    WIN_LINE: Final = "#14161f"
     CROSS: Final = "#d1495b"
     CIRCLE: Final = "#1f6fb2"
     FRAME: Final = "#1f4e9c"
@@ -298,10 +298,10 @@ class TicTacToeGeometry:
         self.grid: Final = Rect(self.label, self.label, side, side)
         """The 3 x 3 playing area."""
         self.cell: Final = self.grid.width / 3
-        self.board_height: Final = self.label + self.grid.height + pad
+        self.board_height: Final = self.label + side + pad
         self.status: Final = Rect(0, self.board_height, size, _status_height(size))
         self.width: Final = size
-        self.height: Final = self.board_height + self.status.height
+        self.height: Final = self.board_height + _status_height(size)
 
     def cell_rect(self, cell: Cell) -> Rect:
         """The square of ``cell = (row, col)``, both 0-based."""
@@ -332,7 +332,7 @@ class TicTacToeBoard:
         self.game: Final = game
         self.geometry: Final = TicTacToeGeometry(size)
         self.width: Final = self.geometry.width
-        self.height: Final = round(self.geometry.height)
+        self.height: Final = self.geometry.height
 
     def player_label(self, player: Player) -> str:
         """``'X'`` or ``'O'``."""
@@ -459,16 +459,17 @@ class ConnectFourGeometry:
         self.rows: Final = rows
         self.cols: Final = cols
         self.size: Final = size
-        margin = size * 0.02
+        margin = round(size * 0.02)
         self.strip: Final = round(size * 0.07)
         """Height of the column-number strip above the frame and the hint strip below it."""
         usable = size - 2 * margin
-        self.cell: Final = min(usable / (cols + 0.3), (usable - 2 * self.strip) / (rows + 0.3))
-        pad = self.cell * 0.15
+        self.cell: Final = int(min(usable / (cols + 0.3), (usable - 2 * self.strip) / (rows + 0.3)))
+        """Side of a cell's square, in whole pixels."""
+        pad = round(self.cell * 0.15)
         frame_width = self.cell * cols + 2 * pad
         frame_height = self.cell * rows + 2 * pad
         self.frame: Final = Rect(
-            (size - frame_width) / 2, margin + self.strip, frame_width, frame_height
+            (size - frame_width) // 2, margin + self.strip, frame_width, frame_height
         )
         self.grid: Final = Rect(
             self.frame.x + pad, self.frame.y + pad, self.cell * cols, self.cell * rows
@@ -476,10 +477,10 @@ class ConnectFourGeometry:
         """The cells only, without the frame's border."""
         self.numbers_y: Final = margin + self.strip / 2
         self.hints_y: Final = self.frame.bottom + self.strip / 2
-        self.board_height: Final = self.frame.bottom + self.strip + margin
+        self.board_height: Final = int(self.frame.bottom) + self.strip + margin
         self.status: Final = Rect(0, self.board_height, size, _status_height(size))
         self.width: Final = size
-        self.height: Final = self.board_height + self.status.height
+        self.height: Final = self.board_height + _status_height(size)
         self.radius: Final = self.cell * 0.4
         """Radius of a disc (and of a hole)."""
 
@@ -516,7 +517,7 @@ class ConnectFourBoard:
         self.game: Final = game
         self.geometry: Final = ConnectFourGeometry(game.rows, game.cols, size)
         self.width: Final = self.geometry.width
-        self.height: Final = round(self.geometry.height)
+        self.height: Final = self.geometry.height
 
     def player_label(self, player: Player) -> str:
         """The player's name and disc colour: ``'X (red)'`` or ``'O (yellow)'``."""
@@ -588,11 +589,10 @@ class ConnectFourBoard:
                     canvas.stroke_circle(_r(x), _r(y), _r(g.radius * 0.55))
             for start, end in _fours(game.winning_cells(state)):
                 (x1, y1), (x2, y2) = g.cell_center(*start), g.cell_center(*end)
-                canvas.global_alpha = 0.85
-                canvas.stroke_style = Palette.WIN_LINE
-                canvas.line_width = _r(g.cell * 0.16)
-                canvas.stroke_line(_r(x1), _r(y1), _r(x2), _r(y2))
-                canvas.global_alpha = 1.0
+                for colour, width in ((Palette.HOLE, 0.26), (Palette.WIN_LINE, 0.14)):
+                    canvas.stroke_style = colour
+                    canvas.line_width = _r(g.cell * width)
+                    canvas.stroke_line(_r(x1), _r(y1), _r(x2), _r(y2))
             if hints:
                 for col, value in sorted(hints.items(), key=lambda item: repr(item[0])):
                     x = g.grid.x + (col + 0.5) * g.cell
@@ -639,21 +639,23 @@ class NimGeometry:
         _check_size(size)
         self.heaps: Final = tuple(heaps)
         self.size: Final = size
-        margin = size * 0.03
+        margin = round(size * 0.03)
         self.label: Final = round(size * 0.1)
         """Width of the heap-number column on the left and the count column on the right."""
         widest = max(max(self.heaps), 1)
-        self.row: Final = min(size * 0.16, (size * 0.92 - 2 * margin) / len(self.heaps))
-        self.pitch: Final = min(self.row, (size - 2 * margin - 2 * self.label) / widest)
+        self.row: Final = int(min(size * 0.16, (size * 0.92 - 2 * margin) / len(self.heaps)))
+        """Height of a heap's row, in whole pixels."""
+        self.pitch: Final = int(min(self.row, (size - 2 * margin - 2 * self.label) / widest))
+        """Distance between neighbouring tokens' centres, in whole pixels."""
         self.left: Final = margin + self.label
         self.top: Final = margin
         self.area: Final = Rect(
             self.left, self.top, self.pitch * widest, self.row * len(self.heaps)
         )
-        self.board_height: Final = self.area.bottom + margin
+        self.board_height: Final = int(self.area.bottom) + margin
         self.status: Final = Rect(0, self.board_height, size, _status_height(size))
         self.width: Final = size
-        self.height: Final = self.board_height + self.status.height
+        self.height: Final = self.board_height + _status_height(size)
         self.radius: Final = min(self.pitch, self.row) * 0.38
 
     def slot(self, heap: int, index: int) -> Rect:
@@ -682,7 +684,7 @@ class NimBoard:
         self.game: Final = game
         self.geometry: Final = NimGeometry(game.heaps, size)
         self.width: Final = self.geometry.width
-        self.height: Final = round(self.geometry.height)
+        self.height: Final = self.geometry.height
 
     def player_label(self, player: Player) -> str:
         """``'A'`` or ``'B'``."""

@@ -191,6 +191,12 @@ class PlayController:
             return bool(self._game.finished(self._states[-1]))
 
     @property
+    def status(self) -> list[str]:
+        """The status lines drawn below the board: whose turn or the result, then a value."""
+        with self._lock:
+            return self._status()[0]
+
+    @property
     def mode(self) -> str:
         """Who plays which side: one of :data:`MODES`."""
         with self._lock:
@@ -732,6 +738,10 @@ class PlayController:
             layout=w.Layout(width=f"{board.width}px", height="auto", max_width="100%"),
         )
         canvas.on_mouse_down(self._safely(self._on_canvas_click))
+        # A tap on a touch screen arrives as a touch, not as a mouse click.
+        canvas.on_touch_start(self._safely(self._on_canvas_touch))
+        # A browser that (re)creates the canvas, e.g. after a page reload, gets it blank.
+        canvas.on_client_ready(self._safely(self._on_client_ready))
         self._canvas = canvas
         column_buttons: list[Any] = []
         rows: list[Any] = [canvas]
@@ -842,6 +852,14 @@ class PlayController:
 
     def _on_canvas_click(self, x: float, y: float) -> None:
         self.click(x, y)
+
+    def _on_canvas_touch(self, touches: Sequence[tuple[float, float]]) -> None:
+        if len(touches) == 1:
+            self.click(*touches[0])
+
+    def _on_client_ready(self) -> None:
+        with self._lock:
+            self._refresh()
 
     def _column_button(self, col: int) -> None:
         self.play_move(col)
