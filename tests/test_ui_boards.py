@@ -15,7 +15,6 @@ from gamelib.ui.boards import (
     ConnectFourBoard,
     ConnectFourGeometry,
     NimBoard,
-    NimGeometry,
     Palette,
     TextBoard,
     TicTacToeBoard,
@@ -168,7 +167,7 @@ def test_every_legal_move_is_clicked_at_the_centre_of_its_rect(game, states, siz
     for state in states:
         for move in game.moves(state):
             box = board.move_rect(move, state)
-            assert 0 <= box.x and box.right <= board.width and box.bottom <= board.height
+            assert box.x >= 0 and box.right <= board.width and box.bottom <= board.height
             assert board.move_at(*box.center, state) == move
 
 
@@ -399,8 +398,8 @@ def test_nim_draws_remaining_tokens_and_outlines_of_taken_ones() -> None:
     assert len(ghosts) == 2  # heap 3's two tokens taken earlier
     assert ("set_line_dash", (4, 4)) in canvas.calls
     assert canvas.calls[-1] != ("set_line_dash", (4, 4))
-    assert ["1", "2", "3"] == canvas.texts()[0:6:2]  # heap numbers, then counts
-    assert ["2", "4", "3"] == canvas.texts()[1:6:2]
+    assert canvas.texts()[0:6:2] == ["1", "2", "3"]  # heap numbers, then counts
+    assert canvas.texts()[1:6:2] == ["2", "4", "3"]
 
 
 def test_nim_highlights_the_tokens_the_last_move_took() -> None:
