@@ -1,0 +1,77 @@
+# Game-search notebooks: everyday commands.
+#
+#   make lab        open the notebooks in JupyterLab
+#   make test       run every test: unit tests, every notebook (nbval), browser tests
+#   make notebooks  re-execute notebooks in place (NOTEBOOKS="notebooks/02-Minimax.ipynb ...")
+#   make lint       ruff and mypy
+#
+# Each target first creates or refreshes the virtual environment in .venv. pip runs only when
+# the environment is missing or pyproject.toml changed since the last install (stamp files in
+# .venv), so a second run starts within seconds. Pick the interpreter with
+# `make test PYTHON=python3.12`; Python 3.10 or newer is required.
+
+PYTHON ?= $(shell command -v python3 >/dev/null 2>&1 && echo python3 || echo python)
+VENV := .venv
+VPY := $(VENV)/bin/python
+# Stamps: the first says gamelib is installed (lab), the second adds the test and dev tools.
+STAMP_RUN := $(VENV)/.installed
+STAMP_ALL := $(VENV)/.installed-test-dev
+NOTEBOOKS ?=
+PYTEST_ARGS ?=
+LAB_ARGS ?= $(if $(filter 0,$(shell id -u)),--allow-root)
+
+# Playwright drives Debian's /usr/bin/chromium; it must never fetch browsers of its own.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+# Jupyter's new platform-specific folders, without its deprecation warning.
+export JUPYTER_PLATFORM_DIRS := 1
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+.DEFAULT_GOAL := help
+# A recipe that fails or is interrupted leaves no stamp (or half-made python) behind.
+.DELETE_ON_ERROR:
+.PHONY: help lab test notebooks lint clean
+
+help:
+	@echo "make lab        open the notebooks in JupyterLab"
+	@echo "make test       unit tests, every notebook under nbval, browser tests if Chromium is there"
+	@echo "make notebooks  re-execute notebooks in place (all, or NOTEBOOKS=\"path ...\")"
+	@echo "make lint       ruff and mypy"
+	@echo "make clean      remove caches (keeps .venv)"
+
+$(VPY):
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null || { \
+	  echo "error: '$(PYTHON)' is missing or older than Python 3.10; install Python 3.10+" \
+	       "or name one with: make $(MAKECMDGOALS) PYTHON=/path/to/python3" >&2; exit 1; }
+	@echo "Creating the virtual environment in $(VENV) with $$($(PYTHON) --version 2>&1)"
+	@$(PYTHON) -m venv $(VENV) || { \
+	  echo "error: could not create $(VENV); on Debian/Ubuntu: apt-get install python3-venv" >&2; \
+	  rm -f $(VPY); exit 1; }
+	@$(VPY) -m pip install --quiet --upgrade pip
+
+$(STAMP_RUN): pyproject.toml | $(VPY)
+	@echo "Installing gamelib and JupyterLab into $(VENV) (the first time takes a few minutes)"
+	$(VPY) -m pip install --quiet --progress-bar off -e .
+	@touch $@
+
+$(STAMP_ALL): pyproject.toml | $(VPY)
+	@echo "Installing gamelib with its test and dev tools into $(VENV)" \
+	      "(the first time takes a few minutes)"
+	$(VPY) -m pip install --quiet --progress-bar off -e '.[test,dev]'
+	@touch $(STAMP_RUN) $@
+
+lab: $(STAMP_RUN)
+	$(VPY) -m jupyterlab --ServerApp.root_dir=notebooks $(LAB_ARGS)
+
+test: $(STAMP_ALL)
+	$(VPY) -m pytest $(PYTEST_ARGS)
+
+notebooks: $(STAMP_ALL)
+	$(VPY) tools/run_notebooks.py $(NOTEBOOKS)
+
+lint: $(STAMP_ALL)
+	$(VPY) -m ruff check gamelib tests tools benchmarks conftest.py
+	$(VPY) -m mypy
+
+clean:
+	rm -rf .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,571 @@
+"""The project's plumbing: dependencies, layering, notebook hygiene, style and tooling.
+
+* pyproject.toml (the single source of dependencies) and environment.yml (its conda mirror)
+  name the same packages with the same lower bounds.
+* gamelib.games and gamelib.search import no user-interface library.
+* Every notebook loads style.css in its first code cell, calls no input(), saves no widget
+  state, and every lesson notebook is saved fully executed, top to bottom.
+* The nbval sanitizer masks exactly what varies between runs, and pytest is configured to use it.
+* gamelib.style, tools/run_notebooks.py, the Makefile and .ci/run do what they promise.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
+from typing import Any
+
+import nbformat
+import pytest
+import yaml
+from nbval.plugin import get_sanitize_patterns
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+import gamelib.style
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+EXERCISES = NOTEBOOKS / "exercises"
+
+# ---------------------------------------------------------------------------------------------
+# pyproject.toml and environment.yml agree
+# ---------------------------------------------------------------------------------------------
+
+# PyPI name (canonical) -> conda-forge name, for the packages whose names differ.
+CONDA_NAME = {
+    "matplotlib": "matplotlib-base",
+    "playwright": "playwright-python",
+}
+# Not on conda-forge: environment.yml installs these with pip.
+PIP_ONLY = {"open-spiel"}
+# In environment.yml for conda itself, not dependencies of gamelib.
+CONDA_TOOLING = {"python", "pip"}
+# The extras that environment.yml mirrors (everything pyproject declares).
+EXTRAS = ("test", "dev")
+
+SPEC = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(.*?)\s*$")
+
+
+def lower_bound(specifier: str) -> str | None:
+    """The version after '>=' in a specifier like '>=4.0' or '>=1.2,<2', or None."""
+    bounds = re.findall(r">=\s*([0-9][0-9A-Za-z.]*)", specifier)
+    assert len(bounds) <= 1, f"more than one lower bound in {specifier!r}"
+    return bounds[0] if bounds else None
+
+
+def pyproject_requirements() -> dict[str, str | None]:
+    """Canonical PyPI name -> lower bound, over dependencies and the mirrored extras."""
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        project = tomllib.load(f)["project"]
+    lines = list(project["dependencies"])
+    for extra in EXTRAS:
+        lines += project["optional-dependencies"][extra]
+    result: dict[str, str | None] = {}
+    for line in lines:
+        req = Requirement(line)
+        name = canonicalize_name(req.name)
+        assert name not in result, f"{req.name} is listed twice in pyproject.toml"
+        result[name] = lower_bound(str(req.specifier))
+    return result
+
+
+def environment_requirements() -> tuple[dict[str, str | None], dict[str, str | None]]:
+    """(conda packages, pip packages) of environment.yml: canonical name -> lower bound."""
+    env = yaml.safe_load((ROOT / "environment.yml").read_text(encoding="utf-8"))
+    conda: dict[str, str | None] = {}
+    pip: dict[str, str | None] = {}
+    for entry in env["dependencies"]:
+        if isinstance(entry, dict):
+            assert list(entry) == ["pip"], f"unexpected section in environment.yml: {entry}"
+            for line in entry["pip"]:
+                if line.startswith("-e"):
+                    continue  # gamelib itself
+                req = Requirement(line)
+                pip[canonicalize_name(req.name)] = lower_bound(str(req.specifier))
+            continue
+        match = SPEC.match(entry)
+        assert match, f"cannot read the conda spec {entry!r}"
+        name = canonicalize_name(match.group(1))
+        assert name not in conda, f"{name} is listed twice in environment.yml"
+        conda[name] = lower_bound(match.group(2))
+    return conda, pip
+
+
+def test_environment_uses_conda_forge_and_installs_gamelib() -> None:
+    env = yaml.safe_load((ROOT / "environment.yml").read_text(encoding="utf-8"))
+    assert env["channels"][0] == "conda-forge"
+    assert set(env["channels"]) <= {"conda-forge", "nodefaults"}
+    pip_section = next(e["pip"] for e in env["dependencies"] if isinstance(e, dict))
+    assert "-e ." in pip_section
+
+
+def test_environment_mirrors_pyproject() -> None:
+    wanted = pyproject_requirements()
+    conda, pip = environment_requirements()
+    assert set(conda) >= CONDA_TOOLING
+    assert conda["python"] == "3.10"  # the same floor as requires-python
+    expected_conda = {
+        CONDA_NAME.get(n, n): bound for n, bound in wanted.items() if n not in PIP_ONLY
+    }
+    expected_pip = {n: bound for n, bound in wanted.items() if n in PIP_ONLY}
+    actual_conda = {n: bound for n, bound in conda.items() if n not in CONDA_TOOLING}
+    assert actual_conda == expected_conda, (
+        "environment.yml's conda packages (left) differ from pyproject.toml (right); "
+        "update one, or the mapping table in tests/test_packaging.py"
+    )
+    assert pip == expected_pip
+
+
+def test_requires_python_matches_the_tool_settings() -> None:
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        config = tomllib.load(f)
+    assert config["project"]["requires-python"] == ">=3.10"
+    assert config["tool"]["ruff"]["target-version"] == "py310"
+    assert config["tool"]["mypy"]["python_version"] == "3.10"
+
+
+def test_every_runtime_dependency_is_declared() -> None:
+    """The drift test can only compare what is declared: the four runtime libraries must be."""
+    runtime = {"jupyterlab", "ipycanvas", "ipywidgets", "matplotlib"}
+    assert runtime <= set(pyproject_requirements())
+
+
+# ---------------------------------------------------------------------------------------------
+# Layering: games and searches never import a user-interface library
+# ---------------------------------------------------------------------------------------------
+
+UI_MODULES = ("ipycanvas", "ipywidgets", "matplotlib", "IPython")
+
+PROBE = (
+    f"UI_MODULES = {UI_MODULES!r}\n"
+    + """
+import importlib, json, pkgutil, sys
+imported = []
+for package_name in sys.argv[1:]:
+    package = importlib.import_module(package_name)
+    imported.append(package_name)
+    for info in pkgutil.walk_packages(getattr(package, "__path__", []), package_name + "."):
+        importlib.import_module(info.name)
+        imported.append(info.name)
+ui = sorted({m.split(".")[0] for m in sys.modules} & set(UI_MODULES))
+print(json.dumps({"imported": imported, "ui": ui}))
+"""
+)
+
+
+def probe_imports(*packages: str) -> dict[str, list[str]]:
+    """Import ``packages`` and all their submodules in a fresh interpreter; report what came in."""
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, *packages],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert done.returncode == 0, f"importing {packages} failed:\n{done.stderr}"
+    result: dict[str, list[str]] = json.loads(done.stdout)
+    return result
+
+
+def test_games_and_search_import_no_ui_library() -> None:
+    report = probe_imports("gamelib.games", "gamelib.search")
+    assert "gamelib.games.connect_four" in report["imported"]
+    assert "gamelib.search.stats" in report["imported"]
+    assert report["ui"] == [], (
+        f"gamelib.games / gamelib.search pulled in {report['ui']}: "
+        "move that import into gamelib.ui (or import it inside the function that needs it)"
+    )
+
+
+def test_the_layering_probe_sees_ui_imports() -> None:
+    """Control: the probe does report a UI library when one is imported."""
+    assert probe_imports("IPython.display")["ui"] == ["IPython"]
+
+
+def test_gamelib_style_imports_ipython_only_when_called() -> None:
+    assert probe_imports("gamelib.style")["ui"] == []
+
+
+# ---------------------------------------------------------------------------------------------
+# Notebooks
+# ---------------------------------------------------------------------------------------------
+
+
+def all_notebooks() -> list[Path]:
+    return sorted(p for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+
+
+def lesson_notebooks() -> list[Path]:
+    return [p for p in all_notebooks() if EXERCISES not in p.parents]
+
+
+def notebook_params(paths: list[Path], what: str) -> list[Any]:
+    if not paths:
+        reason = f"no {what} under notebooks/ yet"
+        return [pytest.param(None, marks=pytest.mark.skip(reason=reason), id="none-yet")]
+    return [pytest.param(p, id=p.relative_to(NOTEBOOKS).as_posix()) for p in paths]
+
+
+def load(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def code_cells(nb: dict[str, Any]) -> list[dict[str, Any]]:
+    return [c for c in nb["cells"] if c["cell_type"] == "code"]
+
+
+def source(cell: dict[str, Any]) -> str:
+    text = cell["source"]
+    return text if isinstance(text, str) else "".join(text)
+
+
+STYLE_IMPORT = re.compile(r"^\s*from gamelib\.style import load_style\b", re.MULTILINE)
+STYLE_CALL = re.compile(r"\bload_style\(\)\s*$")  # the last expression, so its result is shown
+INPUT_CALL = re.compile(r"(?<![\w.])input\s*\(")
+
+
+@pytest.mark.parametrize("path", notebook_params(all_notebooks(), "notebooks"))
+def test_first_code_cell_loads_the_style(path: Path) -> None:
+    cells = code_cells(load(path))
+    assert cells, f"{path.name} has no code cell"
+    first = source(cells[0])
+    assert STYLE_IMPORT.search(first) and STYLE_CALL.search(first), (
+        f"{path.name}: the first code cell must be "
+        f"`from gamelib.style import load_style; load_style()`, found:\n{first}"
+    )
+    if cells[0]["execution_count"] is not None:
+        html = "".join(
+            source({"source": out.get("data", {}).get("text/html", "")})
+            for out in cells[0]["outputs"]
+        )
+        assert f'<style id="{gamelib.style.STYLE_ELEMENT_ID}">' in html, (
+            f"{path.name}: the first cell ran but did not display the <style> element "
+            "(is load_style() its last expression, without a semicolon?)"
+        )
+
+
+@pytest.mark.parametrize("path", notebook_params(all_notebooks(), "notebooks"))
+def test_no_input_calls_and_no_saved_widget_state(path: Path) -> None:
+    nb = load(path)
+    assert "widgets" not in nb["metadata"], (
+        f"{path.name} saves widget state; run it through tools/run_notebooks.py"
+    )
+    for index, cell in enumerate(code_cells(nb)):
+        assert not INPUT_CALL.search(source(cell)), (
+            f"{path.name}, code cell {index}: input() blocks headless runs; use a widget"
+        )
+
+
+@pytest.mark.parametrize("path", notebook_params(all_notebooks(), "notebooks"))
+def test_notebook_is_valid_nbformat_45_with_unique_cell_ids(path: Path) -> None:
+    nb = nbformat.read(path, as_version=nbformat.NO_CONVERT)
+    nbformat.validate(nb)
+    assert (nb.nbformat, nb.nbformat_minor) >= (4, 5)
+    ids = [cell.id for cell in nb.cells]
+    assert len(set(ids)) == len(ids)
+
+
+@pytest.mark.parametrize("path", notebook_params(lesson_notebooks(), "lesson notebooks"))
+def test_lesson_notebook_is_saved_executed_top_to_bottom(path: Path) -> None:
+    counts = [cell["execution_count"] for cell in code_cells(load(path))]
+    unrun = [i for i, n in enumerate(counts) if n is None]
+    assert not unrun, (
+        f"{path.name}: code cells {unrun} have not been run (empty cells are never run: delete "
+        f"them); run `.venv/bin/python tools/run_notebooks.py {path.relative_to(ROOT)}`"
+    )
+    assert counts == list(range(1, len(counts) + 1)), (
+        f"{path.name}: execution counts {counts} show the cells were not run once, top to "
+        "bottom, in a fresh kernel; run it through tools/run_notebooks.py"
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The nbval sanitizer and the pytest configuration
+# ---------------------------------------------------------------------------------------------
+
+SANITIZER = ROOT / "tests" / "nbval_sanitize.cfg"
+
+
+def sanitize(text: str) -> str:
+    """Apply the sanitizer's patterns the way nbval does."""
+    for regex, replace in get_sanitize_patterns(SANITIZER.read_text(encoding="ascii")):
+        text = re.sub(regex, replace, text)
+    return text
+
+
+@pytest.mark.parametrize(
+    ("raw", "masked"),
+    [
+        ("CPU times: user 3 \u03bcs, sys: 1 \u03bcs, total: 4 \u03bcs", "CPU times: <time>"),
+        ("Wall time: 6.44 \u03bcs\n", "Wall time: <time>\n"),
+        ("Wall time: 1.2 ms", "Wall time: <time>"),
+        (
+            "453 ns \u00b1 132 ns per loop (mean \u00b1 std. dev. of 7 runs, 1,000 loops each)",
+            "<timeit result>",
+        ),
+        ("solved in 12.3 ms", "solved in <time>"),
+        ("took 0.5 s.", "took <time>."),
+        ("1.2 seconds", "<time>"),
+        ("1 second", "<time>"),
+        ("3 \u00b5s and 4 \u03bcs", "<time> and <time>"),
+        ("1,234.5ms per move", "<time> per move"),
+        ("2e-05 s", "<time>"),
+        ("(0.25 s, 1.5 s)", "(<time>, <time>)"),
+        ("<function f at 0x7f3a2c1b0e50>", "<function f at 0x<address>>"),
+        ("<Board object at 0x10ab2c3d0>", "<Board object at 0x<address>>"),
+        ("model 45bd4c5c225a47f29369c42b9c790c01 ready", "model <model-id> ready"),
+        (
+            '<style id="gamelib-style">\n.jp-Notebook {\n  color: red;\n}\n</style><p>x</p>',
+            '<style id="gamelib-style"><stylesheet></style><p>x</p>',
+        ),
+    ],
+)
+def test_sanitizer_masks_what_varies(raw: str, masked: str) -> None:
+    assert sanitize(raw) == masked
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "549,946 calls",
+        "5,478 states",
+        "3 squares in a row",
+        "X wins in 7 moves",
+        "mask 0x1fc0 of column 1",
+        "abc 45bd4c5c225a47f2 short hex",
+        '<style id="other">a{}</style>',
+    ],
+)
+def test_sanitizer_leaves_facts_alone(text: str) -> None:
+    assert sanitize(text) == text
+
+
+def test_sanitizer_file_is_ascii() -> None:
+    """nbval opens it in the locale's encoding, so it must read the same in every locale."""
+    SANITIZER.read_bytes().decode("ascii")
+    assert len(get_sanitize_patterns(SANITIZER.read_text(encoding="ascii"))) == 6
+
+
+def test_pytest_runs_nbval_with_the_sanitizer(pytestconfig: pytest.Config) -> None:
+    assert pytestconfig.option.nbval is True
+    assert pytestconfig.option.nbval_current_env is True
+    assert Path(pytestconfig.option.nbval_sanitize_with).resolve() == SANITIZER
+    assert os.environ["PYTHONHASHSEED"] == "0"  # inherited by nbval's kernels
+    assert [str(p) for p in pytestconfig.getini("testpaths")] == ["tests", "notebooks"]
+
+
+def test_conftest_finds_the_sanitizer_from_another_folder(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The addopts path is relative to the cwd; conftest.py re-anchors it at the project root."""
+    spec = importlib.util.spec_from_file_location("project_conftest", ROOT / "conftest.py")
+    assert spec is not None and spec.loader is not None
+    project_conftest = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(project_conftest)
+    config = SimpleNamespace(
+        option=SimpleNamespace(nbval_sanitize_with="tests/nbval_sanitize.cfg"), rootpath=ROOT
+    )
+    monkeypatch.chdir(tmp_path)
+    project_conftest.pytest_configure(config)
+    assert config.option.nbval_sanitize_with == str(SANITIZER)
+    monkeypatch.chdir(ROOT)  # from the root, the relative path is left as it is
+    config.option.nbval_sanitize_with = "tests/nbval_sanitize.cfg"
+    project_conftest.pytest_configure(config)
+    assert config.option.nbval_sanitize_with == "tests/nbval_sanitize.cfg"
+
+
+# ---------------------------------------------------------------------------------------------
+# gamelib.style and style.css
+# ---------------------------------------------------------------------------------------------
+
+
+def test_packaged_stylesheet_is_a_copy_of_the_project_one() -> None:
+    project = (ROOT / "style.css").read_bytes()
+    packaged = (ROOT / "gamelib" / "style.css").read_bytes()
+    assert packaged == project, "run: cp style.css gamelib/style.css"
+
+
+def test_style_css_covers_the_lecture_look() -> None:
+    css = (ROOT / "style.css").read_text(encoding="utf-8")
+    assert css.count("{") == css.count("}")
+    for selector in [
+        ".jp-RenderedHTMLCommon table",
+        "tbody tr:nth-child(even)",  # zebra rows
+        ".jp-RenderedMarkdown h1",
+        "--jp-code-font-family",
+        "font-variant-numeric: tabular-nums",
+    ]:
+        assert selector in css
+
+
+def test_load_style_wraps_the_project_stylesheet() -> None:
+    html = gamelib.style.load_style()
+    css = (ROOT / "style.css").read_text(encoding="utf-8")
+    assert html.data == f'<style id="gamelib-style">\n{css}</style>'
+    assert gamelib.style.PROJECT_STYLE == ROOT / "style.css"
+
+
+def test_load_style_falls_back_to_the_packaged_copy(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(gamelib.style, "PROJECT_STYLE", tmp_path / "missing.css")
+    assert gamelib.style.read_style() == (ROOT / "gamelib" / "style.css").read_text("utf-8")
+
+
+# ---------------------------------------------------------------------------------------------
+# tools/run_notebooks.py
+# ---------------------------------------------------------------------------------------------
+
+
+def run_notebooks_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("run_notebooks", ROOT / "tools/run_notebooks.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_normalise_strips_widget_state_and_assigns_stable_ids() -> None:
+    tool = run_notebooks_module()
+    view = {"model_id": "45bd4c5c225a47f29369c42b9c790c01", "version_major": 2}
+    nb = nbformat.v4.new_notebook()
+    nb.nbformat_minor = 4
+    nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}}}
+    nb.cells = [
+        nbformat.v4.new_markdown_cell("# Title"),
+        nbformat.v4.new_code_cell(
+            "board",
+            execution_count=1,
+            outputs=[
+                nbformat.v4.new_output(
+                    "execute_result",
+                    data={
+                        "text/plain": "Board()",
+                        "application/vnd.jupyter.widget-view+json": view,
+                    },
+                    execution_count=1,
+                ),
+                nbformat.v4.new_output(
+                    "display_data", data={"application/vnd.jupyter.widget-view+json": view}
+                ),
+            ],
+        ),
+        nbformat.v4.new_code_cell("1 + 1", metadata={"execution": {"iopub.status.busy": "x"}}),
+    ]
+    nb.cells[2].id = nb.cells[1].id  # a duplicate id must be replaced
+    for cell in nb.cells[:2]:
+        del cell["id"]
+    first = tool.normalise(copy.deepcopy(nb))
+    second = tool.normalise(copy.deepcopy(nb))
+    assert nbformat.writes(first) == nbformat.writes(second)  # no randomness
+    assert "widgets" not in first.metadata
+    assert first.nbformat_minor == 5
+    assert first.cells[1].outputs == [
+        nbformat.v4.new_output("execute_result", data={"text/plain": "Board()"}, execution_count=1)
+    ]
+    assert first.cells[2].metadata == {}
+    assert len({cell.id for cell in first.cells}) == 3
+    nbformat.validate(first)
+    again = tool.normalise(copy.deepcopy(first))
+    assert [c.id for c in again.cells] == [c.id for c in first.cells]  # ids are kept
+
+
+def test_run_notebooks_executes_in_the_notebook_folder_with_a_fixed_hash_seed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "lesson"
+    folder.mkdir()
+    (folder / "data.txt").write_text("found\n", encoding="utf-8")
+    path = folder / "probe.ipynb"
+    nb = nbformat.v4.new_notebook(
+        cells=[
+            nbformat.v4.new_code_cell("print(open('data.txt').read().strip())"),
+            nbformat.v4.new_code_cell("import os; print(os.environ['PYTHONHASHSEED'])"),
+            nbformat.v4.new_code_cell("1/0", metadata={"tags": ["raises-exception"]}),
+            nbformat.v4.new_code_cell("6 * 7"),
+        ]
+    )
+    nbformat.write(nb, path)
+    broken = tmp_path / "broken.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1/0")]), broken)
+    before = broken.read_bytes()
+
+    assert run_notebooks_module().main([str(tmp_path)]) == 1
+    assert broken.read_bytes() == before  # a failing notebook is not written
+    assert "1 of 2 notebook(s) failed" in capsys.readouterr().err
+
+    ran = nbformat.read(path, as_version=4)
+    assert [c.execution_count for c in ran.cells] == [1, 2, 3, 4]
+    assert ran.cells[0].outputs[0].text == "found\n"
+    assert ran.cells[1].outputs[0].text == "0\n"
+    assert ran.cells[2].outputs[0].ename == "ZeroDivisionError"
+    assert ran.cells[3].outputs[0].data["text/plain"] == "42"
+    assert ran.nbformat_minor == 5
+
+
+def test_run_notebooks_rejects_a_path_that_is_not_a_notebook(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tool = run_notebooks_module()
+    with pytest.raises(SystemExit) as exit_info:
+        tool.main([str(tmp_path / "nope.txt")])
+    assert exit_info.value.code == 2
+    assert "not a notebook or folder" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------------------------------
+# Makefile and .ci/run
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_test_runs_pytest_in_the_venv() -> None:
+    done = subprocess.run(
+        ["make", "-n", "test", "lab", "notebooks", "lint"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert ".venv/bin/python -m pytest " in lines
+    assert any(
+        line.startswith(".venv/bin/python -m jupyterlab --ServerApp.root_dir=notebooks")
+        for line in lines
+    )
+    assert ".venv/bin/python tools/run_notebooks.py " in lines
+
+
+def test_makefile_installs_through_a_stamp_that_depends_on_pyproject() -> None:
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "$(STAMP_ALL): pyproject.toml | $(VPY)" in makefile
+    assert "pip install --quiet --progress-bar off -e '.[test,dev]'" in makefile
+    assert ".DELETE_ON_ERROR:" in makefile
+
+
+def test_ci_script_is_executable_bash_ending_in_make_test() -> None:
+    script = ROOT / ".ci" / "run"
+    assert os.access(script, os.X_OK)
+    text = script.read_text(encoding="utf-8")
+    assert text.startswith("#!/usr/bin/env bash\n")
+    assert "set -euo pipefail" in text
+    assert "make test </dev/null" in text
+    if shutil.which("bash"):
+        done = subprocess.run(["bash", "-n", str(script)], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
