@@ -415,6 +415,11 @@ class PlayController:
         with self._lock:
             self._depth, self._seconds = depth, seconds
             self._set_message(f"Computer strength: {_strength_label(self._game, depth, seconds)}.")
+            if self._strength.value != (depth, seconds):
+                choices = list(self._strength.options)
+                if (depth, seconds) not in [value for _, value in choices]:
+                    self._strength.options = _strength_options(self._game, depth, seconds)
+                self._strength.value = (depth, seconds)
             self._refresh()
         return True
 
@@ -423,6 +428,8 @@ class PlayController:
         _check_options(self._mode, None, None, None, delay)
         with self._lock:
             self._delay = float(delay)
+            if self._delay_slider.value != self._delay:
+                self._delay_slider.value = self._delay
         return True
 
     def run(self) -> bool:
