@@ -45,7 +45,9 @@ entries, against the 5,478 states that naive memoization stores.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Hashable
+from operator import itemgetter
 from typing import Final, NamedTuple
 
 from gamelib.game import GameError
@@ -98,10 +100,8 @@ class BoundCache(dict[Hashable, Entry]):
 
         Every flag is a key, in the order ``'='``, ``'≤'``, ``'≥'``, even when its count is 0.
         """
-        counts = dict.fromkeys(FLAGS, 0)
-        for flag, _ in self.values():
-            counts[flag] += 1
-        return counts
+        counts = Counter(map(itemgetter(0), self.values()))
+        return {flag: counts[flag] for flag in FLAGS}
 
 
 def store_bound(cache: dict[Hashable, Entry], state: Hashable, alpha: int, beta: int,
@@ -245,9 +245,9 @@ def bounded_alphabeta(game: AnyGame, state: Hashable, alpha: int = -1, beta: int
     """
     check_window(alpha, beta)
     cache = BoundCache() if cache is None else cache
-    stats = Stats() if stats is None else stats
-    search = BoundedSearch(game, cache, stats)
-    with stats.timer():
+    search = BoundedSearch(game, cache, Stats() if stats is None else stats)
+    with search.stats.timer():
         result = search.value(state, alpha, beta)
-    stats.cache_entries = cache.by_flag()
+    if stats is not None:   # counting the entries takes a walk over the whole cache
+        stats.cache_entries = cache.by_flag()
     return result

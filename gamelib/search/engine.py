@@ -6,7 +6,8 @@ The boards in :mod:`gamelib.ui` call only :func:`choose_move` and :func:`move_va
   with a time budget and a fast heuristic search behind it).
 * Any other game, with neither ``depth`` nor ``seconds``: an exact search
   (:func:`~gamelib.search.bounded.bounded_alphabeta`). Every move gets its exact value
-  -1, 0 or +1 for the player to move, and the move is drawn at random among the best.
+  -1, 0 or +1 for the player to move, and the move is drawn at random among the best
+  (among the immediate wins, if the game can be won at once).
 * With ``depth`` and/or ``seconds``: :func:`~gamelib.search.depth_limited.iterative_deepening`
   with the game's heuristic (:func:`~gamelib.search.heuristics.heuristic_for`), to at
   most ``depth`` plies and within ``seconds``. Its values follow the scale of
@@ -29,7 +30,7 @@ from typing import Final, cast
 from gamelib.game import GameError, other
 from gamelib.games import ConnectFour
 from gamelib.games.connect_four import C4State
-from gamelib.search.bounded import BoundCache, bounded_alphabeta
+from gamelib.search.bounded import BoundCache, BoundedSearch
 from gamelib.search.depth_limited import describe_value, iterative_deepening
 from gamelib.search.heuristics import heuristic_for
 from gamelib.search.minimax import AnyGame, pick
@@ -117,21 +118,27 @@ def _check_request(game: AnyGame, state: Hashable, depth: object, seconds: objec
 
 
 def _exact_decision(game: AnyGame, state: Hashable, rng: random.Random | None) -> Decision:
-    """Solve every move of ``state`` exactly and choose among the best at random."""
+    """Solve every move of ``state`` exactly and choose among the best at random.
+
+    The stats count this decision's calls, hits and states; ``cache_entries`` stays
+    empty, since the shared cache holds the work of earlier decisions too.
+    """
     player = game.to_move(state)
     opponent = other(game, player)
     sign = 1 if player == game.players[0] else -1   # the cache's values are for players[0]
     stats = Stats()
-    with _lock:
-        cache = _cache_for(game)
+    with _lock, stats.timer():
+        search = BoundedSearch(game, _cache_for(game), stats)
         values: dict[Hashable, float] = {
-            m: float(sign * bounded_alphabeta(game, game.play(state, m), cache=cache, stats=stats))
-            for m in game.moves(state)
+            m: float(sign * search.value(game.play(state, m), -1, 1)) for m in game.moves(state)
         }
     best = max(values.values())
-    move = pick([m for m, v in values.items() if v == best], rng)
+    optimal = [m for m, v in values.items() if v == best]
+    if best == 1:
+        # All of them win, but a game that can be won now should not be dragged on.
+        optimal = [m for m in optimal if game.finished(game.play(state, m))] or optimal
     return Decision(
-        move=move,
+        move=pick(optimal, rng),
         value=best,
         exact=True,
         stats=stats,
