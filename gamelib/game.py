@@ -58,7 +58,9 @@ class GameError(ValueError):
 
 
 class IllegalMoveError(GameError):
-    """A well-formed move that the rules forbid in the given state."""
+    """A move that ``play`` refuses: not a move of this game at all (wrong type, off the
+    board), or one that the rules forbid in the given state (a taken cell, a full
+    column, any move once the game is over)."""
 
 
 class MoveFormatError(GameError):
@@ -69,10 +71,11 @@ class MoveFormatError(GameError):
 class Game(Protocol[S, M]):
     """A two-person, zero-sum game with perfect information.
 
-    The first six members are the lecture notes' six-tuple (the set of all states is
-    left implicit: it is everything reachable from ``start``). The rest serve play and
-    search. Implementations are stateless: every method is a pure function of its
-    arguments.
+    ``start``, ``players``, ``next_states``, ``finished`` and ``utility`` are the
+    lecture notes' six-tuple; its set of states is left implicit, as everything
+    reachable from ``start``. The other members serve play and search. A game object
+    holds constants only: every method is a pure function of its arguments, and no
+    method changes the state it is given.
     """
 
     # Read-only properties, so that a class constant, a ``Final`` attribute or an
