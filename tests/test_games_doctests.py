@@ -20,7 +20,7 @@ EXAMPLES_AT_LEAST = {
     "gamelib.game": 2,
     "gamelib.games.tictactoe": 6,
     "gamelib.games.tictactoe_bitboard": 3,
-    "gamelib.games.connect_four": 4,
+    "gamelib.games.connect_four": 5,
     "gamelib.games.nim": 2,
 }
 

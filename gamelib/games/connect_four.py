@@ -73,6 +73,13 @@ class ConnectFour:
     . . . O . . .
     . . O X X . .
     1 2 3 4 5 6 7
+
+    In the bit numbering of the module's picture, X holds bits 21 and 28 (the bottom
+    of columns 4 and 5) and O holds bits 14 and 22 (the bottom of column 3 and the
+    cell above X's disc in column 4):
+
+    >>> state == (1 << 21 | 1 << 28, 1 << 14 | 1 << 22)
+    True
     """
 
     name: Final = "Connect Four"
