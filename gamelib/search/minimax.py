@@ -80,7 +80,7 @@ def player_to_move(game: AnyGame, state: Hashable, player: Player | None) -> Pla
     check_player(game, player)
     if player != turn and not game.finished(state):
         raise GameError(
-            f"it is {turn!r}'s turn in this state, not {player!r}'s: a search of a running "
+            f"it is {turn}'s turn in this state, not {player}'s: a search of a running "
             "game is for the player to move (pass player=None to use them)"
         )
     return player
