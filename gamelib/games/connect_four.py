@@ -121,7 +121,11 @@ class ConnectFour:
     # -- the six-tuple -------------------------------------------------------------
 
     def next_states(self, state: C4State, player: Player) -> list[C4State]:
-        """The states after ``player`` drops a disc in each open column, left to right."""
+        """The states after ``player`` drops a disc in each open column, left to right.
+
+        Precondition: ``player == to_move(state)``. Raises :class:`GameError` when
+        ``player`` is neither ``"X"`` nor ``"O"``.
+        """
         check_player(self, player)
         if self.finished(state):
             return []
@@ -141,7 +145,10 @@ class ConnectFour:
         return (first | second) == self.full or self.has_four(first) or self.has_four(second)
 
     def utility(self, state: C4State, player: Player) -> int:
-        """+1 if ``player`` has four in a row, -1 if the opponent has, 0 for a full board."""
+        """+1 if ``player`` has four in a row, -1 if the opponent has, 0 for a full board.
+
+        Raises :class:`GameError` when ``state`` is not finished or ``player`` unknown.
+        """
         check_player(self, player)
         first, second = state
         if self.has_four(first):
@@ -169,7 +176,11 @@ class ConnectFour:
         return [c for c in range(self.cols) if not mask & self.top_masks[c]]
 
     def play(self, state: C4State, move: int) -> C4State:
-        """The state after the player to move drops a disc in column ``move`` (0-based)."""
+        """The state after the player to move drops a disc in column ``move`` (0-based).
+
+        Raises :class:`IllegalMoveError` when ``move`` is not an int from 0 to
+        ``cols - 1``, when that column is full, or when the game is over.
+        """
         if not isinstance(move, int) or isinstance(move, bool):
             raise IllegalMoveError(
                 f"{describe_text(move)} is not a column: a move is a column index "
@@ -196,7 +207,11 @@ class ConnectFour:
         return first | disc, second
 
     def parse_move(self, text: str) -> int:
-        """A column number from 1 to ``cols``, returned as a 0-based index."""
+        """A column number from 1 to ``cols``, returned as a 0-based index.
+
+        Spaces around the number are allowed. Raises :class:`MoveFormatError` for
+        anything else, including numbers outside 1 to ``cols`` and non-text.
+        """
         if not isinstance(text, str):
             raise MoveFormatError(f"expected text, got {type(text).__name__}: {self._notation}")
         stripped = text.strip()

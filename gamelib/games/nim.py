@@ -68,7 +68,11 @@ class Nim:
         self.start: Final[NimState] = (sizes, 0)
 
     def next_states(self, state: NimState, player: Player) -> list[NimState]:
-        """The states after each move of ``player``, in :meth:`moves` order."""
+        """The states after each move of ``player``, in :meth:`moves` order.
+
+        Precondition: ``player == to_move(state)``. Raises :class:`GameError` when
+        ``player`` is neither ``"A"`` nor ``"B"``.
+        """
         check_player(self, player)
         heaps, turn = state
         return [
@@ -82,7 +86,10 @@ class Nim:
         return not any(state[0])
 
     def utility(self, state: NimState, player: Player) -> int:
-        """+1 if ``player`` took the last object, else -1 (Nim has no draws)."""
+        """+1 if ``player`` took the last object, else -1 (Nim has no draws).
+
+        Raises :class:`GameError` when ``state`` is not finished or ``player`` unknown.
+        """
         check_player(self, player)
         if not self.finished(state):
             raise GameError("utility is defined only for finished states; this game goes on")
@@ -99,7 +106,12 @@ class Nim:
         return [(h, n) for h, size in enumerate(heaps) for n in range(1, size + 1)]
 
     def play(self, state: NimState, move: NimMove) -> NimState:
-        """The state after the player to move takes ``count`` from heap ``heap``."""
+        """The state after the player to move takes ``count`` from heap ``heap``.
+
+        ``move`` is ``(heap, count)`` with a 0-based heap index. Raises
+        :class:`IllegalMoveError` when it is not a pair of ints, names no heap, takes
+        fewer than 1 or more than the heap holds, or when the game is over.
+        """
         heaps, turn = state
         if self.finished(state):
             raise IllegalMoveError("the game is over: no more moves are allowed")
@@ -129,7 +141,11 @@ class Nim:
         return new_heaps, 1 - turn
 
     def parse_move(self, text: str) -> NimMove:
-        """``'heap,count'``: heap numbered from 1, e.g. ``'2,3'`` takes 3 from heap 2."""
+        """``'heap,count'``: heap numbered from 1, e.g. ``'2,3'`` takes 3 from heap 2.
+
+        Raises :class:`MoveFormatError` unless the heap exists and the count is at
+        least 1; whether the heap holds that many is for :meth:`play` to decide.
+        """
         notation = (
             f"a move is written 'heap,count' with heap from 1 to {len(self.heaps)} "
             "and count at least 1, e.g. '1,2'"

@@ -88,7 +88,11 @@ class TicTacToe:
     # -- the six-tuple -------------------------------------------------------------
 
     def next_states(self, state: Board, player: Player) -> list[Board]:
-        """The states after each move of ``player``, in row-major order of the cells."""
+        """The states after each move of ``player``, in row-major order of the cells.
+
+        Precondition: ``player == to_move(state)``. Raises :class:`GameError` when
+        ``player`` is neither ``"X"`` nor ``"O"``.
+        """
         check_player(self, player)
         if self.finished(state):
             return []
@@ -99,7 +103,10 @@ class TicTacToe:
         return _winner(state) is not None or all(EMPTY not in row for row in state)
 
     def utility(self, state: Board, player: Player) -> int:
-        """+1 if ``player`` has a line, -1 if the opponent has one, 0 for a full board."""
+        """+1 if ``player`` has a line, -1 if the opponent has one, 0 for a full board.
+
+        Raises :class:`GameError` when ``state`` is not finished or ``player`` unknown.
+        """
         check_player(self, player)
         winner = _winner(state)
         if winner is not None:
@@ -121,7 +128,11 @@ class TicTacToe:
         return [] if self.finished(state) else self._empty(state)
 
     def play(self, state: Board, move: Cell) -> Board:
-        """The state after the player to move marks the cell ``move``."""
+        """The state after the player to move marks the cell ``move``.
+
+        Raises :class:`IllegalMoveError` when ``move`` is not a pair of ints from 0 to 2,
+        when its cell is taken, or when the game is over.
+        """
         _check_cell(move)
         if self.finished(state):
             raise IllegalMoveError("the game is over: no more moves are allowed")
@@ -134,11 +145,15 @@ class TicTacToe:
         return _put(state, move, self.to_move(state))
 
     def parse_move(self, text: str) -> Cell:
-        """``'row,col'`` with 1-based row and column, e.g. ``'1,3'`` is the top right."""
+        """``'row,col'`` with 1-based row and column, e.g. ``'1,3'`` is the top right.
+
+        Spaces around the numbers are allowed. Raises :class:`MoveFormatError` for
+        anything else, including numbers outside 1 to 3 and non-text.
+        """
         return parse_cell(text)
 
     def format_move(self, move: Cell) -> str:
-        """The 1-based notation ``'row,col'``."""
+        """The 1-based notation ``'row,col'`` of a cell (precondition: a cell on the board)."""
         return format_cell(move)
 
     def render(self, state: Board) -> str:

@@ -74,7 +74,11 @@ class TicTacToeBitboard:
     text_round_trips: Final = True
 
     def next_states(self, state: int, player: Player) -> list[int]:
-        """The states after each move of ``player``, in row-major order of the cells."""
+        """The states after each move of ``player``, in row-major order of the cells.
+
+        Precondition: ``player == to_move(state)``. Raises :class:`GameError` when
+        ``player`` is neither ``"X"`` nor ``"O"``.
+        """
         if player != "X" and player != "O":
             check_player(self, player)  # raises
         xs, os = state & FULL, state >> 9
@@ -91,7 +95,10 @@ class TicTacToeBitboard:
         return xs | os == FULL or HAS_LINE[xs] or HAS_LINE[os]
 
     def utility(self, state: int, player: Player) -> int:
-        """+1 if ``player`` has a line, -1 if the opponent has one, 0 for a full board."""
+        """+1 if ``player`` has a line, -1 if the opponent has one, 0 for a full board.
+
+        Raises :class:`GameError` when ``state`` is not finished or ``player`` unknown.
+        """
         check_player(self, player)
         xs, os = state & FULL, state >> 9
         if HAS_LINE[xs]:
@@ -113,7 +120,10 @@ class TicTacToeBitboard:
         return list(_CELLS[~(state | state >> 9) & FULL])
 
     def play(self, state: int, move: Cell) -> int:
-        """The state after the player to move marks the cell ``move``."""
+        """The state after the player to move marks the cell ``move``.
+
+        Raises :class:`IllegalMoveError` as :meth:`TicTacToe.play` does.
+        """
         _check_cell(move)
         if self.finished(state):
             raise IllegalMoveError("the game is over: no more moves are allowed")
@@ -128,7 +138,7 @@ class TicTacToeBitboard:
         return state | 1 << (i + shift)
 
     def parse_move(self, text: str) -> Cell:
-        """``'row,col'`` with 1-based row and column, as in :class:`TicTacToe`."""
+        """``'row,col'`` with 1-based row and column; errors as in :class:`TicTacToe`."""
         return parse_cell(text)
 
     def format_move(self, move: Cell) -> str:
