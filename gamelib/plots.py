@@ -18,6 +18,7 @@ the lesson on alpha-beta pruning builds one by tracing the search.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from numbers import Real
@@ -129,12 +130,15 @@ def plot_search_counts(
         )
         labelled.extend(present)
     if log:
+        # Bars on a log scale start at 1 (10**0), so that their lengths compare honestly.
         ax.set_yscale("log")
+        ax.set_ylim(bottom=1, top=10 ** (1.15 * math.log10(max(2, *(h for _, h in labelled)))))
     ax.set_xticks(range(len(rows)), names)
     ax.set_ylabel("count" + (" (log scale)" if log else ""))
     ax.legend(frameon=False)
     ax.spines[["top", "right"]].set_visible(False)
-    ax.margins(y=0.15)
+    if not log:
+        ax.margins(y=0.15)
     bottom = ax.get_ylim()[0]
     for x, h in labelled:
         y = h if h > 0 else bottom

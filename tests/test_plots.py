@@ -55,6 +55,8 @@ def test_search_counts_draws_one_bar_per_present_count() -> None:
         "calls", "distinct states", "cache entries",
     ]
     assert ax.get_yscale() == "log"
+    bottom, top = ax.get_ylim()
+    assert bottom == 1 and top > 549_946  # bars start at 10**0; the tallest label fits
     labels = {t.get_text() for t in ax.texts}
     assert {"549,946", "5,478", "16,168", "20,866", "7,000"} <= labels
 
