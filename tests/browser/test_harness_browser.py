@@ -7,12 +7,9 @@ pixels can be read from the DOM and that a click lands on the intended canvas pi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pytest
 
-if TYPE_CHECKING:
-    from conftest import LabPage
+from .harness import LabPage
 
 BLUE = (0x1E, 0x64, 0xC8, 255)  # the notebook's fill_rect(20, 10, 60, 40)
 RED = (0xDC, 0x1E, 0x1E, 255)  # the 10x10 square painted where a click lands

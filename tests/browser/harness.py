@@ -1,0 +1,511 @@
+"""The browser-test harness: a JupyterLab server, and a page driven by Playwright.
+
+Used by ``conftest.py`` (the fixtures) and by the tests in this folder:
+
+* :func:`start_lab` / :func:`stop_lab`: JupyterLab on a free port of 127.0.0.1 with a
+  known token, throw-away config/data/runtime/settings/workspace directories and a
+  temporary copy of the fixture notebooks as its root directory.
+* :class:`LabPage`: one browser page on that server, with the steps the tests take: open
+  and run a notebook, wait for the kernel through the status bar, find the visible
+  canvas, click canvas pixels, read canvas pixels (one pixel, or colour counts over
+  boxes), type into a text box, press a widget button, read the output text, save
+  screenshots under ``tests/screenshots/`` (git-ignored).
+* :func:`wait_until`: every wait is explicit and bounded.
+
+Nothing here imports Playwright at module level, so the tests can be collected (and
+skipped with a reason) where it is not installed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+HERE = Path(__file__).resolve().parent
+FIXTURE_NOTEBOOKS = HERE / "notebooks"
+SCREENSHOTS = HERE.parent / "screenshots"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+NO_CHROMIUM = (
+    "Chromium not found at /usr/bin/chromium; "
+    "install Debian's chromium package to run the browser tests"
+)
+NO_PLAYWRIGHT = (
+    "Python package playwright is not installed; "
+    "run `pip install -e '.[test]'` to run the browser tests"
+)
+
+# Generous but bounded: a 2-core CI machine shared with other jobs is slow.
+SERVER_START_TIMEOUT = 90.0  # seconds until /api/status answers
+KERNEL_TIMEOUT = 60_000  # ms: kernel start, "Run All" finishing
+UI_TIMEOUT = 30_000  # ms: a widget appearing, a click taking effect, the computer answering
+
+
+def check_fixture_notebook(name: str, call: str) -> None:
+    """Assert that fixture notebook ``name`` runs ``call`` in a code cell and is saved
+    clean: no outputs, no execution counts, no widget state."""
+    notebook = json.loads((FIXTURE_NOTEBOOKS / name).read_text())
+    code = [cell for cell in notebook["cells"] if cell["cell_type"] == "code"]
+    assert any(call in "".join(cell["source"]) for cell in code), f"{name} must run {call}"
+    assert all(not cell["outputs"] and cell["execution_count"] is None for cell in code)
+    assert "widgets" not in notebook["metadata"]
+
+
+# ---------------------------------------------------------------------------------------
+# Waiting
+# ---------------------------------------------------------------------------------------
+
+T = TypeVar("T")
+K = TypeVar("K")
+
+
+def wait_until(
+    probe: Callable[[], T | None], timeout: float, what: str, interval: float = 0.2
+) -> T:
+    """Call ``probe`` until it returns something truthy; return that, or fail after
+    ``timeout`` seconds with a message naming ``what`` was awaited and the last value."""
+    deadline = time.monotonic() + timeout
+    last: T | None = None
+    while True:
+        last = probe()
+        if last:
+            return last
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {timeout:.0f} s waiting for {what} (last: {last!r})")
+        time.sleep(interval)
+
+
+# ---------------------------------------------------------------------------------------
+# The JupyterLab server
+# ---------------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nobody listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@dataclass
+class LabServer:
+    """A running JupyterLab server started by :func:`start_lab`."""
+
+    base_url: str
+    token: str
+    root: Path
+    process: subprocess.Popen[bytes]
+    log_path: Path
+
+    def notebook_url(self, name: str, workspace: str | None = None) -> str:
+        """The address that opens ``name`` (relative to the root) in JupyterLab.
+
+        With ``workspace``, in that named workspace: a new name starts from an empty
+        layout, instead of reopening the notebooks an earlier page left open.
+        """
+        where = "lab" if workspace is None else f"lab/workspaces/{workspace}"
+        return f"{self.base_url}{where}/tree/{name}?token={self.token}"
+
+    def api(self, path: str, method: str = "GET") -> Any:
+        """Call the server's REST API; return the decoded JSON answer (None if empty)."""
+        request = urllib.request.Request(
+            f"{self.base_url}api/{path}",
+            method=method,
+            headers={"Authorization": f"token {self.token}"},
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            body = response.read()
+        return json.loads(body) if body else None
+
+    def log_tail(self, lines: int = 40) -> str:
+        """The last ``lines`` lines of the server's log, for failure messages."""
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except OSError:
+            return "(no server log)"
+        return "\n".join(text.splitlines()[-lines:])
+
+
+def _write_json(path: Path, content: object) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(content, indent=1))
+
+
+def start_lab(workdir: Path, notebooks: Path) -> LabServer:
+    """Start JupyterLab serving a copy of ``notebooks``, isolated under ``workdir``.
+
+    Nothing of the user's Jupyter configuration is read or written: config, data,
+    runtime, IPython, lab settings and workspace directories all live in ``workdir``.
+    Returns once ``/api/status`` answers; fails (after stopping the process) otherwise.
+    """
+    root = workdir / "root"
+    shutil.copytree(notebooks, root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    dirs = {
+        name: workdir / name
+        for name in ("config", "data", "runtime", "ipython", "settings", "workspaces")
+    }
+    for path in dirs.values():
+        path.mkdir()
+    # No network: no update check, no news feed, and no "fetch news?" question popping up
+    # over the notebook.
+    _write_json(
+        dirs["config"] / "jupyter_server_config.json",
+        {"LabApp": {"news_url": None, "check_for_updates_class": "jupyterlab.NeverCheckForUpdate"}},
+    )
+    _write_json(
+        dirs["settings"]
+        / "@jupyterlab"
+        / "apputils-extension"
+        / "notification.jupyterlab-settings",
+        {"fetchNews": "false", "checkForUpdates": False},
+    )
+    env = dict(os.environ)
+    env.update(
+        JUPYTER_CONFIG_DIR=str(dirs["config"]),
+        JUPYTER_DATA_DIR=str(dirs["data"]),
+        JUPYTER_RUNTIME_DIR=str(dirs["runtime"]),
+        IPYTHONDIR=str(dirs["ipython"]),
+        JUPYTERLAB_SETTINGS_DIR=str(dirs["settings"]),
+        JUPYTERLAB_WORKSPACES_DIR=str(dirs["workspaces"]),
+        PYTHONHASHSEED="0",
+    )
+    env.pop("JUPYTER_TOKEN", None)
+    token = "gamelib-browser-test-" + os.urandom(8).hex()
+    port = free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "jupyter",
+        "lab",
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={root}",
+    ]
+    if os.geteuid() == 0:
+        command.append("--allow-root")
+    log_path = workdir / "jupyterlab.log"
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            command,
+            cwd=root,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group, so stop_lab can end it all
+        )
+    server = LabServer(f"http://127.0.0.1:{port}/", token, root, process, log_path)
+
+    def answers() -> bool:
+        if process.poll() is not None:
+            pytest.fail(
+                f"JupyterLab exited with code {process.returncode} while starting:\n"
+                + server.log_tail()
+            )
+        try:
+            status = server.api("status")
+        except (OSError, ValueError):
+            return False
+        return isinstance(status, dict)
+
+    try:
+        wait_until(answers, SERVER_START_TIMEOUT, "JupyterLab to answer /api/status", 0.25)
+    except BaseException:
+        stop_lab(server)
+        raise
+    return server
+
+
+def stop_lab(server: LabServer) -> None:
+    """Shut the kernels down, then the server: terminate, and kill if it lingers."""
+    process = server.process
+    if process.poll() is None:
+        with contextlib.suppress(OSError, ValueError):
+            for kernel in server.api("kernels") or []:
+                server.api(f"kernels/{kernel['id']}", method="DELETE")
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=15)
+
+
+# ---------------------------------------------------------------------------------------
+# A JupyterLab page
+# ---------------------------------------------------------------------------------------
+
+RGBA = tuple[int, int, int, int]
+Box = tuple[float, float, float, float]  # x, y, width, height in canvas pixels
+
+
+def rgba(colour: str) -> RGBA:
+    """An opaque CSS hex colour ``"#rrggbb"`` as the RGBA that a canvas pixel reads."""
+    match = re.fullmatch(r"#([0-9a-fA-F]{2})([0-9a-fA-F]{2})([0-9a-fA-F]{2})", colour)
+    assert match, f"not a #rrggbb colour: {colour!r}"
+    r, g, b = (int(part, 16) for part in match.groups())
+    return r, g, b, 255
+
+
+# Counts, for each box, the opaque pixels within ``tolerance`` of each colour; one
+# getImageData call for the whole canvas.
+_CENSUS_JS = """(canvas, [boxes, colours, tolerance]) => {
+    const w = canvas.width, h = canvas.height;
+    const data = canvas.getContext('2d').getImageData(0, 0, w, h).data;
+    return boxes.map(([x, y, bw, bh]) => {
+        const counts = colours.map(() => 0);
+        const x0 = Math.max(0, Math.round(x)), x1 = Math.min(w, Math.round(x + bw));
+        const y0 = Math.max(0, Math.round(y)), y1 = Math.min(h, Math.round(y + bh));
+        for (let j = y0; j < y1; j++) {
+            for (let i = x0; i < x1; i++) {
+                const k = 4 * (j * w + i);
+                if (data[k + 3] !== 255) continue;
+                colours.forEach(([r, g, b], n) => {
+                    if (Math.abs(data[k] - r) <= tolerance && Math.abs(data[k + 1] - g) <= tolerance
+                        && Math.abs(data[k + 2] - b) <= tolerance) counts[n]++;
+                });
+            }
+        }
+        return counts;
+    });
+}"""
+
+
+@dataclass
+class LabPage:
+    """One browser page showing JupyterLab, with the steps the tests take on it."""
+
+    page: Page
+    server: LabServer
+    errors: list[str] = field(default_factory=list)
+
+    # -- notebook and kernel -----------------------------------------------------------
+
+    def open_notebook(self, name: str) -> None:
+        """Open ``name`` alone in a fresh workspace; wait until its kernel is idle."""
+        workspace = f"{re.sub(r'[^A-Za-z0-9]+', '-', name)}-{os.urandom(4).hex()}"
+        self.page.goto(self.server.notebook_url(name, workspace), wait_until="domcontentloaded")
+        panels = self.page.locator(".jp-NotebookPanel")
+        panels.first.locator(".jp-Notebook").wait_for(state="visible", timeout=KERNEL_TIMEOUT)
+        assert panels.count() == 1, f"expected {name} alone, found {panels.count()} notebooks"
+        self.wait_kernel_idle()
+
+    def kernel_status(self) -> str:
+        """The status bar's kernel item, e.g. "Python 3 (ipykernel) | Idle" ("" if absent)."""
+        item = self.page.locator(
+            "#jp-main-statusbar .jp-StatusBar-TextItem[title^='Change kernel']"
+        )
+        texts = item.all_inner_texts()
+        return texts[0].strip() if texts else ""
+
+    def wait_kernel_idle(self, timeout: int = KERNEL_TIMEOUT) -> None:
+        """Wait until the status bar reports the kernel as idle."""
+        wait_until(
+            lambda: re.search(r"\|\s*Idle\b", self.kernel_status()),
+            timeout / 1000,
+            "the status bar to say the kernel is Idle",
+            interval=0.25,
+        )
+
+    def code_cell_prompts(self) -> list[str]:
+        """The input prompts of all code cells, e.g. ["[1]:", "[*]:", "[ ]:"]."""
+        prompts = self.page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt")
+        return [text.strip() for text in prompts.all_inner_texts()]
+
+    def run_all_cells(self) -> None:
+        """Run > Run All Cells from the menu bar (the command palette if the menu fails);
+        wait until every code cell has run and the status bar says Idle again. Fails if
+        an output shows a traceback."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        page = self.page
+        page.locator(".jp-NotebookPanel .jp-Notebook").first.click(position={"x": 5, "y": 5})
+        try:
+            page.locator("#jp-MainMenu .lm-MenuBar-item", has_text=re.compile(r"^Run$")).click()
+            page.locator(".lm-Menu .lm-Menu-item", has_text=re.compile(r"^Run All Cells$")).click(
+                timeout=10_000
+            )
+        except PlaywrightTimeout:
+            page.keyboard.press("Escape")
+            page.keyboard.press("Control+Shift+C")
+            palette = page.locator(".lm-CommandPalette-input")
+            palette.fill("Run All Cells")
+            page.locator(
+                ".lm-CommandPalette-item", has_text=re.compile(r"^Run All Cells")
+            ).first.click()
+
+        def all_ran() -> bool:
+            prompts = self.code_cell_prompts()
+            return bool(prompts) and all(re.fullmatch(r"\[\d+\]:", p) for p in prompts)
+
+        wait_until(all_ran, KERNEL_TIMEOUT / 1000, "every code cell to have run", 0.25)
+        self.wait_kernel_idle()
+        tracebacks = page.locator(".jp-OutputArea-output", has_text="Traceback")
+        if tracebacks.count():
+            pytest.fail("a cell raised:\n" + "\n".join(tracebacks.all_inner_texts()))
+
+    # -- canvas ------------------------------------------------------------------------
+
+    def visible_canvas(self) -> Locator:
+        """The largest visible <canvas> in the notebook's output area (ipycanvas may stack
+        several canvases or draw offscreen; the one on screen is what a user sees)."""
+        canvases = self.page.locator(".jp-OutputArea-output canvas")
+        canvases.first.wait_for(state="visible", timeout=UI_TIMEOUT)
+        best, best_area = None, 0.0
+        for index in range(canvases.count()):
+            candidate = canvases.nth(index)
+            box = candidate.bounding_box()
+            if candidate.is_visible() and box and box["width"] * box["height"] > best_area:
+                best, best_area = candidate, box["width"] * box["height"]
+        assert best is not None, "no visible canvas in the output area"
+        return best
+
+    def canvas_size(self, canvas: Locator) -> tuple[int, int]:
+        """The canvas's own pixel size (width, height), independent of CSS scaling."""
+        width, height = canvas.evaluate("c => [c.width, c.height]")
+        return int(width), int(height)
+
+    def pixel(self, canvas: Locator, x: float, y: float) -> RGBA:
+        """The colour of canvas pixel (x, y), read from the DOM canvas."""
+        data = canvas.evaluate(
+            "(c, [x, y]) => Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data)",
+            [int(x), int(y)],
+        )
+        r, g, b, a = (int(v) for v in data)
+        return r, g, b, a
+
+    def wait_pixel(
+        self, canvas: Locator, x: float, y: float, expected: RGBA, tolerance: int = 0
+    ) -> RGBA:
+        """Wait until canvas pixel (x, y) has colour ``expected`` (each channel within
+        ``tolerance``); return the colour read."""
+
+        def matches() -> RGBA | None:
+            colour = self.pixel(canvas, x, y)
+            close = all(abs(a - b) <= tolerance for a, b in zip(colour, expected, strict=True))
+            return colour if close else None
+
+        return wait_until(
+            matches, UI_TIMEOUT / 1000, f"canvas pixel ({x:.0f}, {y:.0f}) to be {expected}"
+        )
+
+    def census(
+        self, canvas: Locator, boxes: list[Box], colours: list[RGBA], tolerance: int = 8
+    ) -> list[list[int]]:
+        """``result[i][n]``: how many pixels of ``boxes[i]`` have colour ``colours[n]``
+        (each channel within ``tolerance``, fully opaque)."""
+        counts = canvas.evaluate(
+            _CENSUS_JS, [[list(box) for box in boxes], [list(c[:3]) for c in colours], tolerance]
+        )
+        return [[int(n) for n in row] for row in counts]
+
+    def colour_counts(
+        self, canvas: Locator, boxes: Mapping[K, Box], colours: Mapping[str, RGBA]
+    ) -> dict[str, dict[K, int]]:
+        """For each named colour, the boxes that contain pixels of it and how many:
+        ``{"red": {(0, 3): 1320}, "yellow": {}}``. Boxes without the colour are left out."""
+        keys = list(boxes)
+        names = list(colours)
+        counts = self.census(canvas, [boxes[k] for k in keys], [colours[n] for n in names])
+        return {
+            name: {key: row[n] for key, row in zip(keys, counts, strict=True) if row[n]}
+            for n, name in enumerate(names)
+        }
+
+    def screen_pixel(self, canvas: Locator, x: float, y: float) -> RGBA:
+        """The colour on screen where canvas pixel (x, y) is shown, from a screenshot of
+        the canvas element (what the user sees, after any CSS scaling)."""
+        from matplotlib.image import imread
+
+        width, height = self.canvas_size(canvas)
+        box = canvas.bounding_box()
+        assert box is not None, "canvas is not laid out"
+        image = imread(io.BytesIO(canvas.screenshot()), format="png")
+        row = min(int(y * box["height"] / height), image.shape[0] - 1)
+        col = min(int(x * box["width"] / width), image.shape[1] - 1)
+        channels = [round(float(v) * 255) for v in image[row, col]]
+        r, g, b = channels[:3]
+        return r, g, b, channels[3] if len(channels) > 3 else 255
+
+    def click_canvas(self, canvas: Locator, x: float, y: float) -> None:
+        """Click canvas pixel (x, y), converting to page coordinates through any CSS
+        scaling of the canvas element."""
+        width, height = self.canvas_size(canvas)
+        box = canvas.bounding_box()
+        assert box is not None, "canvas is not laid out"
+        self.page.mouse.click(
+            box["x"] + x * box["width"] / width, box["y"] + y * box["height"] / height
+        )
+
+    # -- widgets -----------------------------------------------------------------------
+
+    def type_into(self, label: str, text: str) -> None:
+        """Type ``text`` into the output's text box labelled ``label``; press Enter."""
+        box = self.page.locator(
+            f".jp-OutputArea-output .widget-text:has(label:text-is('{label}')) input"
+        )
+        box.click()
+        box.fill(text)
+        box.press("Enter")
+
+    def press_button(self, name: str) -> None:
+        """Click the output's widget button whose text is ``name``."""
+        self.page.locator(
+            ".jp-OutputArea-output button.widget-button", has_text=re.compile(rf"^\s*{name}\s*$")
+        ).click()
+
+    # -- text --------------------------------------------------------------------------
+
+    def output_text(self) -> str:
+        """All text shown in the notebook's output areas (labels, HTML, streams)."""
+        return "\n".join(self.page.locator(".jp-OutputArea-output").all_inner_texts())
+
+    def wait_text(self, text: str, timeout: int = UI_TIMEOUT) -> None:
+        """Wait until ``text`` is shown somewhere in the notebook's output areas."""
+        wait_until(
+            lambda: text in self.output_text(),
+            timeout / 1000,
+            f"the output to show {text!r}",
+        )
+
+    # -- evidence ----------------------------------------------------------------------
+
+    def screenshot(self, name: str) -> Path:
+        """Save a full-page screenshot as tests/screenshots/<name>.png (git-ignored)."""
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path

@@ -1,0 +1,146 @@
+"""Connect Four in a real browser: a click drops a disc, the computer answers, bad input
+is explained, Undo takes both moves back.
+
+The fixture notebook ``notebooks/connect_four_game.ipynb`` runs
+``play(ConnectFour(), depth=4, seed=1)`` in JupyterLab: the computer thinks in a thread,
+as it does for students. The test plays the same moves on a *twin* controller in this
+process (``background=False``, no display). A depth-limited, seeded computer is
+deterministic, so the twin says exactly which disc must appear where and which message
+the page must show, without this test hard-coding the engine's choice. The pixels are
+read back from the <canvas> element in the page.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from gamelib.games import ConnectFour
+from gamelib.search.engine import clear_caches
+from gamelib.ui import PlayController, play
+from gamelib.ui.boards import ConnectFourGeometry, Palette
+
+from .harness import UI_TIMEOUT, Box, LabPage, check_fixture_notebook, rgba, wait_until
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "connect_four_game.ipynb"
+PLAY_CALL = "play(ConnectFour(), depth=4, seed=1)"
+"""What the fixture notebook runs; :func:`twin` must build the same game."""
+COLUMN = 3
+"""The column the human clicks, 0-based: the centre column, "4" in the game's notation."""
+
+RED, YELLOW, HOLE = rgba(Palette.RED), rgba(Palette.YELLOW), rgba(Palette.HOLE)
+Cell = tuple[int, int]  # (row from the bottom, column), both 0-based
+
+
+def twin() -> PlayController:
+    """A controller playing exactly as the notebook's does, computing at once (from
+    empty engine caches, as in the notebook's fresh kernel)."""
+    clear_caches()
+    return play(ConnectFour(), depth=4, seed=1, background=False, display=False)
+
+
+def disc_boxes(geometry: ConnectFourGeometry) -> dict[Cell, Box]:
+    """A square inside each hole, well clear of the frame and the disc's rim."""
+    half = geometry.radius * 0.6
+    boxes: dict[Cell, Box] = {}
+    for row in range(geometry.rows):
+        for col in range(geometry.cols):
+            x, y = geometry.cell_center(row, col)
+            boxes[(row, col)] = (x - half, y - half, 2 * half, 2 * half)
+    return boxes
+
+
+def discs(lab: LabPage, canvas: Locator, geometry: ConnectFourGeometry) -> dict[str, set[Cell]]:
+    """Which holes show a red disc, a yellow disc, or are empty, read from the canvas.
+
+    A cell counts only if at least half of its box is that colour (a whole disc, not
+    an anti-aliased edge).
+    """
+    boxes = disc_boxes(geometry)
+    area = next(iter(boxes.values()))[2] ** 2
+    counts = lab.colour_counts(canvas, boxes, {"red": RED, "yellow": YELLOW, "hole": HOLE})
+    return {name: {c for c, n in found.items() if n >= area / 2} for name, found in counts.items()}
+
+
+def expected_discs(
+    reference: PlayController, geometry: ConnectFourGeometry
+) -> dict[str, set[Cell]]:
+    """What the canvas must show for the twin's position."""
+    game = reference.game
+    state = reference.state
+    assert isinstance(game, ConnectFour) and isinstance(state, tuple)
+    shown: dict[str, set[Cell]] = {"red": set(), "yellow": set(), "hole": set()}
+    for row in range(geometry.rows):
+        for col in range(geometry.cols):
+            owner = game.cell(state, row, col)
+            name = "hole" if owner is None else ("red" if owner == game.players[0] else "yellow")
+            shown[name].add((row, col))
+    return shown
+
+
+def wait_discs(
+    lab: LabPage, canvas: Locator, geometry: ConnectFourGeometry, expected: dict[str, set[Cell]]
+) -> None:
+    """Wait until the canvas shows exactly the discs of ``expected``."""
+    wait_until(
+        lambda: discs(lab, canvas, geometry) == expected,
+        UI_TIMEOUT / 1000,
+        f"the board to show red {sorted(expected['red'])} and yellow {sorted(expected['yellow'])}"
+        f" (it shows {discs(lab, canvas, geometry)})",
+    )
+
+
+def test_fixture_notebook_plays_the_twin_game() -> None:
+    check_fixture_notebook(NOTEBOOK, PLAY_CALL)
+
+
+def test_click_a_column_and_the_computer_answers(lab: LabPage) -> None:
+    reference = twin()
+    board = reference.board
+    geometry = board.geometry  # type: ignore[attr-defined]
+    assert isinstance(geometry, ConnectFourGeometry)
+
+    lab.open_notebook(NOTEBOOK)
+    lab.run_all_cells()
+    canvas = lab.visible_canvas()
+    assert lab.canvas_size(canvas) == (board.width, board.height)
+    lab.wait_text(reference.message)  # the welcome: "You play X (red) and start. ..."
+    wait_discs(lab, canvas, geometry, expected_discs(reference, geometry))
+    assert discs(lab, canvas, geometry)["hole"] == set(disc_boxes(geometry))  # 42 empty holes
+    lab.screenshot("connect-four-1-start")
+
+    # Click the top hole of column 4: the disc falls to the bottom, then the computer,
+    # thinking in its thread, drops its own.
+    x, y = geometry.cell_center(geometry.rows - 1, COLUMN)
+    lab.click_canvas(canvas, x, y)
+    assert reference.click(x, y)
+    assert len(reference.history) == 2 and reference.history[0] == COLUMN
+    after_reply = expected_discs(reference, geometry)
+    assert after_reply["red"] == {(0, COLUMN)}
+    assert len(after_reply["yellow"]) == 1
+    wait_discs(lab, canvas, geometry, after_reply)
+    assert lab.pixel(canvas, *geometry.cell_center(0, COLUMN)) == RED
+    lab.wait_text(reference.message)  # e.g. "O (computer) played 4: ..."
+    lab.screenshot("connect-four-2-computer-answered")
+
+    # A column that does not exist, typed into the Move box: refused, explained, no change.
+    assert not reference.submit("9")
+    refusal = reference.message
+    assert "9" in refusal and refusal not in lab.output_text()
+    lab.type_into("Move", "9")
+    lab.wait_text(refusal)
+    assert discs(lab, canvas, geometry) == after_reply
+    lab.screenshot("connect-four-3-illegal-move")
+
+    # Undo takes back the human's disc and the computer's reply.
+    assert reference.undo() and reference.history == []
+    lab.press_button("Undo")
+    wait_discs(lab, canvas, geometry, expected_discs(reference, geometry))
+    lab.wait_text(reference.message)  # "Took back 4, ..."
+    lab.screenshot("connect-four-4-undone")
