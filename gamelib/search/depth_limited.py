@@ -226,6 +226,8 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
         not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not seconds > 0
     ):
         raise GameError(f"seconds must be a positive number of seconds, got {seconds!r}")
+    if rng is not None and not isinstance(rng, random.Random):
+        raise GameError(f"rng must be a random.Random or None, got {type(rng).__name__}")
     stats = Stats() if stats is None else stats
     started = time.perf_counter()
     deadline = None if seconds is None else started + seconds
