@@ -134,7 +134,9 @@ def test_the_computer_answers_at_once_when_not_in_the_background() -> None:
     assert c.history[1] in CORNERS  # every edge loses against the centre
     assert c.decision is not None and c.decision.exact and c.decision.value == 0
     assert c.status == ["X to move: your turn", "Computer (O): draw with best play"]
-    assert c.message == f"O (computer) played {TTT.format_move(c.history[1])}: draw with best play."
+    reply, calls = TTT.format_move(c.history[1]), c.decision.stats.calls
+    assert calls > 1  # the count depends on what the engine's cache already held
+    assert c.message == f"O (computer) played {reply} after searching {calls:,} positions."
 
 
 def test_the_computer_answers_from_a_thread_and_wait_returns_when_it_is_done() -> None:
@@ -256,7 +258,7 @@ def test_malformed_text_is_refused_with_the_notation(text, game, setup, notation
 def test_text_that_is_not_a_string_is_refused() -> None:
     c = make(TTT)
     assert c.submit(None) is False and c.submit(22) is False  # type: ignore[arg-type]
-    assert c.message == "a move is typed as text, not int" and c.history == []
+    assert c.message == "A move is typed as text, not int" and c.history == []
 
 
 def test_a_taken_cell_is_refused_naming_the_free_cells() -> None:
@@ -265,7 +267,7 @@ def test_a_taken_cell_is_refused_naming_the_free_cells() -> None:
     state, history = c.state, c.history
     assert c.submit("2,2") is False and c.play_move((1, 1)) is False
     assert unchanged(c, state, history)
-    assert c.message.startswith("cell 2,2 is taken by X; free cells: 1,1, 1,2")
+    assert c.message.startswith("Cell 2,2 is taken by X; free cells: 1,1, 1,2")
     g = c.board.move_rect((1, 1), state)
     assert c.click(*g.center) is False and unchanged(c, state, history)
 
@@ -277,7 +279,7 @@ def test_a_full_column_is_refused_naming_the_open_ones() -> None:
     state, history = c.state, c.history
     assert c.submit("1") is False
     assert unchanged(c, state, history)
-    assert c.message == "column 1 is full; open columns: 2, 3, 4, 5, 6, 7"
+    assert c.message == "Column 1 is full; open columns: 2, 3, 4, 5, 6, 7"
     assert find(c, w.Button, "1").click() is None and unchanged(c, state, history)
 
 
@@ -297,7 +299,7 @@ def test_clicks_that_are_not_numbers_are_refused() -> None:
     c = make(TTT)
     for x, y in [("1", 2), (True, 2), (float("nan"), 1), (1, float("inf")), (None, None)]:
         assert c.click(x, y) is False  # type: ignore[arg-type]
-        assert c.message == "a click needs two finite numbers x, y in canvas pixels"
+        assert c.message == "A click needs two finite numbers x, y in canvas pixels"
     assert c.history == []
 
 
@@ -555,7 +557,7 @@ def test_the_message_is_shown_escaped() -> None:
     c = make(TTT)
     c.submit("<b>bold</b>")
     assert "<b>" in c.message
-    shown = find(c, w.HTML).value
+    (shown,) = [x.value for x in widgets(c.widget) if isinstance(x, w.HTML) and "bold" in x.value]
     assert "&lt;b&gt;bold&lt;/b&gt;" in shown and "<b>" not in shown
 
 

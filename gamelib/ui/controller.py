@@ -47,6 +47,15 @@ MESSAGE_LIMIT: Final = 160
 
 MAX_DELAY: Final = 10.0
 
+# Larger text and controls for a projector, scoped to the play widget only.
+_STYLE: Final = """<style>
+.gamelib-play {
+  --jp-widgets-font-size: 16px;
+  --jp-widgets-inline-height: 34px;
+  --jp-widgets-inline-label-width: 80px;
+}
+</style>"""
+
 
 # The engine is imported when first needed, so that importing gamelib.ui stays quick.
 def _choose_move(
@@ -640,11 +649,11 @@ class PlayController:
             self._push(decision.move, after)
             self._decision = decision
             self._decision_ply = len(self._history)
-            text = f"{player} (computer) played {self._game.format_move(decision.move)}"
-            if decision.summary:
-                text += f": {decision.summary}"
-            text += "."
-            self._set_message(text)
+            calls = decision.stats.calls
+            searched = f" after searching {calls:,} positions" if calls > 1 else ""
+            self._set_message(
+                f"{player} (computer) played {self._game.format_move(decision.move)}{searched}."
+            )
             self._refresh()
 
     def _fail(self, text: str) -> None:
@@ -727,7 +736,8 @@ class PlayController:
         return _short(f"Best for {player}: {shown} (value {format_value(best)}).")
 
     def _set_message(self, text: str, error: bool = False) -> None:
-        self._message = _short(text)
+        text = _short(text)
+        self._message = text[:1].upper() + text[1:]
         self._error = error
 
     # -- widgets -----------------------------------------------------------------------
@@ -751,14 +761,17 @@ class PlayController:
         canvas.on_client_ready(self._safely(self._on_client_ready))
         self._canvas = canvas
         column_buttons: list[Any] = []
-        rows: list[Any] = [canvas]
+        rows: list[Any] = []
         if isinstance(board, ConnectFourBoard):
+            # Buttons above the board, each over its column: a disc drops from there.
             g = board.geometry
             for col in range(g.cols):
                 column = w.Button(
                     description=str(col + 1),
                     tooltip=f"drop a disc in column {col + 1}",
-                    layout=w.Layout(width=f"{g.cell - 4:.0f}px", height="36px", margin="0 2px"),
+                    icon="arrow-down",
+                    layout=w.Layout(width=f"{g.cell - 4}px", height="36px", margin="0 2px",
+                                    padding="0"),
                     style=big,
                 )
                 column.on_click(self._safely(lambda _b, c=col: self._column_button(c)))
@@ -767,16 +780,19 @@ class PlayController:
                 w.HBox(
                     column_buttons,
                     layout=w.Layout(
-                        padding=f"0 0 0 {g.grid.x - 2:.0f}px", width=f"{board.width}px"
+                        padding=f"0 0 4px {g.grid.x - 2:.0f}px", width=f"{board.width}px"
                     ),
                 )
             )
-        self._html = w.HTML(layout=w.Layout(width=f"{board.width}px", min_height="52px"))
+        rows.append(canvas)
+        self._html = w.HTML(layout=w.Layout(width=f"{board.width}px", min_height="56px",
+                                            max_width="100%"))
         rows.append(self._html)
-        left = w.VBox(rows, layout=w.Layout(margin="0 16px 0 0"))
+        left = w.VBox(rows, layout=w.Layout(margin="0 20px 8px 0"))
 
         label = board.player_label
         first, second = game.players
+        wide = w.Layout(width="330px", margin="0 0 8px 0")
         self._players = w.Dropdown(
             options=[
                 (f"You: {label(first)}, you start", "human-computer"),
@@ -786,7 +802,7 @@ class PlayController:
             ],
             value=self._mode,
             description="Players",
-            layout=w.Layout(width="300px"),
+            layout=wide,
         )
         self._players.observe(self._safely(self._on_players), names="value")
         options = _strength_options(game, self._depth, self._seconds)
@@ -794,21 +810,22 @@ class PlayController:
             options=options,
             value=(self._depth, self._seconds),
             description="Strength",
-            layout=w.Layout(width="300px"),
+            layout=wide,
         )
         self._strength.observe(self._safely(self._on_strength), names="value")
         self._box = w.Text(
-            placeholder=f"e.g. {_example(game)}",
+            placeholder=f"e.g. {_example(game)}, then Enter",
             description="Move",
             continuous_update=False,
-            layout=w.Layout(width="300px"),
+            layout=wide,
         )
         self._box.observe(self._safely(self._on_text), names="value")
         self._clearing = False
 
         def button(text: str, tip: str, action: Callable[[], object], icon: str = "") -> Any:
             made = w.Button(description=text, tooltip=tip, icon=icon,
-                            layout=w.Layout(width="96px", height="38px"), style=big)
+                            layout=w.Layout(width="104px", height="40px", margin="0 6px 8px 0"),
+                            style=big)
             made.on_click(self._safely(lambda _b: action()))
             return made
 
@@ -819,29 +836,26 @@ class PlayController:
         self._stop_button = button("Stop", "computer vs computer: pause", self.stop, "stop")
         self._delay_slider = w.FloatSlider(
             value=self._delay, min=0.0, max=3.0, step=0.1, description="Delay (s)",
-            readout_format=".1f", layout=w.Layout(width="300px"),
+            readout_format=".1f", layout=wide,
         )
         self._delay_slider.observe(
             self._safely(lambda change: self.set_delay(change["new"])), names="value"
         )
+        self._demo = w.VBox([w.HBox([self._run_button, self._stop_button]), self._delay_slider])
+        style = w.HTML(_STYLE, layout=w.Layout(width="0", height="0", margin="0"))
         right = w.VBox(
-            [
-                self._players,
-                self._strength,
-                self._box,
-                w.HBox([new, undo, hint]),
-                w.HBox([self._run_button, self._stop_button]),
-                self._delay_slider,
-            ],
-            layout=w.Layout(width="320px", grid_gap="6px"),
+            [style, self._players, self._strength, self._box, w.HBox([new, undo, hint]),
+             self._demo],
+            layout=w.Layout(width="350px"),
         )
         self._view = w.HBox(
             [left, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")
         )
+        self._view.add_class("gamelib-play")
         self._widgets: Sequence[Any] = [
-            self._view, left, right, canvas, self._html, self._players, self._strength,
+            self._view, left, right, style, canvas, self._html, self._players, self._strength,
             self._box, new, undo, hint, self._run_button, self._stop_button,
-            self._delay_slider, *column_buttons,
+            self._delay_slider, self._demo, *column_buttons,
         ]
 
     def _safely(self, handler: Callable[..., object]) -> Callable[..., None]:
@@ -913,8 +927,10 @@ class PlayController:
             f"{html.escape(self._message)}</div>"
         )
         computer_game = self._mode == "computer-computer"
-        self._run_button.disabled = not computer_game or self._running
-        self._stop_button.disabled = not computer_game or not self._running
+        self._demo.layout.display = None if computer_game else "none"
+        over = self._game.finished(self._states[-1])
+        self._run_button.disabled = not computer_game or self._running or over
+        self._stop_button.disabled = not computer_game or not self._running or over
         if self._players.value != self._mode:
             self._players.value = self._mode
         self._changed.notify_all()
