@@ -6,8 +6,9 @@ The boards in :mod:`gamelib.ui` call only :func:`choose_move` and :func:`move_va
   with a time budget and a fast heuristic search behind it).
 * Any other game, with neither ``depth`` nor ``seconds``: an exact search
   (:func:`~gamelib.search.bounded.bounded_alphabeta`). Every move gets its exact value
-  -1, 0 or +1 for the player to move, and the move is drawn at random among the best
-  (among the immediate wins, if the game can be won at once).
+  -1, 0 or +1 for the player to move, and the move is drawn at random among the best:
+  among those that win at once if there are any, and in a lost position among those
+  that do not allow a win in one.
 * With ``depth`` and/or ``seconds``: :func:`~gamelib.search.depth_limited.iterative_deepening`
   with the game's heuristic (:func:`~gamelib.search.heuristics.heuristic_for`), to at
   most ``depth`` plies and within ``seconds``. Its values follow the scale of
@@ -137,6 +138,10 @@ def _exact_decision(game: AnyGame, state: Hashable, rng: random.Random | None) -
     if best == 1:
         # All of them win, but a game that can be won now should not be dragged on.
         optimal = [m for m in optimal if game.finished(game.play(state, m))] or optimal
+    elif best == -1:
+        # All of them lose against perfect play, but a human may still go wrong:
+        # do not hand over a win in one move if some move avoids that.
+        optimal = [m for m in optimal if not _wins_at_once(game, game.play(state, m))] or optimal
     return Decision(
         move=pick(optimal, rng),
         value=best,
@@ -145,6 +150,15 @@ def _exact_decision(game: AnyGame, state: Hashable, rng: random.Random | None) -
         move_values=values,
         summary=describe_value(best, True, player, opponent),
     )
+
+
+def _wins_at_once(game: AnyGame, state: Hashable) -> bool:
+    """Whether the player to move in ``state`` has a move that wins the game at once."""
+    if game.finished(state):
+        return False
+    player = game.to_move(state)
+    return any(game.finished(n) and game.utility(n, player) == 1
+               for n in game.next_states(state, player))
 
 
 def _cache_for(game: AnyGame) -> BoundCache:
