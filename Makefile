@@ -9,6 +9,8 @@
 # the environment is missing or pyproject.toml changed since the last install (stamp files in
 # .venv), so a second run starts within seconds. Pick the interpreter with
 # `make test PYTHON=python3.12`; Python 3.10 or newer is required.
+# Extra arguments: make test PYTEST_ARGS="tests/test_packaging.py -x"
+#                  make lab LAB_ARGS="--no-browser --port=8890"
 
 PYTHON ?= $(shell command -v python3 >/dev/null 2>&1 && echo python3 || echo python)
 VENV := .venv
@@ -18,7 +20,9 @@ STAMP_RUN := $(VENV)/.installed
 STAMP_ALL := $(VENV)/.installed-test-dev
 NOTEBOOKS ?=
 PYTEST_ARGS ?=
-LAB_ARGS ?= $(if $(filter 0,$(shell id -u)),--allow-root)
+LAB_ARGS ?=
+# Jupyter refuses to run as root unless told to (containers, CI machines).
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # Playwright drives Debian's /usr/bin/chromium; it must never fetch browsers of its own.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
@@ -60,7 +64,7 @@ $(STAMP_ALL): pyproject.toml | $(VPY)
 	@touch $(STAMP_RUN) $@
 
 lab: $(STAMP_RUN)
-	$(VPY) -m jupyterlab --ServerApp.root_dir=notebooks $(LAB_ARGS)
+	$(VPY) -m jupyterlab --ServerApp.root_dir=notebooks $(ALLOW_ROOT) $(LAB_ARGS)
 
 test: $(STAMP_ALL)
 	$(VPY) -m pytest $(PYTEST_ARGS)
@@ -69,7 +73,7 @@ notebooks: $(STAMP_ALL)
 	$(VPY) tools/run_notebooks.py $(NOTEBOOKS)
 
 lint: $(STAMP_ALL)
-	$(VPY) -m ruff check gamelib tests tools benchmarks conftest.py
+	$(VPY) -m ruff check $(wildcard gamelib tests tools benchmarks conftest.py)
 	$(VPY) -m mypy
 
 clean:
