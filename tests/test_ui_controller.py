@@ -118,10 +118,82 @@ def test_bad_options_are_refused_with_what_is_allowed(options: dict[str, Any], c
         play(TTT, display=False, **options)
 
 
+LABEL = "[Tic-tac-toe: an interactive board; run the notebook in Jupyter to play]"
+
+
 def test_play_displays_the_widget_by_default(capsys: pytest.CaptureFixture[str]) -> None:
     c = play(TTT, background=False)
-    assert "HBox" in capsys.readouterr().out  # outside a notebook, display() prints
+    assert capsys.readouterr().out == LABEL + "\n"  # outside IPython, display() prints
     c.close()
+    assert repr(make(TTT).widget) == LABEL  # saved outputs stay one stable line
+
+
+def test_in_ipython_the_board_appears_once_per_cell(capsys: pytest.CaptureFixture[str]) -> None:
+    from IPython.core.interactiveshell import InteractiveShell
+
+    shell = InteractiveShell.instance()
+    try:
+        shell.run_cell("from gamelib.games import TicTacToe\nfrom gamelib.ui import play")
+        capsys.readouterr()
+        shell.run_cell("play(TicTacToe(), background=False)", store_history=True)
+        assert capsys.readouterr().out.count(LABEL) == 1  # not again as the cell's value
+        shell.run_cell("c = play(TicTacToe(), background=False)", store_history=True)
+        assert capsys.readouterr().out.count(LABEL) == 1
+        shell.run_cell("c", store_history=True)  # a later cell shows the same game again
+        assert capsys.readouterr().out.count(LABEL) == 1
+    finally:
+        InteractiveShell.clear_instance()
+
+
+class Pile:
+    """A game no board knows: take 1 or 2 from a pile; who takes the last one wins."""
+
+    name = "Pile"
+    players = ("P", "Q")
+    start = (5, 0)
+
+    def next_states(self, state: Any, player: Any) -> list[Any]:
+        return [self.play(state, m) for m in self.moves(state)]
+
+    def finished(self, state: Any) -> bool:
+        return state[0] == 0
+
+    def utility(self, state: Any, player: Any) -> int:
+        return 1 if player == self.players[1 - state[1]] else -1
+
+    def to_move(self, state: Any) -> Any:
+        return self.players[state[1]]
+
+    def moves(self, state: Any) -> list[int]:
+        return [n for n in (1, 2) if n <= state[0]]
+
+    def play(self, state: Any, move: Any) -> Any:
+        if move not in self.moves(state):
+            raise GameError(f"take 1 or 2, at most {state[0]}")
+        return state[0] - move, 1 - state[1]
+
+    def parse_move(self, text: str) -> int:
+        if text.strip() not in ("1", "2"):
+            raise GameError("a move is 1 or 2")
+        return int(text)
+
+    def format_move(self, move: int) -> str:
+        return str(move)
+
+    def render(self, state: Any) -> str:
+        return f"pile: {'|' * state[0]}"
+
+
+def test_any_other_game_is_played_with_typed_moves() -> None:
+    c = make(Pile())
+    assert c.click(100, 100) is False
+    assert c.message == (
+        "That is not a place on the board: this board takes typed moves only: "
+        "type yours in the Move box."
+    )
+    assert c.submit("3") is False and c.message == "A move is 1 or 2"
+    assert c.submit("1") is True  # 4 left: a lost position for the computer
+    assert c.history[0] == 1 and len(c.history) == 2 and c.state[0] in (2, 3)
 
 
 # -- moves and the computer's answers ------------------------------------------------------

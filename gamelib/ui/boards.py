@@ -771,7 +771,7 @@ class NimBoard:
 class TextBoard:
     """The plain-text ``game.render(state)`` on a canvas; moves are typed, not clicked."""
 
-    click_help: Final = "type your move in the box below the board"
+    click_help: Final = "this board takes typed moves only: type yours in the Move box"
 
     def __init__(self, game: Game[Any, Any], size: int = DEFAULT_SIZE) -> None:
         """A board ``size`` pixels wide for any game that follows the Game protocol."""
