@@ -56,26 +56,29 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
     stats = Stats() if stats is None else stats
     # Bound once: the recursion below runs thousands of times, and a local name is the
     # cheapest lookup in Python.
-    finished, utility, next_states = game.finished, game.utility, game.next_states
+    utility, next_states = game.utility, game.next_states
     first, second = game.players
     opponent = {first: second, second: first}
     lookup, visited = cache.get, stats.visited
-    calls = hits = terminal = 0
+    size_before = len(cache)
+    edges = terminal = 0
 
     def value(s: Hashable, p: str) -> int:
-        nonlocal calls, hits, terminal
-        calls += 1
+        nonlocal edges, terminal
         visited.add(s)
         v: int = lookup(s, _MISSING)
         if v is not _MISSING:
-            hits += 1
             return v
-        if finished(s):
+        # The game is over exactly when there is no next state (the Game protocol), so
+        # one call of next_states does the work of finished() as well.
+        successors = next_states(s, p)
+        if successors:
+            edges += len(successors)
+            o = opponent[p]
+            v = max([-value(n, o) for n in successors])
+        else:
             terminal += 1
             v = utility(s, p)
-        else:
-            o = opponent[p]
-            v = max([-value(n, o) for n in next_states(s, p)])
         cache[s] = v
         return v
 
@@ -86,8 +89,12 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
         result = value(state, turn)
         if player != turn:
             result = -result
+    # Counted without slowing down the recursion: every call but the first is made for
+    # one of the successors listed in `edges`, and every call that was not answered by
+    # the cache added one entry.
+    calls = 1 + edges
     stats.calls += calls
-    stats.cache_hits += hits
+    stats.cache_hits += calls - (len(cache) - size_before)
     stats.terminal += terminal
     stats.cache_entries = {"=": len(cache)}
     return result
