@@ -97,7 +97,7 @@ def browser(lab_server: LabServer) -> Iterator[Browser]:
 
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS, headless=True
+            executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS, headless=True, timeout=60_000
         )
         try:
             yield chromium

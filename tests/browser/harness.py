@@ -55,8 +55,7 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
 ]
 NO_CHROMIUM = (
-    "Chromium not found at /usr/bin/chromium; "
-    "install Debian's chromium package to run the browser tests"
+    f"Chromium not found at {CHROMIUM}; install Debian's chromium package to run the browser tests"
 )
 NO_PLAYWRIGHT = (
     "Python package playwright is not installed; "
@@ -355,9 +354,9 @@ class LabPage:
         page.locator(".jp-NotebookPanel .jp-Notebook").first.click(position={"x": 5, "y": 5})
         try:
             page.locator("#jp-MainMenu .lm-MenuBar-item", has_text=re.compile(r"^Run$")).click()
-            page.locator(".lm-Menu .lm-Menu-item", has_text=re.compile(r"^Run All Cells$")).click(
-                timeout=10_000
-            )
+            page.locator(
+                ".lm-Menu .lm-Menu-item:has(.lm-Menu-itemLabel:text-is('Run All Cells'))"
+            ).click(timeout=10_000)
         except PlaywrightTimeout:
             page.keyboard.press("Escape")
             page.keyboard.press("Control+Shift+C")

@@ -125,7 +125,9 @@ def test_click_a_column_and_the_computer_answers(lab: LabPage) -> None:
     assert after_reply["red"] == {(0, COLUMN)}
     assert len(after_reply["yellow"]) == 1
     wait_discs(lab, canvas, geometry, after_reply)
-    assert lab.pixel(canvas, *geometry.cell_center(0, COLUMN)) == RED
+    bottom = geometry.cell_center(0, COLUMN)
+    assert lab.pixel(canvas, *bottom) == RED
+    assert lab.screen_pixel(canvas, *bottom) == RED  # and so it is on screen
     lab.wait_text(reference.message)  # e.g. "O (computer) played 4: ..."
     lab.screenshot("connect-four-2-computer-answered")
 

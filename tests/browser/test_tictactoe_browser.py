@@ -120,6 +120,7 @@ def test_click_a_cell_and_the_computer_answers(lab: LabPage) -> None:
     assert after_reply["X"] == {CELL} and len(after_reply["O"]) == 1
     wait_marks(lab, canvas, geometry, after_reply)
     assert lab.pixel(canvas, x, y) == CROSS  # where the two strokes of the X cross
+    assert lab.screen_pixel(canvas, x, y) == CROSS  # and so it is on screen
     lab.wait_text(reference.message)  # e.g. "O (computer) played 1,1 after searching ..."
     lab.screenshot("tictactoe-2-computer-answered")
 
