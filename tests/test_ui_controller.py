@@ -248,6 +248,7 @@ def test_two_perfect_tictactoe_players_draw() -> None:
         c = make(game, mode="computer-computer", seed=2)
         assert c.finished and len(c.history) == 9 and game.utility(c.state, "X") == 0
         assert c.status[0] == "Game over: a draw."
+        assert c.message.endswith(". Game over: a draw. Press New to play again.")
 
 
 def test_the_first_player_wins_nim_345_with_perfect_play() -> None:
@@ -271,6 +272,7 @@ def test_a_connect_four_game_against_the_computer_can_be_won(monkeypatch) -> Non
         assert c.submit("4")
     assert c.history == [3, 0, 3, 0, 3, 0, 3]
     assert c.finished and c.status[0] == "You win!"
+    assert c.message == "You played 4. Game over: you win. Press New to play again."
     assert c.undo() is True  # only the winning move comes back: the computer never replied
     assert c.history == [3, 0, 3, 0, 3, 0] and c.status[0] == "X to move: your turn"
 
@@ -414,7 +416,7 @@ def test_a_move_after_the_game_is_over_is_refused(game, moves) -> None:
     assert c.finished and c.status[0] == "X wins!"
     state, history = c.state, c.history
     assert c.submit(game.format_move(game.moves(game.start)[-1])) is False
-    assert c.message == "The game is over (X wins). Press New game or Undo."
+    assert c.message == "The game is over (X wins): press New or Undo."
     assert c.hint() is None
     assert unchanged(c, state, history)
 
@@ -462,7 +464,7 @@ def test_a_failing_search_leaves_the_game_intact(monkeypatch) -> None:
     assert c.history == [(1, 1)] and c.wait(1) is True
     assert c.message == "The computer could not move (RuntimeError: boom)."
     assert c.status[0] == "O to move: the computer could not move"
-    assert c.submit("1,1") is False and c.message.endswith("Press Undo or New game.")
+    assert c.submit("1,1") is False and c.message.endswith("Press Undo or New.")
     assert c.undo() is True and c.history == []
 
 
@@ -549,7 +551,7 @@ def test_stop_pauses_a_computer_game_at_once_and_run_resumes_it() -> None:
     c.set_delay(0)
     assert c.run() is True
     assert c.wait(60) is True and c.finished
-    assert c.run() is False and c.message == "The game is over: press New game to watch another."
+    assert c.run() is False and c.message == "The game is over: press New to watch another."
 
 
 def test_run_and_stop_are_only_for_computer_games() -> None:
@@ -689,3 +691,13 @@ def test_random_input_never_raises_and_the_history_replays(game, actions) -> Non
             result = c.set_mode(action[1])
         assert result is None or isinstance(result, (bool, dict))
         check_consistent(c)
+
+
+def test_the_examples_in_the_docstrings_run() -> None:
+    import doctest
+
+    import gamelib.ui.canvas
+
+    for module in (controller_module, gamelib.ui.canvas):
+        failed, tried = doctest.testmod(module)
+        assert failed == 0 and tried > 0, module.__name__

@@ -6,10 +6,10 @@ or a lesson cell:
 
 >>> from gamelib.games import TicTacToe
 >>> c = play(TicTacToe(), seed=1, background=False, display=False)
->>> c.submit("2,2"), c.history[0], len(c.history)
+>>> c.submit("2,2"), c.history[0], len(c.history)      # the computer answered at once
 (True, (1, 1), 2)
->>> c.submit("2,2"), c.history == c.history
-(False, True)
+>>> c.submit("2,2"), c.message.startswith("Cell 2,2 is taken by X"), len(c.history)
+(False, True, 2)
 
 How it stays responsive
 -----------------------
@@ -464,7 +464,7 @@ class PlayController:
             if self._mode != "computer-computer":
                 return self._refuse("Run is for computer versus computer: choose it under Players.")
             if self._game.finished(self._states[-1]):
-                return self._refuse("The game is over: press New game to watch another.")
+                return self._refuse("The game is over: press New to watch another.")
             self._running = True
             self._set_message("Running: the computers play each other.")
             self._refresh()
@@ -559,10 +559,10 @@ class PlayController:
             self._refuse("Please wait: the hints are being computed.")
             return True
         if self._game.finished(state):
-            self._refuse(f"The game is over ({self._result()}). Press New game or Undo.")
+            self._refuse(f"The game is over ({self._result()}): press New or Undo.")
             return True
         if self._failure is not None:
-            self._refuse(f"{self._failure} Press Undo or New game.")
+            self._refuse(f"{self._failure} Press Undo or New.")
             return True
         if self._game.to_move(state) not in self._humans():
             self._refuse("It is the computer's turn.")
@@ -585,7 +585,7 @@ class PlayController:
         player = self._game.to_move(state)
         self._push(move, after)
         who = "You" if len(self._humans()) == 1 else player
-        self._set_message(f"{who} played {self._game.format_move(move)}.")
+        self._set_message(f"{who} played {self._game.format_move(move)}." + self._game_over())
         self._refresh()
         return True
 
@@ -670,6 +670,7 @@ class PlayController:
             searched = f" after searching {calls:,} positions" if calls > 1 else ""
             self._set_message(
                 f"{player} (computer) played {self._game.format_move(decision.move)}{searched}."
+                + self._game_over()
             )
             self._refresh()
 
@@ -694,6 +695,12 @@ class PlayController:
 
     def _how_to_move(self) -> str:
         return f"To move, {self._board.click_help}, or type a move and press Enter."
+
+    def _game_over(self) -> str:
+        """A closing remark for a move that ended the game, else ``""``."""
+        if not self._game.finished(self._states[-1]):
+            return ""
+        return f" Game over: {self._result()}. Press New to play again."
 
     def _result(self) -> str:
         state = self._states[-1]
