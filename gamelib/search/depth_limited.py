@@ -229,8 +229,7 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
     if rng is not None and not isinstance(rng, random.Random):
         raise GameError(f"rng must be a random.Random or None, got {type(rng).__name__}")
     stats = Stats() if stats is None else stats
-    started = time.perf_counter()
-    deadline = None if seconds is None else started + seconds
+    deadline = None if seconds is None else time.perf_counter() + seconds
     player = game.to_move(state)
     opponent = other(game, player)
     best_moves: dict[Hashable, Hashable] = {}
@@ -243,22 +242,15 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
                 game, heuristic, stats, best_moves=best_moves,
                 deadline=deadline if depth >= 1 else None,   # depth 1 always finishes
             )
-            order = sorted(game.moves(state), key=lambda m: -values.get(m, 0.0))
             calls_before = stats.calls
             try:
-                new_values = {
-                    m: -search.value(game.play(state, m), opponent, depth, -math.inf, math.inf, 1)
-                    for m in order
-                }
+                values = _root_values(search, state, depth + 1, previous=values)
             except _Timeout:
                 break
             depth += 1
-            # In game order; "+ 0.0" turns the -0.0 that negating a draw gives into 0.0.
-            values = {m: new_values[m] + 0.0 for m in game.moves(state)}
             stats.depth = depth
             stats.nodes_per_depth[depth] = stats.calls - calls_before
-            best = max(values.values())
-            exact = not search.reached_horizon or abs(best) > 1
+            exact = not search.reached_horizon or abs(max(values.values())) > 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
     best = max(values.values())
@@ -271,6 +263,25 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
         move_values=values,
         summary=describe_value(best, exact, player, opponent, depth),
     )
+
+
+def _root_values(search: _DepthLimitedSearch, state: Hashable, depth: int,
+                 previous: dict[Hashable, float]) -> dict[Hashable, float]:
+    """The value of every legal move in ``state``, searched ``depth`` plies deep.
+
+    The move itself is the first ply. Each move is searched with the full window, so its
+    value is exact on the scale, and the moves are tried in the order of their
+    ``previous`` values, best first. The result is in the game's move order.
+    """
+    game = search.game
+    moves = game.moves(state)
+    opponent = other(game, game.to_move(state))
+    values = {
+        m: -search.value(game.play(state, m), opponent, depth - 1, -math.inf, math.inf, 1)
+        for m in sorted(moves, key=lambda m: -previous.get(m, 0.0))
+    }
+    # "+ 0.0" turns the -0.0 that negating a draw gives into 0.0.
+    return {m: values[m] + 0.0 for m in moves}
 
 
 def describe_value(value: float, exact: bool, player: Player, opponent: Player,
