@@ -11,10 +11,11 @@ the opponent ``o`` gains in ``n`` the player ``p`` loses. Values are -1 (lost), 
 and +1 (won).
 
 :func:`minimax` computes exactly this recursion and nothing more: no cache, no pruning.
-It visits every node of the game tree, which is why it is slow and why its call count
-is a good yardstick: from the empty tic-tac-toe board it makes 549,946 calls, one per
-node of the game tree. The faster searches in this package return the same values with
-far fewer calls.
+It makes one call per node of the game tree, which is why it is slow and why its call
+count is a good yardstick. From the empty tic-tac-toe board it makes 549,946 calls,
+255,168 of them on finished boards (one for each way a game can go), although there
+are only 5,478 different states. The faster searches in this package return the same
+values with far fewer calls.
 
 >>> from gamelib.games import TicTacToe
 >>> from gamelib.game import replay
