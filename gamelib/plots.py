@@ -268,7 +268,7 @@ class TreeNode:
         children: the nodes after each move, in the order the search tried them.
         pruned: True if the search never visited this node. A pruned node and everything
             below it are drawn grey, joined by dashed edges.
-        note: a short text drawn to the right of the node, e.g. the window ``"[-1, 1]"`` it was
+        note: a short text drawn just below the node, e.g. the window ``"[-1, 1]"`` it was
             searched with.
         bound: ``""`` if ``value`` is exact, ``"≤"`` if it is only an upper bound of the true
             value, ``"≥"`` if only a lower bound (what a search returns outside its window);
@@ -365,11 +365,11 @@ def draw_game_tree(tree: TreeNode, *, ax: Axes | None = None, title: str | None 
 
     Result: the axes. Each node is a marker (square where the player to move maximizes,
     circle where they minimize) with its value written inside (after its ``bound``, if any)
-    and its ``note`` to its right.
-    The edge into a node carries the node's ``label``. Visited nodes and edges are black
-    and solid; a pruned node, all of its descendants and the edges into them are grey and
-    dashed. Each edge is a :class:`~matplotlib.lines.Line2D` whose ``gid`` is ``"edge"``
-    or ``"pruned-edge"``, and each node marker has the ``gid`` ``"node"`` or
+    and its ``note`` just below it. The edge into a node carries the node's ``label``, a
+    little nearer the node than its parent. Visited nodes and edges are black and solid;
+    a pruned node, all of its descendants and the edges into them are grey and dashed.
+    Each edge is a :class:`~matplotlib.lines.Line2D` whose ``gid`` is ``"edge"`` or
+    ``"pruned-edge"``, and each node marker has the ``gid`` ``"node"`` or
     ``"pruned-node"``, so that tests and readers can tell them apart.
 
     Raises GameError when ``tree`` is not a tree of :class:`TreeNode` objects or too big.
@@ -396,7 +396,7 @@ def draw_game_tree(tree: TreeNode, *, ax: Axes | None = None, title: str | None 
             ax.add_line(edge)
             if child.label:
                 ax.text(
-                    (x + cx) / 2, -(y + cy) / 2, child.label,
+                    x + 0.6 * (cx - x), -(y + 0.6 * (cy - y)), child.label,
                     ha="center", va="center", fontsize=8,
                     color=_PRUNED_COLOR if cut else _INK,
                     bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none"},
@@ -420,9 +420,10 @@ def draw_game_tree(tree: TreeNode, *, ax: Axes | None = None, title: str | None 
         )
         if node.note:
             ax.annotate(
-                node.note, (x, -y), xytext=(12, 0), textcoords="offset points",
-                ha="left", va="center", fontsize=7,
+                node.note, (x, -y), xytext=(0, -12), textcoords="offset points",
+                ha="center", va="top", fontsize=7,
                 color=_PRUNED_COLOR if greyed else "#555555", zorder=4,
+                bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"},
             )
 
     draw(tree, tree.pruned)
