@@ -387,18 +387,24 @@ def _solve_columns(
     is not optimal can take much longer (an exact score needs more proof than "worse
     than the best"), so each column gets a fair slice of the time left and is put off
     when its slice runs out; later rounds retry the columns put off, with larger slices.
-    Unless ``complete``, the rounds stop once an optimal column is known.
+    Unless ``complete``, the rounds stop once an optimal column is known, and from then
+    on a column only gets about as long as the position took (enough for the other
+    optimal columns, which the table makes quick, to join the random choice).
 
     Returns the position's exact score, or None when the deadline came first.
     """
     game = board.game
     with _pooled_solver(game) as solver:
+        started = time.perf_counter()
         try:
             root_score = solver.solve(board.state, deadline=deadline)
         except SearchTimeout:
             return None
         finally:
             stats.calls += solver.nodes
+        # Once an optimal column is known, a move needs the others only to break ties
+        # among the optimal ones, which solve about as fast as the position did.
+        tie_break_time = max(2 * (time.perf_counter() - started), 0.01)
         pending = list(columns)
         while pending:
             put_off = []
@@ -409,6 +415,8 @@ def _solve_columns(
                     continue
                 now = time.perf_counter()
                 share = (deadline - now) / (len(pending) - index)
+                if not complete and any(_optimal(results[c], root_score) for c in results):
+                    share = min(share, tie_break_time)
                 try:
                     score = -solver.solve(child, deadline=now + share)
                 except SearchTimeout:

@@ -1,0 +1,389 @@
+"""The Connect Four computer player: tactics, proven wins, estimates, arguments, threads.
+
+The oracles here are independent of the player's bitboard code: immediate wins and
+threats are found with the game's public ``play`` and ``has_four``, and exact scores
+come from the benchmark files or from :class:`Solver`. Budgets are small (or generous
+where the solver needs a moment) and nothing asserts on time.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from gamelib.game import GameError
+from gamelib.games import TicTacToe
+from gamelib.games.connect_four import C4State, ConnectFour
+from gamelib.search import c4player
+from gamelib.search.c4player import connect_four_move, connect_four_move_values
+from gamelib.search.solver import Solver
+from gamelib.search.stats import Decision
+
+DATA = Path(__file__).parent / "data" / "connect4"
+GENEROUS = 30.0  # an upper bound only: the solver proves these positions far sooner
+
+
+# -- independent oracles ------------------------------------------------------------
+
+
+def mover_index(state: C4State) -> int:
+    return (state[0] | state[1]).bit_count() & 1
+
+
+def winning_columns(game: ConnectFour, state: C4State) -> list[int]:
+    """Columns where the player to move completes four at once."""
+    me = mover_index(state)
+    return [c for c in game.moves(state) if game.has_four(game.play(state, c)[me])]
+
+
+def opponent_can_win_next(game: ConnectFour, state: C4State) -> bool:
+    """After the last move: can the player to move in ``state`` win at once?"""
+    return not game.finished(state) and bool(winning_columns(game, state))
+
+
+def safe_columns(game: ConnectFour, state: C4State) -> list[int]:
+    """Columns after which the opponent cannot complete four with their next disc."""
+    return [
+        c
+        for c in game.moves(state)
+        if game.finished(game.play(state, c))
+        or not opponent_can_win_next(game, game.play(state, c))
+    ]
+
+
+def random_positions(
+    game: ConnectFour, seed: int, count: int, wanted: Callable[[C4State], object]
+) -> list[C4State]:
+    """``count`` distinct unfinished positions from seeded random games passing ``wanted``."""
+    rng = random.Random(seed)
+    found: list[C4State] = []
+    while len(found) < count:
+        state = game.start
+        for _ in range(rng.randrange(game.rows * game.cols)):
+            moves = game.moves(state)
+            if not moves:
+                break
+            state = game.play(state, rng.choice(moves))
+        if not game.finished(state) and state not in found and wanted(state):
+            found.append(state)
+    return found
+
+
+def benchmark(name: str) -> list[tuple[str, int]]:
+    lines = (DATA / f"Test_{name}").read_text().split("\n")
+    return [(moves, int(score)) for moves, score in (line.split() for line in lines if line)]
+
+
+def sample(
+    name: str, count: int, seed: int, keep: Callable[[int], bool] = lambda score: True
+) -> list[tuple[str, int]]:
+    """``count`` lines of a benchmark file, drawn with ``seed`` among those whose score
+    passes ``keep``."""
+    rows = [row for row in benchmark(name) if keep(row[1])]
+    return random.Random(seed).sample(rows, count)
+
+
+def moves_to_win(moves: str, score: int) -> int:
+    """The winner's discs still to drop for a 6x7 benchmark score (22 - k convention)."""
+    discs = len(moves)
+    winner_discs_now = discs // 2 if score > 0 else (discs + 1) // 2
+    return (22 - abs(score)) - winner_discs_now
+
+
+def sign(x: int) -> int:
+    return (x > 0) - (x < 0)
+
+
+Budget = dict[str, float]
+
+
+def decide(game: ConnectFour, state: C4State, budget: Budget, seed: int) -> Decision:
+    """connect_four_move with ``{"depth": d}`` or ``{"seconds": s}``."""
+    depth = budget.get("depth")
+    return connect_four_move(
+        game,
+        state,
+        seconds=budget.get("seconds"),
+        depth=None if depth is None else int(depth),
+        rng=random.Random(seed),
+    )
+
+
+def column(decision: Decision) -> int:
+    assert isinstance(decision.move, int)
+    return decision.move
+
+
+# -- tactics ------------------------------------------------------------------------
+
+
+BOARDS = [ConnectFour(), ConnectFour(4, 4), ConnectFour(5, 6), ConnectFour(7, 5)]
+
+
+@pytest.mark.parametrize("game", BOARDS, ids=repr)
+@pytest.mark.parametrize("budget", [{"depth": 1}, {"seconds": 0.2}], ids=["depth1", "seconds"])
+def test_never_misses_a_win_in_one(game: ConnectFour, budget: Budget) -> None:
+    positions = random_positions(game, 11, 15, lambda s: winning_columns(game, s))
+    for index, state in enumerate(positions):
+        decision = decide(game, state, budget, index)
+        assert decision.move in winning_columns(game, state)
+        assert (decision.value, decision.exact) == (1.0, True)
+        assert decision.summary == f"{game.to_move(state)} wins with this move"
+        assert decision.move_values == {c: 1.0 for c in winning_columns(game, state)}
+
+
+@pytest.mark.parametrize("game", BOARDS, ids=repr)
+@pytest.mark.parametrize("budget", [{"depth": 1}, {"seconds": 0.05}], ids=["depth1", "seconds"])
+def test_never_allows_a_win_in_one_it_could_prevent(
+    game: ConnectFour, budget: Budget
+) -> None:
+    # Positions without a win on the move where some column hands the opponent a win:
+    # a threat to block, or a cell right below an opponent's winning cell.
+    def tense(state: C4State) -> bool:
+        safe = safe_columns(game, state)
+        return not winning_columns(game, state) and 0 < len(safe) < len(game.moves(state))
+
+    positions = random_positions(game, 23, 8, tense)
+    for index, state in enumerate(positions):
+        decision = decide(game, state, budget, index)
+        assert decision.move in safe_columns(game, state), game.render(state)
+        for column in set(game.moves(state)) - set(safe_columns(game, state)):
+            assert decision.move_values[column] == -1.0  # proven: the opponent wins next
+
+
+def test_a_double_threat_is_a_proven_win_in_two() -> None:
+    game = ConnectFour()
+    state = ConnectFour.from_moves("2636")  # X on 2 and 3; column 4 makes 1 and 5 threats
+    budgets: list[Budget] = [{"depth": 1}, {"seconds": 5.0}]
+    for budget in budgets:
+        decision = decide(game, state, budget, 0)
+        assert decision.move == 3
+        assert (decision.value, decision.exact) == (1.0, True)
+        assert decision.summary == "X wins in at most 2 moves"
+
+
+def test_facing_a_double_threat_every_column_loses_in_one() -> None:
+    game = ConnectFour()
+    state = ConnectFour.from_moves("137475")  # O on 3, 4, 5 with 2 and 6 open below
+    budgets: list[Budget] = [{"depth": 1}, {"seconds": 0.2}]
+    for budget in budgets:
+        decision = decide(game, state, budget, 0)
+        assert decision.move in game.moves(state)
+        assert (decision.value, decision.exact) == (-1.0, True)
+        assert decision.summary == "O wins in at most 1 move"
+        assert decision.move_values == {c: -1.0 for c in range(7)}
+
+
+# -- proven results with the solver ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "moves", "score"),
+    [("L3_R1", *row) for row in sample("L3_R1", 8, 1, lambda s: s > 0)]
+    + [("L2_R1", *row) for row in sample("L2_R1", 3, 2, lambda s: s > 0)],
+)
+def test_finds_the_fastest_proven_win(name: str, moves: str, score: int) -> None:
+    game = ConnectFour()
+    state = ConnectFour.from_moves(moves)
+    decision = connect_four_move(game, state, seconds=GENEROUS, rng=random.Random(3))
+    scores = Solver(game).analyze(state)
+    assert max(s for s in scores if s is not None) == score
+    assert scores[column(decision)] == score
+    assert (decision.value, decision.exact) == (1.0, True)
+    mover = game.to_move(state)
+    count = moves_to_win(moves, score)
+    assert decision.summary == f"{mover} wins in at most {count} move{'s' * (count != 1)}"
+    assert decision.move_values[decision.move] == 1.0
+    assert set(decision.move_values) == set(game.moves(state))
+
+
+@pytest.mark.parametrize(("moves", "score"), sample("L3_R1", 6, 4, lambda s: s <= 0))
+def test_draws_and_losses_are_proven_and_resisted(moves: str, score: int) -> None:
+    game = ConnectFour()
+    state = ConnectFour.from_moves(moves)
+    decision = connect_four_move(game, state, seconds=GENEROUS, rng=random.Random(5))
+    scores = Solver(game).analyze(state)
+    assert scores[column(decision)] == score  # the slowest loss
+    assert (decision.value, decision.exact) == (float(sign(score)), True)
+    if score == 0:
+        assert decision.summary == "draw with best play"
+    else:
+        winner = game.players[1 - mover_index(state)]
+        count = moves_to_win(moves, score)
+        assert decision.summary == f"{winner} wins in at most {count} move{'s' * (count != 1)}"
+
+
+@pytest.mark.parametrize(("moves", "score"), sample("L3_R1", 5, 6))
+def test_hint_values_are_the_signs_of_the_exact_scores(moves: str, score: int) -> None:
+    game = ConnectFour()
+    state = ConnectFour.from_moves(moves)
+    values = connect_four_move_values(game, state, seconds=GENEROUS)
+    scores = Solver(game).analyze(state)
+    assert values == {c: float(sign(s)) for c, s in enumerate(scores) if s is not None}
+    assert max(values.values()) == sign(score)
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "best_columns"),
+    [(4, 4, {0, 1, 2, 3}), (4, 5, {1, 2, 3})],  # the empty 4x5 board: its edges lose
+)
+def test_small_boards_from_the_start_are_draws(
+    rows: int, cols: int, best_columns: set[int]
+) -> None:
+    game = ConnectFour(rows, cols)
+    decision = connect_four_move(game, game.start, seconds=GENEROUS, rng=random.Random(0))
+    assert decision.move in best_columns
+    assert (decision.value, decision.exact) == (0.0, True)
+    assert decision.summary == "draw with best play"
+
+
+def test_hints_on_a_small_board_are_exact() -> None:
+    game = ConnectFour(4, 5)
+    assert connect_four_move_values(game, game.start, seconds=GENEROUS) == {
+        0: -1.0,
+        1: 0.0,
+        2: 0.0,
+        3: 0.0,
+        4: -1.0,
+    }
+
+
+# -- the heuristic player (depth) -------------------------------------------------------
+
+
+def test_depth_gives_an_estimate_from_each_finished_depth() -> None:
+    game = ConnectFour()
+    decision = connect_four_move(game, game.start, depth=3, rng=random.Random(1))
+    assert not decision.exact
+    assert -1 < decision.value < 1
+    assert decision.stats.depth == 3
+    assert sorted(decision.stats.nodes_per_depth) == [1, 2, 3]
+    assert sum(decision.stats.nodes_per_depth.values()) == decision.stats.calls
+    assert set(decision.move_values) == set(range(7))
+    assert all(-1 < value < 1 for value in decision.move_values.values())
+    assert decision.value == max(decision.move_values.values())
+    assert decision.summary == f"estimate {decision.value:+.2f} for X (depth 3)"
+
+
+def test_depth_play_is_reproducible_and_the_centre_is_preferred() -> None:
+    game = ConnectFour()
+    first = connect_four_move(game, game.start, depth=4, rng=random.Random(7))
+    again = connect_four_move(game, game.start, depth=4, rng=random.Random(7))
+    assert (first.move, first.value) == (again.move, again.value)
+    assert first.stats.calls == again.stats.calls
+    assert first.stats.nodes_per_depth == again.stats.nodes_per_depth
+    assert first.move == 3
+    values = first.move_values
+    assert values[3] > values[2] > values[1] > values[0]  # the centre is worth most
+    assert values[3] > values[4] > values[5] > values[6]
+
+
+def test_depth_values_do_not_depend_on_the_random_tie_breaks() -> None:
+    # The tie-breaks reorder the columns of equal distance from the centre, which
+    # changes what the search prunes, but not the value of any column.
+    game = ConnectFour()
+    state = ConnectFour.from_moves("4453")
+    values = connect_four_move_values(game, state, depth=3)
+    assert connect_four_move_values(game, state, depth=3) == values
+    for seed in range(4):
+        decision = connect_four_move(game, state, depth=3, rng=random.Random(seed))
+        assert decision.move_values == values
+        assert decision.value == max(values.values()) == values[column(decision)]
+
+
+def test_a_short_budget_still_returns_a_legal_move_of_a_finished_depth() -> None:
+    game = ConnectFour()
+    state = ConnectFour.from_moves("44")
+    decision = connect_four_move(game, state, seconds=0.01, rng=random.Random(0))
+    assert decision.move in game.moves(state)
+    assert decision.stats.depth >= 1
+    assert set(decision.move_values) == set(game.moves(state))
+
+
+# -- arguments and threads -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"seconds": 0}, "seconds must be a positive number"),
+        ({"seconds": -1.0}, "seconds must be a positive number"),
+        ({"seconds": float("nan")}, "seconds must be a positive number"),
+        ({"seconds": float("inf")}, "seconds must be a positive number"),
+        ({"seconds": True}, "seconds must be a positive number"),
+        ({"seconds": "1"}, "seconds must be a positive number"),
+        ({"depth": 0}, "depth must be a whole number"),
+        ({"depth": -2}, "depth must be a whole number"),
+        ({"depth": 2.0}, "depth must be a whole number"),
+        ({"depth": True}, "depth must be a whole number"),
+        ({"rng": 42}, "rng must be a random.Random"),
+    ],
+)
+def test_bad_arguments_raise_game_error(kwargs: dict[str, object], message: str) -> None:
+    game = ConnectFour()
+    with pytest.raises(GameError, match=message):
+        connect_four_move(game, game.start, **kwargs)  # type: ignore[arg-type]
+    if "rng" not in kwargs:
+        with pytest.raises(GameError, match=message):
+            connect_four_move_values(game, game.start, **kwargs)  # type: ignore[arg-type]
+
+
+def test_bad_games_and_states_raise_game_error() -> None:
+    game = ConnectFour()
+    with pytest.raises(GameError, match="expected a ConnectFour"):
+        connect_four_move(TicTacToe(), TicTacToe().start, depth=1)  # type: ignore[arg-type]
+    with pytest.raises(GameError, match="expected a ConnectFour"):
+        connect_four_move_values(TicTacToe(), TicTacToe().start, depth=1)  # type: ignore[arg-type]
+    won = ConnectFour.from_moves("1212121")
+    with pytest.raises(GameError, match=r"already over \(X has four in a row\)"):
+        connect_four_move(game, won, depth=1)
+    with pytest.raises(GameError, match="already over"):
+        connect_four_move_values(game, won, depth=1)
+    small = ConnectFour(4, 4)
+    draw = ConnectFour.from_moves("2234114322434311", 4, 4)
+    with pytest.raises(GameError, match=r"already over \(the board is full\)"):
+        connect_four_move(small, draw, depth=1)
+    with pytest.raises(GameError):
+        connect_four_move(game, (1, 1), depth=1)  # a cell with both colours
+    with pytest.raises(GameError):
+        connect_four_move(game, "4453", depth=1)  # type: ignore[arg-type]
+
+
+def test_threads_get_their_own_solvers_and_right_answers() -> None:
+    game = ConnectFour()
+    rows = sample("L3_R1", 6, 8, lambda s: s != 0)
+    answers: dict[int, tuple[int, float]] = {}
+    errors: list[BaseException] = []
+
+    def play(index: int, moves: str) -> None:
+        try:
+            state = ConnectFour.from_moves(moves)
+            decision = connect_four_move(game, state, seconds=GENEROUS, rng=random.Random(index))
+            answers[index] = (column(decision), decision.value)
+        except BaseException as error:  # noqa: BLE001 - reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=play, args=(i, m)) for i, (m, _) in enumerate(rows)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    solver = Solver(game)
+    for index, (moves, score) in enumerate(rows):
+        move, value = answers[index]
+        assert solver.analyze(ConnectFour.from_moves(moves))[move] == score
+        assert value == sign(score)
+
+
+def test_the_solver_pool_stays_small() -> None:
+    for rows, cols in [(4, 4), (4, 5), (5, 4), (6, 7)]:
+        game = ConnectFour(rows, cols)
+        state = game.play(game.play(game.start, 0), 0)
+        connect_four_move(game, state, seconds=0.02, rng=random.Random(0))
+    assert len(c4player._pool) <= 2
+    assert all(len(idle) <= 1 for idle in c4player._pool.values())
