@@ -172,6 +172,17 @@ def test_the_exact_caches_are_few_and_reused() -> None:
     assert len(engine._caches) == 0
 
 
+def test_a_full_cache_is_replaced(monkeypatch: pytest.MonkeyPatch) -> None:
+    engine.clear_caches()
+    monkeypatch.setattr(engine, "MAX_ENTRIES", 100)
+    game = TicTacToe()
+    first = choose_move(game, game.start, rng=random.Random(0))
+    assert len(engine._caches[game]) > 100
+    again = choose_move(game, game.start, rng=random.Random(0))
+    assert again.stats.calls == first.stats.calls          # nothing was reused
+    engine.clear_caches()
+
+
 def test_two_threads_get_correct_answers() -> None:
     engine.clear_caches()
     states = random.Random(5).sample(RUNNING, 300)

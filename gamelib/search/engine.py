@@ -3,7 +3,8 @@
 The boards in :mod:`gamelib.ui` call only :func:`choose_move` and :func:`move_values`.
 
 * Connect Four goes to its own player, :mod:`gamelib.search.c4player` (a perfect solver
-  with a time budget and a fast heuristic search behind it).
+  with a time budget and a fast heuristic search behind it), which takes ``depth`` and
+  ``seconds`` in the same sense and has a default budget of its own.
 * Any other game, with neither ``depth`` nor ``seconds``: an exact search
   (:func:`~gamelib.search.bounded.bounded_alphabeta`). Every move gets its exact value
   -1, 0 or +1 for the player to move, and the move is drawn at random among the best:
