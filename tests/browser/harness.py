@@ -102,6 +102,25 @@ def wait_until(
         time.sleep(interval)
 
 
+def wait_equal(read: Callable[[], T], expected: T, timeout: float, what: str) -> None:
+    """Call ``read`` until it returns ``expected``; fail after ``timeout`` seconds with a
+    message naming ``what`` was awaited, the expected and the last value read."""
+    seen: list[T] = []
+
+    def probe() -> bool:
+        seen[:] = [read()]
+        return seen[0] == expected
+
+    deadline = time.monotonic() + timeout
+    while not probe():
+        if time.monotonic() > deadline:
+            pytest.fail(
+                f"timed out after {timeout:.0f} s waiting for {what}: "
+                f"expected {expected!r}, last read {seen[0]!r}"
+            )
+        time.sleep(0.2)
+
+
 # ---------------------------------------------------------------------------------------
 # The JupyterLab server
 # ---------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from gamelib.search.engine import clear_caches
 from gamelib.ui import PlayController, play
 from gamelib.ui.boards import ConnectFourGeometry, Palette
 
-from .harness import UI_TIMEOUT, Box, LabPage, check_fixture_notebook, rgba, wait_until
+from .harness import UI_TIMEOUT, Box, LabPage, check_fixture_notebook, rgba, wait_equal
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -87,13 +87,14 @@ def expected_discs(
 def wait_discs(
     lab: LabPage, canvas: Locator, geometry: ConnectFourGeometry, expected: dict[str, set[Cell]]
 ) -> None:
-    """Wait until the canvas shows exactly the discs of ``expected``."""
-    wait_until(
-        lambda: discs(lab, canvas, geometry) == expected,
-        UI_TIMEOUT / 1000,
-        f"the board to show red {sorted(expected['red'])} and yellow {sorted(expected['yellow'])}"
-        f" (it shows {discs(lab, canvas, geometry)})",
-    )
+    """Wait until the canvas shows exactly the red and yellow discs of ``expected``."""
+    wanted = {name: sorted(expected[name]) for name in ("red", "yellow")}
+
+    def shown() -> dict[str, list[Cell]]:
+        found = discs(lab, canvas, geometry)
+        return {name: sorted(found[name]) for name in ("red", "yellow")}
+
+    wait_equal(shown, wanted, UI_TIMEOUT / 1000, "the discs on the board")
 
 
 def test_fixture_notebook_plays_the_twin_game() -> None:
@@ -105,6 +106,8 @@ def test_click_a_column_and_the_computer_answers(lab: LabPage) -> None:
     board = reference.board
     geometry = board.geometry  # type: ignore[attr-defined]
     assert isinstance(geometry, ConnectFourGeometry)
+    holes = disc_boxes(geometry)
+    assert len(holes) == 42
 
     lab.open_notebook(NOTEBOOK)
     lab.run_all_cells()
@@ -112,7 +115,7 @@ def test_click_a_column_and_the_computer_answers(lab: LabPage) -> None:
     assert lab.canvas_size(canvas) == (board.width, board.height)
     lab.wait_text(reference.message)  # the welcome: "You play X (red) and start. ..."
     wait_discs(lab, canvas, geometry, expected_discs(reference, geometry))
-    assert discs(lab, canvas, geometry)["hole"] == set(disc_boxes(geometry))  # 42 empty holes
+    assert discs(lab, canvas, geometry) == {"red": set(), "yellow": set(), "hole": set(holes)}
     lab.screenshot("connect-four-1-start")
 
     # Click the top hole of column 4: the disc falls to the bottom, then the computer,
@@ -120,11 +123,13 @@ def test_click_a_column_and_the_computer_answers(lab: LabPage) -> None:
     x, y = geometry.cell_center(geometry.rows - 1, COLUMN)
     lab.click_canvas(canvas, x, y)
     assert reference.click(x, y)
-    assert len(reference.history) == 2 and reference.history[0] == COLUMN
+    assert len(reference.history) == 2, reference.message  # the twin's computer answered
+    assert reference.history[0] == COLUMN
     after_reply = expected_discs(reference, geometry)
     assert after_reply["red"] == {(0, COLUMN)}
-    assert len(after_reply["yellow"]) == 1
+    assert len(after_reply["yellow"]) == 1 and len(after_reply["hole"]) == 40
     wait_discs(lab, canvas, geometry, after_reply)
+    assert discs(lab, canvas, geometry) == after_reply
     bottom = geometry.cell_center(0, COLUMN)
     assert lab.pixel(canvas, *bottom) == RED
     assert lab.screen_pixel(canvas, *bottom) == RED  # and so it is on screen

@@ -19,7 +19,7 @@ from gamelib.search.engine import clear_caches
 from gamelib.ui import PlayController, play
 from gamelib.ui.boards import Palette, TicTacToeGeometry
 
-from .harness import UI_TIMEOUT, Box, LabPage, check_fixture_notebook, rgba, wait_until
+from .harness import UI_TIMEOUT, Box, LabPage, check_fixture_notebook, rgba, wait_equal
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -85,12 +85,12 @@ def wait_marks(
     lab: LabPage, canvas: Locator, geometry: TicTacToeGeometry, expected: dict[str, set[Cell]]
 ) -> None:
     """Wait until the canvas shows exactly the marks of ``expected``."""
-    wait_until(
-        lambda: marks(lab, canvas, geometry) == expected,
-        UI_TIMEOUT / 1000,
-        f"the board to show X at {sorted(expected['X'])} and O at {sorted(expected['O'])}"
-        f" (it shows {marks(lab, canvas, geometry)})",
-    )
+    wanted = {name: sorted(cells) for name, cells in expected.items()}
+
+    def shown() -> dict[str, list[Cell]]:
+        return {name: sorted(cells) for name, cells in marks(lab, canvas, geometry).items()}
+
+    wait_equal(shown, wanted, UI_TIMEOUT / 1000, "the marks on the board")
 
 
 def test_fixture_notebook_plays_the_twin_game() -> None:
@@ -115,7 +115,8 @@ def test_click_a_cell_and_the_computer_answers(lab: LabPage) -> None:
     x, y = geometry.cell_rect(CELL).center
     lab.click_canvas(canvas, x, y)
     assert reference.click(x, y)
-    assert len(reference.history) == 2 and reference.history[0] == CELL
+    assert len(reference.history) == 2, reference.message  # the twin's computer answered
+    assert reference.history[0] == CELL
     after_reply = expected_marks(reference)
     assert after_reply["X"] == {CELL} and len(after_reply["O"]) == 1
     wait_marks(lab, canvas, geometry, after_reply)
