@@ -208,6 +208,14 @@ def test_the_broken_cache_gets_a_tic_tac_toe_value_wrong() -> None:
     assert "[-1, 0]" in example.explanation() and "[-1, 1]" in example.explanation()
 
 
+def test_with_a_fresh_cache_the_broken_search_happens_to_be_right_in_tic_tac_toe() -> None:
+    game = TicTacToeBitboard()
+    truth = first_player_values(game)
+    running = [s for s in truth if not game.finished(s)]
+    assert len(running) == 4_520
+    assert [s for s in running if broken_alphabeta(game, s) != truth[s]] == []
+
+
 def test_the_bound_cache_gets_the_same_values_right() -> None:
     game = TicTacToe()
     example = find_broken_cache_example(game)

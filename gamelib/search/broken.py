@@ -13,6 +13,13 @@ alpha-beta (the one in :mod:`gamelib.search.bounded`) with a plain ``dict`` cach
 the first one where it returns a wrong value, and reports which cache entry misled it.
 :mod:`gamelib.search.bounded` shows the repair: store a flag with every value.
 
+The mistake hides well. In tic-tac-toe, one search with an empty cache and the window
+``[-1, 1]`` happens to return the right value from every one of the 4,520 running
+states. It goes wrong as soon as the cache is kept from one search to the next, which is
+just what a player does who values a position and then each of its moves: after the
+search of the board with X in a corner, the cache says that O's reply in the middle of
+the right edge draws, while in truth it loses.
+
 >>> from gamelib.games import TicTacToe
 >>> example = find_broken_cache_example(TicTacToe())
 >>> example.true_value, example.broken_value
