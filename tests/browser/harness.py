@@ -53,6 +53,9 @@ CHROMIUM_FLAGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    # Containers often give /dev/shm only 64 MB, too little for Chromium: use /tmp.
+    "--disable-dev-shm-usage",
+    "--no-proxy-server",  # only 127.0.0.1 is visited
 ]
 NO_CHROMIUM = (
     f"Chromium not found at {CHROMIUM}; install Debian's chromium package to run the browser tests"
@@ -134,6 +137,10 @@ def free_port() -> int:
         return port
 
 
+# Talks to the local server directly, whatever http_proxy a CI machine sets.
+_DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
 @dataclass
 class LabServer:
     """A running JupyterLab server started by :func:`start_lab`."""
@@ -160,7 +167,7 @@ class LabServer:
             method=method,
             headers={"Authorization": f"token {self.token}"},
         )
-        with urllib.request.urlopen(request, timeout=10) as response:
+        with _DIRECT.open(request, timeout=10) as response:
             body = response.read()
         return json.loads(body) if body else None
 
@@ -216,7 +223,8 @@ def start_lab(workdir: Path, notebooks: Path) -> LabServer:
         JUPYTERLAB_WORKSPACES_DIR=str(dirs["workspaces"]),
         PYTHONHASHSEED="0",
     )
-    env.pop("JUPYTER_TOKEN", None)
+    for inherited in ("JUPYTER_TOKEN", "JUPYTER_PATH", "JUPYTER_CONFIG_PATH"):
+        env.pop(inherited, None)
     token = "gamelib-browser-test-" + os.urandom(8).hex()
     port = free_port()
     command = [
