@@ -12,6 +12,8 @@ module             what it adds
 ``bounded``        a cache of bounds flagged ``'='``, ``'≤'``, ``'≥'`` (:func:`bounded_alphabeta`)
 ``depth_limited``  a depth limit and a heuristic, iterative deepening with a time budget
 ``heuristics``     estimates of a state's value for tic-tac-toe and Connect Four
+``solver``         a perfect Connect Four solver (:class:`Solver`)
+``c4player``       the Connect Four computer player (:func:`connect_four_move`)
 ``engine``         the computer player behind the boards (:func:`choose_move`)
 ``stats``          :class:`Stats`, the exact counters of every search; :class:`Decision`
 =================  ======================================================================
@@ -20,8 +22,13 @@ Every search takes an optional :class:`Stats` and fills in what it did: calls, d
 states, terminal states, cutoffs, cache hits and entries. Counts are exact and
 reproducible, so the lessons compare algorithms by them rather than by time.
 
-This package imports no user-interface library.
+This package imports no user-interface library. The Connect Four solver and player
+are large, so their names are loaded on first use: ``from gamelib.search import Solver``
+works, but ``import gamelib.search`` alone does not load them.
 """
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from gamelib.search.alphabeta import MoveOrder, alphabeta, center_first
 from gamelib.search.bounded import (
@@ -47,6 +54,24 @@ from gamelib.search.heuristics import connect_four_heuristic, tictactoe_open_lin
 from gamelib.search.memo import memo_minimax, memoize
 from gamelib.search.minimax import best_move, minimax
 from gamelib.search.stats import Decision, Stats
+
+if TYPE_CHECKING:
+    from gamelib.search.c4player import connect_four_move, connect_four_move_values
+    from gamelib.search.solver import SearchTimeout, Solver
+
+_LOADED_ON_FIRST_USE = {
+    "Solver": "gamelib.search.solver",
+    "SearchTimeout": "gamelib.search.solver",
+    "connect_four_move": "gamelib.search.c4player",
+    "connect_four_move_values": "gamelib.search.c4player",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The Connect Four names, imported from their modules when first asked for."""
+    if name in _LOADED_ON_FIRST_USE:
+        return getattr(importlib.import_module(_LOADED_ON_FIRST_USE[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "Stats",
@@ -77,6 +102,10 @@ __all__ = [
     "zero",
     "tictactoe_open_lines",
     "connect_four_heuristic",
+    "Solver",
+    "SearchTimeout",
+    "connect_four_move",
+    "connect_four_move_values",
     "choose_move",
     "move_values",
 ]
