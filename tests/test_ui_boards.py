@@ -390,11 +390,7 @@ def test_nim_draws_remaining_tokens_and_outlines_of_taken_ones() -> None:
     state = replay(NIM, [(2, 2), (0, 1)])  # heaps 2, 4, 3
     canvas = drawn(board, state, last_move=(0, 1))
     assert len(discs(canvas, Palette.TOKEN)) == 9
-    outlines = [
-        (s["stroke_style"], c[1]) for s, c in canvas.styled("stroke_circle")
-        if s["stroke_style"] in (Palette.GHOST, Palette.TOKEN_RIM) and c[1] > 0
-    ]
-    ghosts = [x for colour, x in outlines if colour == Palette.GHOST]
+    ghosts = [c for s, c in canvas.styled("stroke_circle") if s["stroke_style"] == Palette.GHOST]
     assert len(ghosts) == 2  # heap 3's two tokens taken earlier
     assert ("set_line_dash", (4, 4)) in canvas.calls
     assert canvas.calls[-1] != ("set_line_dash", (4, 4))

@@ -647,6 +647,22 @@ def test_the_buttons_undo_and_start_again() -> None:
 
 # -- whatever happens, nothing breaks --------------------------------------------------------
 
+
+def test_interrupting_a_running_computer_game_many_times_keeps_it_consistent(monkeypatch) -> None:
+    failures: list[Any] = []
+    monkeypatch.setattr(threading, "excepthook", failures.append)
+    c = make(TTT, mode="computer-computer", background=True, delay=0)
+    for round_ in range(60):
+        action = (c.new_game, c.stop, c.run, c.undo, c.hint)[round_ % 5]
+        action()
+        if action == c.stop:  # paused: nothing moves while we look
+            assert not c.running and replay(TTT, c.history) == c.state
+    c.run()
+    assert c.wait(60) is True
+    assert c.finished or not c.running
+    assert replay(TTT, c.history) == c.state and failures == []
+
+
 ACTIONS = st.one_of(
     st.tuples(st.just("submit"), st.one_of(
         st.sampled_from(["1,1", "2,2", "3,3", "1,3", "4", "1", "7", "0", "", "x", "9,9"]),
