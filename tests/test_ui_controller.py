@@ -613,6 +613,40 @@ def test_canvas_clicks_and_taps_make_moves() -> None:
     assert c.history == [(0, 2), (2, 0)]
 
 
+def spy_on_drawing(c: PlayController, monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """Record the keyword arguments of every drawing of ``c``'s board from now on."""
+    drawings: list[dict[str, Any]] = []
+    draw = c.board.draw
+
+    def spy(canvas: Any, state: Any, **options: Any) -> None:
+        drawings.append({"state": state, **options})
+        draw(canvas, state, **options)
+
+    monkeypatch.setattr(c.board, "draw", spy)
+    return drawings
+
+
+def test_a_browser_that_recreates_the_canvas_gets_the_board_redrawn(monkeypatch) -> None:
+    c = make(TTT)
+    c.submit("2,2")
+    drawings = spy_on_drawing(c, monkeypatch)
+    c.canvas._handle_frontend_event(None, {"event": "client_ready"}, [])
+    assert len(drawings) == 1 and drawings[0]["state"] == c.state
+    assert drawings[0]["last_move"] == c.history[-1]
+
+
+def test_the_board_shows_that_the_computer_is_thinking(monkeypatch, stand_in) -> None:
+    c = make(C4, background=True)
+    drawings = spy_on_drawing(c, monkeypatch)
+    c.submit("4")
+    assert stand_in.started.wait(10)
+    assert drawings[-1]["status"][0] == "O to move: the computer is thinking…"
+    assert drawings[-1]["status_player"] == "O" and drawings[-1]["last_move"] == 3
+    stand_in.release()
+    assert c.wait(10)
+    assert drawings[-1]["status"] == ["X to move: your turn", "Computer (O): stand-in"]
+
+
 def test_column_buttons_drop_discs() -> None:
     c = make(C4, mode="human-human")
     find(c, w.Button, "4").click()
