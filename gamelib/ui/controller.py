@@ -1018,7 +1018,9 @@ def play(
             :func:`gamelib.search.engine.choose_move`; both None (default) means a
             perfect player for tic-tac-toe and Nim and a strong one (1 s) for Connect Four.
         seed: seeds the computer's random choice among equally good moves, so that
-            a seeded game replays identically; None plays differently each time.
+            a seeded game replays identically (if the search is exact or limited by
+            ``depth``: what a time budget reaches depends on the machine); None
+            plays differently each time.
         size: the board's width in pixels (240 to 1200; 440 suits a projector).
         delay: seconds between moves of a computer-versus-computer game (0 to 10).
         background: True (default) runs the computer in a thread so that the page
