@@ -200,11 +200,22 @@ def start_lab(workdir: Path, notebooks: Path) -> LabServer:
     }
     for path in dirs.values():
         path.mkdir()
-    # No network: no update check, no news feed, and no "fetch news?" question popping up
-    # over the notebook.
+    # No network and no needless work: no update check, no news feed (and no "fetch
+    # news?" question popping up over the notebook), no check whether JupyterLab's
+    # assets need a rebuild (it runs node, which takes seconds on a busy machine).
     _write_json(
         dirs["config"] / "jupyter_server_config.json",
-        {"LabApp": {"news_url": None, "check_for_updates_class": "jupyterlab.NeverCheckForUpdate"}},
+        {
+            "LabApp": {
+                "news_url": None,
+                "check_for_updates_class": "jupyterlab.NeverCheckForUpdate",
+            },
+            "ServerApp": {
+                "tornado_settings": {
+                    "page_config_data": {"buildCheck": False, "buildAvailable": False}
+                }
+            },
+        },
     )
     _write_json(
         dirs["settings"]
