@@ -710,8 +710,8 @@ ACTIONS = st.one_of(
 )
 
 
-def check_consistent(c: PlayController) -> None:
-    assert replay(c.game, c.history) == c.state
+def check_consistent(c: PlayController, drawings: list[dict[str, Any]]) -> None:
+    assert replay(c.game, c.history) == c.state == drawings[-1]["state"]  # as shown
     assert 0 < len(c.message) <= MESSAGE_LIMIT
     assert not c.thinking
     if not c.finished:  # the computer has answered: a human is to move
@@ -724,6 +724,15 @@ def check_consistent(c: PlayController) -> None:
 @given(actions=st.lists(ACTIONS, max_size=25))
 def test_random_input_never_raises_and_the_history_replays(game, actions) -> None:
     c = make(game, depth=1 if isinstance(game, ConnectFour) else None)
+    drawings: list[dict[str, Any]] = []
+    draw = c.board.draw
+
+    def spy(canvas: Any, state: Any, **options: Any) -> None:
+        drawings.append({"state": state, **options})
+        draw(canvas, state, **options)
+
+    c.board.draw = spy  # type: ignore[method-assign]
+    c.new_game()
     for action in actions:
         kind = action[0]
         if kind == "submit":
@@ -740,7 +749,7 @@ def test_random_input_never_raises_and_the_history_replays(game, actions) -> Non
         else:
             result = c.set_mode(action[1])
         assert result is None or isinstance(result, (bool, dict))
-        check_consistent(c)
+        check_consistent(c, drawings)
 
 
 def test_the_examples_in_the_docstrings_run() -> None:
