@@ -112,8 +112,8 @@ def connect_four_move(
         game: the :class:`ConnectFour` board (any size).
         state: a valid position in which the game goes on.
         seconds: the time budget (> 0). Default 1 second when ``depth`` is None too.
-            The call returns after about this long at most (the search notices the
-            deadline within a few milliseconds), and sooner when it proves the result.
+            The call returns soon after this (the searches look at the clock every
+            few thousand positions), and sooner when it proves the result.
         depth: a depth limit in plies (>= 1) for a weaker, clock-independent player:
             heuristic search only, no exact solver (see the module docstring).
         rng: breaks ties between equally good columns; pass ``random.Random(seed)``
@@ -359,8 +359,13 @@ def _evaluate(
     root_score = None
     if depth is None and open_columns:
         assert seconds is not None
-        exact_deadline = started + (seconds if complete else EXACT_SHARE * seconds)
-        root_score = _solve_columns(board, open_columns, exact_deadline, stats, results, complete)
+        # The position gets EXACT_SHARE of the budget; once it is solved, hints may
+        # spend all of it on exact column scores, which beat any estimate.
+        root_deadline = started + EXACT_SHARE * seconds
+        columns_deadline = started + seconds if complete else root_deadline
+        root_score = _solve_columns(
+            board, open_columns, root_deadline, columns_deadline, stats, results, complete
+        )
         open_columns = [col for col in open_columns if col not in results]
 
     if open_columns:
@@ -374,6 +379,7 @@ def _evaluate(
 def _solve_columns(
     board: _Position,
     columns: list[int],
+    root_deadline: float,
     deadline: float,
     stats: Stats,
     results: dict[int, _Result],
@@ -391,13 +397,14 @@ def _solve_columns(
     on a column only gets about as long as the position took (enough for the other
     optimal columns, which the table makes quick, to join the random choice).
 
-    Returns the position's exact score, or None when the deadline came first.
+    Returns the position's exact score, or None when ``root_deadline`` came first.
+    The columns may take until ``deadline``.
     """
     game = board.game
     with _pooled_solver(game) as solver:
         started = time.perf_counter()
         try:
-            root_score = solver.solve(board.state, deadline=deadline)
+            root_score = solver.solve(board.state, deadline=root_deadline)
         except SearchTimeout:
             return None
         finally:
