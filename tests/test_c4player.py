@@ -9,6 +9,8 @@ where the solver needs a moment) and nothing asserts on time.
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -282,6 +284,35 @@ def test_depth_play_is_reproducible_and_the_centre_is_preferred() -> None:
     assert values[3] > values[4] > values[5] > values[6]
 
 
+def test_depth_search_counts_and_values_are_pinned() -> None:
+    # Clock-free play is exactly reproducible: these counts change only when the
+    # search or the heuristic does. Heuristic scores h show as h / (|h| + 60).
+    game = ConnectFour()
+    decision = connect_four_move(game, game.start, depth=5, rng=random.Random(7))
+    assert decision.stats.nodes_per_depth == {1: 7, 2: 56, 3: 163, 4: 556, 5: 1341}
+    assert decision.stats.calls == 2123
+    assert decision.stats.cutoffs == 583
+    assert decision.move == 3
+    assert decision.move_values == {
+        0: 5 / 65,
+        1: 6 / 66,
+        2: 7 / 67,
+        3: 9 / 69,
+        4: 7 / 67,
+        5: 6 / 66,
+        6: 5 / 65,
+    }
+
+
+def test_depth_and_seconds_together_stop_at_whichever_comes_first() -> None:
+    game = ConnectFour()
+    deep = connect_four_move(game, game.start, depth=2, seconds=30.0, rng=random.Random(0))
+    assert deep.stats.depth == 2 and not deep.exact  # the depth came first
+    quick = connect_four_move(game, game.start, depth=40, seconds=0.05, rng=random.Random(0))
+    assert 1 <= quick.stats.depth < 40 and not quick.exact  # the clock came first
+    assert quick.move in range(7)
+
+
 def test_depth_values_do_not_depend_on_the_random_tie_breaks() -> None:
     # The tie-breaks reorder the columns of equal distance from the centre, which
     # changes what the search prunes, but not the value of any column.
@@ -387,3 +418,15 @@ def test_the_solver_pool_stays_small() -> None:
         connect_four_move(game, state, seconds=0.02, rng=random.Random(0))
     assert len(c4player._pool) <= 2
     assert all(len(idle) <= 1 for idle in c4player._pool.values())
+
+
+def test_importing_the_player_and_the_command_line_loads_no_user_interface() -> None:
+    code = (
+        "import sys, gamelib.search.c4player, gamelib.connect_four\n"
+        "ui = {'ipycanvas', 'ipywidgets', 'matplotlib', 'IPython'}\n"
+        "print(sorted(ui & {name.split('.')[0] for name in sys.modules}))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120
+    )
+    assert (result.returncode, result.stdout) == (0, "[]\n")
