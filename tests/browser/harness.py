@@ -10,7 +10,10 @@ Used by ``conftest.py`` (the fixtures) and by the tests in this folder:
   canvas, click canvas pixels, read canvas pixels (one pixel, or colour counts over
   boxes), type into a text box, press a widget button, read the output text, save
   screenshots under ``tests/screenshots/`` (git-ignored).
-* :func:`wait_until`: every wait is explicit and bounded.
+* :func:`wait_until` and :func:`wait_equal`: every wait is explicit and bounded, and a
+  timeout says what was awaited and what was last seen.
+* :func:`check_fixture_notebook`: the fixture notebooks run what the tests expect and
+  are saved without outputs or widget state.
 
 Nothing here imports Playwright at module level, so the tests can be collected (and
 skipped with a reason) where it is not installed.
@@ -521,7 +524,8 @@ class LabPage:
     def press_button(self, name: str) -> None:
         """Click the output's widget button whose text is ``name``."""
         self.page.locator(
-            ".jp-OutputArea-output button.widget-button", has_text=re.compile(rf"^\s*{name}\s*$")
+            ".jp-OutputArea-output button.widget-button",
+            has_text=re.compile(rf"^\s*{re.escape(name)}\s*$"),
         ).click()
 
     # -- text --------------------------------------------------------------------------
