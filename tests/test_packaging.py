@@ -446,6 +446,7 @@ def test_normalise_strips_widget_state_and_assigns_stable_ids() -> None:
     nb = nbformat.v4.new_notebook()
     nb.nbformat_minor = 4
     nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}}}
+    nb.metadata["language_info"] = {"name": "python", "version": "3.11.7"}
     nb.cells = [
         nbformat.v4.new_markdown_cell("# Title"),
         nbformat.v4.new_code_cell(
@@ -474,6 +475,12 @@ def test_normalise_strips_widget_state_and_assigns_stable_ids() -> None:
     second = tool.normalise(copy.deepcopy(nb))
     assert nbformat.writes(first) == nbformat.writes(second)  # no randomness
     assert "widgets" not in first.metadata
+    assert first.metadata.kernelspec == {
+        "display_name": "Python 3 (ipykernel)",
+        "language": "python",
+        "name": "python3",
+    }
+    assert first.metadata.language_info == {"name": "python"}
     assert first.nbformat_minor == 5
     assert first.cells[1].outputs == [
         nbformat.v4.new_output("execute_result", data={"text/plain": "Board()"}, execution_count=1)
@@ -516,6 +523,8 @@ def test_run_notebooks_executes_in_the_notebook_folder_with_a_fixed_hash_seed(
     assert ran.cells[2].outputs[0].ename == "ZeroDivisionError"
     assert ran.cells[3].outputs[0].data["text/plain"] == "42"
     assert ran.nbformat_minor == 5
+    assert ran.metadata.kernelspec.name == "python3"
+    assert "version" not in ran.metadata.language_info
 
 
 def test_run_notebooks_rejects_a_path_that_is_not_a_notebook(

@@ -19,7 +19,8 @@ For each notebook, in the order given (directories are searched recursively, sor
    exists only in the kernel that made it (its id changes on every run, and without the state
    a viewer could not draw it anyway). The ``text/plain`` fallback stays.
 3. Normalise: nbformat 4.5, every cell has a valid, unique id (existing ids are kept; missing
-   ones are derived from the cell's position and source, so a rerun gives the same file).
+   ones are derived from the cell's position and source, so a rerun gives the same file), the
+   standard ``python3`` kernelspec, and no Python version in ``language_info``.
 4. Write the notebook back only if its content changed.
 
 ``--clear`` skips execution and instead removes outputs and execution counts (then steps 2-4).
@@ -52,6 +53,7 @@ HASH_SEED = "0"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 CELL_ID = re.compile(r"^[a-zA-Z0-9-_]{1,64}$")  # the nbformat 4.5 rule for cell ids
 THIS_ENV_KERNEL = "gamelib-run-notebooks"
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 
 class _ThisEnvSpecs(KernelSpecManager):
@@ -106,11 +108,16 @@ def _stable_id(index: int, source: str, taken: set[str]) -> str:
 def normalise(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """Strip widget state and timing metadata and give every cell a stable id (nbformat 4.5).
 
-    Mutates and returns ``nb``. Outputs are kept, except their widget-view parts.
+    Also sets the standard python3 kernelspec and drops ``language_info.version``. Mutates and
+    returns ``nb``. Outputs are kept, except their widget-view parts.
     """
     nb.nbformat = 4
     nb.nbformat_minor = max(5, int(nb.get("nbformat_minor", 0)))
     nb.metadata.pop("widgets", None)
+    # Every notebook runs in the project's own Python: say so in the standard way, and leave out
+    # the interpreter's version, which would change the file on every machine.
+    nb.metadata["kernelspec"] = dict(KERNELSPEC)
+    nb.metadata.get("language_info", {}).pop("version", None)
     taken: set[str] = set()
     for index, cell in enumerate(nb.cells):
         cell_id = cell.get("id")
