@@ -18,6 +18,7 @@ this module only reads, checks and writes lines.
 from __future__ import annotations
 
 import argparse
+import io
 import math
 import os
 import random
@@ -266,11 +267,12 @@ def run(
     for number, line in enumerate(lines, start=1):
         try:
             moves, state = read_position(line, game)
+            text = answer(state)
         except GameError as error:
             print(f"line {number}: {error}", file=err, flush=True)
             status = 1
             continue
-        print(f"{moves} {answer(state)}", file=out, flush=True)
+        print(f"{moves} {text}", file=out, flush=True)
     return status
 
 
@@ -283,6 +285,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     game = ConnectFour(args.rows or 6, args.cols or 7)
     answer = make_answer(args, game)
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        # Bytes that are not text become U+FFFD, which read_position then reports as
+        # "not a column" instead of the whole run failing with a decoding error.
+        sys.stdin.reconfigure(errors="replace")
     try:
         return run(iter(sys.stdin.readline, ""), game, answer, sys.stdout, sys.stderr)
     except KeyboardInterrupt:

@@ -145,6 +145,21 @@ def test_invalid_lines_are_reported_and_the_others_answered() -> None:
     assert len(errors) == 6
 
 
+def test_bytes_that_are_not_text_are_a_bad_line_not_a_crash() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "gamelib.connect_four", "solve"],
+        input=b"12\xff4\n" + END.encode() + b"\n",
+        capture_output=True,
+        timeout=300,
+    )
+    assert result.returncode == 1
+    assert result.stdout == f"{END} -1\n".encode()
+    assert result.stderr.decode("utf-8", "replace").startswith(
+        "line 1: character 3 of the moves, "
+    )
+    assert b"Traceback" not in result.stderr
+
+
 def test_a_full_board_is_a_finished_game() -> None:
     result = run("solve", "--rows", "4", "--cols", "4", stdin="2234114322434311\n")
     assert result.returncode == 1
