@@ -64,7 +64,8 @@ Boards on their own: ``board_for(game, size)`` returns the board of a game;
 position on an ipycanvas ``Canvas`` or a :class:`RecordingCanvas` (which records the
 calls, for tests); ``board.move_at(x, y, state)`` and ``board.move_rect(move, state)``
 map clicks to moves and back. ``show_board(game, state)`` returns a new canvas with
-one position drawn, for a lesson's figures.
+one position drawn; ``board_svg(game, state)`` draws the same picture as SVG, which
+stays in a saved notebook (a canvas shows only while its kernel runs).
 """
 
 from gamelib.ui.boards import (
@@ -80,6 +81,7 @@ from gamelib.ui.boards import (
 )
 from gamelib.ui.canvas import CanvasLike, RecordingCanvas, Rect
 from gamelib.ui.controller import MODES, PlayController, play
+from gamelib.ui.svg import BoardPicture, board_svg
 
 __all__ = [
     "play",
@@ -87,6 +89,8 @@ __all__ = [
     "MODES",
     "board_for",
     "show_board",
+    "board_svg",
+    "BoardPicture",
     "TicTacToeBoard",
     "TicTacToeGeometry",
     "ConnectFourBoard",

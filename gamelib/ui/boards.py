@@ -858,12 +858,16 @@ def show_board(
     size: int = DEFAULT_SIZE,
     status: Sequence[str] | None = None,
     hints: Mapping[Any, float] | None = None,
+    status_player: Player | None = None,
 ) -> Any:
     """A new ipycanvas Canvas with ``state`` (default: the start) drawn on it.
 
-    ``status`` replaces the default status line (whose turn it is, or the result);
-    ``last_move`` and ``hints`` are drawn as in :meth:`BoardView.draw`. Evaluate the
-    result in a cell to show it. Raises GameError for a bad ``size``.
+    ``status`` replaces the default status line (whose turn, or the result), and
+    ``status_player`` the player whose token goes beside it; ``last_move`` and
+    ``hints`` are drawn as in :meth:`BoardView.draw`. Evaluate the result in a cell to
+    show it; it shows only while the kernel runs (``gamelib.ui.board_svg`` draws the
+    same picture as SVG, which a saved notebook keeps). Raises GameError for a bad
+    ``size``.
     """
     from ipycanvas import Canvas
 
@@ -871,9 +875,9 @@ def show_board(
     if state is None:
         state = game.start
     lines, token = position_status(game, state)
+    if status is not None:
+        lines, token = list(status), status_player
     canvas = Canvas(width=board.width, height=board.height)
-    board.draw(
-        canvas, state, last_move=last_move, status=lines if status is None else status,
-        hints=hints, status_player=token,
-    )
+    board.draw(canvas, state, last_move=last_move, status=lines, hints=hints,
+               status_player=token)
     return canvas
