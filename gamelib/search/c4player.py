@@ -9,10 +9,13 @@ that time, but not the opening. So the player works in layers, cheapest first:
    is lost). Never drop a disc directly below a cell where the opponent would complete
    four, unless every other column is worse. These rules cost a few bit operations and
    make the player safe even on the smallest budget.
-2. **The exact solver**, column by column, centre first, with a deadline. Every column
-   it finishes has a proven result: a win, a draw or a loss. When all columns are
-   proven, the player picks at random among the best (the fastest win, or the slowest
-   loss). When the deadline cuts the work short, a proven win is still played.
+2. **The exact solver**, with a deadline. It first solves the position itself: one
+   search with null windows proves the score far faster than exact scores for every
+   column would. Then it solves the columns, centre first, each within a fair slice
+   of the time left; the optimal ones are quick, because the first search left the
+   bounds they need in the solver's table. The player picks at random among the
+   columns proven optimal (the fastest win, the draw, or the slowest loss). When the
+   deadline cuts the work short, a proven win is still played.
 3. **Iterative deepening alpha-beta with a heuristic** over the columns still open:
    depth 1, 2, 3, ... until the time is up, keeping the values of the last *finished*
    depth. The heuristic counts *threats* (empty cells that would complete four for a
@@ -27,6 +30,8 @@ Strength: ``seconds`` or ``depth``
 * ``depth`` only: a weaker player for teaching, whose play depends on no clock. It
   skips the exact solver and searches the heuristic tree ``depth`` plies deep (plus
   forced replies), so its choice is the same on every machine for the same ``rng``.
+  Each further ply costs roughly two to four times as much: depths up to about 8
+  answer within a second or so on the standard board.
 * both: the heuristic search to at most ``depth`` plies, stopped after ``seconds``.
 
 Values
