@@ -110,7 +110,7 @@ def test_play_builds_a_game_at_its_start() -> None:
         ({"seconds": 100}, "seconds must be a number"),
         ({"seed": "x"}, "seed must be a whole number"),
         ({"size": 10}, "size must be a whole number of pixels from 240 to 1200"),
-        ({"delay": -1}, "delay must be a number of seconds from 0 to 10"),
+        ({"delay": -1}, "delay must be a number of seconds from 0 to 5"),
     ],
 )
 def test_bad_options_are_refused_with_what_is_allowed(options: dict[str, Any], complaint) -> None:
@@ -554,6 +554,18 @@ def test_stop_pauses_a_computer_game_at_once_and_run_resumes_it() -> None:
     assert c.run() is False and c.message == "The game is over: press New to watch another."
 
 
+def test_the_delay_slider_and_the_controller_agree() -> None:
+    c = make(TTT, mode="computer-computer", delay=4.5)
+    slider = find(c, w.FloatSlider, "Delay (s)")
+    assert slider.value == 4.5
+    c.set_delay(5)
+    assert slider.value == 5.0 and c.delay == 5.0
+    slider.value = 0.3
+    assert c.delay == 0.3
+    with pytest.raises(GameError, match="from 0 to 5"):
+        c.set_delay(6)
+
+
 def test_run_and_stop_are_only_for_computer_games() -> None:
     c = make(TTT)
     assert c.run() is False and c.stop() is False
@@ -586,6 +598,9 @@ def test_strength_changes_the_next_search(monkeypatch) -> None:
     find(c, w.Dropdown, "Strength").value = (4, None)
     c.submit("3,1")
     assert seen == [(None, None), (2, None), (4, None)]
+    assert c.strength == (4, None)
+    c.set_strength(seconds=0.5)  # not among the choices: added to them
+    assert find(c, w.Dropdown, "Strength").value == (None, 0.5) and c.strength == (None, 0.5)
     with pytest.raises(GameError, match="depth"):
         c.set_strength(depth=-3)
 

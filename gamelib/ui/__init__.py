@@ -23,7 +23,7 @@ Play a game in a cell::
   replays identically when the search is exact or depth-limited (a time budget
   depends on the machine's speed).
 * ``size``: board width in pixels, 240 to 1200 (440 suits a projector).
-* ``delay``: seconds between the moves of a computer-versus-computer game, 0 to 10.
+* ``delay``: seconds between the moves of a computer-versus-computer game, 0 to 5.
 * ``background=False`` runs the computer at once instead of in a thread (tests and
   executed notebooks); ``display=False`` builds the controller without showing it.
 
@@ -51,7 +51,8 @@ The controller is the same from code as from the widgets, and thread-safe::
     c.show(), c.close()
     # read-only:
     c.state, c.history, c.message, c.status, c.thinking, c.finished, c.mode,
-    c.running, c.decision, c.hints, c.game, c.board, c.widget, c.canvas
+    c.strength, c.delay, c.running, c.decision, c.hints, c.game, c.board, c.widget,
+    c.canvas
 
 Input never raises. A malformed text, an illegal move, a click off the board, a move
 while the computer thinks or after the game ended, an undo with nothing to undo: each

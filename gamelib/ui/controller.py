@@ -47,7 +47,8 @@ MODES: Final = ("human-computer", "computer-human", "human-human", "computer-com
 MESSAGE_LIMIT: Final = 160
 """Messages longer than this many characters are cut short."""
 
-MAX_DELAY: Final = 10.0
+MAX_DELAY: Final = 5.0
+"""The longest pause (seconds) between the moves of a computer-versus-computer game."""
 
 # Larger text and controls for a projector, scoped to the play widget only.
 _STYLE: Final = """<style>
@@ -227,6 +228,18 @@ class PlayController:
         """Who plays which side: one of :data:`MODES`."""
         with self._lock:
             return self._mode
+
+    @property
+    def strength(self) -> tuple[int | None, float | None]:
+        """The computer's search limits ``(depth, seconds)``; ``(None, None)``: the default."""
+        with self._lock:
+            return self._depth, self._seconds
+
+    @property
+    def delay(self) -> float:
+        """Seconds of pause before each move of a computer-versus-computer game."""
+        with self._lock:
+            return self._delay
 
     @property
     def running(self) -> bool:
@@ -450,7 +463,7 @@ class PlayController:
         return True
 
     def set_delay(self, delay: float) -> bool:
-        """Seconds to pause before each move of a computer-versus-computer game (0 to 10)."""
+        """Seconds to pause before each move of a computer-versus-computer game (0 to 5)."""
         _check_options(self._mode, None, None, None, delay)
         with self._lock:
             self._delay = float(delay)
@@ -858,7 +871,7 @@ class PlayController:
         self._run_button = button("Run", "computer vs computer: start or resume", self.run, "play")
         self._stop_button = button("Stop", "computer vs computer: pause", self.stop, "stop")
         self._delay_slider = w.FloatSlider(
-            value=self._delay, min=0.0, max=3.0, step=0.1, description="Delay (s)",
+            value=self._delay, min=0.0, max=MAX_DELAY, step=0.1, description="Delay (s)",
             readout_format=".1f", layout=wide,
         )
         self._delay_slider.observe(
@@ -1022,7 +1035,7 @@ def play(
             ``depth``: what a time budget reaches depends on the machine); None
             plays differently each time.
         size: the board's width in pixels (240 to 1200; 440 suits a projector).
-        delay: seconds between moves of a computer-versus-computer game (0 to 10).
+        delay: seconds between moves of a computer-versus-computer game (0 to 5).
         background: True (default) runs the computer in a thread so that the page
             stays responsive; False runs it at once, for tests and executed notebooks.
         display: False builds the controller without showing it (show it later by
