@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
 HERE = Path(__file__).resolve().parent
+PROJECT_ROOT = HERE.parent.parent
 FIXTURE_NOTEBOOKS = HERE / "notebooks"
 SCREENSHOTS = HERE.parent / "screenshots"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -236,6 +237,11 @@ def start_lab(workdir: Path, notebooks: Path) -> LabServer:
         JUPYTERLAB_SETTINGS_DIR=str(dirs["settings"]),
         JUPYTERLAB_WORKSPACES_DIR=str(dirs["workspaces"]),
         PYTHONHASHSEED="0",
+        # The notebook's kernel imports the same gamelib as these tests (this checkout),
+        # even when the environment has gamelib installed from another one.
+        PYTHONPATH=os.pathsep.join(
+            [str(PROJECT_ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
+        ),
     )
     for inherited in ("JUPYTER_TOKEN", "JUPYTER_PATH", "JUPYTER_CONFIG_PATH"):
         env.pop(inherited, None)
