@@ -23,7 +23,7 @@ from gamelib.games.connect_four import C4State, ConnectFour
 from gamelib.search import c4player
 from gamelib.search.c4player import connect_four_move, connect_four_move_values
 from gamelib.search.solver import Solver
-from gamelib.search.stats import Decision
+from gamelib.search.stats import Decision, Stats
 
 DATA = Path(__file__).parent / "data" / "connect4"
 GENEROUS = 30.0  # an upper bound only: the solver proves these positions far sooner
@@ -252,6 +252,23 @@ def test_hints_on_a_small_board_are_exact() -> None:
         3: 0.0,
         4: -1.0,
     }
+
+
+def test_a_solved_position_without_a_proven_column_is_described_honestly() -> None:
+    # When the deadline falls between solving the position and solving its columns,
+    # the column comes from estimates. A lost position stays exactly lost (every
+    # column loses); a won one is not claimed for a column that is not proven.
+    game = ConnectFour()
+    board = c4player._Position(game, ConnectFour.from_moves("45545544464551317"))
+    results = {
+        col: c4player._Result(None, estimate=(col - 3) / 10) for col in game.moves(board.state)
+    }
+    lost = c4player._decide(board, results, -2, Stats(), random.Random(0))
+    assert (lost.move, lost.value, lost.exact) == (6, -1.0, True)
+    assert lost.summary == "X wins in at most 11 moves (column chosen by estimate)"
+    won = c4player._decide(board, results, 2, Stats(), random.Random(0))
+    assert (won.move, won.value, won.exact) == (6, 0.3, False)
+    assert won.summary == "O wins in at most 12 moves (column chosen by estimate)"
 
 
 # -- the heuristic player (depth) -------------------------------------------------------

@@ -467,12 +467,17 @@ def _decide(
     move = rng.choice(best)
     chosen = results[move]
     all_proven = all(result.outcome is not None for result in results.values())
+    value = chosen.value
     exact = all_proven or _optimal(chosen, root_score)
     if exact:
         summary = _describe(board, chosen)
     elif root_score is not None:
+        # The position is solved but no optimal column was found in time. If it is
+        # lost, every column loses: the value is still exact.
         position = _Result(_sign(root_score), moves=_moves_or_zero(board, root_score))
         summary = f"{_describe(board, position)} (column chosen by estimate)"
+        if root_score < 0:
+            value, exact = -1.0, True
     elif chosen.outcome == 0:
         summary = f"{board.mover} can force at least a draw"
     else:
@@ -480,7 +485,7 @@ def _decide(
     move_values: dict[Hashable, float] = {col: results[col].value for col in sorted(results)}
     return Decision(
         move=move,
-        value=chosen.value,
+        value=value,
         exact=exact,
         stats=stats,
         move_values=move_values,
