@@ -229,6 +229,30 @@ def test_hint_values_are_the_signs_of_the_exact_scores(moves: str, score: int) -
     assert max(values.values()) == sign(score)
 
 
+@pytest.mark.parametrize("size", [(5, 5), (5, 7), (4, 5), (6, 7)], ids=str)
+def test_solver_scores_read_as_moves_on_odd_and_even_boards(size: tuple[int, int]) -> None:
+    # A column that wins at once, and one that lets the opponent win at once, both end
+    # the game with the winner's next disc: 1 move. Odd boards give the first player
+    # one disc more, which is where the parity of the end matters.
+    game = ConnectFour(*size)
+    solver = Solver(game)
+    checked = {1: 0, -1: 0}
+    for state in random_positions(game, 31, 25, lambda s: winning_columns(game, s)):
+        board = c4player._Position(game, state)
+        score = solver.solve(state)  # the score of the win on the move
+        assert score > 0
+        assert board.winner_moves(score) == 1
+        checked[1] += 1
+        for col in set(game.moves(state)) - set(safe_columns(game, state)):
+            child = game.play(state, col)
+            if not game.finished(child):
+                score = -solver.solve(child)
+                assert score < 0
+                assert board.winner_moves(score) == 1
+                checked[-1] += 1
+    assert checked[1] == 25 and checked[-1] >= 5
+
+
 @pytest.mark.parametrize(
     ("rows", "cols", "best_columns"),
     [(4, 4, {0, 1, 2, 3}), (4, 5, {1, 2, 3})],  # the empty 4x5 board: its edges lose
