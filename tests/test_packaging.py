@@ -544,12 +544,16 @@ def test_run_notebooks_rejects_a_path_that_is_not_a_notebook(
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 def test_make_test_runs_pytest_in_the_venv() -> None:
+    # Run as a top-level make even when this test itself runs under `make test`, whose
+    # command-line variables (e.g. PYTEST_ARGS) would otherwise reach the inner make.
+    env = {k: v for k, v in os.environ.items() if k not in {"MAKEFLAGS", "MFLAGS", "MAKELEVEL"}}
     done = subprocess.run(
-        ["make", "-n", "test", "lab", "notebooks", "lint"],
+        ["make", "--no-print-directory", "-n", "test", "lab", "notebooks", "lint"],
         cwd=ROOT,
         capture_output=True,
         text=True,
         check=False,
+        env=env,
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
