@@ -1,7 +1,18 @@
 """Tic-tac-toe with readable states: a tuple of three rows of ``" "``, ``"X"`` or ``"O"``.
 
-This is the representation a student would write first. It is slow next to
+This is the representation a student would write first. It is slower than
 :class:`~gamelib.games.TicTacToeBitboard`, but every state prints as what it is.
+
+The helpers at the end of the module name the nine cells with letters, row by row::
+
+    a | b | c
+    --+---+--
+    d | e | f
+    --+---+--
+    g | h | i
+
+Unpacking a state into these nine names once, instead of indexing ``state[r][c]`` in
+loops, is what keeps :meth:`TicTacToe.next_states` fast enough for a search.
 """
 
 from __future__ import annotations
@@ -94,13 +105,14 @@ class TicTacToe:
         ``player`` is neither ``"X"`` nor ``"O"``.
         """
         check_player(self, player)
-        if self.finished(state):
+        if _has_line(state):
             return []
-        return [_put(state, cell, player) for cell in self._empty(state)]
+        # A full board has no empty cell, so it gets no next state without a test of its own.
+        return _children(state, player)
 
     def finished(self, state: Board) -> bool:
         """True iff a line is complete or the board is full."""
-        return _winner(state) is not None or all(EMPTY not in row for row in state)
+        return _has_line(state) or EMPTY not in _cells(state)
 
     def utility(self, state: Board, player: Player) -> int:
         """+1 if ``player`` has a line, -1 if the opponent has one, 0 for a full board.
@@ -111,7 +123,7 @@ class TicTacToe:
         winner = _winner(state)
         if winner is not None:
             return 1 if winner == player else -1
-        if any(EMPTY in row for row in state):
+        if EMPTY in _cells(state):
             raise GameError("utility is defined only for finished states; this game goes on")
         return 0
 
@@ -119,9 +131,8 @@ class TicTacToe:
 
     def to_move(self, state: Board) -> Player:
         """``"X"`` when both have made as many marks, else ``"O"``."""
-        xs = sum(row.count("X") for row in state)
-        os = sum(row.count("O") for row in state)
-        return "X" if xs == os else "O"
+        cells = _cells(state)
+        return "X" if cells.count("X") == cells.count("O") else "O"
 
     def moves(self, state: Board) -> list[Cell]:
         """The empty cells in row-major order; none once the game is finished."""
@@ -240,13 +251,70 @@ def _put(state: Board, cell: Cell, mark: str) -> Board:
     return state[:row] + (new_row,) + state[row + 1 :]  # type: ignore[return-value]
 
 
+def _cells(state: Board) -> tuple[str, ...]:
+    """The nine marks of ``state`` in one tuple, row by row: ``a, b, c, d, ..., i``."""
+    top, middle, bottom = state
+    return top + middle + bottom
+
+
+def _lines(state: Board) -> tuple[tuple[str, str, str], ...]:
+    """The marks on the eight lines of ``state``, in the order of :data:`LINES`."""
+    top, middle, bottom = state
+    (a, b, c), (d, e, f), (g, h, i) = state
+    return (top, middle, bottom, (a, d, g), (b, e, h), (c, f, i), (a, e, i), (c, e, g))
+
+
+def _has_line(state: Board) -> bool:
+    """Does a line of ``state`` hold three equal marks (either player's)?
+
+    Every line passes through the corner ``a``, the centre ``e`` or the corner ``i``,
+    so three groups of tests cover all eight lines. Each group starts by asking if its
+    cell is taken at all, which settles most groups with one comparison.
+    """
+    (a, b, c), (d, e, f), (g, h, i) = state
+    return (
+        (a != EMPTY and (a == b == c or a == d == g or a == e == i))  # top, left, diagonal
+        or (e != EMPTY and (d == e == f or b == e == h or c == e == g))  # middle ones, diagonal
+        or (i != EMPTY and (g == h == i or c == f == i))  # bottom row, right column
+    )
+
+
 def _has_line_of(state: Board, mark: str) -> bool:
-    return any(all(state[r][c] == mark for r, c in line) for line in LINES)
+    return (mark, mark, mark) in _lines(state)
 
 
 def _winner(state: Board) -> str | None:
-    for (r0, c0), (r1, c1), (r2, c2) in LINES:
-        mark = state[r0][c0]
-        if mark != EMPTY and mark == state[r1][c1] == state[r2][c2]:
-            return mark
+    """The mark on the first complete line in the order of :data:`LINES`, or None."""
+    for first, second, third in _lines(state):
+        if first != EMPTY and first == second == third:
+            return first
     return None
+
+
+def _children(state: Board, mark: str) -> list[Board]:
+    """The states after ``mark`` is put in each empty cell of ``state``, row by row.
+
+    A child gets one new row; it shares the other two rows with ``state``.
+    """
+    top, middle, bottom = state
+    (a, b, c), (d, e, f), (g, h, i) = state
+    children: list[Board] = []
+    if a == EMPTY:
+        children.append(((mark, b, c), middle, bottom))
+    if b == EMPTY:
+        children.append(((a, mark, c), middle, bottom))
+    if c == EMPTY:
+        children.append(((a, b, mark), middle, bottom))
+    if d == EMPTY:
+        children.append((top, (mark, e, f), bottom))
+    if e == EMPTY:
+        children.append((top, (d, mark, f), bottom))
+    if f == EMPTY:
+        children.append((top, (d, e, mark), bottom))
+    if g == EMPTY:
+        children.append((top, middle, (mark, h, i)))
+    if h == EMPTY:
+        children.append((top, middle, (g, mark, i)))
+    if i == EMPTY:
+        children.append((top, middle, (g, h, mark)))
+    return children
