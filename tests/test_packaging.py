@@ -544,9 +544,10 @@ def test_run_notebooks_rejects_a_path_that_is_not_a_notebook(
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 def test_make_test_runs_pytest_in_the_venv() -> None:
-    # Run as a top-level make even when this test itself runs under `make test`, whose
-    # command-line variables (e.g. PYTEST_ARGS) would otherwise reach the inner make.
-    env = {k: v for k, v in os.environ.items() if k not in {"MAKEFLAGS", "MFLAGS", "MAKELEVEL"}}
+    # Run as a top-level make with the Makefile's defaults, even when this test itself runs under
+    # `make test PYTEST_ARGS=...`: make passes its command-line variables on to the environment.
+    inherited = {"MAKEFLAGS", "MFLAGS", "MAKELEVEL", "PYTEST_ARGS", "LAB_ARGS", "NOTEBOOKS"}
+    env = {k: v for k, v in os.environ.items() if k not in inherited}
     done = subprocess.run(
         ["make", "--no-print-directory", "-n", "test", "lab", "notebooks", "lint"],
         cwd=ROOT,
