@@ -53,6 +53,12 @@ _SQUARES: Final[tuple[tuple[int, ...], ...]] = tuple(
 )
 """``_SQUARES[free]``: the one-bit masks of the squares in ``free``, in row-major order."""
 
+_NEW_MARKS: Final[dict[Player, tuple[tuple[int, ...], ...]]] = {
+    "X": _SQUARES,
+    "O": tuple(tuple(square << 9 for square in squares) for squares in _SQUARES),
+}
+"""``_NEW_MARKS[player][free]``: the bit of a mark of ``player`` on each square in ``free``."""
+
 _CELLS: Final[tuple[tuple[Cell, ...], ...]] = tuple(
     tuple(divmod(i, 3) for i in range(9) if free >> i & 1) for free in range(1 << 9)
 )
@@ -82,12 +88,15 @@ class TicTacToeBitboard:
         if player != "X" and player != "O":
             check_player(self, player)  # raises
         xs, os = state & FULL, state >> 9
-        if xs | os == FULL or HAS_LINE[xs] or HAS_LINE[os]:
+        if HAS_LINE[xs] or HAS_LINE[os]:
             return []
-        squares = _SQUARES[~(xs | os) & FULL]
-        if player == "X":
-            return [state | square for square in squares]
-        return [state | square << 9 for square in squares]
+        # A full board has no free square, so it gets no next state without a test of its
+        # own. (The loop is faster than a list comprehension, which is a function call
+        # of its own before Python 3.12.)
+        children = []
+        for mark in _NEW_MARKS[player][~(xs | os) & FULL]:
+            children.append(state | mark)
+        return children
 
     def finished(self, state: int) -> bool:
         """True iff a line is complete or all nine squares are taken."""
