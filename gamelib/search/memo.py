@@ -59,13 +59,16 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
     utility, next_states = game.utility, game.next_states
     first, second = game.players
     opponent = {first: second, second: first}
-    lookup, visited = cache.get, stats.visited
     size_before = len(cache)
+    # Which states does the search visit? Starting from an empty cache, exactly those that
+    # are keys of the cache at the end, so they are noted in one go below. A cache from
+    # earlier searches can also answer for states this search never solves: then each
+    # state is noted as it is looked up.
+    lookup = cache.get if size_before == 0 else _noting(cache.get, stats.visited)
     edges = terminal = 0
 
     def value(s: Hashable, p: str) -> int:
         nonlocal edges, terminal
-        visited.add(s)
         v: int = lookup(s, _MISSING)
         if v is not _MISSING:
             return v
@@ -75,7 +78,13 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
         if successors:
             edges += len(successors)
             o = opponent[p]
-            v = max([-value(n, o) for n in successors])
+            # max(-value(n, o) for n in successors), written as a loop: a comprehension
+            # is a function call of its own. -1 is the least value there is.
+            v = -1
+            for n in successors:
+                w = -value(n, o)
+                if w > v:
+                    v = w
         else:
             terminal += 1
             v = utility(s, p)
@@ -89,6 +98,9 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
         result = value(state, turn)
         if player != turn:
             result = -result
+        if size_before == 0:
+            # From a dict, a set takes the stored hashes: no state is hashed again.
+            stats.visited.update(cache)
     # Counted without slowing down the recursion: every call but the first is made for
     # one of the successors listed in `edges`, and every call that was not answered by
     # the cache added one entry.
@@ -98,6 +110,17 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
     stats.terminal += terminal
     stats.cache_entries = {"=": len(cache)}
     return result
+
+
+def _noting(get: Callable[[Hashable, Any], Any],
+            visited: set[Hashable]) -> Callable[[Hashable, Any], Any]:
+    """``get`` (a cache's look-up) that also adds each state it is asked for to ``visited``."""
+
+    def lookup(state: Hashable, default: Any) -> Any:
+        visited.add(state)
+        return get(state, default)
+
+    return lookup
 
 
 def memoize(function: Callable[..., R]) -> Callable[..., R]:
