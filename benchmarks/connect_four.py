@@ -1,0 +1,128 @@
+"""Benchmark the Connect Four solver on the standard test sets.
+
+Usage::
+
+    python benchmarks/connect_four.py L3_R1 L2_R1 [--limit N] [--weak]
+
+Each SET is a file of ``MOVES SCORE`` lines, given as a path or as a short name
+(``L3_R1`` means ``tests/data/connect4/Test_L3_R1``). Every position of a set is solved
+by one :class:`~gamelib.search.solver.Solver`, whose table is kept from one position to
+the next (as in the reference measurement, which solved a whole set in one process),
+and the result is compared with the file's score (with ``--weak``: with its sign).
+
+While a set runs, a progress line on standard error shows how far it is. At the end of
+each set one line goes to standard output::
+
+    L3_R1: 1000/1000 correct, mean 0.42 ms, median 0.21 ms, mean 51.4 nodes, 98.0 s total...
+
+The times measure :meth:`Solver.solve` alone, not reading the file or building the
+position. Exit status: 0 when every answer was right, 1 otherwise, 2 for bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from gamelib.games import ConnectFour
+from gamelib.search.solver import Solver
+
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "connect4"
+
+
+def set_path(name: str) -> Path:
+    """The file of the test set ``name``: an existing path, or a short name like L3_R1."""
+    path = Path(name)
+    if path.is_file():
+        return path
+    short = DATA / f"Test_{name}"
+    if short.is_file():
+        return short
+    raise FileNotFoundError(f"no test set {name!r}: give a file or a name like L3_R1")
+
+
+def run_set(name: str, limit: int | None, weak: bool, table_bits: int) -> bool:
+    """Solve the set, print its summary line; True iff every score was right."""
+    path = set_path(name)
+    lines = [line.split() for line in path.read_text().splitlines() if line.strip()]
+    if limit is not None:
+        lines = lines[:limit]
+    solver = Solver(table_bits=table_bits)
+    times: list[float] = []
+    nodes: list[int] = []
+    correct = 0
+    wrong: list[str] = []
+    started = time.perf_counter()
+    # On a terminal one progress line is redrawn every 1%; in a log file every 10%.
+    interactive = sys.stderr.isatty()
+    step = max(1, len(lines) // (100 if interactive else 10))
+    label = path.name.removeprefix("Test_")
+    for index, (moves, expected_text) in enumerate(lines, start=1):
+        state = ConnectFour.from_moves(moves)
+        expected = int(expected_text)
+        if weak:
+            expected = (expected > 0) - (expected < 0)
+        before = time.perf_counter()
+        score = solver.solve(state, weak=weak)
+        times.append(time.perf_counter() - before)
+        nodes.append(solver.nodes)
+        if score == expected:
+            correct += 1
+        else:
+            wrong.append(f"{moves}: expected {expected}, got {score}")
+        if index % step == 0 or index == len(lines):
+            print(
+                f"{label}: {index}/{len(lines)}, mean {1000 * statistics.fmean(times):.3f} ms, "
+                f"{time.perf_counter() - started:.0f} s",
+                end="\r" if interactive else "\n",
+                file=sys.stderr,
+                flush=True,
+            )
+    if interactive:
+        print(file=sys.stderr)
+    for line in wrong[:10]:
+        print(f"  wrong: {line}")
+    count = len(lines)
+    print(
+        f"{label}{' (weak)' if weak else ''}: {correct}/{count} correct, "
+        f"mean {1000 * statistics.fmean(times):.3f} ms, "
+        f"median {1000 * statistics.median(times):.3f} ms, "
+        f"mean {statistics.fmean(nodes):.1f} nodes, "
+        f"{sum(nodes) / sum(times) / 1000:.0f} k nodes/s, "
+        f"{sum(times):.1f} s in solve",
+        flush=True,
+    )
+    return correct == count
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description="Solve Connect Four test sets and report correctness, time and nodes."
+    )
+    parser.add_argument(
+        "sets", nargs="+", metavar="SET", help="a file of 'MOVES SCORE' lines, or a name like L3_R1"
+    )
+    parser.add_argument("--limit", type=int, metavar="N", help="solve only the first N positions")
+    parser.add_argument("--weak", action="store_true", help="only win/draw/loss (the sign)")
+    parser.add_argument(
+        "--table-bits", type=int, default=20, metavar="B", help="table of 2**B slots (default 20)"
+    )
+    args = parser.parse_args(argv)
+    if args.limit is not None and args.limit < 1:
+        parser.error("--limit must be at least 1")
+    for name in args.sets:
+        try:
+            set_path(name)
+        except FileNotFoundError as error:
+            parser.error(str(error))
+    ok = True
+    for name in args.sets:
+        ok &= run_set(name, args.limit, args.weak, args.table_bits)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
