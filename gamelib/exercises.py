@@ -187,37 +187,43 @@ class CheckResult:
             symbol_colour = _COLOUR[line.status]
             parts.append(
                 f'<div><span style="color: {symbol_colour}; font-weight: bold">'
-                f"{_SYMBOL[line.status]}</span> {_esc(line.text)}</div>"
+                f"{_SYMBOL[line.status]}</span> {_prose(line.text)}</div>"
             )
             for label, text in line.details:
                 label_html = f'<span style="color: {_COLOUR[INFO]}">{_esc(label)}:</span>'
                 if "\n" in text:
-                    parts.append(
-                        f'<div style="margin-left: 1.6em">{label_html}'
-                        f'<pre style="margin: 0.1em 0 0.3em 0; line-height: 1.2">{_esc(text)}'
-                        "</pre></div>"
-                    )
+                    body = (f'<pre style="margin: 0.1em 0 0.3em 0; line-height: 1.2">'
+                            f"{_esc(text)}</pre>")
+                elif label in _PROSE_LABELS:
+                    body = " " + _prose(text)
                 else:
-                    parts.append(
-                        f'<div style="margin-left: 1.6em">{label_html} '
-                        f"<code>{_esc(text)}</code></div>"
-                        if label not in ("hint", "note")
-                        else f'<div style="margin-left: 1.6em">{label_html} {_esc(text)}</div>'
-                    )
+                    body = f" <code>{_esc(text)}</code>"
+                parts.append(f'<div style="margin-left: 1.6em">{label_html}{body}</div>')
         parts.append("</div>")
         return "\n".join(parts)
+
+
+_PROSE_LABELS: Final = frozenset({"hint", "note", "says", "truth", "problem"})
+"""Detail labels whose text is a sentence; the others show code or data."""
 
 
 def _esc(text: str) -> str:
     return html.escape(text, quote=False)
 
 
+def _prose(text: str) -> str:
+    """``text`` as HTML, with the parts between backticks shown as code."""
+    pieces = _esc(text).split("`")
+    if len(pieces) % 2 == 0:  # an odd number of backticks: show them as they are
+        return _esc(text)
+    return "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(pieces))
+
+
 def _not_done(title: str, what: str, where: str = "") -> CheckResult:
     """The report for a stub: nothing to check yet."""
     text = f"{what} is not done yet: write it in place of `raise NotImplementedError`"
-    # Where the stub raised is worth saying only if it is not the stub's own line.
-    helpful = where and not where.endswith(": raise NotImplementedError") and not where.endswith(
-        ": raise NotImplementedError()")
+    # Where the stub raised is worth saying only if it is not in the function itself.
+    helpful = where and not where.startswith(f"in {what},")
     details = (("note", f"NotImplementedError was raised {where}"),) if helpful else ()
     return CheckResult(
         title,
@@ -777,13 +783,20 @@ def _student_negamax(start: Hashable, player: Player, next_states: Callable[...,
                                  (("state", _show(state)),
                                   ("hint", "every move must take at least one object")))
         done = _call(finished, state)
+        if _is_stub(done):  # the three checks above say which function is unfinished
+            raise _NotDone()
         if done:
             v = _call(utility, state, p)
+            if _is_stub(v):
+                raise _NotDone()
             if v not in (-1, 0, 1) or isinstance(v, bool):
                 raise _SearchProblem(f"utility returned {_show(v)}",
                                      (("state", _show(state)),))
         else:
-            children = _states_list(_call(next_states, state, p))
+            answer = _call(next_states, state, p)
+            if _is_stub(answer):
+                raise _NotDone()
+            children = _states_list(answer)
             if not children:
                 raise _SearchProblem("next_states gave no moves in a running game",
                                      (("state", _show(state)),))
@@ -1214,7 +1227,13 @@ class _StudentBoundedSearch(BoundedSearch):
             stats.cache_hits += 1
             return read.value
         v = f(state, read.alpha, read.beta)
+        size, known = len(self.cache), state in self.cache
         _call(self.rule, self.cache, state, read.alpha, read.beta, v)
+        if len(self.cache) > size + (not known):
+            raise _SearchStopped(Line(
+                FAIL, "the search stopped: your rule added entries for other states",
+                (("state", _show_state(self.game, state)),
+                 ("hint", "store under `state` only and leave the other entries alone"))))
         entry = self.cache.get(state)
         if entry is not None:
             problem = _entry_problem(entry, v)
@@ -1239,6 +1258,22 @@ def _holds(entry: Entry, value: int) -> bool:
     flag, bound = entry
     return value == bound if flag == EXACT else value <= bound if flag == UPPER else (
         value >= bound)
+
+
+def _malformed_entry(game: AnyGame, cache: BoundCache,
+                     values: dict[Hashable, int]) -> Line | None:
+    """A line on the first entry that is not ``state: (flag, bound)``, or None."""
+    for state, entry in cache.items():
+        if state not in values:
+            problem = "the key is not a state of the game"
+        elif not isinstance(entry, tuple) or len(entry) != 2 or entry[0] not in FLAGS:
+            problem = "an entry is a tuple (flag, v) with the flag '=', '≤' or '≥'"
+        else:
+            continue
+        return Line(FAIL, "after the search the cache holds an entry the search cannot read",
+                    (("key", _show(state)), ("entry", _show(entry)),
+                     ("hint", problem + "; store under `state` only")))
+    return None
 
 
 def _false_entries(game: AnyGame, cache: BoundCache, values: dict[Hashable, int]) -> Line | None:
@@ -1269,6 +1304,9 @@ def _bounded_search_lines(rule: Callable[..., Any], facts: dict[str, Any]) -> li
         return [_raised_line(call, error)]
     except _SearchStopped as stop:
         return [stop.line]
+    malformed = _malformed_entry(game, cache, values)
+    if malformed is not None:
+        return [malformed]
     facts.update(value=result, calls=stats.calls, entries=len(cache), by_flag=cache.by_flag())
     reference = BoundCache()
     reference_stats = Stats()
@@ -1320,7 +1358,7 @@ def _shared_cache_line(rule: Callable[..., Any], values: dict[Hashable, int]) ->
                                   f"{result} for a state of value {value} (for X)",
                             (("state", _show_state(game, state)),
                              ("hint", "an entry read in a later search was wrong")))
-    false = _false_entries(game, cache, values)
+    false = _malformed_entry(game, cache, values) or _false_entries(game, cache, values)
     if false is not None:
         return false
     return Line(PASS, f"one cache shared by {len(positions) * len(_WINDOWS)} searches "
@@ -1520,8 +1558,9 @@ def check_heuristic(heuristic: Callable[[Any, Player], Any], *, baseline: str = 
 # Exercise 5: counting the game tree and the states of simplified tic-tac-toe
 # ---------------------------------------------------------------------------------------------
 
-BRUTE_FORCE_SIZES: Final = tuple(range(1, 10))
-"""The board sizes (numbers of squares) for which the checker enumerates the game."""
+BRUTE_FORCE_SIZES: Final = (3, 1, 2, 4, 5, 6, 7, 8, 9)
+"""The board sizes (numbers of squares) for which the checker enumerates the game: 3 first,
+the size the notebook works by hand, then 1 to 9."""
 
 FORMULA_SIZES: Final = (16, 25)
 """Boards too large to enumerate (4 x 4 and 5 x 5), checked against the formulas."""
@@ -1579,11 +1618,11 @@ def _states_formula(n: int) -> int:
 
 
 def _tree_hint(n: int, got: int, expected: int) -> str:
+    if got == expected - 1:
+        return "count the root, the empty board, too"
     if got == math.factorial(n):
         return ("n! counts only the leaves, the full boards: the tree has nodes at every "
                 "depth, the root included")
-    if got == expected - 1:
-        return "count the root, the empty board, too"
     if got == expected - math.factorial(n):
         return "the leaves, the full boards, are nodes of the tree too"
     return ("a node of the tree is a sequence of moves from the start: how many sequences of "
@@ -1632,8 +1671,8 @@ def _count_lines(name: str, function: Callable[[int], Any], truth: Callable[[int
         else:
             details.append(("hint", hint(n, answer, expected)))
         return Line(FAIL, f"{call} is wrong", tuple(details))
-    last = BRUTE_FORCE_SIZES[-1]
-    return Line(PASS, f"{name}(n) is right for n = {BRUTE_FORCE_SIZES[0]} to {last} (checked "
+    last = max(BRUTE_FORCE_SIZES)
+    return Line(PASS, f"{name}(n) is right for n = {min(BRUTE_FORCE_SIZES)} to {last} (checked "
                       f"by enumerating the game) and n = {', '.join(map(str, FORMULA_SIZES))}: "
                       f"{name}({last}) = {truth(last):,}")
 
