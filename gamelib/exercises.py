@@ -84,12 +84,16 @@ __all__ = [
     "check_finished",
     "check_utility",
     "check_nim_values",
+    "NIM_SAMPLE",
+    "NIM_STARTS",
     "check_memo_minimax",
     "check_store_bound",
     "check_heuristic",
     "centre_heuristic",
     "BASELINES",
     "check_tree_counts",
+    "BRUTE_FORCE_SIZES",
+    "FORMULA_SIZES",
     "tree_size_by_enumeration",
     "state_count_by_enumeration",
 ]
@@ -322,6 +326,10 @@ def _call(function: Callable[..., Any], *args: Any) -> Any:
         raise _StudentError(_shorten(summary), _where(error)) from None
 
 
+_MISSING: Any = object()
+"""Stands for "no such value" where None could be a student's answer."""
+
+
 def _is_stub(value: object) -> bool:
     return value is None or value is Ellipsis
 
@@ -444,16 +452,14 @@ def _states_list(value: object) -> list[Any] | None:
         return None
 
 
-def _unhashable(items: list[Any]) -> Any | None:
+def _unhashable(items: list[Any]) -> Any:
+    """The first item that cannot be hashed, or :data:`_MISSING` if there is none."""
     for item in items:
         try:
             hash(item)
         except TypeError:
             return item
     return _MISSING
-
-
-_MISSING: Any = object()
 
 
 def _nim_shape_hint(item: object) -> str:
@@ -985,9 +991,9 @@ def check_memo_minimax(memo_value: Callable[[Any, Any, Player, dict[Any, Any]], 
     if answer == 0 and type(answer) is int:
         lines.append(Line(PASS, f"{call} returns 0: tic-tac-toe is a draw"))
     else:
-        lines.append(Line(FAIL, f"{call} returns {_show(answer)}; expected 0",
-                          (("hint", "the value for the player to move is the largest of "
-                                    "-value(n, opponent) over the next states n"),)))
+        lines.append(_wrong_value(call, answer, 0, (
+            ("hint", "the value for the player to move is the largest of -value(n, opponent) "
+                     "over the next states n"),)))
     problem = _cache_problem(game, cache, reference, "that call")
     lines.append(problem or Line(PASS, f"the cache holds {len(reference):,} states, each with "
                                        "its value for the player to move"))
@@ -1007,22 +1013,32 @@ def check_memo_minimax(memo_value: Callable[[Any, Any, Player, dict[Any, Any]], 
     return CheckResult(title, tuple(lines), facts=facts)
 
 
+def _wrong_value(call: str, answer: object, expected: int,
+                 details: tuple[tuple[str, str], ...]) -> Line:
+    """The line for a value function that returned ``answer`` instead of the int ``expected``."""
+    if answer == expected:  # right number, wrong type (a float, a bool, a numpy int)
+        return Line(FAIL, f"{call} returns {_show(answer)} of type {type(answer).__name__}; "
+                          f"expected the int {expected}",
+                    (("hint", "return the int -1, 0 or +1"),))
+    return Line(FAIL, f"{call} returns {_show(answer)}; expected {expected}", details)
+
+
 def _second_call(memo_value: Callable[..., Any], game: AnyGame, cache: dict[Hashable, Any],
                  first: object, needed: int) -> Line:
     """The line on calling ``memo_value`` again on the start with the cache of the first call."""
     again = _CountingGame(game, limit=needed)
     call = "a second call with the same cache"
+    did_work_again = Line(FAIL, f"{call} did the work again",
+                          (("hint", "read the cache that is passed in: the answer for the "
+                                    "empty board is already there"),))
     try:
         second = _call(memo_value, again, game.start, game.to_move(game.start), cache)
     except (_NotDone, _StudentError) as error:
         return _raised_line(call, error)
     except _TooMuchWork:
-        pass
+        return did_work_again
     if again.expansions:
-        return Line(FAIL, f"{call} did the work again",
-                    (("expansions", f"{again.expansions:,} or more, expected none"),
-                     ("hint", "read the cache that is passed in: the answer for the empty "
-                              "board is already there")))
+        return did_work_again
     if second != first:
         return Line(FAIL, f"{call} returns {_show(second)}, the first returned {_show(first)}",
                     (("hint", "the cache must hold the value your function returns"),))
@@ -1065,10 +1081,10 @@ def _memo_other_positions(memo_value: Callable[..., Any]) -> Line:
         except _TooMuchWork as stop:
             return _too_much_work(call, stop.limit, needed, counting)
         if answer != expected or type(answer) is not int:
-            return Line(FAIL, f"{call} returns {_show(answer)}; expected {expected}",
-                        (("position", _show_state(game, state)), ("player", repr(player)),
-                         ("hint", "the value for the player to move: +1 if they can force a "
-                                  "win, 0 a draw, -1 if the opponent can force a win")))
+            return _wrong_value(call, answer, expected, (
+                ("position", _show_state(game, state)), ("player", repr(player)),
+                ("hint", "the value for the player to move: +1 if they can force a win, 0 a "
+                         "draw, -1 if the opponent can force a win")))
         problem = _cache_problem(game, cache, reference, "that call")
         if problem is not None:
             return Line(FAIL, f"{call}: {problem.text}",
@@ -1265,14 +1281,13 @@ def _malformed_entry(game: AnyGame, cache: BoundCache,
     """A line on the first entry that is not ``state: (flag, bound)``, or None."""
     for state, entry in cache.items():
         if state not in values:
-            problem = "the key is not a state of the game"
+            hint = "the key is not a state of the game: store under `state` only"
         elif not isinstance(entry, tuple) or len(entry) != 2 or entry[0] not in FLAGS:
-            problem = "an entry is a tuple (flag, v) with the flag '=', '≤' or '≥'"
+            hint = "an entry is a tuple (flag, v) with the flag '=', '≤' or '≥'"
         else:
             continue
         return Line(FAIL, "after the search the cache holds an entry the search cannot read",
-                    (("key", _show(state)), ("entry", _show(entry)),
-                     ("hint", problem + "; store under `state` only")))
+                    (("key", _show(state)), ("entry", _show(entry)), ("hint", hint)))
     return None
 
 

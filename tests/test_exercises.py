@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import copy
+import doctest
 import importlib.util
 import math
 import os
@@ -604,6 +605,29 @@ def test_memo_value_that_keeps_a_private_cache() -> None:
     assert "cache[state] = v" in details(line)["hint"]
 
 
+def test_memo_value_that_ignores_the_cache_it_is_given_on_reading() -> None:
+    def copies(game: Any, state: Any, player: str, cache: dict[Any, Any]) -> int:
+        private: dict[Any, Any] = {}
+        value = memo_value(game, state, player, private)
+        cache.update(private)
+        return value
+
+    result = check_memo_minimax(copies)
+    assert [line.status for line in result.lines] == [PASS, PASS, PASS, FAIL, PASS]
+    assert result.lines[3].text == "a second call with the same cache did the work again"
+    assert "read the cache that is passed in" in details(result.lines[3])["hint"]
+
+
+def test_memo_value_returning_a_float() -> None:
+    def as_float(game: Any, state: Any, player: str, cache: dict[Any, Any]) -> float:
+        return float(memo_value(game, state, player, cache))
+
+    line = check_memo_minimax(as_float).lines[0]
+    assert line.text == ("memo_value(game, empty board, 'X', cache) returns 0.0 of type float; "
+                         "expected the int 0")
+    assert details(line) == {"hint": "return the int -1, 0 or +1"}
+
+
 def test_memo_value_that_plays_an_illegal_move_points_at_the_students_line() -> None:
     def illegal(game: Any, state: Any, player: str, cache: dict[Any, Any]) -> int:
         return game.play(state, (5, 5))  # type: ignore[no-any-return]
@@ -885,6 +909,13 @@ def test_one_function_done_and_one_not() -> None:
 # ---------------------------------------------------------------------------------------------
 # Layering
 # ---------------------------------------------------------------------------------------------
+
+
+def test_docstring_examples() -> None:
+    import gamelib.exercises
+
+    result = doctest.testmod(gamelib.exercises, verbose=False, report=True)
+    assert result.failed == 0 and result.attempted >= 4
 
 
 def test_importing_the_checkers_loads_no_user_interface_library() -> None:
