@@ -1605,15 +1605,21 @@ def _levels(n: int) -> tuple[dict[tuple[int, int], int], ...]:
 
 
 def tree_size_by_enumeration(n: int) -> int:
-    """The number of nodes of the game tree of simplified tic-tac-toe on ``n`` squares,
-    counted by enumerating the game (no formula); ``n`` from 0 to 12."""
+    """The number of nodes of the game tree of simplified tic-tac-toe on ``n`` squares.
+
+    Counted by enumerating the game level by level (no formula): 986,410 for ``n = 9``.
+    ``n`` is a whole number from 0 to 12; raises :class:`GameError` otherwise.
+    """
     _check_squares(n)
     return sum(sum(level.values()) for level in _levels(n))
 
 
 def state_count_by_enumeration(n: int) -> int:
-    """The number of states of simplified tic-tac-toe on ``n`` squares, counted by
-    enumerating the game (no formula); ``n`` from 0 to 12."""
+    """The number of states of simplified tic-tac-toe on ``n`` squares.
+
+    Counted by enumerating the game level by level (no formula): 6,046 for ``n = 9``.
+    ``n`` is a whole number from 0 to 12; raises :class:`GameError` otherwise.
+    """
     _check_squares(n)
     return sum(len(level) for level in _levels(n))
 
