@@ -104,7 +104,8 @@ class TicTacToe:
         Precondition: ``player == to_move(state)``. Raises :class:`GameError` when
         ``player`` is neither ``"X"`` nor ``"O"``.
         """
-        check_player(self, player)
+        if player != "X" and player != "O":
+            check_player(self, player)  # raises
         if _has_line(state):
             return []
         # A full board has no empty cell, so it gets no next state without a test of its own.

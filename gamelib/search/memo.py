@@ -34,10 +34,6 @@ __all__ = ["memo_minimax", "memoize"]
 
 R = TypeVar("R")
 
-_MISSING: Any = object()
-"""Marks a cache miss in ``dict.get`` (every value, even 0, is a hit)."""
-
-
 def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
                  cache: dict[Hashable, int] | None = None, stats: Stats | None = None) -> int:
     """The value of ``state`` for ``player`` by the negamax recursion with a cache.
@@ -58,7 +54,6 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
     # cheapest lookup in Python.
     utility, next_states = game.utility, game.next_states
     first, second = game.players
-    opponent = {first: second, second: first}
     size_before = len(cache)
     # Which states does the search visit? Starting from an empty cache, exactly those that
     # are keys of the cache at the end, so they are noted in one go below. A cache from
@@ -67,22 +62,23 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
     lookup = cache.get if size_before == 0 else _noting(cache.get, stats.visited)
     edges = terminal = 0
 
-    def value(s: Hashable, p: str) -> int:
+    def value(s: Hashable, p: str, o: str) -> int:
+        """The value of ``s`` for ``p``, the player to move; ``o`` is the opponent."""
         nonlocal edges, terminal
-        v: int = lookup(s, _MISSING)
-        if v is not _MISSING:
-            return v
+        cached = lookup(s)
+        if cached is not None:  # not `if cached:`, which would miss every value 0
+            return cached
         # The game is over exactly when there is no next state (the Game protocol), so
         # one call of next_states does the work of finished() as well.
         successors = next_states(s, p)
         if successors:
             edges += len(successors)
-            o = opponent[p]
-            # max(-value(n, o) for n in successors), written as a loop: a comprehension
-            # is a function call of its own. -1 is the least value there is.
+            # v = max(-value(n, o, p) for n in successors), as a plain loop: it is faster
+            # (before Python 3.12 a comprehension is a function call of its own), and as
+            # values are -1, 0 or +1, -1 is a safe start.
             v = -1
             for n in successors:
-                w = -value(n, o)
+                w = -value(n, o, p)  # in n it is o's turn, and p is o's opponent
                 if w > v:
                     v = w
         else:
@@ -95,7 +91,7 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
         turn = game.to_move(state)
         # For a finished state the caller may ask for either player: the cache holds the
         # value for the player to move, and the other player's value is its negation.
-        result = value(state, turn)
+        result = value(state, turn, second if turn == first else first)
         if player != turn:
             result = -result
         if size_before == 0:
@@ -112,13 +108,13 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
     return result
 
 
-def _noting(get: Callable[[Hashable, Any], Any],
-            visited: set[Hashable]) -> Callable[[Hashable, Any], Any]:
+def _noting(get: Callable[[Hashable], int | None],
+            visited: set[Hashable]) -> Callable[[Hashable], int | None]:
     """``get`` (a cache's look-up) that also adds each state it is asked for to ``visited``."""
 
-    def lookup(state: Hashable, default: Any) -> Any:
+    def lookup(state: Hashable) -> int | None:
         visited.add(state)
-        return get(state, default)
+        return get(state)
 
     return lookup
 
