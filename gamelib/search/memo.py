@@ -34,6 +34,7 @@ __all__ = ["memo_minimax", "memoize"]
 
 R = TypeVar("R")
 
+
 def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
                  cache: dict[Hashable, int] | None = None, stats: Stats | None = None) -> int:
     """The value of ``state`` for ``player`` by the negamax recursion with a cache.
