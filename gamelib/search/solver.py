@@ -64,15 +64,26 @@ Move ordering by threats.
     Alpha-beta prunes the most when the best move is searched first. The solver sorts
     the moves by how many winning cells the move gives the player (moves that create
     threats first), breaking ties by preferring columns near the centre, which take part
-    in more lines of four.
+    in more lines of four. A move that was the best one the last time the position was
+    searched (the table remembers it) goes before all others.
+
+All children at once.
+    Ordering needs the winning cells of the player after each of its moves, and each
+    such computation is some forty operations on Python ints, the most expensive part of
+    a node. Python's cost per operation hardly depends on the size of the int, so the
+    solver lays the boards after every move side by side in one wide int, one *lane* per
+    column, and runs the forty operations once for all of them (a trick known as SWAR,
+    "SIMD within a register"). A lane is wider than the board by the longest shift, so
+    bits shifted out of one lane never land on the board cells of another.
 
 The transposition table.
-    Many move orders reach the same position, so results are remembered in a table of a
-    fixed number of slots (``table_bits`` sets it): memory stays bounded however long the
-    solver runs, and a new result simply replaces whatever was in its slot. The key of
-    the position ``(cur, mask)`` is ``cur + mask``: it is unique, because in each column
-    adding the column's discs to the player's discs moves one bit just above the stack
-    (where the guard bit makes room for it) and leaves the player's discs below it.
+    Many move orders reach the same position, so results are remembered in a table: a
+    dict from the key of a position to what was learnt about it. Its size is bounded
+    (``table_bits`` sets it): when it is full, the older half of its entries is dropped,
+    so memory stays bounded however long the solver runs. The key of the position
+    ``(cur, mask)`` is ``cur + mask``: it is unique, because in each column adding the
+    column's discs to the player's discs moves one bit just above the stack (where the
+    guard bit makes room for it) and leaves the player's discs below it.
     A search with the window ``(alpha, beta)`` does not always find the exact score: when
     every move fails low it only proves ``score <= alpha``, and a cut-off only proves
     ``score >= beta``. So the table stores *bounds*, an upper or a lower bound on the
@@ -92,9 +103,11 @@ including those answered at once by the rules above or by the table.
 
 from __future__ import annotations
 
+import itertools
 import threading
 import time
 from collections.abc import Callable
+from typing import NamedTuple
 
 from gamelib.game import GameError
 from gamelib.games.connect_four import C4State, ConnectFour
@@ -170,36 +183,35 @@ def score_to_moves(score: int, stones: int, game: ConnectFour | None = None) -> 
     return (end - stones + 1) // 2
 
 
-def _largest_prime_at_most(n: int) -> int:
-    """The largest prime number that is not above ``n`` (for ``n >= 2``)."""
-    candidate = n
-    while True:
-        if candidate % 2 or candidate == 2:
-            divisor = 3
-            while divisor * divisor <= candidate and candidate % divisor:
-                divisor += 2
-            if divisor * divisor > candidate:
-                return candidate
-        candidate -= 1
-
-
 MIN_TABLE_BITS = 10
 MAX_TABLE_BITS = 28
+
+
+class _Kernel(NamedTuple):
+    """The functions :func:`_make_search` builds for one board size."""
+
+    search: Callable[[int, int, int, int, int], int]
+    start: Callable[[float], None]
+    finish: Callable[[], tuple[int, int, int]]
+    winning: Callable[[int, int], int]
+    has_four: Callable[[int], bool]
 
 
 class Solver:
     """Exact scores of Connect Four positions on one board size.
 
     ``Solver(game, table_bits=20)`` makes a solver for the board of ``game`` (default
-    the standard 6 x 7) with a transposition table of at most ``2**table_bits`` slots
-    (``table_bits`` from 10 to 28). The table is kept from one call to the next, since
-    positions recur; :meth:`reset` empties it. Scores follow the module docstring.
+    the standard 6 x 7) with a transposition table of about ``2**table_bits`` entries
+    (``table_bits`` from 10 to 28; it may overshoot by a few thousand entries between two
+    checks; an entry takes about 100 bytes). The table is kept from one call to the next,
+    since positions recur; :meth:`reset` empties it.
+    Scores follow the module docstring.
 
     After each call of :meth:`solve` or :meth:`analyze`, :attr:`nodes` holds the number
     of positions that call searched; :attr:`stats` adds up every call since the solver
     was made (``calls``: positions searched, ``cache_hits``: table entries that settled
-    a position at once, ``cutoffs``: moves whose score reached beta). One solver may be
-    shared by threads: calls take turns.
+    a position at once, ``cutoffs``: searches whose score reached beta). One solver may
+    be shared by threads: calls take turns.
     """
 
     def __init__(self, game: ConnectFour | None = None, *, table_bits: int = 20) -> None:
@@ -216,22 +228,20 @@ class Solver:
                 f"table_bits must be a whole number from {MIN_TABLE_BITS} to "
                 f"{MAX_TABLE_BITS}, got {table_bits!r}"
             )
-        self.game = game
+        self.game: ConnectFour = game
         self.table_bits = table_bits
-        self._slots = _largest_prime_at_most(1 << table_bits)
-        self._table: list[int] = [-1] * self._slots
-        self._lock = threading.Lock()
         self.nodes = 0
         """Positions searched by the last call of :meth:`solve` or :meth:`analyze`."""
         self.stats = Stats()
         """Counters summed over every call since the solver was made."""
-        cols = game.cols
-        self._order = sorted(range(cols), key=lambda c: (abs(2 * c - (cols - 1)), c))
+        self._table: dict[int, int] = {}
+        self._lock = threading.Lock()
+        self._kernel = _make_search(game, self._table, 1 << table_bits)
 
     def reset(self) -> None:
         """Empty the transposition table (the counters are kept)."""
         with self._lock:
-            self._table = [-1] * self._slots
+            self._table.clear()
 
     # -- public calls -----------------------------------------------------------
 
@@ -247,9 +257,8 @@ class Solver:
         cur, mask, moves = self._position(state)
         with self._lock:
             self.nodes = 0
-            self._check_clock(deadline)
-            score = self._solve(cur, mask, moves, weak, deadline)
-        return score
+            _check_clock(deadline)
+            return self._solve(cur, mask, moves, weak, deadline)
 
     def analyze(
         self, state: C4State, *, weak: bool = False, deadline: float | None = None
@@ -269,62 +278,81 @@ class Solver:
         result: list[int | None] = []
         with self._lock:
             self.nodes = 0
-            self._check_clock(deadline)
+            _check_clock(deadline)
             nodes = 0
             for col in range(game.cols):
                 if mask & game.top_masks[col]:
                     result.append(None)
                     continue
                 disc = (mask + (1 << (col * height))) & game.column_masks[col]
-                if _has_four(cur | disc, game.directions):
+                if self._kernel.has_four(cur | disc):
                     result.append(1 if weak else (cells + 1 - moves) // 2)
-                    continue
-                # The opponent moves next: its score, seen from our side.
-                score = -self._solve(cur ^ mask, mask | disc, moves + 1, weak, deadline)
-                nodes += self.nodes
-                result.append(score)
+                elif moves + 1 == cells:
+                    result.append(0)  # the last cell: a draw
+                else:
+                    # The opponent moves next: its score, seen from our side.
+                    score = -self._solve(cur ^ mask, mask | disc, moves + 1, weak, deadline)
+                    nodes += self.nodes
+                    result.append(score)
             self.nodes = nodes
         return result
 
     # -- the search -------------------------------------------------------------
 
     def _position(self, state: C4State) -> tuple[int, int, int]:
-        """``(cur, mask, moves)`` for a valid, unfinished ``state``; else GameError."""
+        """``(cur, mask, moves)`` for a valid, unfinished ``state``; else GameError.
+
+        The common case, a well-formed position, is checked with a few bit operations;
+        anything odd goes to :meth:`ConnectFour.validate` for a precise message.
+        """
         game = self.game
-        game.validate(state)
-        if game.finished(state):
+        try:
+            first, second = state
+            mask = first | second
+            moves = mask.bit_count()
+            sane = (
+                type(first) is int
+                and type(second) is int
+                and first >= 0
+                and second >= 0
+                and not first & second
+                and not mask & ~game.full
+                # In every column the discs fill the cells from the bottom up, so
+                # adding the bottom bit clears them all.
+                and not (mask + game.bottom) & mask
+                and 0 <= first.bit_count() - second.bit_count() <= 1
+            )
+        except (TypeError, ValueError):
+            sane = False
+        if not sane:
+            game.validate(state)
+            raise GameError(f"not a valid Connect Four position: {state!r}")
+        has_four = self._kernel.has_four
+        if mask == game.full or has_four(first) or has_four(second):
             raise GameError("the game is already over: there is nothing left to solve")
-        first, second = state
-        mask = first | second
-        moves = mask.bit_count()
         cur = second if moves & 1 else first
         return cur, mask, moves
-
-    @staticmethod
-    def _check_clock(deadline: float | None) -> None:
-        if deadline is not None and time.perf_counter() >= deadline:
-            raise SearchTimeout("the deadline had passed before the search began")
 
     def _solve(self, cur: int, mask: int, moves: int, weak: bool, deadline: float | None) -> int:
         """Score of the unfinished position ``(cur, mask)`` with ``moves`` discs.
 
-        Handles the positions that need no search (a full board, an immediate win),
-        then narrows ``[low, high]`` with null-window searches. Sets :attr:`nodes`.
+        Handles the positions that need no search (an immediate win), then narrows
+        ``[low, high]`` with null-window searches. Sets :attr:`nodes`.
         """
         game = self.game
-        rows, cols = game.rows, game.cols
-        cells = rows * cols
-        full = game.full
-        playable = (mask + game.bottom) & full
+        kernel = self._kernel
+        cells = game.rows * game.cols
         self.nodes = 0
-        if playable & winning_cells(cur, mask, rows, cols):
+        if (mask + game.bottom) & game.full & kernel.winning(cur, mask):
             return 1 if weak else (cells + 1 - moves) // 2
-        opp_wins = winning_cells(cur ^ mask, mask, rows, cols)
-        search = self._make_search(deadline)
+        opp_wins = kernel.winning(cur ^ mask, mask)
+        search = kernel.search
         if weak:
             low, high = -1, 1
         else:
-            low, high = -((cells - moves) // 2), (cells + 1 - moves) // 2
+            # Lose to the opponent's next disc .. win with my second disc from now.
+            low, high = -((cells - moves) // 2), (cells - 1 - moves) // 2
+        kernel.start(float("inf") if deadline is None else deadline)
         try:
             while low < high:
                 # Ask "is the score above mid?" with mid in the middle of [low, high],
@@ -334,110 +362,239 @@ class Solver:
                     mid = low // 2
                 elif mid >= 0 and high // 2 > mid:
                     mid = high // 2
-                score = search(cur, mask, moves, opp_wins, mid, mid + 1)
+                score = search(cur, mask, moves, opp_wins, mid)
                 if score <= mid:
                     high = score
                 else:
                     low = score
         finally:
-            self._collect()
+            nodes, hits, cutoffs = kernel.finish()
+            self.nodes = nodes
+            self.stats.calls += nodes
+            self.stats.cache_hits += hits
+            self.stats.cutoffs += cutoffs
         if weak:
             return (low > 0) - (low < 0)
         return low
 
-    def _collect(self) -> None:
-        """Move the counters of the last search into :attr:`nodes` and :attr:`stats`."""
-        counters = self._counters
-        self.nodes = counters[0]
-        self.stats.calls += counters[0]
-        self.stats.cache_hits += counters[1]
-        self.stats.cutoffs += counters[2]
 
-    def _make_search(self, deadline: float | None) -> Callable[[int, int, int, int, int, int], int]:
-        """The recursive null-window search, with the board's constants bound locally."""
-        game = self.game
-        rows, cols = game.rows, game.cols
-        cells = rows * cols
-        full = game.full
-        bottom = game.bottom
-        columns = [game.column_masks[c] for c in self._order]
-        table = self._table
-        slots = self._slots
-        clock = time.perf_counter
-        limit = float("inf") if deadline is None else deadline
-        # counters: nodes, table hits, cut-offs
-        counters = [0, 0, 0]
-        self._counters = counters
-        min_score = -(cells // 2) - 1
-        lower_flag = cells + 4  # codes >= lower_flag are lower bounds
-
-        def search(cur: int, mask: int, moves: int, opp_wins: int, alpha: int, beta: int) -> int:
-            counters[0] += 1
-            if not counters[0] & 4095 and clock() >= limit:
-                raise SearchTimeout("the deadline passed during the search")
-            playable = (mask + bottom) & full
-            forced = playable & opp_wins
-            if forced:
-                if forced & (forced - 1):
-                    return -((cells - moves) // 2)
-                playable = forced
-            candidates = playable & ~(opp_wins >> 1)
-            if not candidates:
-                return -((cells - moves) // 2)
-            if moves >= cells - 2:
-                return 0
-            low = -((cells - 2 - moves) // 2)
-            if alpha < low:
-                alpha = low
-                if alpha >= beta:
-                    return alpha
-            high = (cells - 1 - moves) // 2
-            key = cur + mask
-            entry = table[key % slots]
-            if entry >> 8 == key:
-                code = entry & 255
-                if code >= lower_flag:
-                    bound = code - lower_flag + min_score
-                    if bound > alpha:
-                        alpha = bound
-                        if alpha >= beta:
-                            counters[1] += 1
-                            return alpha
-                else:
-                    bound = code + min_score
-                    if bound < high:
-                        high = bound
-            if beta > high:
-                beta = high
-                if alpha >= beta:
-                    return beta
-            children: list[tuple[int, int, int]] = []
-            for column in columns:
-                disc = candidates & column
-                if disc:
-                    child = cur | disc
-                    threats = winning_cells(child, mask, rows, cols)
-                    children.append(((threats.bit_count() << 4) - len(children), disc, threats))
-            children.sort(reverse=True)
-            opp = cur ^ mask
-            for _, disc, threats in children:
-                score = -search(opp, mask | disc, moves + 1, threats, -beta, -alpha)
-                if score >= beta:
-                    counters[2] += 1
-                    table[key % slots] = (key << 8) | (score - min_score + lower_flag)
-                    return score
-                if score > alpha:
-                    alpha = score
-            table[key % slots] = (key << 8) | (alpha - min_score)
-            return alpha
-
-        return search
+def _check_clock(deadline: float | None) -> None:
+    """Raise :class:`SearchTimeout` if ``deadline`` has passed."""
+    if deadline is not None and time.perf_counter() >= deadline:
+        raise SearchTimeout("the deadline had passed before the search began")
 
 
-def _has_four(discs: int, directions: tuple[int, ...]) -> bool:
-    """True iff ``discs`` holds four in a row along one of ``directions``."""
-    for d in directions:
-        pairs = discs & (discs >> d)
-        if pairs & (pairs >> 2 * d):
+def _make_search(game: ConnectFour, table: dict[int, int], capacity: int) -> _Kernel:
+    """The recursive null-window search for ``game``'s board, and its helpers.
+
+    ``search(cur, mask, moves, opp_wins, alpha)`` answers "is the score of the
+    position above ``alpha``?" for the position with the discs ``mask``, of which
+    ``cur`` are those of the player to move, ``moves`` discs in all, where the
+    opponent would win on the cells ``opp_wins``. The result ``v`` is an upper bound
+    on the score when ``v <= alpha`` and a lower bound when ``v > alpha``.
+    Precondition: the player to move cannot win with its next disc.
+
+    ``table`` maps the key of a position to ``hint * 256 + code``: ``code`` is an
+    upper bound ``score + offset`` or, from ``lower_flag`` up, a lower bound
+    ``score + lower_offset``; ``hint`` is 1 + the index (in centre-first order) of the
+    move that was best last time, or 0. The search keeps at most about ``capacity``
+    entries: when the table is full it forgets the older half of them.
+
+    ``start(limit)`` zeroes the counters and sets the deadline (a
+    :func:`time.perf_counter` value); ``finish()`` returns the counters
+    ``(nodes, hits, cutoffs)`` of the searches since. ``winning(player, mask)`` is
+    :func:`winning_cells` and ``has_four(discs)`` tells whether ``discs`` hold four in a
+    row, both for this board.
+
+    The code is written for speed: everything it needs is a local name, the
+    winning-cell computation of :func:`winning_cells` is written out in full, and
+    the bounds that depend only on the number of discs are looked up in lists.
+    """
+    rows, cols = game.rows, game.cols
+    cells = rows * cols
+    full = game.full
+    bottom = game.bottom
+    order = sorted(range(cols), key=lambda c: (abs(2 * c - (cols - 1)), c))
+    columns = [game.column_masks[c] for c in order]
+    # Lanes: to find the winning cells after each possible move at once, the board
+    # after a disc in column c is copied to bits c * width .. c * width + width - 1 of one
+    # wide int. A lane is wider than the board by the longest shift used, so that bits
+    # shifted out of one lane only ever land outside the board cells of the next.
+    width = cols * (rows + 1) + 3 * (rows + 2)
+    spread = sum(1 << (c * width) for c in range(cols))
+    diagonal = sum(game.column_masks[c] << (c * width) for c in range(cols))
+    numbered = [
+        (column, index, order[index - 1] * width) for index, column in enumerate(columns, start=1)
+    ]
+    clock = time.perf_counter
+    get = table.get
+    # Shift distances: up, and one, two, three steps along the three other lines.
+    h1, h2, h3 = rows + 1, 2 * (rows + 1), 3 * (rows + 1)
+    d1, d2, d3 = rows, 2 * rows, 3 * rows
+    u1, u2, u3 = rows + 2, 2 * (rows + 2), 3 * (rows + 2)
+    # Scores that depend only on the number of discs m, for the player to move:
+    # lose[m]  the opponent wins with its next disc;
+    # low[m]   neither side wins with its next disc: the opponent's second disc at best;
+    # high[m]  I cannot win with my next disc: my second disc from now at best.
+    lose = [-((cells - m) // 2) for m in range(cells + 1)]
+    low_at = [-((cells - 2 - m) // 2) for m in range(cells + 1)]
+    high_at = [(cells - 1 - m) // 2 for m in range(cells + 1)]
+    last_but_two = cells - 2
+    offset = cells // 2 + 1  # code = score + offset for an upper bound
+    lower_flag = cells + 4
+    lower_offset = offset + lower_flag  # code = score + lower_offset for a lower bound
+    nodes = hits = cutoffs = 0
+    limit = float("inf")
+
+    def start(deadline: float) -> None:
+        nonlocal nodes, hits, cutoffs, limit
+        nodes = hits = cutoffs = 0
+        limit = deadline
+
+    def finish() -> tuple[int, int, int]:
+        return nodes, hits, cutoffs
+
+    def housekeeping() -> None:
+        """Every 4096 nodes: look at the clock, and keep the table within bounds."""
+        if clock() >= limit:
+            raise SearchTimeout("the deadline passed during the search")
+        if len(table) >= capacity:
+            # Dicts remember insertion order: keep the newer half of the entries.
+            newer = list(itertools.islice(table.items(), len(table) // 2, None))
+            table.clear()
+            table.update(newer)
+
+    def winning(p: int, mask: int) -> int:
+        t = p << h1
+        b = p >> h1
+        wins = (
+            ((p << 1) & (p << 2) & (p << 3))
+            | (t & (p << h2) & ((p << h3) | b))
+            | (b & (p >> h2) & ((p >> h3) | t))
+        )
+        t = p << d1
+        b = p >> d1
+        wins |= (t & (p << d2) & ((p << d3) | b)) | (b & (p >> d2) & ((p >> d3) | t))
+        t = p << u1
+        b = p >> u1
+        wins |= (t & (p << u2) & ((p << u3) | b)) | (b & (p >> u2) & ((p >> u3) | t))
+        return wins & (full ^ mask)
+
+    def has_four(p: int) -> bool:
+        pairs = p & (p >> 1)
+        if pairs & (pairs >> 2):
             return True
-    return False
+        pairs = p & (p >> h1)
+        if pairs & (pairs >> h2):
+            return True
+        pairs = p & (p >> d1)
+        if pairs & (pairs >> d2):
+            return True
+        pairs = p & (p >> u1)
+        return bool(pairs & (pairs >> u2))
+
+    def search(cur: int, mask: int, moves: int, opp_wins: int, alpha: int) -> int:
+        nonlocal nodes, hits, cutoffs
+        nodes += 1
+        if not nodes & 4095:
+            housekeeping()
+        playable = (mask + bottom) & full
+        forced = playable & opp_wins
+        if forced:
+            if forced & (forced - 1):
+                return lose[moves]  # two cells to block: lost
+            playable = forced
+        candidates = playable & ~(opp_wins >> 1)
+        if not candidates:
+            return lose[moves]
+        if moves >= last_but_two:
+            return 0
+        low = low_at[moves]
+        if low > alpha:
+            return low
+        high = high_at[moves]
+        if high <= alpha:
+            return high
+        key = cur + mask
+        entry = get(key)
+        hint = 0
+        if entry is not None:
+            code = entry & 255
+            if code >= lower_flag:
+                if code - lower_offset > alpha:
+                    hits += 1
+                    return code - lower_offset
+            elif code - offset <= alpha:
+                hits += 1
+                return code - offset
+            hint = entry >> 8
+        empty = full ^ mask
+        opp = cur ^ mask
+        moves += 1
+        beta = -alpha - 1  # the child's alpha: the window (alpha, alpha + 1) negated
+        if not candidates & (candidates - 1):
+            # A single move: no ordering needed.
+            p = cur | candidates
+            t = p << h1
+            b = p >> h1
+            wins = (
+                ((p << 1) & (p << 2) & (p << 3))
+                | (t & (p << h2) & ((p << h3) | b))
+                | (b & (p >> h2) & ((p >> h3) | t))
+            )
+            t = p << d1
+            b = p >> d1
+            wins |= (t & (p << d2) & ((p << d3) | b)) | (b & (p >> d2) & ((p >> d3) | t))
+            t = p << u1
+            b = p >> u1
+            wins |= (t & (p << u2) & ((p << u3) | b)) | (b & (p >> u2) & ((p >> u3) | t))
+            score = -search(opp, mask | candidates, moves, wins & empty, beta)
+            if score > alpha:
+                cutoffs += 1
+                table[key] = score + lower_offset
+            else:
+                table[key] = score + offset
+            return score
+        # The winning cells of all children at once: lane c of the wide int ``lanes``
+        # holds the board after a disc in column c (see _make_search).
+        q = cur * spread | ((candidates * spread) & diagonal)
+        t = q << h1
+        b = q >> h1
+        lanes = (
+            ((q << 1) & (q << 2) & (q << 3))
+            | (t & (q << h2) & ((q << h3) | b))
+            | (b & (q >> h2) & ((q >> h3) | t))
+        )
+        t = q << d1
+        b = q >> d1
+        lanes |= (t & (q << d2) & ((q << d3) | b)) | (b & (q >> d2) & ((q >> d3) | t))
+        t = q << u1
+        b = q >> u1
+        lanes |= (t & (q << u2) & ((q << u3) | b)) | (b & (q >> u2) & ((q >> u3) | t))
+        children: list[tuple[int, int, int, int]] = []
+        for column, index, lane in numbered:
+            disc = candidates & column
+            if disc:
+                wins = (lanes >> lane) & empty
+                # The move that was best last time first; then more threats first;
+                # among equals, the more central column.
+                order_key = (wins.bit_count() << 4) - index
+                if index == hint:
+                    order_key += 4096
+                children.append((order_key, disc, wins, index))
+        children.sort(reverse=True)
+        best = lose[moves - 1]
+        best_hint = 0
+        for _, disc, wins, index in children:
+            score = -search(opp, mask | disc, moves, wins, beta)
+            if score > alpha:
+                cutoffs += 1
+                table[key] = (index << 8) | (score + lower_offset)
+                return score
+            if score > best:
+                best = score
+                best_hint = index
+        table[key] = (best_hint << 8) | (best + offset)
+        return best
+
+    return _Kernel(search, start, finish, winning, has_four)
