@@ -5,15 +5,14 @@ Every notebook starts with this code cell::
     from gamelib.style import load_style; load_style()
 
 The stylesheet is ``style.css`` at the project root (next to ``gamelib/``), so a lecturer can
-tweak it and rerun the first cell. When gamelib is installed without the project folder (e.g. from
-a wheel), the copy packaged as ``gamelib/style.css`` is used instead; a test keeps the two equal.
+tweak it and rerun the first cell. gamelib is installed editable from the project folder
+(``make lab``/``make test``), so there is exactly one copy of the stylesheet.
 
 IPython is imported only when :func:`load_style` is called, so importing this module is cheap.
 """
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,19 +31,15 @@ STYLE_ELEMENT_ID = "gamelib-style"
 def read_style() -> str:
     """Return the text of the notebooks' stylesheet.
 
-    Result: the contents of :data:`PROJECT_STYLE` if that file exists, else of the copy packaged
-    inside gamelib. Raises FileNotFoundError (naming both places) if neither exists, which means
-    a broken installation.
+    Result: the contents of :data:`PROJECT_STYLE`. Raises FileNotFoundError naming that path
+    when it does not exist, which means gamelib was not installed from the project folder.
     """
-    if PROJECT_STYLE.is_file():
-        return PROJECT_STYLE.read_text(encoding="utf-8")
-    packaged = resources.files("gamelib").joinpath("style.css")
-    if packaged.is_file():
-        return packaged.read_text(encoding="utf-8")
-    raise FileNotFoundError(
-        f"no stylesheet found: neither {PROJECT_STYLE} nor the packaged gamelib/style.css "
-        "exists; reinstall gamelib (pip install -e . from the project folder)"
-    )
+    if not PROJECT_STYLE.is_file():
+        raise FileNotFoundError(
+            f"no stylesheet at {PROJECT_STYLE}: install gamelib editable from the project "
+            "folder (make lab, or pip install -e .)"
+        )
+    return PROJECT_STYLE.read_text(encoding="utf-8")
 
 
 def load_style() -> HTML:

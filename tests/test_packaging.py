@@ -394,12 +394,6 @@ def test_conftest_finds_the_sanitizer_from_another_folder(
 # ---------------------------------------------------------------------------------------------
 
 
-def test_packaged_stylesheet_is_a_copy_of_the_project_one() -> None:
-    project = (ROOT / "style.css").read_bytes()
-    packaged = (ROOT / "gamelib" / "style.css").read_bytes()
-    assert packaged == project, "run: cp style.css gamelib/style.css"
-
-
 def test_style_css_covers_the_lecture_look() -> None:
     css = (ROOT / "style.css").read_text(encoding="utf-8")
     assert css.count("{") == css.count("}")
@@ -420,11 +414,13 @@ def test_load_style_wraps_the_project_stylesheet() -> None:
     assert gamelib.style.PROJECT_STYLE == ROOT / "style.css"
 
 
-def test_load_style_falls_back_to_the_packaged_copy(
+def test_read_style_names_the_missing_file(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(gamelib.style, "PROJECT_STYLE", tmp_path / "missing.css")
-    assert gamelib.style.read_style() == (ROOT / "gamelib" / "style.css").read_text("utf-8")
+    missing = tmp_path / "missing.css"
+    monkeypatch.setattr(gamelib.style, "PROJECT_STYLE", missing)
+    with pytest.raises(FileNotFoundError, match="missing.css"):
+        gamelib.style.read_style()
 
 
 # ---------------------------------------------------------------------------------------------
