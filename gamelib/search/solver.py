@@ -193,8 +193,9 @@ class _Kernel(NamedTuple):
     search: Callable[[int, int, int, int, int], int]
     start: Callable[[float], None]
     finish: Callable[[], tuple[int, int, int]]
-    winning: Callable[[int, int], int]
+    winning: Callable[[int, int], tuple[int, int]]
     has_four: Callable[[int], bool]
+    width: int
 
 
 class Solver:
@@ -327,8 +328,8 @@ class Solver:
         if not sane:
             game.validate(state)
             raise GameError(f"not a valid Connect Four position: {state!r}")
-        has_four = self._kernel.has_four
-        if mask == game.full or has_four(first) or has_four(second):
+        # Lanes again (see _make_search): one test for four in a row of either player.
+        if mask == game.full or self._kernel.has_four(first | (second << self._kernel.width)):
             raise GameError("the game is already over: there is nothing left to solve")
         cur = second if moves & 1 else first
         return cur, mask, moves
@@ -343,9 +344,9 @@ class Solver:
         kernel = self._kernel
         cells = game.rows * game.cols
         self.nodes = 0
-        if (mask + game.bottom) & game.full & kernel.winning(cur, mask):
+        my_wins, opp_wins = kernel.winning(cur, mask)
+        if (mask + game.bottom) & game.full & my_wins:
             return 1 if weak else (cells + 1 - moves) // 2
-        opp_wins = kernel.winning(cur ^ mask, mask)
         search = kernel.search
         if weak:
             low, high = -1, 1
@@ -402,9 +403,9 @@ def _make_search(game: ConnectFour, table: dict[int, int], capacity: int) -> _Ke
 
     ``start(limit)`` zeroes the counters and sets the deadline (a
     :func:`time.perf_counter` value); ``finish()`` returns the counters
-    ``(nodes, hits, cutoffs)`` of the searches since. ``winning(player, mask)`` is
-    :func:`winning_cells` and ``has_four(discs)`` tells whether ``discs`` hold four in a
-    row, both for this board.
+    ``(nodes, hits, cutoffs)`` of the searches since. ``winning(cur, mask)`` is the pair
+    of :func:`winning_cells` of the player to move and of the opponent, and
+    ``has_four(discs)`` tells whether ``discs`` hold four in a row, both for this board.
 
     The code is written for speed: everything it needs is a local name, the
     winning-cell computation of :func:`winning_cells` is written out in full, and
@@ -440,6 +441,7 @@ def _make_search(game: ConnectFour, table: dict[int, int], capacity: int) -> _Ke
     low_at = [-((cells - 2 - m) // 2) for m in range(cells + 1)]
     high_at = [(cells - 1 - m) // 2 for m in range(cells + 1)]
     last_but_two = cells - 2
+    last_but_three = cells - 3
     offset = cells // 2 + 1  # code = score + offset for an upper bound
     lower_flag = cells + 4
     lower_offset = offset + lower_flag  # code = score + lower_offset for a lower bound
@@ -464,21 +466,24 @@ def _make_search(game: ConnectFour, table: dict[int, int], capacity: int) -> _Ke
             table.clear()
             table.update(newer)
 
-    def winning(p: int, mask: int) -> int:
-        t = p << h1
-        b = p >> h1
+    def winning(cur: int, mask: int) -> tuple[int, int]:
+        # Both players' winning cells at once, in two lanes.
+        q = cur | ((cur ^ mask) << width)
+        t = q << h1
+        b = q >> h1
         wins = (
-            ((p << 1) & (p << 2) & (p << 3))
-            | (t & (p << h2) & ((p << h3) | b))
-            | (b & (p >> h2) & ((p >> h3) | t))
+            ((q << 1) & (q << 2) & (q << 3))
+            | (t & (q << h2) & ((q << h3) | b))
+            | (b & (q >> h2) & ((q >> h3) | t))
         )
-        t = p << d1
-        b = p >> d1
-        wins |= (t & (p << d2) & ((p << d3) | b)) | (b & (p >> d2) & ((p >> d3) | t))
-        t = p << u1
-        b = p >> u1
-        wins |= (t & (p << u2) & ((p << u3) | b)) | (b & (p >> u2) & ((p >> u3) | t))
-        return wins & (full ^ mask)
+        t = q << d1
+        b = q >> d1
+        wins |= (t & (q << d2) & ((q << d3) | b)) | (b & (q >> d2) & ((q >> d3) | t))
+        t = q << u1
+        b = q >> u1
+        wins |= (t & (q << u2) & ((q << u3) | b)) | (b & (q >> u2) & ((q >> u3) | t))
+        empty = full ^ mask
+        return wins & empty, (wins >> width) & empty
 
     def has_four(p: int) -> bool:
         pairs = p & (p >> 1)
@@ -530,6 +535,36 @@ def _make_search(game: ConnectFour, table: dict[int, int], capacity: int) -> _Ke
             hint = entry >> 8
         empty = full ^ mask
         opp = cur ^ mask
+        if alpha == high - 1 and moves < last_but_three:
+            # Only a move after which the opponent is lost at once (it has two cells to
+            # block, or none of its moves keeps it alive) scores high; any other move
+            # scores at most high - 1 = alpha. So look for such a move, no deeper.
+            q = cur * spread | ((candidates * spread) & diagonal)
+            t = q << h1
+            b = q >> h1
+            lanes = (
+                ((q << 1) & (q << 2) & (q << 3))
+                | (t & (q << h2) & ((q << h3) | b))
+                | (b & (q >> h2) & ((q >> h3) | t))
+            )
+            t = q << d1
+            b = q >> d1
+            lanes |= (t & (q << d2) & ((q << d3) | b)) | (b & (q >> d2) & ((q >> d3) | t))
+            t = q << u1
+            b = q >> u1
+            lanes |= (t & (q << u2) & ((q << u3) | b)) | (b & (q >> u2) & ((q >> u3) | t))
+            for column, index, lane in numbered:
+                disc = candidates & column
+                if disc:
+                    wins = (lanes >> lane) & empty
+                    after = ((mask | disc) + bottom) & full
+                    forced = after & wins
+                    if forced & (forced - 1) or not (forced or after) & ~(wins >> 1):
+                        cutoffs += 1
+                        table[key] = (index << 8) | (high + lower_offset)
+                        return high
+            table[key] = (hint << 8) | (alpha + offset)
+            return alpha
         moves += 1
         beta = -alpha - 1  # the child's alpha: the window (alpha, alpha + 1) negated
         if not candidates & (candidates - 1):
@@ -597,4 +632,4 @@ def _make_search(game: ConnectFour, table: dict[int, int], capacity: int) -> _Ke
         table[key] = (best_hint << 8) | (best + offset)
         return best
 
-    return _Kernel(search, start, finish, winning, has_four)
+    return _Kernel(search, start, finish, winning, has_four, width)
