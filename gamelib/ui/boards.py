@@ -30,9 +30,9 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any, Final, Protocol
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 from gamelib.game import Game, GameError, Player
 from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
@@ -278,6 +278,64 @@ def _status_height(size: int) -> int:
     return round(size * 0.16)
 
 
+G = TypeVar("G")
+"""The type of game a board draws."""
+M = TypeVar("M")
+"""The type of that game's moves."""
+
+
+class _Board(Generic[G, M]):
+    """What every board shares: its size, plain player labels, and the frame of :meth:`draw`.
+
+    :meth:`draw` clears the canvas, lets the board paint the position (:meth:`_paint`),
+    then writes the status band; a subclass paints its own game and may colour the
+    status token (:meth:`_token`).
+    """
+
+    def __init__(self, game: G, width: int, height: int, status_area: Rect) -> None:
+        self.game: Final = game
+        self.width: Final = width
+        self.height: Final = height
+        self._status_area: Final = status_area
+
+    def player_label(self, player: Player) -> str:
+        """The player's own name, e.g. ``'X'``."""
+        return player
+
+    def draw(
+        self,
+        canvas: CanvasLike,
+        state: Any,
+        *,
+        last_move: M | None = None,
+        status: Sequence[str] = (),
+        hints: Mapping[Any, float] | None = None,
+        status_player: Player | None = None,
+    ) -> None:
+        """Paint ``state`` on ``canvas`` in one batch, then the status band below it.
+
+        ``last_move`` is highlighted and ``hints`` (values of moves for the player to
+        move) are written where the board has room for them; ``status`` is up to two
+        lines for the band, beside the token of ``status_player`` (none if None).
+        """
+        with _batch(canvas):
+            _begin(canvas, self.width, self.height)
+            self._paint(canvas, state, last_move, hints)
+            token, rim = (None, None) if status_player is None else self._token(status_player)
+            _status_band(canvas, self._status_area, status, token, rim)
+
+    def _paint(
+        self, canvas: CanvasLike, state: Any, last_move: M | None,
+        hints: Mapping[Any, float] | None,
+    ) -> None:
+        """Paint the position itself on the cleared canvas."""
+        raise NotImplementedError
+
+    def _token(self, player: Player) -> tuple[str | None, str | None]:
+        """Fill and rim colour of ``player``'s token in the status band (None: no token)."""
+        return None, None
+
+
 # -- tic-tac-toe -------------------------------------------------------------------------
 
 
@@ -322,21 +380,19 @@ def _finite(*values: float) -> bool:
     return all(isinstance(v, (int, float)) and math.isfinite(v) for v in values)
 
 
-class TicTacToeBoard:
-    """Crosses and circles on a 3 x 3 grid, for TicTacToe and TicTacToeBitboard alike."""
+class TicTacToeBoard(_Board[TicTacToe | TicTacToeBitboard, Cell]):
+    """Crosses and circles on a 3 x 3 grid, for TicTacToe and TicTacToeBitboard alike.
+
+    :meth:`draw` paints the grid, the row and column numbers, the marks, the last move,
+    the hints and the winning lines, then the status.
+    """
 
     click_help: Final = "click an empty cell"
 
     def __init__(self, game: TicTacToe | TicTacToeBitboard, size: int = DEFAULT_SIZE) -> None:
         """A board ``size`` pixels wide for ``game``; GameError for a bad size."""
-        self.game: Final = game
         self.geometry: Final = TicTacToeGeometry(size)
-        self.width: Final = self.geometry.width
-        self.height: Final = self.geometry.height
-
-    def player_label(self, player: Player) -> str:
-        """``'X'`` or ``'O'``."""
-        return player
+        super().__init__(game, self.geometry.width, self.geometry.height, self.geometry.status)
 
     def marks(self, state: Any) -> Board:
         """The state as three rows of ``' '``, ``'X'``, ``'O'`` (either representation)."""
@@ -353,57 +409,49 @@ class TicTacToeBoard:
         """The square of the cell ``move``."""
         return self.geometry.cell_rect(move)
 
-    def draw(
-        self,
-        canvas: CanvasLike,
-        state: Any,
-        *,
-        last_move: Cell | None = None,
-        status: Sequence[str] = (),
-        hints: Mapping[Any, float] | None = None,
-        status_player: Player | None = None,
+    def _paint(
+        self, canvas: CanvasLike, state: Any, last_move: Cell | None,
+        hints: Mapping[Any, float] | None,
     ) -> None:
-        """Paint ``state``: grid, numbers, marks, last move, hints, winning lines, status."""
         g = self.geometry
         board = self.marks(state)
-        with _batch(canvas):
-            _begin(canvas, g.width, g.height)
-            if last_move is not None:
-                box = g.cell_rect(last_move)
-                inset = g.cell * 0.06
-                canvas.fill_style = Palette.HIGHLIGHT
-                canvas.fill_rect(
-                    _r(box.x + inset), _r(box.y + inset),
-                    _r(box.width - 2 * inset), _r(box.height - 2 * inset),
+        if last_move is not None:
+            box = g.cell_rect(last_move)
+            inset = g.cell * 0.06
+            canvas.fill_style = Palette.HIGHLIGHT
+            canvas.fill_rect(
+                _r(box.x + inset), _r(box.y + inset),
+                _r(box.width - 2 * inset), _r(box.height - 2 * inset),
+            )
+        canvas.stroke_style = Palette.INK
+        canvas.line_width = _r(max(3.0, g.size * 0.012))
+        for k in (1, 2):
+            x = g.grid.x + k * g.cell
+            y = g.grid.y + k * g.cell
+            canvas.stroke_line(_r(x), _r(g.grid.y), _r(x), _r(g.grid.bottom))
+            canvas.stroke_line(_r(g.grid.x), _r(y), _r(g.grid.right), _r(y))
+        label_px = g.label * 0.5
+        for k in range(3):
+            middle = g.grid.x + (k + 0.5) * g.cell
+            _text(canvas, str(k + 1), middle, g.label / 2, px=label_px, colour=Palette.MUTED)
+            _text(canvas, str(k + 1), g.label / 2, middle, px=label_px, colour=Palette.MUTED)
+        for row in range(3):
+            for col in range(3):
+                mark = board[row][col]
+                if mark != " ":
+                    self._mark(canvas, mark, g.cell_rect((row, col)))
+        if hints:
+            for move, value in sorted(hints.items(), key=lambda item: repr(item[0])):
+                box = g.cell_rect(move)
+                _text(
+                    canvas, format_value(value), *box.center,
+                    px=g.cell * 0.26, colour=_value_colour(value),
                 )
-            canvas.stroke_style = Palette.INK
-            canvas.line_width = _r(max(3.0, g.size * 0.012))
-            for k in (1, 2):
-                x = g.grid.x + k * g.cell
-                y = g.grid.y + k * g.cell
-                canvas.stroke_line(_r(x), _r(g.grid.y), _r(x), _r(g.grid.bottom))
-                canvas.stroke_line(_r(g.grid.x), _r(y), _r(g.grid.right), _r(y))
-            label_px = g.label * 0.5
-            for k in range(3):
-                middle = g.grid.x + (k + 0.5) * g.cell
-                _text(canvas, str(k + 1), middle, g.label / 2, px=label_px, colour=Palette.MUTED)
-                _text(canvas, str(k + 1), g.label / 2, middle, px=label_px, colour=Palette.MUTED)
-            for row in range(3):
-                for col in range(3):
-                    mark = board[row][col]
-                    if mark != " ":
-                        self._mark(canvas, mark, g.cell_rect((row, col)))
-            if hints:
-                for move, value in sorted(hints.items(), key=lambda item: repr(item[0])):
-                    box = g.cell_rect(move)
-                    _text(
-                        canvas, format_value(value), *box.center,
-                        px=g.cell * 0.26, colour=_value_colour(value),
-                    )
-            for line in _complete_lines(board):
-                self._win_line(canvas, line)
-            token = None if status_player is None else self._colour(status_player)
-            _status_band(canvas, g.status, status, token)
+        for line in _complete_lines(board):
+            self._win_line(canvas, line)
+
+    def _token(self, player: Player) -> tuple[str | None, str | None]:
+        return self._colour(player), None
 
     def _colour(self, mark: str) -> str:
         return Palette.CROSS if mark == self.game.players[0] else Palette.CIRCLE
@@ -507,17 +555,19 @@ class ConnectFourGeometry:
         )
 
 
-class ConnectFourBoard:
-    """Red and yellow discs in a blue frame; X plays red and moves first."""
+class ConnectFourBoard(_Board[ConnectFour, int]):
+    """Red and yellow discs in a blue frame; X plays red and moves first.
+
+    :meth:`draw` paints the column numbers, the frame, the discs, a ring on the last
+    disc, the winning lines and the hints, then the status.
+    """
 
     click_help: Final = "click a column (or use the column buttons)"
 
     def __init__(self, game: ConnectFour, size: int = DEFAULT_SIZE) -> None:
         """A board ``size`` pixels wide for ``game`` (any size ConnectFour supports)."""
-        self.game: Final = game
         self.geometry: Final = ConnectFourGeometry(game.rows, game.cols, size)
-        self.width: Final = self.geometry.width
-        self.height: Final = self.geometry.height
+        super().__init__(game, self.geometry.width, self.geometry.height, self.geometry.status)
 
     def player_label(self, player: Player) -> str:
         """The player's name and disc colour: ``'X (red)'`` or ``'O (yellow)'``."""
@@ -537,74 +587,63 @@ class ConnectFourBoard:
             return Palette.RED, Palette.RED_RIM
         return Palette.YELLOW, Palette.YELLOW_RIM
 
-    def draw(
-        self,
-        canvas: CanvasLike,
-        state: Any,
-        *,
-        last_move: int | None = None,
-        status: Sequence[str] = (),
-        hints: Mapping[Any, float] | None = None,
-        status_player: Player | None = None,
+    def _token(self, player: Player) -> tuple[str | None, str | None]:
+        return self.colours(player)
+
+    def _paint(
+        self, canvas: CanvasLike, state: Any, last_move: int | None,
+        hints: Mapping[Any, float] | None,
     ) -> None:
-        """Paint ``state``: numbers, frame, discs, last-move ring, winning line, hints, status."""
         g = self.geometry
         game = self.game
-        with _batch(canvas):
-            _begin(canvas, g.width, g.height)
-            for col in range(g.cols):
-                x = g.grid.x + (col + 0.5) * g.cell
-                colour = Palette.INK if col == last_move else Palette.MUTED
-                _text(canvas, str(col + 1), x, g.numbers_y, px=g.strip * 0.62, colour=colour)
-            canvas.fill_style = Palette.FRAME
-            f = g.frame
-            canvas.fill_rect(_r(f.x), _r(f.y), _r(f.width), _r(f.height))
-            canvas.stroke_style = Palette.FRAME_EDGE
-            canvas.line_width = _r(max(2.0, g.cell * 0.05))
-            canvas.stroke_rect(_r(f.x), _r(f.y), _r(f.width), _r(f.height))
-            groups: dict[str | None, list[tuple[float, float]]] = {None: []}
-            for player in game.players:
-                groups[player] = []
-            for col in range(g.cols):
-                for row in range(g.rows):
-                    groups[game.cell(state, row, col)].append(g.cell_center(row, col))
-            canvas.fill_style = Palette.HOLE
-            for x, y in groups[None]:
+        for col in range(g.cols):
+            x = g.grid.x + (col + 0.5) * g.cell
+            colour = Palette.INK if col == last_move else Palette.MUTED
+            _text(canvas, str(col + 1), x, g.numbers_y, px=g.strip * 0.62, colour=colour)
+        canvas.fill_style = Palette.FRAME
+        f = g.frame
+        canvas.fill_rect(_r(f.x), _r(f.y), _r(f.width), _r(f.height))
+        canvas.stroke_style = Palette.FRAME_EDGE
+        canvas.line_width = _r(max(2.0, g.cell * 0.05))
+        canvas.stroke_rect(_r(f.x), _r(f.y), _r(f.width), _r(f.height))
+        groups: dict[str | None, list[tuple[float, float]]] = {None: []}
+        for player in game.players:
+            groups[player] = []
+        for col in range(g.cols):
+            for row in range(g.rows):
+                groups[game.cell(state, row, col)].append(g.cell_center(row, col))
+        canvas.fill_style = Palette.HOLE
+        for x, y in groups[None]:
+            canvas.fill_circle(_r(x), _r(y), _r(g.radius))
+        for player in game.players:
+            disc_fill, disc_rim = self.colours(player)
+            canvas.fill_style = disc_fill
+            for x, y in groups[player]:
                 canvas.fill_circle(_r(x), _r(y), _r(g.radius))
-            for player in game.players:
-                disc_fill, disc_rim = self.colours(player)
-                canvas.fill_style = disc_fill
-                for x, y in groups[player]:
-                    canvas.fill_circle(_r(x), _r(y), _r(g.radius))
-                canvas.stroke_style = disc_rim
-                canvas.line_width = _r(g.cell * 0.05)
-                for x, y in groups[player]:
-                    canvas.stroke_circle(_r(x), _r(y), _r(g.radius * 0.94))
-            if last_move is not None and 0 <= last_move < g.cols:
-                height = game.column_height(state, last_move)
-                if height:
-                    x, y = g.cell_center(height - 1, last_move)
-                    canvas.stroke_style = Palette.RING
-                    canvas.line_width = _r(g.cell * 0.06)
-                    canvas.stroke_circle(_r(x), _r(y), _r(g.radius * 0.55))
-            for start, end in _fours(game.winning_cells(state)):
-                (x1, y1), (x2, y2) = g.cell_center(*start), g.cell_center(*end)
-                for colour, width in ((Palette.HOLE, 0.26), (Palette.WIN_LINE, 0.14)):
-                    canvas.stroke_style = colour
-                    canvas.line_width = _r(g.cell * width)
-                    canvas.stroke_line(_r(x1), _r(y1), _r(x2), _r(y2))
-            if hints:
-                for col, value in sorted(hints.items(), key=lambda item: repr(item[0])):
-                    x = g.grid.x + (col + 0.5) * g.cell
-                    _text(
-                        canvas, format_value(value), x, g.hints_y,
-                        px=g.strip * 0.55, colour=_value_colour(value),
-                    )
-            token: str | None = None
-            rim: str | None = None
-            if status_player is not None:
-                token, rim = self.colours(status_player)
-            _status_band(canvas, g.status, status, token, rim)
+            canvas.stroke_style = disc_rim
+            canvas.line_width = _r(g.cell * 0.05)
+            for x, y in groups[player]:
+                canvas.stroke_circle(_r(x), _r(y), _r(g.radius * 0.94))
+        if last_move is not None and 0 <= last_move < g.cols:
+            height = game.column_height(state, last_move)
+            if height:
+                x, y = g.cell_center(height - 1, last_move)
+                canvas.stroke_style = Palette.RING
+                canvas.line_width = _r(g.cell * 0.06)
+                canvas.stroke_circle(_r(x), _r(y), _r(g.radius * 0.55))
+        for start, end in _fours(game.winning_cells(state)):
+            (x1, y1), (x2, y2) = g.cell_center(*start), g.cell_center(*end)
+            for colour, width in ((Palette.HOLE, 0.26), (Palette.WIN_LINE, 0.14)):
+                canvas.stroke_style = colour
+                canvas.line_width = _r(g.cell * width)
+                canvas.stroke_line(_r(x1), _r(y1), _r(x2), _r(y2))
+        if hints:
+            for col, value in sorted(hints.items(), key=lambda item: repr(item[0])):
+                x = g.grid.x + (col + 0.5) * g.cell
+                _text(
+                    canvas, format_value(value), x, g.hints_y,
+                    px=g.strip * 0.55, colour=_value_colour(value),
+                )
 
 
 def _fours(cells: Sequence[tuple[int, int]]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
@@ -674,21 +713,20 @@ class NimGeometry:
         return heap, index
 
 
-class NimBoard:
-    """Heaps as rows of tokens; click a token to take it and all tokens to its right."""
+class NimBoard(_Board[Nim, tuple[int, int]]):
+    """Heaps as rows of tokens; click a token to take it and all tokens to its right.
+
+    :meth:`draw` paints the heap numbers, the tokens, dashed outlines of the taken tokens
+    (those taken by ``last_move`` in the highlight colour) and the counts, then the
+    status. Nim's hints are too many for the board; the controller lists them as text.
+    """
 
     click_help: Final = "click a token: you take it and every token to its right"
 
     def __init__(self, game: Nim, size: int = DEFAULT_SIZE) -> None:
         """A board ``size`` pixels wide for ``game``."""
-        self.game: Final = game
         self.geometry: Final = NimGeometry(game.heaps, size)
-        self.width: Final = self.geometry.width
-        self.height: Final = self.geometry.height
-
-    def player_label(self, player: Player) -> str:
-        """``'A'`` or ``'B'``."""
-        return player
+        super().__init__(game, self.geometry.width, self.geometry.height, self.geometry.status)
 
     def move_at(self, x: float, y: float, state: Any) -> tuple[int, int] | None:
         """``(heap, count)`` for a click on a remaining token; None elsewhere."""
@@ -709,56 +747,42 @@ class NimBoard:
             raise GameError(f"{move!r} is not a legal move here, so it has no token to click")
         return self.geometry.slot(heap, state[0][heap] - count)
 
-    def draw(
-        self,
-        canvas: CanvasLike,
-        state: Any,
-        *,
-        last_move: tuple[int, int] | None = None,
-        status: Sequence[str] = (),
-        hints: Mapping[Any, float] | None = None,
-        status_player: Player | None = None,
+    def _paint(
+        self, canvas: CanvasLike, state: Any, last_move: tuple[int, int] | None,
+        hints: Mapping[Any, float] | None,
     ) -> None:
-        """Paint ``state``: heap numbers, tokens, outlines of taken tokens, counts, status.
-
-        The tokens taken by ``last_move`` are outlined in the highlight colour. Nim's
-        hints are too many for the board; the controller lists them as text.
-        """
         g = self.geometry
         heaps = state[0]
-        with _batch(canvas):
-            _begin(canvas, g.width, g.height)
-            for heap, start in enumerate(g.heaps):
-                middle = g.top + (heap + 0.5) * g.row
-                _text(canvas, str(heap + 1), g.left - g.label / 2, middle, px=g.row * 0.36,
-                      colour=Palette.MUTED)
-                left = heaps[heap]
-                fresh = 0
-                if last_move is not None and last_move[0] == heap:
-                    fresh = last_move[1]
-                canvas.fill_style = Palette.TOKEN
-                for index in range(left):
-                    canvas.fill_circle(*self._centre(heap, index), _r(g.radius))
-                canvas.stroke_style = Palette.TOKEN_RIM
-                canvas.line_width = _r(max(1.5, g.radius * 0.12))
-                for index in range(left):
+        for heap, start in enumerate(g.heaps):
+            middle = g.top + (heap + 0.5) * g.row
+            _text(canvas, str(heap + 1), g.left - g.label / 2, middle, px=g.row * 0.36,
+                  colour=Palette.MUTED)
+            left = heaps[heap]
+            fresh = 0
+            if last_move is not None and last_move[0] == heap:
+                fresh = last_move[1]
+            canvas.fill_style = Palette.TOKEN
+            for index in range(left):
+                canvas.fill_circle(*self._centre(heap, index), _r(g.radius))
+            canvas.stroke_style = Palette.TOKEN_RIM
+            canvas.line_width = _r(max(1.5, g.radius * 0.12))
+            for index in range(left):
+                canvas.stroke_circle(*self._centre(heap, index), _r(g.radius))
+            if start > left:
+                canvas.set_line_dash([4, 4])
+                for index in range(left, start):
+                    is_fresh = index < left + fresh
+                    canvas.stroke_style = (
+                        Palette.TOKEN_RIM if is_fresh else Palette.GHOST
+                    )
+                    canvas.line_width = _r(
+                        max(2.0, g.radius * (0.2 if is_fresh else 0.1))
+                    )
                     canvas.stroke_circle(*self._centre(heap, index), _r(g.radius))
-                if start > left:
-                    canvas.set_line_dash([4, 4])
-                    for index in range(left, start):
-                        is_fresh = index < left + fresh
-                        canvas.stroke_style = (
-                            Palette.TOKEN_RIM if is_fresh else Palette.GHOST
-                        )
-                        canvas.line_width = _r(
-                            max(2.0, g.radius * (0.2 if is_fresh else 0.1))
-                        )
-                        canvas.stroke_circle(*self._centre(heap, index), _r(g.radius))
-                    canvas.set_line_dash([])
-                count_x = g.left + g.pitch * max(max(g.heaps), 1) + g.label / 2
-                _text(canvas, str(left), count_x, middle, px=g.row * 0.3, colour=Palette.INK,
-                      bold=False)
-            _status_band(canvas, g.status, status, None)
+                canvas.set_line_dash([])
+            count_x = g.left + g.pitch * max(max(g.heaps), 1) + g.label / 2
+            _text(canvas, str(left), count_x, middle, px=g.row * 0.3, colour=Palette.INK,
+                  bold=False)
 
     def _centre(self, heap: int, index: int) -> tuple[float, float]:
         x, y = self.geometry.slot(heap, index).center
@@ -768,23 +792,20 @@ class NimBoard:
 # -- any other game ----------------------------------------------------------------------
 
 
-class TextBoard:
-    """The plain-text ``game.render(state)`` on a canvas; moves are typed, not clicked."""
+class TextBoard(_Board[Game[Any, Any], Any]):
+    """The plain-text ``game.render(state)`` on a canvas; moves are typed, not clicked.
+
+    :meth:`draw` writes the text in a monospaced font, then the status.
+    """
 
     click_help: Final = "this board takes typed moves only: type yours in the Move box"
 
     def __init__(self, game: Game[Any, Any], size: int = DEFAULT_SIZE) -> None:
         """A board ``size`` pixels wide for any game that follows the Game protocol."""
-        self.game: Final = game
         self.size: Final = _check_size(size)
         self.board_height: Final = round(size * 0.75)
         self.status: Final = Rect(0, self.board_height, size, _status_height(size))
-        self.width: Final = size
-        self.height: Final = round(self.board_height + self.status.height)
-
-    def player_label(self, player: Player) -> str:
-        """The player's own name."""
-        return player
+        super().__init__(game, size, round(self.board_height + self.status.height), self.status)
 
     def move_at(self, x: float, y: float, state: Any = None) -> None:
         """Always None: a text board has nothing to click."""
@@ -794,30 +815,20 @@ class TextBoard:
         """The whole text area (no move has a place of its own here)."""
         return Rect(0, 0, self.width, self.board_height)
 
-    def draw(
-        self,
-        canvas: CanvasLike,
-        state: Any,
-        *,
-        last_move: Any | None = None,
-        status: Sequence[str] = (),
-        hints: Mapping[Any, float] | None = None,
-        status_player: Player | None = None,
+    def _paint(
+        self, canvas: CanvasLike, state: Any, last_move: Any | None,
+        hints: Mapping[Any, float] | None,
     ) -> None:
-        """Write ``game.render(state)`` in a monospaced font, then the status band."""
         lines = str(self.game.render(state)).split("\n")
         longest = max(1, max(len(line) for line in lines))
         px = min(self.board_height * 0.8 / max(1, len(lines)), self.size * 0.9 / (0.62 * longest))
-        with _batch(canvas):
-            _begin(canvas, self.width, self.height)
-            canvas.font = f"{round(px)}px monospace"
-            canvas.fill_style = Palette.INK
-            canvas.text_align = "left"
-            canvas.text_baseline = "middle"
-            top = (self.board_height - px * 1.2 * len(lines)) / 2
-            for k, line in enumerate(lines):
-                canvas.fill_text(line, _r(self.size * 0.05), _r(top + (k + 0.5) * px * 1.2))
-            _status_band(canvas, self.status, status, None)
+        canvas.font = f"{round(px)}px monospace"
+        canvas.fill_style = Palette.INK
+        canvas.text_align = "left"
+        canvas.text_baseline = "middle"
+        top = (self.board_height - px * 1.2 * len(lines)) / 2
+        for k, line in enumerate(lines):
+            canvas.fill_text(line, _r(self.size * 0.05), _r(top + (k + 0.5) * px * 1.2))
 
 
 def board_for(game: Game[Any, Any], size: int = DEFAULT_SIZE) -> BoardView:
@@ -871,13 +882,37 @@ def show_board(
     """
     from ipycanvas import Canvas
 
+    return _draw_position(
+        game, state, lambda width, height: Canvas(width=width, height=height),
+        last_move=last_move, size=size, status=status, hints=hints, status_player=status_player,
+    )
+
+
+C = TypeVar("C", bound=CanvasLike)
+
+
+def _draw_position(
+    game: Game[Any, Any],
+    state: Any,
+    new_canvas: Callable[[int, int], C],
+    *,
+    last_move: Any | None,
+    size: int,
+    status: Sequence[str] | None,
+    hints: Mapping[Any, float] | None,
+    status_player: Player | None,
+) -> C:
+    """The drawing of :func:`show_board` and ``board_svg``, on ``new_canvas(width, height)``.
+
+    ``state`` None is the start; ``status`` None is :func:`position_status`'s line and token.
+    """
     board = board_for(game, size)
     if state is None:
         state = game.start
     lines, token = position_status(game, state)
     if status is not None:
         lines, token = list(status), status_player
-    canvas = Canvas(width=board.width, height=board.height)
+    canvas = new_canvas(board.width, board.height)
     board.draw(canvas, state, last_move=last_move, status=lines, hints=hints,
                status_player=token)
     return canvas

@@ -22,7 +22,7 @@ from html import escape
 from typing import Any, Final
 
 from gamelib.game import Game, Player
-from gamelib.ui.boards import DEFAULT_SIZE, board_for, position_status
+from gamelib.ui.boards import DEFAULT_SIZE, _draw_position
 from gamelib.ui.canvas import Call, RecordingCanvas
 
 __all__ = ["BoardPicture", "board_svg", "svg_from_calls"]
@@ -137,13 +137,8 @@ def board_svg(
     ``status_player`` the player whose token goes beside it; ``last_move`` and
     ``hints`` are shown as on the live board. Raises GameError for a bad ``size``.
     """
-    board = board_for(game, size)
-    if state is None:
-        state = game.start
-    lines, token = position_status(game, state)
-    if status is not None:
-        lines, token = list(status), status_player
-    canvas = RecordingCanvas(board.width, board.height)
-    board.draw(canvas, state, last_move=last_move, status=lines, hints=hints,
-               status_player=token)
-    return BoardPicture(svg_from_calls(canvas.calls, board.width, board.height))
+    canvas = _draw_position(
+        game, state, RecordingCanvas,
+        last_move=last_move, size=size, status=status, hints=hints, status_player=status_player,
+    )
+    return BoardPicture(svg_from_calls(canvas.calls, canvas.width, canvas.height))
