@@ -119,13 +119,14 @@ class CanvasLike(Protocol):
         """Dash pattern for strokes: lengths of dashes and gaps; ``[]`` for solid lines."""
 
 
-class RecordingCanvas:
+class RecordingCanvas(CanvasLike):
     """A stand-in for :class:`ipycanvas.Canvas` that records every call in :attr:`calls`.
 
     Property assignments are recorded as ``('set', name, value)``, drawing calls as
     ``(method, *args)`` with the arguments exactly as given (``fill_text``'s
     ``max_width`` only when it was given). Assigning an attribute that a real canvas
-    does not have raises ``AttributeError``, as a typo should.
+    does not have raises ``AttributeError``, as a typo should. The style properties
+    (declared by :class:`CanvasLike`) live in a private dict.
     """
 
     def __init__(self, width: int = 700, height: int = 500) -> None:
@@ -135,20 +136,8 @@ class RecordingCanvas:
         object.__setattr__(self, "calls", [])
         object.__setattr__(self, "_style", {})
 
-    width: int
-    height: int
     calls: list[Call]
     """Everything the canvas was told, in order."""
-    # The style properties live in ``_style``; these annotations only tell type checkers.
-    fill_style: str
-    stroke_style: str
-    line_width: float
-    line_cap: str
-    line_join: str
-    font: str
-    text_align: str
-    text_baseline: str
-    global_alpha: float
 
     def __setattr__(self, name: str, value: object) -> None:
         if name in STYLE_PROPERTIES:
