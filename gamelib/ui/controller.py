@@ -101,8 +101,19 @@ def _short(text: str) -> str:
 def _check_options(
     mode: object, depth: object, seconds: object, seed: object, delay: object
 ) -> None:
+    _check_mode(mode)
+    _check_strength(depth, seconds)
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise GameError(f"seed must be a whole number or None, got {seed!r}")
+    _check_delay(delay)
+
+
+def _check_mode(mode: object) -> None:
     if mode not in MODES:
         raise GameError(f"mode must be one of {', '.join(map(repr, MODES))}; got {mode!r}")
+
+
+def _check_strength(depth: object, seconds: object) -> None:
     if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 1):
         raise GameError(f"depth must be a whole number of plies, 1 or more, or None; got {depth!r}")
     if seconds is not None and (
@@ -110,8 +121,9 @@ def _check_options(
         or not 0 < seconds <= 60
     ):
         raise GameError(f"seconds must be a number in (0, 60] or None; got {seconds!r}")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise GameError(f"seed must be a whole number or None, got {seed!r}")
+
+
+def _check_delay(delay: object) -> None:
     if (
         not isinstance(delay, (int, float)) or isinstance(delay, bool)
         or not 0 <= delay <= MAX_DELAY
@@ -432,8 +444,7 @@ class PlayController:
         If the computer is now to move, it starts thinking. Any search under way is
         dropped. Raises GameError for an unknown mode.
         """
-        if mode not in MODES:
-            raise GameError(f"mode must be one of {', '.join(map(repr, MODES))}; got {mode!r}")
+        _check_mode(mode)
         with self._lock:
             self._end_generation()
             self._mode = mode
@@ -450,7 +461,7 @@ class PlayController:
         ``depth`` is in plies; ``seconds`` is a time budget. Raises GameError for bad
         values.
         """
-        _check_options(self._mode, depth, seconds, None, self._delay)
+        _check_strength(depth, seconds)
         with self._lock:
             self._depth, self._seconds = depth, seconds
             self._set_message(f"Computer strength: {_strength_label(self._game, depth, seconds)}.")
@@ -464,7 +475,7 @@ class PlayController:
 
     def set_delay(self, delay: float) -> bool:
         """Seconds to pause before each move of a computer-versus-computer game (0 to 5)."""
-        _check_options(self._mode, None, None, None, delay)
+        _check_delay(delay)
         with self._lock:
             self._delay = float(delay)
             if self._delay_slider.value != self._delay:
