@@ -36,7 +36,7 @@ from gamelib.games import ConnectFour, TicTacToe, TicTacToeBitboard
 from gamelib.search.minimax import AnyGame, player_to_move
 from gamelib.search.stats import Stats
 
-__all__ = ["alphabeta", "MoveOrder", "center_first", "check_window"]
+__all__ = ["alphabeta", "MoveOrder", "center_first", "check_window", "keeps_three_cases"]
 
 MoveOrder = Callable[[AnyGame, Hashable, list[Hashable]], Sequence[Hashable]]
 """``order(game, state, moves) -> moves``: the legal moves of ``state``, rearranged."""
@@ -49,6 +49,22 @@ def check_window(alpha: float, beta: float) -> None:
             raise GameError(f"{name} must be a number, got {bound!r}")
     if not alpha < beta:
         raise GameError(f"the window needs alpha < beta, got alpha={alpha} and beta={beta}")
+
+
+def keeps_three_cases(result: float, value: float, alpha: float, beta: float) -> bool:
+    """True iff ``result`` is a correct alpha-beta answer in ``[alpha, beta]`` for a state
+    whose true value is ``value``: the three cases of the module docstring.
+
+    >>> keeps_three_cases(1, 1, -1, 0), keeps_three_cases(0, 1, -1, 0)
+    (True, True)
+    >>> keeps_three_cases(0, 1, -1, 1)
+    False
+    """
+    if value < alpha:
+        return result <= alpha
+    if value > beta:
+        return result >= beta
+    return result == value
 
 
 def alphabeta(game: AnyGame, state: Hashable, player: Player | None = None,

@@ -169,6 +169,9 @@ def read_bound(entry: Entry | None, alpha: int, beta: int) -> BoundRead:
 Search = Callable[[Hashable, int, int], int]
 """``f(state, alpha, beta)``: :meth:`BoundedSearch.max_value` or ``min_value``."""
 
+StoreRule = Callable[[BoundCache, Hashable, int, int, int], object]
+"""``store(cache, state, alpha, beta, v)``: files a search's result, as :func:`store_bound`."""
+
 
 class BoundedSearch:
     """The three mutually recursive functions of the lecture, for one game and one cache.
@@ -178,8 +181,15 @@ class BoundedSearch:
     three keep alpha-beta's three-case contract for their window.
     """
 
-    def __init__(self, game: AnyGame, cache: BoundCache, stats: Stats) -> None:
+    def __init__(self, game: AnyGame, cache: BoundCache, stats: Stats,
+                 store: StoreRule = store_bound) -> None:
+        """A search of ``game`` that reads and fills ``cache`` and counts in ``stats``.
+
+        ``store`` is the store rule that files every result in the cache: the lecture's
+        :func:`store_bound` unless the caller brings its own (the exercise checker does).
+        """
         self.game, self.cache, self.stats = game, cache, stats
+        self.store = store
         self.maximizer, self.minimizer = game.players
 
     def evaluate(self, state: Hashable, f: Search, alpha: int, beta: int) -> int:
@@ -192,7 +202,7 @@ class BoundedSearch:
             stats.cache_hits += 1
             return read.value
         v = f(state, read.alpha, read.beta)
-        store_bound(self.cache, state, read.alpha, read.beta, v)
+        self.store(self.cache, state, read.alpha, read.beta, v)
         return v
 
     def max_value(self, state: Hashable, alpha: int, beta: int) -> int:

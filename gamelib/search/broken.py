@@ -33,7 +33,7 @@ from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 
 from gamelib.game import GameError
-from gamelib.search.alphabeta import check_window
+from gamelib.search.alphabeta import check_window, keeps_three_cases
 from gamelib.search.bounded import BoundCache, BoundedSearch, Search
 from gamelib.search.memo import memo_minimax
 from gamelib.search.minimax import AnyGame
@@ -137,15 +137,6 @@ class BrokenCacheExample:
         )
 
 
-def _keeps_three_cases(result: int, true_value: int, alpha: int, beta: int) -> bool:
-    """Whether ``result`` is a correct alpha-beta answer for ``true_value`` in the window."""
-    if true_value < alpha:
-        return result <= alpha
-    if true_value > beta:
-        return result >= beta
-    return result == true_value
-
-
 def find_broken_cache_example(game: AnyGame, *, max_states: int | None = None
                               ) -> BrokenCacheExample:
     """The first state, in a fixed order, whose value the naive cache gets wrong.
@@ -192,7 +183,7 @@ def _example(search: BrokenSearch, state: Hashable, before: Hashable | None, bro
     for culprit, alpha, beta in search.reads:
         stored = search.naive[culprit]
         culprit_truth = true_value(culprit)
-        if not _keeps_three_cases(stored, culprit_truth, alpha, beta):
+        if not keeps_three_cases(stored, culprit_truth, alpha, beta):
             return BrokenCacheExample(
                 state=state,
                 searched_before=before,
