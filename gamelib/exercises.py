@@ -51,11 +51,12 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any, Final, cast
+from typing import Any, Final, TypeVar, cast
 
 from gamelib.game import GameError, Player
 from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
 from gamelib.search import bounded
+from gamelib.search.alphabeta import keeps_three_cases
 from gamelib.search.bounded import (
     EXACT,
     FLAGS,
@@ -65,7 +66,6 @@ from gamelib.search.bounded import (
     BoundedSearch,
     Entry,
     bounded_alphabeta,
-    read_bound,
 )
 from gamelib.search.depth_limited import iterative_deepening
 from gamelib.search.heuristics import Heuristic, connect_four_heuristic, squash, zero
@@ -351,6 +351,46 @@ def _require_function(checker: str, name: str, value: object) -> None:
         )
 
 
+T = TypeVar("T")
+
+
+def _check_cases(title: str, name: str, function: Callable[..., Any], cases: Sequence[T],
+                 ask: Callable[[T], tuple[str, tuple[Any, ...]]],
+                 judge: Callable[[T, str, Any], Line | None], *, noun: str, among: str,
+                 right: str) -> CheckResult:
+    """The report on calling the student's ``function`` once per case.
+
+    ``ask(case)`` gives the call as the report writes it and its arguments;
+    ``judge(case, call, answer)`` is None for a right answer, else the line saying what is
+    wrong. The report ends at once with "not done yet" for a stub (``NotImplementedError``,
+    or a first answer None or ``...``) or with the exception of the first call that raised
+    one. Otherwise it is the line ``right`` if every answer was right, else the first wrong
+    line with how many went wrong, e.g. "wrong on 3 of 266 positions" (``among`` "on",
+    ``noun`` "position"). ``facts``: the number of cases (under ``noun + "s"``) and of
+    wrong ones.
+    """
+    wrong: list[Line] = []
+    for index, case in enumerate(cases):
+        call, args = ask(case)
+        try:
+            answer = _call(function, *args)
+        except _NotDone as stub:
+            return _not_done(title, name, stub.where)
+        except _StudentError as error:
+            return CheckResult(title, (_error_line(call, error),))
+        if index == 0 and _is_stub(answer):
+            return _not_done(title, name)
+        line = judge(case, call, answer)
+        if line is not None:
+            wrong.append(line)
+    facts = {f"{noun}s": len(cases), "wrong": len(wrong)}
+    if wrong:
+        first = wrong[0]
+        text = f"wrong {among} {len(wrong):,} of {_count(len(cases), noun)}; the first: "
+        return CheckResult(title, (Line(FAIL, text + first.text, first.details),), facts=facts)
+    return CheckResult(title, (Line(PASS, right),), facts=facts)
+
+
 def _to_move(game: AnyGame, state: Hashable) -> Player:
     """``game.to_move(state)`` for a game of any type."""
     return game.to_move(state)
@@ -538,33 +578,21 @@ def check_next_states(next_states: Callable[[Any, Player], Any],
     _require_function("check_next_states", "next_states", next_states)
     title = f"next_states ({'Nim' if game is None else _show(game)})"
     positions = _rule_positions(game)
-    wrong: list[Line] = []
-    for index, (g, state) in enumerate(positions):
+
+    def ask(case: tuple[AnyGame, Hashable]) -> tuple[str, tuple[Any, ...]]:
+        g, state = case
         player = g.to_move(state)
-        call = f"next_states({_show(state)}, {player!r})"
-        try:
-            answer = _call(next_states, state, player)
-        except _NotDone as stub:
-            return _not_done(title, "next_states", stub.where)
-        except _StudentError as error:
-            return CheckResult(title, (_error_line(call, error),))
-        if index == 0 and _is_stub(answer):
-            return _not_done(title, "next_states")
-        expected = g.next_states(state, player)
-        line = _compare_next_states(g, state, call, expected, answer)
-        if line is not None:
-            wrong.append(line)
-    facts = {"positions": len(positions), "wrong": len(wrong)}
-    if wrong:
-        first = wrong[0]
-        text = f"wrong on {len(wrong):,} of {_count(len(positions), 'position')}; the first: "
-        return CheckResult(title, (Line(FAIL, text + first.text, first.details),), facts=facts)
-    return CheckResult(
-        title,
-        (Line(PASS, f"right on all {_count(len(positions), 'position')} of "
-              f"{_describe_game(game)}, finished ones included"),),
-        facts=facts,
-    )
+        return f"next_states({_show(state)}, {player!r})", (state, player)
+
+    def judge(case: tuple[AnyGame, Hashable], call: str, answer: object) -> Line | None:
+        g, state = case
+        expected = g.next_states(state, g.to_move(state))
+        return _compare_next_states(g, state, call, expected, answer)
+
+    right = (f"right on all {_count(len(positions), 'position')} of {_describe_game(game)}, "
+             "finished ones included")
+    return _check_cases(title, "next_states", next_states, positions, ask, judge,
+                        noun="position", among="on", right=right)
 
 
 def _compare_next_states(game: AnyGame, state: Hashable, call: str, expected: list[Any],
@@ -622,20 +650,16 @@ def check_finished(finished: Callable[[Any], Any], game: AnyGame | None = None) 
     _require_function("check_finished", "finished", finished)
     title = f"finished ({'Nim' if game is None else _show(game)})"
     positions = _rule_positions(game)
-    wrong: list[Line] = []
-    for index, (g, state) in enumerate(positions):
-        call = f"finished({_show(state)})"
-        try:
-            answer = _call(finished, state)
-        except _NotDone as stub:
-            return _not_done(title, "finished", stub.where)
-        except _StudentError as error:
-            return CheckResult(title, (_error_line(call, error),))
-        if index == 0 and _is_stub(answer):
-            return _not_done(title, "finished")
+
+    def ask(case: tuple[AnyGame, Hashable]) -> tuple[str, tuple[Any, ...]]:
+        state = case[1]
+        return f"finished({_show(state)})", (state,)
+
+    def judge(case: tuple[AnyGame, Hashable], call: str, answer: object) -> Line | None:
+        g, state = case
         expected = g.finished(state)
         if answer is expected:
-            continue
+            return None
         details = [("position", _show_state(g, state)), ("expected", repr(expected)),
                    ("returned", _show(answer))]
         if not isinstance(answer, bool):
@@ -644,18 +668,11 @@ def check_finished(finished: Callable[[Any], Any], game: AnyGame | None = None) 
             details.append(("hint", "the game is over exactly when every heap is empty"
                             if expected else
                             "a heap that is not empty still allows a move: the game goes on"))
-        wrong.append(Line(FAIL, call, tuple(details)))
-    facts = {"positions": len(positions), "wrong": len(wrong)}
-    if wrong:
-        first = wrong[0]
-        text = f"wrong on {len(wrong):,} of {_count(len(positions), 'position')}; the first: "
-        return CheckResult(title, (Line(FAIL, text + first.text, first.details),), facts=facts)
-    return CheckResult(
-        title,
-        (Line(PASS, f"right on all {_count(len(positions), 'position')} of "
-              f"{_describe_game(game)}"),),
-        facts=facts,
-    )
+        return Line(FAIL, call, tuple(details))
+
+    right = f"right on all {_count(len(positions), 'position')} of {_describe_game(game)}"
+    return _check_cases(title, "finished", finished, positions, ask, judge,
+                        noun="position", among="on", right=right)
 
 
 def _finished_positions(game: AnyGame | None) -> list[tuple[AnyGame, Hashable]]:
@@ -677,20 +694,16 @@ def check_utility(utility: Callable[[Any, Player], Any],
     _require_function("check_utility", "utility", utility)
     title = f"utility ({'Nim' if game is None else _show(game)})"
     cases = [(g, s, p) for g, s in _finished_positions(game) for p in g.players]
-    wrong: list[Line] = []
-    for index, (g, state, player) in enumerate(cases):
-        call = f"utility({_show(state)}, {player!r})"
-        try:
-            answer = _call(utility, state, player)
-        except _NotDone as stub:
-            return _not_done(title, "utility", stub.where)
-        except _StudentError as error:
-            return CheckResult(title, (_error_line(call, error),))
-        if index == 0 and _is_stub(answer):
-            return _not_done(title, "utility")
+
+    def ask(case: tuple[AnyGame, Hashable, Player]) -> tuple[str, tuple[Any, ...]]:
+        _, state, player = case
+        return f"utility({_show(state)}, {player!r})", (state, player)
+
+    def judge(case: tuple[AnyGame, Hashable, Player], call: str, answer: object) -> Line | None:
+        g, state, player = case
         expected = g.utility(state, player)
         if isinstance(answer, int) and not isinstance(answer, bool) and answer == expected:
-            continue
+            return None
         details = [("position", _show_state(g, state)), ("player", repr(player)),
                    ("expected", repr(expected)), ("returned", _show(answer))]
         if not isinstance(answer, int) or isinstance(answer, bool):
@@ -703,18 +716,11 @@ def check_utility(utility: Callable[[Any, Player], Any],
                 hint = ("in a finished state the player to move did not take the last object: "
                         f"{mover!r} is to move here, so {mover!r} lost")
             details.append(("hint", hint))
-        wrong.append(Line(FAIL, call, tuple(details)))
-    facts = {"cases": len(cases), "wrong": len(wrong)}
-    if wrong:
-        first = wrong[0]
-        text = f"wrong in {len(wrong)} of {len(cases)} cases; the first: "
-        return CheckResult(title, (Line(FAIL, text + first.text, first.details),), facts=facts)
+        return Line(FAIL, call, tuple(details))
+
     where = "finished Nim positions" if game is None else "finished positions"
-    return CheckResult(
-        title,
-        (Line(PASS, f"right on all {len(cases) // 2} {where}, for both players"),),
-        facts=facts,
-    )
+    return _check_cases(title, "utility", utility, cases, ask, judge, noun="case", among="in",
+                        right=f"right on all {len(cases) // 2} {where}, for both players")
 
 
 def check_nim_values(next_states: Callable[[Any, Player], Any],
@@ -1221,44 +1227,29 @@ class _SearchStopped(Exception):
         self.line = line
 
 
-class _StudentBoundedSearch(BoundedSearch):
-    """The lecture's bounded alpha-beta with the student's store rule.
+def _student_search(game: AnyGame, cache: BoundCache, stats: Stats,
+                    rule: Callable[..., Any]) -> BoundedSearch:
+    """The lecture's bounded alpha-beta with the student's store ``rule`` in place of
+    :func:`~gamelib.search.bounded.store_bound`, and a check of every entry it stores."""
 
-    :meth:`evaluate` is :meth:`BoundedSearch.evaluate` with ``rule`` in place of
-    :func:`~gamelib.search.bounded.store_bound`, and a check of every entry it stores.
-    """
-
-    def __init__(self, game: AnyGame, cache: BoundCache, stats: Stats,
-                 rule: Callable[..., Any]) -> None:
-        super().__init__(game, cache, stats)
-        self.rule = rule
-
-    def evaluate(self, state: Hashable, f: Callable[[Hashable, int, int], int], alpha: int,
-                 beta: int) -> int:
-        stats = self.stats
-        stats.calls += 1
-        stats.visited.add(state)
-        read = read_bound(self.cache.get(state), alpha, beta)
-        if read.value is not None:
-            stats.cache_hits += 1
-            return read.value
-        v = f(state, read.alpha, read.beta)
-        size, known = len(self.cache), state in self.cache
-        _call(self.rule, self.cache, state, read.alpha, read.beta, v)
-        if len(self.cache) > size + (not known):
+    def store(cache: BoundCache, state: Hashable, alpha: int, beta: int, v: int) -> None:
+        size, known = len(cache), state in cache
+        _call(rule, cache, state, alpha, beta, v)
+        if len(cache) > size + (not known):
             raise _SearchStopped(Line(
                 FAIL, "the search stopped: your rule added entries for other states",
-                (("state", _show_state(self.game, state)),
+                (("state", _show_state(game, state)),
                  ("hint", "store under `state` only and leave the other entries alone"))))
-        entry = self.cache.get(state)
+        entry = cache.get(state)
         if entry is not None:
             problem = _entry_problem(entry, v)
             if problem:
                 raise _SearchStopped(Line(
                     FAIL, "the search stopped: it cannot read an entry your rule stored",
-                    (("state", _show_state(self.game, state)), ("entry", _show(entry)),
+                    (("state", _show_state(game, state)), ("entry", _show(entry)),
                      ("hint", problem))))
-        return v
+
+    return BoundedSearch(game, cache, stats, store)
 
 
 @lru_cache(maxsize=1)
@@ -1311,7 +1302,7 @@ def _bounded_search_lines(rule: Callable[..., Any], facts: dict[str, Any]) -> li
     game = TicTacToe()
     values = _tictactoe_values()
     cache, stats = BoundCache(), Stats()
-    search = _StudentBoundedSearch(game, cache, stats, rule)
+    search = _student_search(game, cache, stats, rule)
     call = "bounded alpha-beta with your rule from the empty board"
     try:
         result = search.value(game.start, -1, 1)
@@ -1356,7 +1347,7 @@ def _shared_cache_line(rule: Callable[..., Any], values: dict[Hashable, int]) ->
     """One cache for 60 searches in three windows: results keep the three cases, entries hold."""
     game: AnyGame = TicTacToe()
     cache, stats = BoundCache(), Stats()
-    search = _StudentBoundedSearch(game, cache, stats, rule)
+    search = _student_search(game, cache, stats, rule)
     positions = [s for s in _sample_positions(game, limit=120, seed=5) if not game.finished(s)]
     positions = positions[:60]
     for state in positions:
@@ -1368,7 +1359,7 @@ def _shared_cache_line(rule: Callable[..., Any], values: dict[Hashable, int]) ->
             except _SearchStopped as stop:
                 return stop.line
             value = values[state]
-            if not _in_bracket(result, value, alpha, beta):
+            if not keeps_three_cases(result, value, alpha, beta):
                 return Line(FAIL, f"with a shared cache, a search in [{alpha}, {beta}] returned "
                                   f"{result} for a state of value {value} (for X)",
                             (("state", _show_state(game, state)),
@@ -1379,15 +1370,6 @@ def _shared_cache_line(rule: Callable[..., Any], values: dict[Hashable, int]) ->
     return Line(PASS, f"one cache shared by {len(positions) * len(_WINDOWS)} searches "
                       f"({len(positions)} positions, windows {', '.join(map(str, _WINDOWS))}): "
                       f"every result and all {len(cache):,} entries are right")
-
-
-def _in_bracket(result: float, value: float, alpha: float, beta: float) -> bool:
-    """Alpha-beta's three cases for a result in the window ``[alpha, beta]``."""
-    if value < alpha:
-        return result <= alpha
-    if value > beta:
-        return result >= beta
-    return result == value
 
 
 # ---------------------------------------------------------------------------------------------
