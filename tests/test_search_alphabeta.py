@@ -6,6 +6,7 @@ from collections.abc import Hashable
 from typing import Any
 
 import pytest
+from helpers import reachable
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -14,17 +15,6 @@ from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
 from gamelib.search import Stats, alphabeta, center_first, memo_minimax
 
 BOTH = [pytest.param(TicTacToe(), id="tuple"), pytest.param(TicTacToeBitboard(), id="bitboard")]
-
-
-def reachable(game: Any) -> list[Hashable]:
-    states, seen = [game.start], {game.start}
-    for state in states:
-        if not game.finished(state):
-            for n in game.next_states(state, game.to_move(state)):
-                if n not in seen:
-                    seen.add(n)
-                    states.append(n)
-    return states
 
 
 GAME = TicTacToeBitboard()

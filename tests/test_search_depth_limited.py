@@ -9,6 +9,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+from helpers import reachable
 
 from gamelib.game import GameError, replay
 from gamelib.games import Nim, TicTacToe, TicTacToeBitboard
@@ -23,18 +24,6 @@ from gamelib.search import (
     zero,
 )
 from gamelib.search.depth_limited import describe_value
-
-
-def reachable(game: Any) -> list[Hashable]:
-    states, seen = [game.start], {game.start}
-    for state in states:
-        if not game.finished(state):
-            for n in game.next_states(state, game.to_move(state)):
-                if n not in seen:
-                    seen.add(n)
-                    states.append(n)
-    return states
-
 
 GAME = TicTacToeBitboard()
 STATES = reachable(GAME)

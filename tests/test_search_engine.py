@@ -8,22 +8,11 @@ from collections.abc import Hashable
 from typing import Any
 
 import pytest
+from helpers import reachable
 
 from gamelib.game import GameError, replay
 from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
 from gamelib.search import choose_move, engine, memo_minimax, move_values
-
-
-def reachable(game: Any) -> list[Hashable]:
-    states, seen = [game.start], {game.start}
-    for state in states:
-        if not game.finished(state):
-            for n in game.next_states(state, game.to_move(state)):
-                if n not in seen:
-                    seen.add(n)
-                    states.append(n)
-    return states
-
 
 GAME = TicTacToeBitboard()
 RUNNING = [s for s in reachable(GAME) if not GAME.finished(s)]

@@ -15,6 +15,7 @@ from functools import cache, reduce
 from operator import xor
 from typing import Any
 
+import helpers
 import pytest
 
 from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
@@ -167,16 +168,6 @@ def test_the_engine_plays_optimally_in_every_running_state() -> None:
 
 # -- Nim: the nim-sum rule --------------------------------------------------------------
 
-def nim_states(game: Nim) -> list[Any]:
-    states, seen = [game.start], {game.start}
-    for state in states:
-        for n in game.next_states(state, game.to_move(state)):
-            if n not in seen:
-                seen.add(n)
-                states.append(n)
-    return states
-
-
 def test_nim_states_are_counted_right() -> None:
     # Heaps h <= (2, 3, 4) are reached after between k (heaps touched) and n (objects
     # taken) moves, so with either player to move unless k == n (one object per heap).
@@ -185,7 +176,7 @@ def test_nim_states_are_counted_right() -> None:
         touched = sum(a != b for a, b in zip(h, (2, 3, 4), strict=True))
         taken = sum((2, 3, 4)) - sum(h)
         expected += 1 if touched == taken else 2
-    assert len(nim_states(Nim((2, 3, 4)))) == expected == 112
+    assert len(helpers.reachable(Nim((2, 3, 4)))) == expected == 112
 
 
 def nim_value(state: Any) -> int:
@@ -194,7 +185,7 @@ def nim_value(state: Any) -> int:
 
 def test_every_exact_search_follows_the_nim_sum_rule() -> None:
     game = Nim((2, 3, 4))
-    states = nim_states(game)
+    states = helpers.reachable(game)
     assert len(states) == 112   # 60 heap sizes, all with both turns but for 8 (see below)
     cache: dict[Hashable, int] = {}
     for state in states:
@@ -209,7 +200,7 @@ def test_every_exact_search_follows_the_nim_sum_rule() -> None:
 
 def test_plain_minimax_follows_the_nim_sum_rule() -> None:
     game = Nim((1, 2, 3))
-    for state in nim_states(game):
+    for state in helpers.reachable(game):
         assert minimax(game, state) == nim_value(state)
 
 

@@ -3,26 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
-from typing import Any
 
 import pytest
+from helpers import reachable
 
 from gamelib.game import GameError, replay
 from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
 from gamelib.search import connect_four_heuristic, tictactoe_open_lines, zero
 from gamelib.search.heuristics import _windows, heuristic_for, squash
-
-
-def reachable(game: Any) -> list[Hashable]:
-    states, seen = [game.start], {game.start}
-    for state in states:
-        if not game.finished(state):
-            for n in game.next_states(state, game.to_move(state)):
-                if n not in seen:
-                    seen.add(n)
-                    states.append(n)
-    return states
 
 
 def test_zero_knows_nothing() -> None:
