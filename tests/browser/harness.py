@@ -43,6 +43,8 @@ import pytest
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
+    from gamelib.ui import PlayController
+
 HERE = Path(__file__).resolve().parent
 PROJECT_ROOT = HERE.parent.parent
 FIXTURE_NOTEBOOKS = HERE / "notebooks"
@@ -556,3 +558,42 @@ class LabPage:
         path = SCREENSHOTS / f"{name}.png"
         self.page.screenshot(path=str(path), full_page=True)
         return path
+
+
+# -- steps the game tests share ------------------------------------------------------------
+
+
+def open_game(lab: LabPage, notebook: str, twin: PlayController) -> Locator:
+    """Open and run the fixture ``notebook``; its canvas, once it has the size of the
+    ``twin``'s board and the page shows the twin's welcome message."""
+    lab.open_notebook(notebook)
+    lab.run_all_cells()
+    canvas = lab.visible_canvas()
+    assert lab.canvas_size(canvas) == (twin.board.width, twin.board.height)
+    lab.wait_text(twin.message)
+    return canvas
+
+
+def click_both(lab: LabPage, canvas: Locator, twin: PlayController, x: float, y: float) -> None:
+    """Click canvas pixel ``(x, y)`` on the page and on ``twin``, whose computer must have
+    answered at once (two moves in its history)."""
+    lab.click_canvas(canvas, x, y)
+    assert twin.click(x, y)
+    assert len(twin.history) == 2, twin.message
+
+
+def type_refused_move(lab: LabPage, twin: PlayController, text: str) -> None:
+    """Type ``text`` into the page's Move box and submit it to ``twin``, which must refuse
+    it; wait until the page shows the twin's refusal, a message it did not show before."""
+    assert not twin.submit(text)
+    refusal = twin.message
+    assert text in refusal and refusal not in lab.output_text()
+    lab.type_into("Move", text)
+    lab.wait_text(refusal)
+
+
+def undo_both_moves(lab: LabPage, twin: PlayController) -> None:
+    """Undo on ``twin``, which must take back the human's move and the computer's reply,
+    and press the page's Undo button."""
+    assert twin.undo() and twin.history == []
+    lab.press_button("Undo")

@@ -21,7 +21,18 @@ from gamelib.search.engine import clear_caches
 from gamelib.ui import PlayController, play
 from gamelib.ui.boards import ConnectFourGeometry, Palette
 
-from .harness import UI_TIMEOUT, Box, LabPage, check_fixture_notebook, rgba, wait_equal
+from .harness import (
+    UI_TIMEOUT,
+    Box,
+    LabPage,
+    check_fixture_notebook,
+    click_both,
+    open_game,
+    rgba,
+    type_refused_move,
+    undo_both_moves,
+    wait_equal,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -103,17 +114,12 @@ def test_fixture_notebook_plays_the_twin_game() -> None:
 
 def test_click_a_column_and_the_computer_answers(lab: LabPage) -> None:
     reference = twin()
-    board = reference.board
-    geometry = board.geometry  # type: ignore[attr-defined]
+    geometry = reference.board.geometry  # type: ignore[attr-defined]
     assert isinstance(geometry, ConnectFourGeometry)
     holes = disc_boxes(geometry)
     assert len(holes) == 42
 
-    lab.open_notebook(NOTEBOOK)
-    lab.run_all_cells()
-    canvas = lab.visible_canvas()
-    assert lab.canvas_size(canvas) == (board.width, board.height)
-    lab.wait_text(reference.message)  # the welcome: "You play X (red) and start. ..."
+    canvas = open_game(lab, NOTEBOOK, reference)  # the welcome: "You play X (red) and start. ..."
     wait_discs(lab, canvas, geometry, expected_discs(reference, geometry))
     assert discs(lab, canvas, geometry) == {"red": set(), "yellow": set(), "hole": set(holes)}
     lab.screenshot("connect-four-1-start")
@@ -121,9 +127,7 @@ def test_click_a_column_and_the_computer_answers(lab: LabPage) -> None:
     # Click the top hole of column 4: the disc falls to the bottom, then the computer,
     # thinking in its thread, drops its own.
     x, y = geometry.cell_center(geometry.rows - 1, COLUMN)
-    lab.click_canvas(canvas, x, y)
-    assert reference.click(x, y)
-    assert len(reference.history) == 2, reference.message  # the twin's computer answered
+    click_both(lab, canvas, reference, x, y)  # the twin's computer answered at once
     assert reference.history[0] == COLUMN
     after_reply = expected_discs(reference, geometry)
     assert after_reply["red"] == {(0, COLUMN)}
@@ -137,17 +141,12 @@ def test_click_a_column_and_the_computer_answers(lab: LabPage) -> None:
     lab.screenshot("connect-four-2-computer-answered")
 
     # A column that does not exist, typed into the Move box: refused, explained, no change.
-    assert not reference.submit("9")
-    refusal = reference.message
-    assert "9" in refusal and refusal not in lab.output_text()
-    lab.type_into("Move", "9")
-    lab.wait_text(refusal)
+    type_refused_move(lab, reference, "9")
     assert discs(lab, canvas, geometry) == after_reply
     lab.screenshot("connect-four-3-illegal-move")
 
     # Undo takes back the human's disc and the computer's reply.
-    assert reference.undo() and reference.history == []
-    lab.press_button("Undo")
+    undo_both_moves(lab, reference)
     wait_discs(lab, canvas, geometry, expected_discs(reference, geometry))
     lab.wait_text(reference.message)  # "Took back 4, ..."
     lab.screenshot("connect-four-4-undone")

@@ -19,7 +19,18 @@ from gamelib.search.engine import clear_caches
 from gamelib.ui import PlayController, play
 from gamelib.ui.boards import Palette, TicTacToeGeometry
 
-from .harness import UI_TIMEOUT, Box, LabPage, check_fixture_notebook, rgba, wait_equal
+from .harness import (
+    UI_TIMEOUT,
+    Box,
+    LabPage,
+    check_fixture_notebook,
+    click_both,
+    open_game,
+    rgba,
+    type_refused_move,
+    undo_both_moves,
+    wait_equal,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -99,23 +110,16 @@ def test_fixture_notebook_plays_the_twin_game() -> None:
 
 def test_click_a_cell_and_the_computer_answers(lab: LabPage) -> None:
     reference = twin()
-    board = reference.board
-    geometry = board.geometry  # type: ignore[attr-defined]
+    geometry = reference.board.geometry  # type: ignore[attr-defined]
     assert isinstance(geometry, TicTacToeGeometry)
 
-    lab.open_notebook(NOTEBOOK)
-    lab.run_all_cells()
-    canvas = lab.visible_canvas()
-    assert lab.canvas_size(canvas) == (board.width, board.height)
-    lab.wait_text(reference.message)  # the welcome: "You play X and start. ..."
+    canvas = open_game(lab, NOTEBOOK, reference)  # the welcome: "You play X and start. ..."
     wait_marks(lab, canvas, geometry, {"X": set(), "O": set()})
     lab.screenshot("tictactoe-1-start")
 
     # Click the centre cell: an X appears there, then the computer's O elsewhere.
     x, y = geometry.cell_rect(CELL).center
-    lab.click_canvas(canvas, x, y)
-    assert reference.click(x, y)
-    assert len(reference.history) == 2, reference.message  # the twin's computer answered
+    click_both(lab, canvas, reference, x, y)  # the twin's computer answered at once
     assert reference.history[0] == CELL
     after_reply = expected_marks(reference)
     assert after_reply["X"] == {CELL} and len(after_reply["O"]) == 1
@@ -126,17 +130,12 @@ def test_click_a_cell_and_the_computer_answers(lab: LabPage) -> None:
     lab.screenshot("tictactoe-2-computer-answered")
 
     # A cell off the board, typed into the Move box: refused, explained, no change.
-    assert not reference.submit("9,9")
-    refusal = reference.message
-    assert "9,9" in refusal and refusal not in lab.output_text()
-    lab.type_into("Move", "9,9")
-    lab.wait_text(refusal)
+    type_refused_move(lab, reference, "9,9")
     assert marks(lab, canvas, geometry) == after_reply
     lab.screenshot("tictactoe-3-illegal-move")
 
     # Undo takes back the X and the computer's O.
-    assert reference.undo() and reference.history == []
-    lab.press_button("Undo")
+    undo_both_moves(lab, reference)
     wait_marks(lab, canvas, geometry, {"X": set(), "O": set()})
     lab.wait_text(reference.message)  # "Took back 2,2, ..."
     lab.screenshot("tictactoe-4-undone")
