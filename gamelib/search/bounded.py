@@ -103,8 +103,13 @@ class BoundCache(dict[Hashable, Entry]):
 
         Every flag is a key, in the order ``'='``, ``'≤'``, ``'≥'``, even when its count is 0.
         """
-        counts = Counter(map(itemgetter(0), self.values()))
-        return {flag: counts[flag] for flag in FLAGS}
+        return _by_flag(self)
+
+
+def _by_flag(cache: dict[Hashable, Entry]) -> dict[str, int]:
+    """:meth:`BoundCache.by_flag` for any dict of entries."""
+    counts = Counter(map(itemgetter(0), cache.values()))
+    return {flag: counts[flag] for flag in FLAGS}
 
 
 def store_bound(cache: dict[Hashable, Entry], state: Hashable, alpha: int, beta: int,
@@ -144,11 +149,15 @@ def read_bound(entry: Entry | None, alpha: int, beta: int) -> BoundRead:
     Returns a :class:`BoundRead`: either a value that satisfies the three cases of
     alpha-beta for ``[alpha, beta]`` without any search (cases 1, 2 and 5) or the
     window to search, narrowed where the entry allows it (cases 3 and 6). Precondition:
-    ``alpha < beta``.
+    ``alpha < beta``. Raises :class:`GameError` for an entry that is not ``(flag, v)``
+    with one of the three flags.
     """
     if entry is None:
         return BoundRead(0, None, alpha, beta)
-    flag, v = entry
+    try:
+        flag, v = entry
+    except (TypeError, ValueError):
+        raise GameError(f"a cache entry is a pair (flag, v), got {entry!r}") from None
     if flag == EXACT:
         return BoundRead(1, v, alpha, beta)
     if flag == UPPER:
@@ -254,13 +263,17 @@ def bounded_alphabeta(game: AnyGame, state: Hashable, alpha: int = -1, beta: int
     ``stats``, if given, is filled: ``calls`` (calls of ``evaluate``, one per visit of
     a state), ``cache_hits`` (visits answered by cases 1, 2 or 5), ``terminal``,
     ``cutoffs``, ``visited``, ``cache_entries`` (the cache's entries by flag at the end)
-    and ``seconds``. Raises :class:`GameError` for a bad window.
+    and ``seconds``. Raises :class:`GameError` for a bad window or a ``cache`` that is
+    not a dict.
     """
     check_window(alpha, beta)
-    cache = BoundCache() if cache is None else cache
+    if cache is None:
+        cache = BoundCache()
+    elif not isinstance(cache, dict):
+        raise GameError(f"cache must be a BoundCache, got {type(cache).__name__}")
     search = BoundedSearch(game, cache, Stats() if stats is None else stats)
     with search.stats.timer():
         result = search.value(state, alpha, beta)
     if stats is not None:   # counting the entries takes a walk over the whole cache
-        stats.cache_entries = cache.by_flag()
+        stats.cache_entries = _by_flag(cache)
     return result

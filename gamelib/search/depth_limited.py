@@ -44,8 +44,8 @@ import random
 import time
 from collections.abc import Hashable
 
-from gamelib.game import GameError, Player, other
-from gamelib.search.alphabeta import MoveOrder
+from gamelib.game import GameError, Player, describe_text, other
+from gamelib.search.alphabeta import MoveOrder, check_window
 from gamelib.search.heuristics import Heuristic
 from gamelib.search.minimax import AnyGame, pick, player_to_move
 from gamelib.search.stats import Decision, Stats
@@ -162,6 +162,14 @@ def _check_depth(depth: object, name: str = "depth", least: int = 0) -> None:
         raise GameError(f"{name} must be a whole number of plies, at least {least}; got {depth!r}")
 
 
+def _check_heuristic(heuristic: object) -> None:
+    if not callable(heuristic):
+        raise GameError(
+            f"heuristic must be a function heuristic(state, player) -> float, "
+            f"got {describe_text(heuristic)}"
+        )
+
+
 def depth_limited(game: AnyGame, state: Hashable, depth: int, heuristic: Heuristic,
                   player: Player | None = None, alpha: float = -math.inf,
                   beta: float = math.inf, *, stats: Stats | None = None,
@@ -178,13 +186,13 @@ def depth_limited(game: AnyGame, state: Hashable, depth: int, heuristic: Heurist
     results at or beyond +-1), with alpha-beta's three cases for ``[alpha, beta]``.
 
     ``stats``, if given, is filled: ``calls``, ``terminal``, ``cutoffs``, ``visited``
-    and ``seconds``. Raises :class:`GameError` for a negative depth, a bad window or
-    player, or a heuristic value outside (-1, 1).
+    and ``seconds``. Raises :class:`GameError` for a negative depth, a heuristic that is
+    not a function, a bad window or player, or a heuristic value outside (-1, 1).
     """
     _check_depth(depth)
+    _check_heuristic(heuristic)
     player = player_to_move(game, state, player)
-    if not alpha < beta:
-        raise GameError(f"the window needs alpha < beta, got alpha={alpha} and beta={beta}")
+    check_window(alpha, beta)
     stats = Stats() if stats is None else stats
     search = _DepthLimitedSearch(game, heuristic, stats, order=order)
     with stats.timer():
@@ -215,11 +223,12 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
     ``stats.depth`` is the last finished depth and ``stats.nodes_per_depth[d]`` the calls
     of the iteration with depth ``d``, one entry per finished iteration.
 
-    Raises :class:`GameError` if ``state`` is finished, ``max_depth < 1`` or
-    ``seconds <= 0``.
+    Raises :class:`GameError` if ``state`` is finished, ``heuristic`` is not a function,
+    ``max_depth < 1`` or ``seconds <= 0``.
     """
     if game.finished(state):
         raise GameError("the game is over in this state: there is no move to choose")
+    _check_heuristic(heuristic)
     if max_depth is not None:
         _check_depth(max_depth, "max_depth", least=1)
     if seconds is not None and (

@@ -27,6 +27,7 @@ from collections.abc import Callable, Hashable
 from functools import wraps
 from typing import Any, TypeVar
 
+from gamelib.game import GameError, describe_text
 from gamelib.search.minimax import AnyGame, player_to_move
 from gamelib.search.stats import Stats
 
@@ -46,10 +47,11 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
 
     ``stats``, if given, is filled: ``calls`` (every invocation, including those the
     cache answered), ``cache_hits``, ``terminal``, ``visited``, ``cache_entries``
-    (``{'=': len(cache)}``: every entry is exact) and ``seconds``.
+    (``{'=': len(cache)}``: every entry is exact) and ``seconds``. Raises
+    :class:`GameError` for a bad player or a ``cache`` that is not a dict.
     """
     player = player_to_move(game, state, player)
-    cache = {} if cache is None else cache
+    cache = {} if cache is None else _checked_cache(cache)
     stats = Stats() if stats is None else stats
     # Bound once: the recursion below runs thousands of times, and a local name is the
     # cheapest lookup in Python.
@@ -109,6 +111,13 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
     return result
 
 
+def _checked_cache(cache: object) -> dict[Hashable, int]:
+    """``cache``, after checking that it is a dict (the search reads it with ``get``)."""
+    if not isinstance(cache, dict):
+        raise GameError(f"cache must be a dict from states to values, got {type(cache).__name__}")
+    return cache
+
+
 def _noting(get: Callable[[Hashable], int | None],
             visited: set[Hashable]) -> Callable[[Hashable], int | None]:
     """``get`` (a cache's look-up) that also adds each state it is asked for to ``visited``."""
@@ -130,7 +139,11 @@ def memoize(function: Callable[..., R]) -> Callable[..., R]:
 
         @memoize
         def value(state, player): ...
+
+    Raises :class:`GameError` if ``function`` is not callable.
     """
+    if not callable(function):
+        raise GameError(f"memoize needs a function, got {describe_text(function)}")
     cache: dict[tuple[Any, ...], R] = {}
 
     @wraps(function)
