@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Hashable
 from typing import Any
 
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 from gamelib.game import GameError, replay
 from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
 from gamelib.search import Stats, alphabeta, center_first, memo_minimax
+from gamelib.search.alphabeta import keeps_three_cases as gamelib_keeps_three_cases
 
 BOTH = [pytest.param(TicTacToe(), id="tuple"), pytest.param(TicTacToeBitboard(), id="bitboard")]
 
@@ -111,6 +113,15 @@ def test_alphabeta_keeps_the_three_cases_in_fractional_windows(state: Hashable,
     alpha, beta = window
     result = alphabeta(GAME, state, None, alpha, beta)  # type: ignore[arg-type]
     assert keeps_three_cases(result, TRUTH[state], alpha, beta)
+
+
+def test_gamelibs_three_case_test_agrees_with_this_one() -> None:
+    points = [-2, -1, -0.5, 0, 0.5, 1, 2]
+    for alpha, beta in itertools.combinations(points, 2):
+        for result in points:
+            for value in (-1, 0, 1):
+                assert (gamelib_keeps_three_cases(result, value, alpha, beta)
+                        == keeps_three_cases(result, value, alpha, beta))
 
 
 def test_a_narrow_window_gives_a_bound_and_prunes_more() -> None:

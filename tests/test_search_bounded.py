@@ -92,6 +92,12 @@ def test_an_unknown_flag_is_refused() -> None:
         read_bound(("<", 0), -1, 1)
 
 
+@pytest.mark.parametrize("entry", [0, ("=",), ("=", 0, 1), "=0x"])
+def test_an_entry_that_is_not_a_pair_is_refused(entry: Any) -> None:
+    with pytest.raises(GameError, match=r"a cache entry is a pair \(flag, v\), got "):
+        read_bound(entry, -1, 1)
+
+
 def test_a_bound_cache_is_a_dict_that_counts_its_flags() -> None:
     cache = BoundCache()
     assert cache.by_flag() == {"=": 0, "≤": 0, "≥": 0}
@@ -184,6 +190,19 @@ def test_entries_stay_true_on_nim_and_connect_four() -> None:
 def test_an_empty_or_malformed_window_is_refused(alpha: Any, beta: Any) -> None:
     with pytest.raises(GameError, match="alpha"):
         bounded_alphabeta(GAME, GAME.start, alpha, beta)
+
+
+def test_a_cache_that_is_not_a_dict_is_refused() -> None:
+    with pytest.raises(GameError, match="cache must be a BoundCache, got list"):
+        bounded_alphabeta(GAME, GAME.start, cache=[])  # type: ignore[arg-type]
+
+
+def test_a_plain_dict_serves_as_cache_and_its_entries_are_counted() -> None:
+    cache: dict[Hashable, tuple[str, int]] = {}
+    stats = Stats()
+    assert bounded_alphabeta(GAME, GAME.start, cache=cache, stats=stats) == 0  # type: ignore[arg-type]
+    assert len(cache) == 2_474
+    assert stats.cache_entries == {"=": 32, "≤": 1_206, "≥": 1_236}
 
 
 # -- the broken cache ----------------------------------------------------------------------

@@ -149,6 +149,12 @@ def test_bad_arguments_are_refused() -> None:
         depth_limited(game, game.start, 2, zero, None, 0.5, 0.5)
     with pytest.raises(GameError, match="strictly between -1 and 1"):
         depth_limited(game, game.start, 1, lambda s, p: 1.0)
+    with pytest.raises(GameError, match="alpha must be a number, got 'a'"):
+        depth_limited(game, game.start, 2, zero, None, "a", 1)  # type: ignore[arg-type]
+    with pytest.raises(GameError, match="heuristic must be a function heuristic"):
+        depth_limited(game, game.start, 2, None)  # type: ignore[arg-type]
+    with pytest.raises(GameError, match="heuristic must be a function heuristic"):
+        iterative_deepening(game, game.start, 0.5, max_depth=2)  # type: ignore[arg-type]
 
 
 # -- iterative deepening -------------------------------------------------------------------

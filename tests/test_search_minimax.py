@@ -88,6 +88,17 @@ def test_a_running_state_is_searched_for_the_player_to_move_only(search: Any) ->
         search(game, game.start, "Z")
 
 
+def test_memo_minimax_refuses_a_cache_that_is_not_a_dict() -> None:
+    game = TicTacToe()
+    with pytest.raises(GameError, match="cache must be a dict from states to values, got list"):
+        memo_minimax(game, game.start, cache=[])  # type: ignore[arg-type]
+
+
+def test_memoize_refuses_what_is_not_a_function() -> None:
+    with pytest.raises(GameError, match="memoize needs a function, got 5"):
+        memoize(5)  # type: ignore[arg-type]
+
+
 def test_minimax_counts_add_up_over_several_searches() -> None:
     game, stats = TicTacToe(), Stats()
     state = replay(game, [(1, 1), (0, 0)])
