@@ -53,7 +53,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Final, TypeVar, cast
 
-from gamelib.game import GameError, Player
+from gamelib.game import Game, GameError, Player
 from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
 from gamelib.search import bounded
 from gamelib.search.alphabeta import keeps_three_cases
@@ -391,6 +391,14 @@ def _check_cases(title: str, name: str, function: Callable[..., Any], cases: Seq
     return CheckResult(title, (Line(PASS, right),), facts=facts)
 
 
+def _require_game(checker: str, game: object) -> None:
+    if game is not None and not isinstance(game, Game):
+        raise GameError(
+            f"{checker} takes a game of gamelib.games as its second argument, e.g. TicTacToe(), "
+            f"or None (the default) for Nim; got {_show(game, 60)}"
+        )
+
+
 def _to_move(game: AnyGame, state: Hashable) -> Player:
     """``game.to_move(state)`` for a game of any type."""
     return game.to_move(state)
@@ -573,9 +581,10 @@ def check_next_states(next_states: Callable[[Any, Player], Any],
 
     Result: a :class:`CheckResult`; a failure names the position, the expected and the
     returned states (those missing and those extra) and a hint. Raises
-    :class:`GameError` if ``next_states`` is not callable.
+    :class:`GameError` if ``next_states`` is not callable or ``game`` is not a game.
     """
     _require_function("check_next_states", "next_states", next_states)
+    _require_game("check_next_states", game)
     title = f"next_states ({'Nim' if game is None else _show(game)})"
     positions = _rule_positions(game)
 
@@ -645,9 +654,10 @@ def check_finished(finished: Callable[[Any], Any], game: AnyGame | None = None) 
 
     The answer must be ``True`` or ``False``; the positions are those of
     :func:`check_next_states`. Result: a :class:`CheckResult`. Raises :class:`GameError` if
-    ``finished`` is not callable.
+    ``finished`` is not callable or ``game`` is not a game.
     """
     _require_function("check_finished", "finished", finished)
+    _require_game("check_finished", game)
     title = f"finished ({'Nim' if game is None else _show(game)})"
     positions = _rule_positions(game)
 
@@ -689,9 +699,10 @@ def check_utility(utility: Callable[[Any, Player], Any],
     It is tried on finished positions (for Nim: the empty heaps of every game of
     :data:`NIM_SAMPLE`, with either player to move) for both players; the answer must be
     the int -1, 0 or +1. Result: a :class:`CheckResult`. Raises :class:`GameError` if
-    ``utility`` is not callable.
+    ``utility`` is not callable or ``game`` is not a game.
     """
     _require_function("check_utility", "utility", utility)
+    _require_game("check_utility", game)
     title = f"utility ({'Nim' if game is None else _show(game)})"
     cases = [(g, s, p) for g, s in _finished_positions(game) for p in g.players]
 

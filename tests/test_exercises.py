@@ -501,6 +501,16 @@ def test_a_checker_wants_a_function(name: str) -> None:
         CHECKS[name](42)
 
 
+@pytest.mark.parametrize(("checker", "rule"), [
+    (check_next_states, nim_next_states),
+    (check_finished, nim_finished),
+    (check_utility, nim_utility),
+])
+def test_a_rule_checker_wants_a_game_or_none(checker: Any, rule: Any) -> None:
+    with pytest.raises(GameError, match=r"takes a game of gamelib.games .* got 'Nim'"):
+        checker(rule, "Nim")
+
+
 def test_not_implemented_in_a_helper_says_where() -> None:
     def helper(state: Any) -> Any:
         raise NotImplementedError

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import gamelib.ui.svg
-from gamelib.game import replay
+from gamelib.game import GameError, replay
 from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
 from gamelib.ui import BoardPicture, RecordingCanvas, board_svg
 from gamelib.ui.boards import Palette
@@ -95,6 +95,12 @@ def test_a_picture_takes_a_status_of_its_own() -> None:
     assert texts[-2:] == ["Who wins?", "A to move"]
     assert picture._repr_svg_() == picture.svg
     assert repr(picture).startswith("<BoardPicture, ")
+
+
+@pytest.mark.parametrize("status", [5, "one line", ["fine", 2]])
+def test_a_status_that_is_not_lines_of_text_is_refused(status: object) -> None:
+    with pytest.raises(GameError, match="status must be a list of lines of text"):
+        board_svg(Nim(), status=status)  # type: ignore[arg-type]
 
 
 def test_the_example_in_the_module_docstring_runs() -> None:

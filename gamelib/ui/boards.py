@@ -878,7 +878,7 @@ def show_board(
     ``hints`` are drawn as in :meth:`BoardView.draw`. Evaluate the result in a cell to
     show it; it shows only while the kernel runs (``gamelib.ui.board_svg`` draws the
     same picture as SVG, which a saved notebook keeps). Raises GameError for a bad
-    ``size``.
+    ``size`` or ``status``.
     """
     from ipycanvas import Canvas
 
@@ -906,6 +906,11 @@ def _draw_position(
 
     ``state`` None is the start; ``status`` None is :func:`position_status`'s line and token.
     """
+    if status is not None and (
+        isinstance(status, str) or not isinstance(status, Sequence)
+        or not all(isinstance(line, str) for line in status)
+    ):
+        raise GameError(f"status must be a list of lines of text (two fit), got {status!r}")
     board = board_for(game, size)
     if state is None:
         state = game.start

@@ -135,7 +135,8 @@ def board_svg(
 
     ``status`` replaces the default status line (whose turn, or the result), and
     ``status_player`` the player whose token goes beside it; ``last_move`` and
-    ``hints`` are shown as on the live board. Raises GameError for a bad ``size``.
+    ``hints`` are shown as on the live board. Raises GameError for a bad ``size`` or
+    ``status``.
     """
     canvas = _draw_position(
         game, state, RecordingCanvas,
