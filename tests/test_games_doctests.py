@@ -1,4 +1,7 @@
-"""The examples in the docstrings of the game modules run and print what they show."""
+"""The examples in the docstrings of the game and search modules and of gamelib.plots run.
+
+(The examples of gamelib.exercises and gamelib.ui are run by their own test modules.)
+"""
 
 from __future__ import annotations
 
@@ -14,6 +17,14 @@ MODULES = [
     "gamelib.games.tictactoe_bitboard",
     "gamelib.games.connect_four",
     "gamelib.games.nim",
+    "gamelib.search.minimax",
+    "gamelib.search.memo",
+    "gamelib.search.alphabeta",
+    "gamelib.search.bounded",
+    "gamelib.search.broken",
+    "gamelib.search.depth_limited",
+    "gamelib.search.heuristics",
+    "gamelib.plots",
 ]
 # Modules with examples must keep some: a docstring emptied by mistake fails here.
 EXAMPLES_AT_LEAST = {
@@ -22,6 +33,14 @@ EXAMPLES_AT_LEAST = {
     "gamelib.games.tictactoe_bitboard": 3,
     "gamelib.games.connect_four": 5,
     "gamelib.games.nim": 2,
+    "gamelib.search.minimax": 6,
+    "gamelib.search.memo": 3,
+    "gamelib.search.alphabeta": 6,
+    "gamelib.search.bounded": 4,
+    "gamelib.search.broken": 3,
+    "gamelib.search.depth_limited": 4,
+    "gamelib.search.heuristics": 6,
+    "gamelib.plots": 5,
 }
 
 
