@@ -65,6 +65,8 @@ from typing import Final
 
 from gamelib.game import GameError
 from gamelib.games.connect_four import C4State, ConnectFour
+from gamelib.search.depth_limited import check_depth, check_seconds
+from gamelib.search.minimax import check_rng
 from gamelib.search.solver import SearchTimeout, Solver
 from gamelib.search.stats import Decision, Stats
 
@@ -204,17 +206,11 @@ def _check_arguments(
     assert isinstance(state, tuple)
     if game.finished(state):
         raise GameError(f"the game is already over ({_result_text(game, state)}): no move to make")
-    if seconds is not None and (
-        not isinstance(seconds, (int, float))
-        or isinstance(seconds, bool)
-        or not math.isfinite(seconds)
-        or seconds <= 0
-    ):
-        raise GameError(f"seconds must be a positive number of seconds or None, got {seconds!r}")
-    if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 1):
-        raise GameError(f"depth must be a whole number of plies >= 1 or None, got {depth!r}")
-    if rng is not None and not isinstance(rng, random.Random):
-        raise GameError(f"rng must be a random.Random or None, got {rng!r}")
+    check_seconds(seconds)
+    check_depth(depth, least=1, optional=True)
+    check_rng(rng)
+    assert seconds is None or isinstance(seconds, (int, float))
+    assert rng is None or isinstance(rng, random.Random)
     budget = float(seconds) if seconds is not None else None
     if budget is None and depth is None:
         budget = DEFAULT_SECONDS

@@ -47,7 +47,7 @@ from collections.abc import Hashable
 from gamelib.game import GameError, Player, describe_text, other
 from gamelib.search.alphabeta import MoveOrder, check_window
 from gamelib.search.heuristics import Heuristic
-from gamelib.search.minimax import AnyGame, pick, player_to_move
+from gamelib.search.minimax import AnyGame, check_rng, pick, player_to_move
 from gamelib.search.stats import Decision, Stats
 
 __all__ = [
@@ -57,6 +57,8 @@ __all__ = [
     "proven_value",
     "plies_to_end",
     "describe_value",
+    "check_depth",
+    "check_seconds",
 ]
 
 
@@ -157,9 +159,25 @@ def _checked(estimate: float) -> float:
     return estimate
 
 
-def _check_depth(depth: object, name: str = "depth", least: int = 0) -> None:
+def check_depth(depth: object, name: str = "depth", least: int = 0, *,
+                optional: bool = False) -> None:
+    """Raise :class:`GameError` unless ``depth`` is a whole number of plies, at least
+    ``least`` (or None, if ``optional``); the message calls it ``name``."""
+    if optional and depth is None:
+        return
     if not isinstance(depth, int) or isinstance(depth, bool) or depth < least:
-        raise GameError(f"{name} must be a whole number of plies, at least {least}; got {depth!r}")
+        allowed = f"a whole number of plies, at least {least}" + (", or None" if optional else "")
+        raise GameError(f"{name} must be {allowed}; got {depth!r}")
+
+
+def check_seconds(seconds: object) -> None:
+    """Raise :class:`GameError` unless ``seconds``, a time budget, is None or a positive,
+    finite number."""
+    if seconds is not None and (
+        not isinstance(seconds, (int, float)) or isinstance(seconds, bool)
+        or not 0 < seconds < math.inf
+    ):
+        raise GameError(f"seconds must be a positive number of seconds or None, got {seconds!r}")
 
 
 def _check_heuristic(heuristic: object) -> None:
@@ -189,7 +207,7 @@ def depth_limited(game: AnyGame, state: Hashable, depth: int, heuristic: Heurist
     and ``seconds``. Raises :class:`GameError` for a negative depth, a heuristic that is
     not a function, a bad window or player, or a heuristic value outside (-1, 1).
     """
-    _check_depth(depth)
+    check_depth(depth)
     _check_heuristic(heuristic)
     player = player_to_move(game, state, player)
     check_window(alpha, beta)
@@ -229,14 +247,9 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
     if game.finished(state):
         raise GameError("the game is over in this state: there is no move to choose")
     _check_heuristic(heuristic)
-    if max_depth is not None:
-        _check_depth(max_depth, "max_depth", least=1)
-    if seconds is not None and (
-        not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not seconds > 0
-    ):
-        raise GameError(f"seconds must be a positive number of seconds, got {seconds!r}")
-    if rng is not None and not isinstance(rng, random.Random):
-        raise GameError(f"rng must be a random.Random or None, got {type(rng).__name__}")
+    check_depth(max_depth, "max_depth", least=1, optional=True)
+    check_seconds(seconds)
+    check_rng(rng)
     stats = Stats() if stats is None else stats
     deadline = None if seconds is None else time.perf_counter() + seconds
     player = game.to_move(state)

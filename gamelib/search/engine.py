@@ -33,9 +33,14 @@ from gamelib.game import GameError, other
 from gamelib.games import ConnectFour
 from gamelib.games.connect_four import C4State
 from gamelib.search.bounded import BoundCache, BoundedSearch
-from gamelib.search.depth_limited import describe_value, iterative_deepening
+from gamelib.search.depth_limited import (
+    check_depth,
+    check_seconds,
+    describe_value,
+    iterative_deepening,
+)
 from gamelib.search.heuristics import heuristic_for
-from gamelib.search.minimax import AnyGame, pick
+from gamelib.search.minimax import AnyGame, check_rng, pick
 from gamelib.search.stats import Decision, Stats
 
 __all__ = ["choose_move", "move_values", "clear_caches"]
@@ -107,14 +112,9 @@ def clear_caches() -> None:
 def _check_request(game: AnyGame, state: Hashable, depth: object, seconds: object,
                    rng: object) -> None:
     """Raise :class:`GameError` unless the arguments of a request are usable."""
-    if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 1):
-        raise GameError(f"depth must be a whole number of plies, at least 1, or None: {depth!r}")
-    if seconds is not None and (
-        not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not seconds > 0
-    ):
-        raise GameError(f"seconds must be a positive number or None, got {seconds!r}")
-    if rng is not None and not isinstance(rng, random.Random):
-        raise GameError(f"rng must be a random.Random or None, got {type(rng).__name__}")
+    check_depth(depth, least=1, optional=True)
+    check_seconds(seconds)
+    check_rng(rng)
     if game.finished(state):
         raise GameError("the game is over in this state: there is no move to choose")
 

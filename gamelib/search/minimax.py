@@ -35,7 +35,7 @@ from typing import Any, TypeVar
 from gamelib.game import Game, GameError, Player, check_player, other
 from gamelib.search.stats import Stats
 
-__all__ = ["minimax", "best_move", "ValueFunction", "player_to_move", "pick"]
+__all__ = ["minimax", "best_move", "ValueFunction", "player_to_move", "pick", "check_rng"]
 
 AnyGame = Game[Any, Any]
 """A game with any kind of states and moves."""
@@ -60,11 +60,14 @@ def pick(options: list[T], rng: random.Random | None = None) -> T:
     """
     if not options:
         raise GameError("there is nothing to choose from")
-    if rng is None:
-        rng = _shared_rng
-    elif not isinstance(rng, random.Random):
+    check_rng(rng)
+    return (_shared_rng if rng is None else rng).choice(options)
+
+
+def check_rng(rng: object) -> None:
+    """Raise :class:`GameError` unless ``rng`` is a ``random.Random`` or None."""
+    if rng is not None and not isinstance(rng, random.Random):
         raise GameError(f"rng must be a random.Random or None, got {type(rng).__name__}")
-    return rng.choice(options)
 
 
 def player_to_move(game: AnyGame, state: Hashable, player: Player | None) -> Player:
