@@ -12,8 +12,9 @@ For each notebook, in the order given (directories are searched recursively, sor
 1. Run every code cell top to bottom in a fresh kernel of *this* interpreter (so the venv's
    gamelib is the one imported), with the kernel's working directory set to the notebook's own
    folder and ``PYTHONHASHSEED=0`` in its environment -- the same conditions as
-   ``pytest --nbval`` under ``tests/conftest.py``. A cell that raises stops the run for that
-   notebook and nothing is written, unless the cell carries the ``raises-exception`` tag.
+   ``pytest --nbval`` under the project root's ``conftest.py``. A cell that raises stops the
+   run for that notebook and nothing is written, unless the cell carries the
+   ``raises-exception`` tag.
 2. Drop saved widget state (``metadata.widgets``) and per-cell timing metadata, and drop the
    ``application/vnd.jupyter.widget-view+json`` part of outputs: it names a widget model that
    exists only in the kernel that made it (its id changes on every run, and without the state
