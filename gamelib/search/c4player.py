@@ -188,7 +188,10 @@ def connect_four_move_values(
 # -- argument checks ----------------------------------------------------------------
 
 
-_module_rng = random.Random()
+_module_rng = random.Random(20240917)
+"""The generator used when the caller passes no ``rng``: seeded, so that a program making
+the same calls in the same order gets the same choices (as with
+:func:`~gamelib.search.minimax.pick`)."""
 
 
 def _check_arguments(
