@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import reachable
 
 from gamelib.games import ConnectFour, connect_four
 
@@ -146,16 +147,7 @@ def test_positions_move_sequences_and_finished_positions_per_ply() -> None:
 
 
 def test_every_position_of_the_4x4_board() -> None:
-    game = ConnectFour(4, 4)
-    seen = {game.start}
-    stack = [game.start]
-    while stack:
-        state = stack.pop()
-        for child in game.next_states(state, game.to_move(state)):
-            if child not in seen:
-                seen.add(child)
-                stack.append(child)
-    assert len(seen) == 161_029
+    assert len(reachable(ConnectFour(4, 4))) == 161_029
 
 
 # -- the rules against the reference, on every shape ---------------------------------

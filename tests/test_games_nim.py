@@ -7,21 +7,10 @@ from functools import reduce
 from operator import xor
 
 import pytest
+from helpers import reachable
 
 from gamelib.games import Nim
 from gamelib.games.nim import NimState
-
-
-def reachable(game: Nim) -> set[NimState]:
-    seen = {game.start}
-    stack = [game.start]
-    while stack:
-        state = stack.pop()
-        for child in game.next_states(state, game.to_move(state)):
-            if child not in seen:
-                seen.add(child)
-                stack.append(child)
-    return seen
 
 
 def expected_states(start: tuple[int, ...]) -> set[NimState]:
@@ -43,7 +32,7 @@ def expected_states(start: tuple[int, ...]) -> set[NimState]:
 @pytest.mark.parametrize(("heaps", "count"), [((1, 2, 3), 40), ((3, 4, 5), 232), ((2, 0), 4)])
 def test_reachable_states(heaps: tuple[int, ...], count: int) -> None:
     game = Nim(heaps)
-    states = reachable(game)
+    states = set(reachable(game))
     assert states == expected_states(heaps)
     assert len(states) == count
 
