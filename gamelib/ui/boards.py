@@ -851,14 +851,21 @@ def position_status(game: Game[Any, Any], state: Any) -> tuple[list[str], Player
     Returns the lines and the player whose token goes beside them (None for a draw).
     """
     if game.finished(state):
-        first, second = game.players
-        score = game.utility(state, first)
-        if score == 0:
+        winner = _winner(game, state)
+        if winner is None:
             return ["Game over: a draw."], None
-        winner = first if score > 0 else second
         return [f"{winner} wins!"], winner
     player = game.to_move(state)
     return [f"{player} to move"], player
+
+
+def _winner(game: Game[Any, Any], state: Any) -> Player | None:
+    """The player who won the finished ``state``; None for a draw."""
+    first, second = game.players
+    score = game.utility(state, first)
+    if score == 0:
+        return None
+    return first if score > 0 else second
 
 
 def show_board(

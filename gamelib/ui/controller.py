@@ -34,10 +34,17 @@ from typing import Any, Final
 
 import ipywidgets as w
 
-from gamelib.game import Game, GameError, Move, Player, State, describe_text, other
+from gamelib.game import Game, GameError, Move, Player, State, describe_text
 from gamelib.games import ConnectFour
 from gamelib.search.stats import Decision
-from gamelib.ui.boards import DEFAULT_SIZE, BoardView, ConnectFourBoard, board_for, format_value
+from gamelib.ui.boards import (
+    DEFAULT_SIZE,
+    BoardView,
+    ConnectFourBoard,
+    _winner,
+    board_for,
+    format_value,
+)
 
 __all__ = ["PlayController", "play", "MODES"]
 
@@ -727,12 +734,9 @@ class PlayController:
         return f" Game over: {self._result()}. Press New to play again."
 
     def _result(self) -> str:
-        state = self._states[-1]
-        first, second = self._game.players
-        score = self._game.utility(state, first)
-        if score == 0:
+        winner = _winner(self._game, self._states[-1])
+        if winner is None:
             return "a draw"
-        winner = first if score > 0 else second
         if len(self._humans()) == 1 and self._mode != "computer-computer":
             return "you win" if winner in self._humans() else "the computer wins"
         return f"{winner} wins"
@@ -743,11 +747,9 @@ class PlayController:
         state = self._states[-1]
         lines: list[str] = []
         if game.finished(state):
-            first = game.players[0]
-            score = game.utility(state, first)
-            token = None if score == 0 else (first if score > 0 else other(game, first))
+            token = _winner(game, state)
             result = self._result()
-            lines.append(f"Game over: {result}." if score == 0 else result.capitalize() + "!")
+            lines.append(f"Game over: {result}." if token is None else result.capitalize() + "!")
         else:
             token = game.to_move(state)
             humans = self._humans()
