@@ -775,3 +775,9 @@ def test_the_examples_in_the_docstrings_run() -> None:
     for module in (controller_module, gamelib.ui.canvas):
         failed, tried = doctest.testmod(module)
         assert failed == 0 and tried > 0, module.__name__
+
+
+@pytest.mark.parametrize("not_a_game", [None, "ConnectFour", 7, object()])
+def test_play_refuses_what_is_not_a_game(not_a_game: object) -> None:
+    with pytest.raises(GameError, match=r"is not a game: it lacks .*players.*TicTacToe\(\)"):
+        play(not_a_game, display=False, background=False)  # type: ignore[arg-type]

@@ -845,6 +845,23 @@ def board_for(game: Game[Any, Any], size: int = DEFAULT_SIZE) -> BoardView:
     return TextBoard(game, size)
 
 
+GAME_MEMBERS = (
+    "players", "start", "next_states", "finished", "utility",
+    "to_move", "moves", "play", "parse_move", "format_move", "render",
+)
+"""What a game needs for play(): the six-tuple plus the members that play and input need."""
+
+
+def check_game(game: object) -> None:
+    """Raise GameError, naming what is missing, unless ``game`` has every GAME_MEMBERS member."""
+    missing = [name for name in GAME_MEMBERS if not hasattr(game, name)]
+    if missing:
+        raise GameError(
+            f"{type(game).__name__} is not a game: it lacks {', '.join(missing)}; pass a game "
+            "such as TicTacToe(), ConnectFour() or Nim() from gamelib.games"
+        )
+
+
 def position_status(game: Game[Any, Any], state: Any) -> tuple[list[str], Player | None]:
     """The status line for ``state`` on its own: whose turn it is, or the result.
 

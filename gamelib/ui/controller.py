@@ -43,6 +43,7 @@ from gamelib.ui.boards import (
     ConnectFourBoard,
     _winner,
     board_for,
+    check_game,
     format_value,
 )
 
@@ -160,6 +161,7 @@ class PlayController:
         background: bool = True,
     ) -> None:
         """See :func:`play` for the arguments; GameError for a bad one."""
+        check_game(game)
         _check_options(mode, depth, seconds, seed, delay)
         self._game: Final = game
         self._board: Final = board_for(game, size)
