@@ -29,6 +29,7 @@ __all__ = [
     "Value",
     "check_player",
     "describe_text",
+    "not_a_state",
     "other",
     "replay",
 ]
@@ -178,6 +179,26 @@ def describe_text(text: object, limit: int = 20) -> str:
     if len(shown) > limit + 2:
         shown = shown[:limit] + "…" + shown[-1]
     return shown
+
+
+def not_a_state(game: Game[S, M], state: object) -> GameError:
+    """The error for ``state`` when it is not a state of ``game`` at all.
+
+    A game raises it when a method finds that its ``state`` argument has the wrong type
+    or shape (e.g. ``TicTacToe().play("x", (0, 0))``), rather than the ``TypeError``
+    or ``IndexError`` that Python would raise deep inside. It is returned, not raised:
+
+    >>> from gamelib.games import TicTacToe
+    >>> what, allowed = str(not_a_state(TicTacToe(), "x")).split(": ")
+    >>> what
+    "'x' is not a state of Tic-tac-toe"
+    >>> allowed
+    'pass game.start or a state returned by play() or next_states()'
+    """
+    return GameError(
+        f"{describe_text(state)} is not a state of {game.name}: "
+        "pass game.start or a state returned by play() or next_states()"
+    )
 
 
 def replay(game: Game[S, M], moves: Sequence[M], state: S | None = None) -> S:

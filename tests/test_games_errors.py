@@ -8,7 +8,15 @@ from typing import Any
 
 import pytest
 
-from gamelib.game import GameError, IllegalMoveError, MoveFormatError, other, replay
+from gamelib.game import (
+    GameError,
+    IllegalMoveError,
+    MoveFormatError,
+    describe_text,
+    not_a_state,
+    other,
+    replay,
+)
 from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
 
 TTT, BITS, C4, NIM = TicTacToe(), TicTacToeBitboard(), ConnectFour(), Nim()
@@ -330,3 +338,80 @@ def test_replay_names_the_move_that_failed() -> None:
     assert message == "move 2 ('a'): 'a' is not a column: a move is a column index from 0 to 6"
     message = refused(IllegalMoveError, replay, NIM, [(2, 5), (1, 4), (0, 3), (0, 1)])
     assert message == "move 4 (1,1): the game is over: no more moves are allowed"
+
+
+# -- states that are not states ------------------------------------------------------------
+
+NOT_A_STATE = "pass game.start or a state returned by play() or next_states()"
+# Per game: a move that is legal at the start, and non-states of the wrong shape for it:
+# tuple-game boards with two rows, a bitboard given a tuple board, and so on.
+STATE_CASES: list[tuple[Any, Any, list[Any]]] = [
+    (TTT, (0, 0), [((" ", " ", " "), (" ", " ", " ")), 0]),
+    (BITS, (0, 0), [TTT.start, (0, 0)]),
+    (C4, 3, [(0.0, 0.0), ("0", "0"), ((0, 0), 0)]),
+    (NIM, (0, 1), [(0, (3, 4, 5))]),
+]
+METHODS = ["play", "moves", "to_move", "render", "utility", "finished", "next_states"]
+
+
+def _non_state_calls() -> list[Any]:
+    calls = []
+    for game, move, wrong_shapes in STATE_CASES:
+        first = game.players[0]
+        for state in ["x", None, (1,), 3.5, HUGE, *wrong_shapes]:
+            for method in METHODS:
+                if game is NIM and isinstance(state, str) and method in ("finished", "utility"):
+                    # Nim reads only state[0] here, and any("x") is True: such a "state" looks
+                    # unfinished, and catching it would cost the search a check per call.
+                    continue
+                second = {"play": move, "utility": first, "next_states": first}
+                args = (state, second[method]) if method in second else (state,)
+                name = f"{game!r}.{method}({state!r:.12})"
+                calls.append(pytest.param(game, method, args, id=name))
+    return calls
+
+
+@pytest.mark.parametrize(("game", "method", "args"), _non_state_calls())
+def test_a_non_state_is_refused_with_a_game_error(game: Any, method: str, args: Any) -> None:
+    state = args[0]
+    saved = repr(game)
+    with pytest.raises(GameError) as caught:
+        getattr(game, method)(*args)
+    error = caught.value
+    assert type(error) is GameError  # not a move error: the move was fine
+    assert str(error) == f"{describe_text(state)} is not a state of {game.name}: {NOT_A_STATE}"
+    assert len(str(error)) <= LONGEST_MESSAGE
+    # Raised "from None" (or checked first): the traceback shows no TypeError from inside.
+    assert error.__cause__ is None
+    assert error.__context__ is None or error.__suppress_context__
+    assert repr(game) == saved
+
+
+def test_not_a_state_message() -> None:
+    assert str(not_a_state(TTT, "x")) == f"'x' is not a state of Tic-tac-toe: {NOT_A_STATE}"
+    assert str(not_a_state(C4, HUGE)).startswith("'1111111111111111111…' is not a state of ")
+    assert isinstance(not_a_state(NIM, None), ValueError)
+
+
+def test_a_bad_move_or_player_is_reported_before_a_bad_state() -> None:
+    # play checks the move before it looks at the state (tic-tac-toe and Connect Four).
+    message = refused(IllegalMoveError, TTT.play, "x", "2,2")
+    assert message == "'2,2' is not a cell: a move is (row, col), 0 to 2"
+    message = refused(IllegalMoveError, BITS.play, None, (3, 0))
+    assert message == "cell (3, 0) is off the board: row and col go from 0 to 2"
+    message = refused(IllegalMoveError, C4.play, (1,), 7)
+    assert message.startswith("there is no column index 7: columns are 0 to 6")
+    for game in (TTT, BITS, C4, NIM):
+        first, second = game.players
+        expected = f"unknown player 'x': this game's players are {first!r} and {second!r}"
+        assert refused(GameError, game.utility, 3.5, "x") == expected
+        assert refused(GameError, game.next_states, 3.5, "x") == expected
+
+
+def test_valid_states_still_work_after_a_refusal() -> None:
+    for game, move, _ in STATE_CASES:
+        with pytest.raises(GameError):
+            game.play("x", move)
+        after = game.play(game.start, move)
+        assert game.to_move(after) == game.players[1]
+        assert after in game.next_states(game.start, game.players[0])

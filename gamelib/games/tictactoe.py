@@ -18,7 +18,7 @@ loops, is what keeps :meth:`TicTacToe.next_states` fast enough for a search.
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import Final, TypeGuard
 
 from gamelib.game import (
     GameError,
@@ -27,6 +27,7 @@ from gamelib.game import (
     Player,
     check_player,
     describe_text,
+    not_a_state,
 )
 
 __all__ = ["TicTacToe", "Board", "Cell", "LINES", "parse_cell", "format_cell"]
@@ -102,59 +103,97 @@ class TicTacToe:
         """The states after each move of ``player``, in row-major order of the cells.
 
         Precondition: ``player == to_move(state)``. Raises :class:`GameError` when
-        ``player`` is neither ``"X"`` nor ``"O"``.
+        ``player`` is neither ``"X"`` nor ``"O"``, or when ``state`` is not a board.
         """
-        if player != "X" and player != "O":
-            check_player(self, player)  # raises
-        if _has_line(state):
-            return []
-        # A full board has no empty cell, so it gets no next state without a test of its own.
-        return _children(state, player)
+        # The try costs nothing until something raises (Python 3.11+): the search stays fast.
+        try:
+            if player != "X" and player != "O":
+                check_player(self, player)  # raises
+            if _has_line(state):
+                return []
+            # A full board has no empty cell, so it gets no next state without a test of its own.
+            return _children(state, player)
+        except GameError:
+            raise
+        except (TypeError, IndexError, AttributeError, ValueError):
+            raise not_a_state(self, state) from None
 
     def finished(self, state: Board) -> bool:
-        """True iff a line is complete or the board is full."""
-        return _has_line(state) or EMPTY not in _cells(state)
+        """True iff a line is complete or the board is full.
+
+        Raises :class:`GameError` when ``state`` is not a board.
+        """
+        try:
+            return _has_line(state) or EMPTY not in _cells(state)
+        except (TypeError, IndexError, AttributeError, ValueError):
+            raise not_a_state(self, state) from None
 
     def utility(self, state: Board, player: Player) -> int:
         """+1 if ``player`` has a line, -1 if the opponent has one, 0 for a full board.
 
-        Raises :class:`GameError` when ``state`` is not finished or ``player`` unknown.
+        Raises :class:`GameError` when ``state`` is not finished or not a board, or
+        ``player`` unknown.
         """
-        check_player(self, player)
-        winner = _winner(state)
-        if winner is not None:
-            return 1 if winner == player else -1
-        if EMPTY in _cells(state):
-            raise GameError("utility is defined only for finished states; this game goes on")
-        return 0
+        try:
+            check_player(self, player)
+            winner = _winner(state)
+            if winner is not None:
+                return 1 if winner == player else -1
+            if EMPTY in _cells(state):
+                raise GameError("utility is defined only for finished states; this game goes on")
+            return 0
+        except GameError:
+            raise
+        except (TypeError, IndexError, AttributeError, ValueError):
+            raise not_a_state(self, state) from None
 
     # -- what play and search need on top ----------------------------------------
 
     def to_move(self, state: Board) -> Player:
-        """``"X"`` when both have made as many marks, else ``"O"``."""
-        cells = _cells(state)
-        return "X" if cells.count("X") == cells.count("O") else "O"
+        """``"X"`` when both have made as many marks, else ``"O"``.
+
+        Raises :class:`GameError` when ``state`` is not a board.
+        """
+        try:
+            cells = _cells(state)
+            return "X" if cells.count("X") == cells.count("O") else "O"
+        except (TypeError, IndexError, AttributeError, ValueError):
+            raise not_a_state(self, state) from None
 
     def moves(self, state: Board) -> list[Cell]:
-        """The empty cells in row-major order; none once the game is finished."""
-        return [] if self.finished(state) else self._empty(state)
+        """The empty cells in row-major order; none once the game is finished.
+
+        Raises :class:`GameError` when ``state`` is not a board.
+        """
+        try:
+            return [] if self.finished(state) else self._empty(state)
+        except GameError:
+            raise
+        except (TypeError, IndexError, AttributeError, ValueError):
+            raise not_a_state(self, state) from None
 
     def play(self, state: Board, move: Cell) -> Board:
         """The state after the player to move marks the cell ``move``.
 
         Raises :class:`IllegalMoveError` when ``move`` is not a pair of ints from 0 to 2,
-        when its cell is taken, or when the game is over.
+        when its cell is taken, or when the game is over; :class:`GameError` when
+        ``state`` is not a board.
         """
         _check_cell(move)
-        if self.finished(state):
-            raise IllegalMoveError("the game is over: no more moves are allowed")
-        row, col = move
-        if state[row][col] != EMPTY:
-            free = ", ".join(format_cell(c) for c in self._empty(state))
-            raise IllegalMoveError(
-                f"cell {format_cell(move)} is taken by {state[row][col]}; free cells: {free}"
-            )
-        return _put(state, move, self.to_move(state))
+        try:
+            if self.finished(state):
+                raise IllegalMoveError("the game is over: no more moves are allowed")
+            row, col = move
+            if state[row][col] != EMPTY:
+                free = ", ".join(format_cell(c) for c in self._empty(state))
+                raise IllegalMoveError(
+                    f"cell {format_cell(move)} is taken by {state[row][col]}; free cells: {free}"
+                )
+            return _put(state, move, self.to_move(state))
+        except GameError:
+            raise
+        except (TypeError, IndexError, AttributeError, ValueError):
+            raise not_a_state(self, state) from None
 
     def parse_move(self, text: str) -> Cell:
         """``'row,col'`` with 1-based row and column, e.g. ``'1,3'`` is the top right.
@@ -169,7 +208,13 @@ class TicTacToe:
         return format_cell(move)
 
     def render(self, state: Board) -> str:
-        """Rows joined by ``|``, separated by ``-+-+-``; :meth:`from_text` reads it back."""
+        """Rows joined by ``|``, separated by ``-+-+-``; :meth:`from_text` reads it back.
+
+        Any three rows of three marks are drawn, reachable or not. Raises
+        :class:`GameError` when ``state`` is not such a board.
+        """
+        if not _is_board(state):
+            raise not_a_state(self, state)
         return "\n-+-+-\n".join("|".join(row) for row in state)
 
     def from_text(self, text: str) -> Board:
@@ -194,12 +239,7 @@ class TicTacToe:
         marks as O or one more; at most one player has a line, and if one has, that
         player made the last move. Exactly 5,478 boards pass.
         """
-        if not (
-            isinstance(state, tuple)
-            and len(state) == 3
-            and all(isinstance(row, tuple) and len(row) == 3 for row in state)
-            and all(mark in (EMPTY, "X", "O") for row in state for mark in row)
-        ):
+        if not _is_board(state):
             raise GameError(
                 "a tic-tac-toe state is a tuple of three rows, each a tuple of three marks "
                 "' ', 'X' or 'O'"
@@ -232,6 +272,16 @@ class TicTacToe:
     @staticmethod
     def _empty(state: Board) -> list[Cell]:
         return [(r, c) for r in range(3) for c in range(3) if state[r][c] == EMPTY]
+
+
+def _is_board(state: object) -> TypeGuard[Board]:
+    """Is ``state`` three rows (tuples) of three marks ``" "``, ``"X"`` or ``"O"``?"""
+    return (
+        isinstance(state, tuple)
+        and len(state) == 3
+        and all(isinstance(row, tuple) and len(row) == 3 for row in state)
+        and all(mark in (EMPTY, "X", "O") for row in state for mark in row)
+    )
 
 
 def _check_cell(move: object) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from gamelib.game import GameError, IllegalMoveError, Player, check_player
+from gamelib.game import GameError, IllegalMoveError, Player, check_player, not_a_state
 from gamelib.games.tictactoe import (
     LINES,
     Board,
@@ -83,68 +83,106 @@ class TicTacToeBitboard:
         """The states after each move of ``player``, in row-major order of the cells.
 
         Precondition: ``player == to_move(state)``. Raises :class:`GameError` when
-        ``player`` is neither ``"X"`` nor ``"O"``.
+        ``player`` is neither ``"X"`` nor ``"O"``, or when ``state`` is not a state.
         """
-        if player != "X" and player != "O":
-            check_player(self, player)  # raises
-        xs, os = state & FULL, state >> 9
-        if HAS_LINE[xs] or HAS_LINE[os]:
-            return []
-        # A full board has no free square, so it gets no next state without a test of its
-        # own. (The loop is faster than a list comprehension, which is a function call
-        # of its own before Python 3.12.)
-        children = []
-        for mark in _NEW_MARKS[player][~(xs | os) & FULL]:
-            children.append(state | mark)
-        return children
+        # The try costs nothing until something raises (Python 3.11+): the search stays fast.
+        try:
+            if player != "X" and player != "O":
+                check_player(self, player)  # raises
+            xs, os = state & FULL, state >> 9
+            if HAS_LINE[xs] or HAS_LINE[os]:
+                return []
+            # A full board has no free square, so it gets no next state without a test of
+            # its own. (The loop is faster than a list comprehension, which is a function
+            # call of its own before Python 3.12.)
+            children = []
+            for mark in _NEW_MARKS[player][~(xs | os) & FULL]:
+                children.append(state | mark)
+            return children
+        except GameError:
+            raise
+        except (TypeError, IndexError, AttributeError, ValueError):
+            raise not_a_state(self, state) from None
 
     def finished(self, state: int) -> bool:
-        """True iff a line is complete or all nine squares are taken."""
-        xs, os = state & FULL, state >> 9
-        return xs | os == FULL or HAS_LINE[xs] or HAS_LINE[os]
+        """True iff a line is complete or all nine squares are taken.
+
+        Raises :class:`GameError` when ``state`` is not a state.
+        """
+        try:
+            xs, os = state & FULL, state >> 9
+            return xs | os == FULL or HAS_LINE[xs] or HAS_LINE[os]
+        except (TypeError, IndexError, AttributeError, ValueError):
+            raise not_a_state(self, state) from None
 
     def utility(self, state: int, player: Player) -> int:
         """+1 if ``player`` has a line, -1 if the opponent has one, 0 for a full board.
 
-        Raises :class:`GameError` when ``state`` is not finished or ``player`` unknown.
+        Raises :class:`GameError` when ``state`` is not finished or not a state, or
+        ``player`` unknown.
         """
-        check_player(self, player)
-        xs, os = state & FULL, state >> 9
-        if HAS_LINE[xs]:
-            return 1 if player == "X" else -1
-        if HAS_LINE[os]:
-            return 1 if player == "O" else -1
-        if xs | os != FULL:
-            raise GameError("utility is defined only for finished states; this game goes on")
-        return 0
+        try:
+            check_player(self, player)
+            xs, os = state & FULL, state >> 9
+            if HAS_LINE[xs]:
+                return 1 if player == "X" else -1
+            if HAS_LINE[os]:
+                return 1 if player == "O" else -1
+            if xs | os != FULL:
+                raise GameError("utility is defined only for finished states; this game goes on")
+            return 0
+        except GameError:
+            raise
+        except (TypeError, IndexError, AttributeError, ValueError):
+            raise not_a_state(self, state) from None
 
     def to_move(self, state: int) -> Player:
-        """``"X"`` when both have made as many marks, else ``"O"``."""
-        return "X" if (state & FULL).bit_count() == (state >> 9).bit_count() else "O"
+        """``"X"`` when both have made as many marks, else ``"O"``.
+
+        Raises :class:`GameError` when ``state`` is not a state.
+        """
+        try:
+            return "X" if (state & FULL).bit_count() == (state >> 9).bit_count() else "O"
+        except (TypeError, IndexError, AttributeError, ValueError):
+            raise not_a_state(self, state) from None
 
     def moves(self, state: int) -> list[Cell]:
-        """The empty cells in row-major order; none once the game is finished."""
-        if self.finished(state):
-            return []
-        return list(_CELLS[~(state | state >> 9) & FULL])
+        """The empty cells in row-major order; none once the game is finished.
+
+        Raises :class:`GameError` when ``state`` is not a state.
+        """
+        try:
+            if self.finished(state):
+                return []
+            return list(_CELLS[~(state | state >> 9) & FULL])
+        except GameError:
+            raise
+        except (TypeError, IndexError, AttributeError, ValueError):
+            raise not_a_state(self, state) from None
 
     def play(self, state: int, move: Cell) -> int:
         """The state after the player to move marks the cell ``move``.
 
-        Raises :class:`IllegalMoveError` as :meth:`TicTacToe.play` does.
+        Raises :class:`IllegalMoveError` as :meth:`TicTacToe.play` does, and
+        :class:`GameError` when ``state`` is not a state.
         """
         _check_cell(move)
-        if self.finished(state):
-            raise IllegalMoveError("the game is over: no more moves are allowed")
-        i = 3 * move[0] + move[1]
-        if (state | state >> 9) >> i & 1:
-            taken_by = "X" if state >> i & 1 else "O"
-            free = ", ".join(format_cell(c) for c in self.moves(state))
-            raise IllegalMoveError(
-                f"cell {format_cell(move)} is taken by {taken_by}; free cells: {free}"
-            )
-        shift = 0 if self.to_move(state) == "X" else 9
-        return state | 1 << (i + shift)
+        try:
+            if self.finished(state):
+                raise IllegalMoveError("the game is over: no more moves are allowed")
+            i = 3 * move[0] + move[1]
+            if (state | state >> 9) >> i & 1:
+                taken_by = "X" if state >> i & 1 else "O"
+                free = ", ".join(format_cell(c) for c in self.moves(state))
+                raise IllegalMoveError(
+                    f"cell {format_cell(move)} is taken by {taken_by}; free cells: {free}"
+                )
+            shift = 0 if self.to_move(state) == "X" else 9
+            return state | 1 << (i + shift)
+        except GameError:
+            raise
+        except (TypeError, IndexError, AttributeError, ValueError):
+            raise not_a_state(self, state) from None
 
     def parse_move(self, text: str) -> Cell:
         """``'row,col'`` with 1-based row and column; errors as in :class:`TicTacToe`."""
@@ -155,8 +193,15 @@ class TicTacToeBitboard:
         return format_cell(move)
 
     def render(self, state: int) -> str:
-        """The same picture as :meth:`TicTacToe.render`."""
-        return TicTacToe().render(self.to_board(state))
+        """The same picture as :meth:`TicTacToe.render`.
+
+        Raises :class:`GameError` when ``state`` is not a state.
+        """
+        try:
+            board = self.to_board(state)
+        except (TypeError, IndexError, AttributeError, ValueError):
+            raise not_a_state(self, state) from None
+        return TicTacToe().render(board)
 
     def from_text(self, text: str) -> int:
         """The state that :meth:`render` drew as ``text``."""
