@@ -300,10 +300,18 @@ def test_deadline_during_a_search_leaves_a_usable_solver() -> None:
 # -- the table and the counters -----------------------------------------------------
 
 
-def test_small_table_is_still_exact() -> None:
+def test_small_table_is_still_exact_and_stays_small() -> None:
     solver = Solver(table_bits=10)
     for moves, expected in benchmark_lines("L2_R1", 10, seed=99):
         assert solver.solve(ConnectFour.from_moves(moves)) == expected
+        # 2**10 entries, plus what one search stores between two checks.
+        assert 0 < solver.table_size <= 2**10 + 2 * 4096
+    # Many short searches, none reaching the periodic check, are kept within bounds too.
+    for moves, expected in benchmark_lines("L3_R1", 200, seed=8):
+        assert solver.solve(ConnectFour.from_moves(moves)) == expected
+        assert solver.table_size <= 2**10 + 2 * 4096
+    solver.reset()
+    assert solver.table_size == 0
 
 
 def test_node_counts_are_pinned() -> None:

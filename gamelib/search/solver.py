@@ -79,8 +79,10 @@ All children at once.
 The transposition table.
     Many move orders reach the same position, so results are remembered in a table: a
     dict from the key of a position to what was learnt about it. Its size is bounded
-    (``table_bits`` sets it): when it is full, the older half of its entries is dropped,
-    so memory stays bounded however long the solver runs. The key of the position
+    (``table_bits`` sets it), so memory stays bounded however long the solver runs: the
+    table is two generations of entries, and when the newer one is full the older one is
+    dropped and a new generation begins. Recent results, the most likely to be needed
+    again, are always kept, and dropping a generation costs nothing. The key of the position
     ``(cur, mask)`` is ``cur + mask``: it is unique, because in each column adding the
     column's discs to the player's discs moves one bit just above the stack (where the
     guard bit makes room for it) and leaves the player's discs below it.
@@ -103,7 +105,6 @@ including those answered at once by the rules above or by the table.
 
 from __future__ import annotations
 
-import itertools
 import threading
 import time
 from collections.abc import Callable
@@ -184,7 +185,7 @@ def score_to_moves(score: int, stones: int, game: ConnectFour | None = None) -> 
 
 
 MIN_TABLE_BITS = 10
-MAX_TABLE_BITS = 28
+MAX_TABLE_BITS = 24
 
 
 class _Kernel(NamedTuple):
@@ -193,6 +194,8 @@ class _Kernel(NamedTuple):
     search: Callable[[int, int, int, int, int], int]
     start: Callable[[float], None]
     finish: Callable[[], tuple[int, int, int]]
+    clear: Callable[[], None]
+    size: Callable[[], int]
     winning: Callable[[int, int], tuple[int, int]]
     has_four: Callable[[int], bool]
     width: int
@@ -202,11 +205,11 @@ class Solver:
     """Exact scores of Connect Four positions on one board size.
 
     ``Solver(game, table_bits=20)`` makes a solver for the board of ``game`` (default
-    the standard 6 x 7) with a transposition table of about ``2**table_bits`` entries
-    (``table_bits`` from 10 to 28; it may overshoot by a few thousand entries between two
-    checks; an entry takes about 100 bytes). The table is kept from one call to the next,
-    since positions recur; :meth:`reset` empties it.
-    Scores follow the module docstring.
+    the standard 6 x 7) with a transposition table of at most about ``2**table_bits``
+    entries (``table_bits`` from 10 to 24; the table may overshoot by a few thousand
+    entries between two checks; an entry takes about 100 bytes, so the default table
+    stays near 100 MB). The table is kept from one call to the next, since positions
+    recur; :meth:`reset` empties it. Scores follow the module docstring.
 
     After each call of :meth:`solve` or :meth:`analyze`, :attr:`nodes` holds the number
     of positions that call searched; :attr:`stats` adds up every call since the solver
@@ -235,14 +238,18 @@ class Solver:
         """Positions searched by the last call of :meth:`solve` or :meth:`analyze`."""
         self.stats = Stats()
         """Counters summed over every call since the solver was made."""
-        self._table: dict[int, int] = {}
         self._lock = threading.Lock()
-        self._kernel = _make_search(game, self._table, 1 << table_bits)
+        self._kernel = _make_search(game, 1 << table_bits)
 
     def reset(self) -> None:
         """Empty the transposition table (the counters are kept)."""
         with self._lock:
-            self._table.clear()
+            self._kernel.clear()
+
+    @property
+    def table_size(self) -> int:
+        """How many positions the transposition table holds now."""
+        return self._kernel.size()
 
     # -- public calls -----------------------------------------------------------
 
@@ -385,7 +392,7 @@ def _check_clock(deadline: float | None) -> None:
         raise SearchTimeout("the deadline had passed before the search began")
 
 
-def _make_search(game: ConnectFour, table: dict[int, int], capacity: int) -> _Kernel:
+def _make_search(game: ConnectFour, capacity: int) -> _Kernel:
     """The recursive null-window search for ``game``'s board, and its helpers.
 
     ``search(cur, mask, moves, opp_wins, alpha)`` answers "is the score of the
@@ -395,15 +402,19 @@ def _make_search(game: ConnectFour, table: dict[int, int], capacity: int) -> _Ke
     on the score when ``v <= alpha`` and a lower bound when ``v > alpha``.
     Precondition: the player to move cannot win with its next disc.
 
-    ``table`` maps the key of a position to ``hint * 256 + code``: ``code`` is an
-    upper bound ``score + offset`` or, from ``lower_flag`` up, a lower bound
-    ``score + lower_offset``; ``hint`` is 1 + the index (in centre-first order) of the
-    move that was best last time, or 0. The search keeps at most about ``capacity``
-    entries: when the table is full it forgets the older half of them.
+    The transposition table is two dicts, ``recent`` and ``older``, that map the key of
+    a position to ``hint * 256 + code``: ``code`` is an upper bound ``score + offset``
+    or, from ``lower_flag`` up, a lower bound ``score + lower_offset``; ``hint`` is 1 +
+    the index (in centre-first order) of the move that was best last time, or 0. New
+    entries go to ``recent``; a look-up tries ``recent``, then ``older``. When
+    ``recent`` holds ``capacity // 2`` entries it becomes ``older`` and the previous
+    ``older`` is dropped, so the table never holds much more than ``capacity`` entries
+    and always keeps the most recent ones, at a cost of one ``dict`` swap.
 
     ``start(limit)`` zeroes the counters and sets the deadline (a
     :func:`time.perf_counter` value); ``finish()`` returns the counters
-    ``(nodes, hits, cutoffs)`` of the searches since. ``winning(cur, mask)`` is the pair
+    ``(nodes, hits, cutoffs)`` of the searches since; ``clear()`` empties the table and
+    ``size()`` counts its entries. ``winning(cur, mask)`` is the pair
     of :func:`winning_cells` of the player to move and of the opponent, and
     ``has_four(discs)`` tells whether ``discs`` hold four in a row, both for this board.
 
@@ -428,7 +439,11 @@ def _make_search(game: ConnectFour, table: dict[int, int], capacity: int) -> _Ke
         (column, index, order[index - 1] * width) for index, column in enumerate(columns, start=1)
     ]
     clock = time.perf_counter
-    get = table.get
+    recent: dict[int, int] = {}
+    older: dict[int, int] = {}
+    recent_get = recent.get
+    older_get = older.get
+    half = max(1, capacity // 2)
     # Shift distances: up, and one, two, three steps along the three other lines.
     h1, h2, h3 = rows + 1, 2 * (rows + 1), 3 * (rows + 1)
     d1, d2, d3 = rows, 2 * rows, 3 * rows
@@ -452,19 +467,31 @@ def _make_search(game: ConnectFour, table: dict[int, int], capacity: int) -> _Ke
         nonlocal nodes, hits, cutoffs, limit
         nodes = hits = cutoffs = 0
         limit = deadline
+        age()
 
     def finish() -> tuple[int, int, int]:
         return nodes, hits, cutoffs
 
+    def clear() -> None:
+        recent.clear()
+        older.clear()
+
+    def size() -> int:
+        return len(recent) + len(older)
+
+    def age() -> None:
+        """Start a new generation of table entries when the current one is full."""
+        nonlocal recent, older, recent_get, older_get
+        if len(recent) >= half:
+            older, older_get = recent, recent_get
+            recent = {}
+            recent_get = recent.get
+
     def housekeeping() -> None:
-        """Every 4096 nodes: look at the clock, and keep the table within bounds."""
+        """Every 4096 nodes: look at the clock, and keep the table within its bounds."""
         if clock() >= limit:
             raise SearchTimeout("the deadline passed during the search")
-        if len(table) >= capacity:
-            # Dicts remember insertion order: keep the newer half of the entries.
-            newer = list(itertools.islice(table.items(), len(table) // 2, None))
-            table.clear()
-            table.update(newer)
+        age()
 
     def winning(cur: int, mask: int) -> tuple[int, int]:
         # Both players' winning cells at once, in two lanes.
@@ -521,7 +548,9 @@ def _make_search(game: ConnectFour, table: dict[int, int], capacity: int) -> _Ke
         if high <= alpha:
             return high
         key = cur + mask
-        entry = get(key)
+        entry = recent_get(key)
+        if entry is None:
+            entry = older_get(key)
         hint = 0
         if entry is not None:
             code = entry & 255
@@ -561,9 +590,9 @@ def _make_search(game: ConnectFour, table: dict[int, int], capacity: int) -> _Ke
                     forced = after & wins
                     if forced & (forced - 1) or not (forced or after) & ~(wins >> 1):
                         cutoffs += 1
-                        table[key] = (index << 8) | (high + lower_offset)
+                        recent[key] = (index << 8) | (high + lower_offset)
                         return high
-            table[key] = (hint << 8) | (alpha + offset)
+            recent[key] = (hint << 8) | (alpha + offset)
             return alpha
         moves += 1
         beta = -alpha - 1  # the child's alpha: the window (alpha, alpha + 1) negated
@@ -586,9 +615,9 @@ def _make_search(game: ConnectFour, table: dict[int, int], capacity: int) -> _Ke
             score = -search(opp, mask | candidates, moves, wins & empty, beta)
             if score > alpha:
                 cutoffs += 1
-                table[key] = score + lower_offset
+                recent[key] = score + lower_offset
             else:
-                table[key] = score + offset
+                recent[key] = score + offset
             return score
         # The winning cells of all children at once: lane c of the wide int ``lanes``
         # holds the board after a disc in column c (see _make_search).
@@ -624,12 +653,12 @@ def _make_search(game: ConnectFour, table: dict[int, int], capacity: int) -> _Ke
             score = -search(opp, mask | disc, moves, wins, beta)
             if score > alpha:
                 cutoffs += 1
-                table[key] = (index << 8) | (score + lower_offset)
+                recent[key] = (index << 8) | (score + lower_offset)
                 return score
             if score > best:
                 best = score
                 best_hint = index
-        table[key] = (best_hint << 8) | (best + offset)
+        recent[key] = (best_hint << 8) | (best + offset)
         return best
 
-    return _Kernel(search, start, finish, winning, has_four, width)
+    return _Kernel(search, start, finish, clear, size, winning, has_four, width)
