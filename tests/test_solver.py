@@ -279,6 +279,12 @@ def test_bad_input() -> None:
         Solver(ConnectFour(), table_bits=4)
     with pytest.raises(GameError):
         Solver("connect four")  # type: ignore[arg-type]
+    with pytest.raises(GameError):
+        STANDARD.solve(ConnectFour.from_moves("4"), deadline="soon")  # type: ignore[arg-type]
+    with pytest.raises(GameError):
+        STANDARD.analyze(ConnectFour.from_moves("4"), weak=1)  # type: ignore[arg-type]
+    with pytest.raises(GameError):
+        Solver(ConnectFour(4, 4)).solve(ConnectFour.from_moves("4"))  # a disc off that board
 
 
 def test_deadline_in_the_past() -> None:

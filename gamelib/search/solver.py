@@ -90,14 +90,28 @@ The transposition table.
     every move fails low it only proves ``score <= alpha``, and a cut-off only proves
     ``score >= beta``. So the table stores *bounds*, an upper or a lower bound on the
     exact score; a later visit uses them to narrow its window, which often closes it.
+    The search returns the tightest bound it has found (it is *fail-soft*), so the
+    bounds it stores are as useful as they can be.
 
 Null windows.
     Instead of one search with the full window, :meth:`Solver.solve` asks a sequence of
     yes/no questions, "is the score above ``v``?", each a search with the empty window
-    ``(v, v + 1)``. Such a search prunes far more than a wide one, and every answer halves
-    the interval of possible scores. The questions start with values near 0 (``weak``
-    asks only "win, draw or loss?") because those are cheap to answer and usually
-    decisive; the table carries the bounds learnt by one question over to the next.
+    ``(v, v + 1)``. Such a search prunes far more than a wide one, and each answer
+    shrinks the interval ``[low, high]`` of possible scores until one score is left. The
+    question is the middle of the interval, except that it moves out to half of ``low``
+    (or of ``high``) when that is farther from 0: the first questions ask "does it lose
+    (win) quickly?", which a shallow search answers, and the bounds and best moves they
+    leave in the table make the harder questions near 0 cheaper, much as iterative
+    deepening does in other games. ``weak=True`` asks only about the sign.
+
+Looking for a double threat.
+    The best score a searched position can still have is "win with my second disc from
+    now", and the only way to get it is a move after which the opponent is lost at once:
+    it has two winning cells of ours to block, or none of its moves keeps it alive. So
+    when the question is whether the score reaches that best value, the solver looks for
+    such a move among the winning cells of all its moves and searches no deeper. Many
+    questions asked along the way are of this kind, and this rule answers them at the
+    cost of one node instead of one node per move.
 
 ``Solver.nodes`` counts the positions searched: the calls of the recursive search,
 including those answered at once by the rules above or by the table.
@@ -233,7 +247,9 @@ class Solver:
                 f"{MAX_TABLE_BITS}, got {table_bits!r}"
             )
         self.game: ConnectFour = game
+        """The board this solver is for."""
         self.table_bits = table_bits
+        """The table holds at most about ``2**table_bits`` positions."""
         self.nodes = 0
         """Positions searched by the last call of :meth:`solve` or :meth:`analyze`."""
         self.stats = Stats()
@@ -263,6 +279,7 @@ class Solver:
         when ``state`` is not a valid position of this board or the game is over.
         """
         cur, mask, moves = self._position(state)
+        _check_options(weak, deadline)
         with self._lock:
             self.nodes = 0
             _check_clock(deadline)
@@ -280,6 +297,7 @@ class Solver:
         ``deadline`` work as in :meth:`solve`; :attr:`nodes` counts all columns.
         """
         cur, mask, moves = self._position(state)
+        _check_options(weak, deadline)
         game = self.game
         cells = game.rows * game.cols
         height = game.height
@@ -364,7 +382,8 @@ class Solver:
         try:
             while low < high:
                 # Ask "is the score above mid?" with mid in the middle of [low, high],
-                # but pulled towards 0, where the answers are cheaper and more useful.
+                # or out at half of low (high) when that is farther from 0: "does it
+                # lose (win) quickly?" is cheap to answer (see "Null windows").
                 mid = low + (high - low) // 2
                 if mid <= 0 and low // 2 < mid:
                     mid = low // 2
@@ -384,6 +403,18 @@ class Solver:
         if weak:
             return (low > 0) - (low < 0)
         return low
+
+
+def _check_options(weak: object, deadline: object) -> None:
+    """Raise :class:`GameError` unless ``weak`` is a bool and ``deadline`` a time or None."""
+    if not isinstance(weak, bool):
+        raise GameError(f"weak must be True or False, got {weak!r}")
+    if deadline is not None and (
+        not isinstance(deadline, (int, float))
+        or isinstance(deadline, bool)
+        or deadline != deadline  # NaN
+    ):
+        raise GameError(f"deadline must be a time.perf_counter() value or None, got {deadline!r}")
 
 
 def _check_clock(deadline: float | None) -> None:
@@ -418,9 +449,10 @@ def _make_search(game: ConnectFour, capacity: int) -> _Kernel:
     of :func:`winning_cells` of the player to move and of the opponent, and
     ``has_four(discs)`` tells whether ``discs`` hold four in a row, both for this board.
 
-    The code is written for speed: everything it needs is a local name, the
-    winning-cell computation of :func:`winning_cells` is written out in full, and
-    the bounds that depend only on the number of discs are looked up in lists.
+    The code is written for speed, since it runs once per node: everything it needs is
+    a local name, the winning-cell computation of :func:`winning_cells` is written out
+    in full, and the bounds that depend only on the number of discs are looked up in
+    lists.
     """
     rows, cols = game.rows, game.cols
     cells = rows * cols
@@ -444,7 +476,8 @@ def _make_search(game: ConnectFour, capacity: int) -> _Kernel:
     recent_get = recent.get
     older_get = older.get
     half = max(1, capacity // 2)
-    # Shift distances: up, and one, two, three steps along the three other lines.
+    # Shift distances of one, two and three steps: across (h), and along the diagonals
+    # that go down (d) and up (u) to the right. One step up is a shift by 1.
     h1, h2, h3 = rows + 1, 2 * (rows + 1), 3 * (rows + 1)
     d1, d2, d3 = rows, 2 * rows, 3 * rows
     u1, u2, u3 = rows + 2, 2 * (rows + 2), 3 * (rows + 2)
@@ -494,7 +527,7 @@ def _make_search(game: ConnectFour, capacity: int) -> _Kernel:
         age()
 
     def winning(cur: int, mask: int) -> tuple[int, int]:
-        # Both players' winning cells at once, in two lanes.
+        """Winning cells of the player to move and of the opponent, in two lanes."""
         q = cur | ((cur ^ mask) << width)
         t = q << h1
         b = q >> h1
@@ -513,6 +546,7 @@ def _make_search(game: ConnectFour, capacity: int) -> _Kernel:
         return wins & empty, (wins >> width) & empty
 
     def has_four(p: int) -> bool:
+        """True iff ``p`` holds four in a row; ``p`` may hold several lanes."""
         pairs = p & (p >> 1)
         if pairs & (pairs >> 2):
             return True
@@ -530,6 +564,7 @@ def _make_search(game: ConnectFour, capacity: int) -> _Kernel:
         nodes += 1
         if not nodes & 4095:
             housekeeping()
+        # Moves that do not lose at once (see "Pruning moves that lose at once").
         playable = (mask + bottom) & full
         forced = playable & opp_wins
         if forced:
@@ -540,7 +575,8 @@ def _make_search(game: ConnectFour, capacity: int) -> _Kernel:
         if not candidates:
             return lose[moves]
         if moves >= last_but_two:
-            return 0
+            return 0  # nobody can win with the last two discs
+        # Bounds without search, then the table.
         low = low_at[moves]
         if low > alpha:
             return low
@@ -564,40 +600,9 @@ def _make_search(game: ConnectFour, capacity: int) -> _Kernel:
             hint = entry >> 8
         empty = full ^ mask
         opp = cur ^ mask
-        if alpha == high - 1 and moves < last_but_three:
-            # Only a move after which the opponent is lost at once (it has two cells to
-            # block, or none of its moves keeps it alive) scores high; any other move
-            # scores at most high - 1 = alpha. So look for such a move, no deeper.
-            q = cur * spread | ((candidates * spread) & diagonal)
-            t = q << h1
-            b = q >> h1
-            lanes = (
-                ((q << 1) & (q << 2) & (q << 3))
-                | (t & (q << h2) & ((q << h3) | b))
-                | (b & (q >> h2) & ((q >> h3) | t))
-            )
-            t = q << d1
-            b = q >> d1
-            lanes |= (t & (q << d2) & ((q << d3) | b)) | (b & (q >> d2) & ((q >> d3) | t))
-            t = q << u1
-            b = q >> u1
-            lanes |= (t & (q << u2) & ((q << u3) | b)) | (b & (q >> u2) & ((q >> u3) | t))
-            for column, index, lane in numbered:
-                disc = candidates & column
-                if disc:
-                    wins = (lanes >> lane) & empty
-                    after = ((mask | disc) + bottom) & full
-                    forced = after & wins
-                    if forced & (forced - 1) or not (forced or after) & ~(wins >> 1):
-                        cutoffs += 1
-                        recent[key] = (index << 8) | (high + lower_offset)
-                        return high
-            recent[key] = (hint << 8) | (alpha + offset)
-            return alpha
-        moves += 1
-        beta = -alpha - 1  # the child's alpha: the window (alpha, alpha + 1) negated
-        if not candidates & (candidates - 1):
-            # A single move: no ordering needed.
+        quick = alpha == high - 1 and moves < last_but_three
+        if not quick and not candidates & (candidates - 1):
+            # A single move: no ordering, so the winning cells of just one board.
             p = cur | candidates
             t = p << h1
             b = p >> h1
@@ -612,15 +617,15 @@ def _make_search(game: ConnectFour, capacity: int) -> _Kernel:
             t = p << u1
             b = p >> u1
             wins |= (t & (p << u2) & ((p << u3) | b)) | (b & (p >> u2) & ((p >> u3) | t))
-            score = -search(opp, mask | candidates, moves, wins & empty, beta)
+            score = -search(opp, mask | candidates, moves + 1, wins & empty, -alpha - 1)
             if score > alpha:
                 cutoffs += 1
                 recent[key] = score + lower_offset
             else:
                 recent[key] = score + offset
             return score
-        # The winning cells of all children at once: lane c of the wide int ``lanes``
-        # holds the board after a disc in column c (see _make_search).
+        # The winning cells after every move at once: lane c of the wide int ``lanes``
+        # holds them for the board after a disc in column c (see "All children at once").
         q = cur * spread | ((candidates * spread) & diagonal)
         t = q << h1
         b = q >> h1
@@ -635,6 +640,22 @@ def _make_search(game: ConnectFour, capacity: int) -> _Kernel:
         t = q << u1
         b = q >> u1
         lanes |= (t & (q << u2) & ((q << u3) | b)) | (b & (q >> u2) & ((q >> u3) | t))
+        if quick:
+            # Only a move after which the opponent is lost at once (two cells to block,
+            # or no move that keeps it alive) scores high; any other move scores at most
+            # high - 1 = alpha. So look for such a move, and no deeper.
+            for column, index, lane in numbered:
+                disc = candidates & column
+                if disc:
+                    wins = (lanes >> lane) & empty
+                    after = ((mask | disc) + bottom) & full
+                    forced = after & wins
+                    if forced & (forced - 1) or not (forced or after) & ~(wins >> 1):
+                        cutoffs += 1
+                        recent[key] = (index << 8) | (high + lower_offset)
+                        return high
+            recent[key] = (hint << 8) | (alpha + offset)
+            return alpha
         children: list[tuple[int, int, int, int]] = []
         for column, index, lane in numbered:
             disc = candidates & column
@@ -647,6 +668,8 @@ def _make_search(game: ConnectFour, capacity: int) -> _Kernel:
                     order_key += 4096
                 children.append((order_key, disc, wins, index))
         children.sort(reverse=True)
+        moves += 1
+        beta = -alpha - 1  # the child's alpha: the window (alpha, alpha + 1) negated
         best = lose[moves - 1]
         best_hint = 0
         for _, disc, wins, index in children:
