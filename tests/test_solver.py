@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import functools
 import random
 import time
@@ -187,12 +188,23 @@ def test_agrees_with_minimax_on_small_boards(
 # -- whole small boards ---------------------------------------------------------------
 
 
+# Win, draw or loss agree with John Tromp's published table of small boards: 4 rows by
+# 6 columns is a second-player win, the others here are draws.
 @pytest.mark.parametrize(
-    ("rows", "cols", "score"),
-    [(4, 4, 0), (4, 5, 0), (5, 4, 0), (4, 6, -1)],
+    ("rows", "cols", "score", "nodes"),
+    [
+        (4, 4, 0, 10_226),
+        (4, 5, 0, 62_689),
+        (5, 4, 0, 30_319),
+        (6, 4, 0, 275_037),
+        (4, 6, -1, 495_209),
+        (5, 5, 0, 763_467),
+    ],
 )
-def test_empty_small_boards(rows: int, cols: int, score: int) -> None:
-    assert Solver(ConnectFour(rows, cols)).solve((0, 0)) == score
+def test_empty_small_boards(rows: int, cols: int, score: int, nodes: int) -> None:
+    solver = Solver(ConnectFour(rows, cols))
+    assert solver.solve((0, 0)) == score
+    assert solver.nodes == nodes
 
 
 def test_empty_4x6_board_is_lost_with_the_last_disc() -> None:
@@ -301,6 +313,14 @@ def test_deadline_during_a_search_leaves_a_usable_solver() -> None:
         solver.solve((0, 0), deadline=time.perf_counter() + 0.05)
     moves, expected = benchmark_lines("L2_R1", 1, seed=3)[0]
     assert solver.solve(ConnectFour.from_moves(moves)) == expected
+
+
+def test_one_solver_shared_by_threads() -> None:
+    solver = Solver()
+    lines = benchmark_lines("L2_R1", 16, seed=12)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+        scores = list(pool.map(lambda line: solver.solve(ConnectFour.from_moves(line[0])), lines))
+    assert scores == [expected for _, expected in lines]
 
 
 # -- the table and the counters -----------------------------------------------------
