@@ -32,7 +32,7 @@ STANDARD = Solver()
 
 
 @pytest.mark.parametrize(
-    ("name", "count"), [("L3_R1", 40), ("L2_R1", 30), ("L2_R2", 3), ("L1_R1", 4)]
+    ("name", "count"), [("L3_R1", 60), ("L2_R1", 40), ("L2_R2", 6), ("L1_R1", 12)]
 )
 def test_benchmark_sample_exact(name: str, count: int) -> None:
     for moves, expected in benchmark_lines(name, count, seed=2024):
@@ -60,7 +60,7 @@ def test_hard_opening_position() -> None:
 Columns = tuple[str, ...]
 
 
-def wins_with(columns: Columns, col: int, rows: int) -> bool:
+def wins_with(columns: Columns, col: int) -> bool:
     """True iff the top disc of ``col`` is part of four in a row."""
     row = len(columns[col]) - 1
     mark = columns[col][row]
@@ -98,7 +98,7 @@ def minimax_scorer(rows: int, cols: int) -> Callable[[Columns], int]:
             if len(columns[col]) == rows:
                 continue
             child = columns[:col] + (columns[col] + mark,) + columns[col + 1 :]
-            if wins_with(child, col, rows):
+            if wins_with(child, col):
                 value = (cells + 2 - (discs + 1)) // 2
             elif discs + 1 == cells:
                 value = 0
@@ -135,7 +135,7 @@ def unfinished_positions(rows: int, cols: int, opening: Columns, plies: int) -> 
             for col in range(cols):
                 if len(columns[col]) < rows and discs + 1 < cells:
                     child = columns[:col] + (columns[col] + "XO"[discs % 2],) + columns[col + 1 :]
-                    if not wins_with(child, col, rows):
+                    if not wins_with(child, col):
                         grown.add(child)
         frontier = grown
         found |= frontier
@@ -150,7 +150,7 @@ def random_opening(rows: int, cols: int, discs: int, rng: random.Random) -> Colu
             options = [c for c in range(cols) if len(columns[c]) < rows]
             col = rng.choice(options)
             columns = columns[:col] + (columns[col] + "XO"[count % 2],) + columns[col + 1 :]
-            if wins_with(columns, col, rows):
+            if wins_with(columns, col):
                 break
         else:
             return columns
