@@ -273,6 +273,8 @@ def test_winning_cells() -> None:
     # X wins on top of column 1 (bit 3).
     assert cells == 1 << 3
     assert winning_cells(second, mask, 6, 7) == 0
+    with pytest.raises(GameError):
+        winning_cells(first, mask, 3, 7)
 
 
 # -- errors and deadlines --------------------------------------------------------------

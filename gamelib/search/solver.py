@@ -146,8 +146,10 @@ def winning_cells(player: int, mask: int, rows: int, cols: int) -> int:
     result is a bitboard of empty cells of the board (playable now or not). For each
     direction ``d`` a cell ``x`` is winning when ``player`` holds ``x-3d, x-2d, x-d``,
     ``x-2d, x-d, x+d``, ``x-d, x+d, x+2d`` or ``x+d, x+2d, x+3d`` (vertically only the
-    three cells below count: the cells above an empty cell are empty).
+    three cells below count: the cells above an empty cell are empty). Raises
+    :class:`GameError` for a board size that :class:`ConnectFour` does not support.
     """
+    ConnectFour(rows, cols)  # checks the size
     h = rows + 1
     full = ((1 << (h * cols)) - 1) // ((1 << h) - 1) * ((1 << rows) - 1)
     p = player
@@ -179,6 +181,8 @@ def score_to_moves(score: int, stones: int, game: ConnectFour | None = None) -> 
     such a position can reach, or for a stone count off the board.
     """
     game = ConnectFour() if game is None else game
+    if not isinstance(game, ConnectFour):
+        raise GameError(f"game must be a ConnectFour board, got {type(game).__name__}")
     cells = game.rows * game.cols
     if not isinstance(stones, int) or not 0 <= stones < cells:
         raise GameError(f"stones must be a count from 0 to {cells - 1}, got {stones!r}")
