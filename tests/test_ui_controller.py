@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import gamelib.session.play as session_module
 import gamelib.ui.controller as controller_module
 from gamelib.game import GameError, replay
 from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
@@ -64,7 +65,8 @@ class StandIn:
         self._go = threading.Event()
         self.calls = 0
 
-    def __call__(self, game: Any, state: Any, depth: Any, seconds: Any, rng: Any) -> Decision:
+    def __call__(self, game: Any, state: Any, depth: Any, seconds: Any, rng: Any,
+                 budget: Any) -> Decision:
         self.calls += 1
         self.started.set()
         assert self._go.wait(10), "the test never released the search"
@@ -77,12 +79,13 @@ class StandIn:
 @pytest.fixture
 def stand_in(monkeypatch: pytest.MonkeyPatch) -> Iterator[StandIn]:
     search = StandIn()
-    monkeypatch.setattr(controller_module, "_choose_move", search)
+    monkeypatch.setattr(session_module, "choose_move", search)
     yield search
     search.release()  # never leave a thread waiting
 
 
-def first_legal(game: Any, state: Any, depth: Any, seconds: Any, rng: Any) -> Decision:
+def first_legal(game: Any, state: Any, depth: Any, seconds: Any, rng: Any,
+                budget: Any = None) -> Decision:
     return Decision(game.moves(state)[0], 0.0, False, Stats(), summary="first legal move")
 
 
@@ -266,7 +269,7 @@ def test_computer_versus_computer_runs_in_the_background_to_the_end() -> None:
 
 
 def test_a_connect_four_game_against_the_computer_can_be_won(monkeypatch) -> None:
-    monkeypatch.setattr(controller_module, "_choose_move", first_legal)
+    monkeypatch.setattr(session_module, "choose_move", first_legal)
     c = make(C4)
     for _ in range(4):
         assert c.submit("4")
@@ -290,7 +293,7 @@ def test_undo_takes_back_your_move_and_the_computers_reply() -> None:
     assert len(c.history) == 2 and c.state == replay(TTT, c.history)
     assert c.undo() is True
     assert c.history == [] and c.state == TTT.start
-    assert "Took back 2,2, " + reply in c.message
+    assert "Took back 2,2; " + reply in c.message  # moves with commas: joined by "; "
 
 
 def test_between_two_humans_undo_takes_back_one_move() -> None:
@@ -458,11 +461,13 @@ def test_a_failing_search_leaves_the_game_intact(monkeypatch) -> None:
     def broken(*args: Any) -> Decision:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(controller_module, "_choose_move", broken)
+    monkeypatch.setattr(session_module, "choose_move", broken)
     c = make(TTT)
     assert c.submit("2,2") is True
     assert c.history == [(1, 1)] and c.wait(1) is True
-    assert c.message == "The computer could not move (RuntimeError: boom)."
+    assert c.message == (
+        "The computer could not move: its search stopped with an internal error (RuntimeError)."
+    )
     assert c.status[0] == "O to move: the computer could not move"
     assert c.submit("1,1") is False and c.message.endswith("Press Undo or New.")
     assert c.undo() is True and c.history == []
@@ -472,7 +477,7 @@ def test_an_illegal_move_from_the_computer_is_caught(monkeypatch) -> None:
     def cheat(game: Any, state: Any, *args: Any) -> Decision:
         return Decision((1, 1), 0.0, True, Stats())
 
-    monkeypatch.setattr(controller_module, "_choose_move", cheat)
+    monkeypatch.setattr(session_module, "choose_move", cheat)
     c = make(TTT)
     c.submit("2,2")
     assert c.history == [(1, 1)]
@@ -497,7 +502,7 @@ def test_hints_are_the_exact_values_of_the_moves() -> None:
     expected = {m: -negamax(TTT, TTT.play(c.state, m)) for m in TTT.moves(c.state)}
     assert c.hint() == expected and c.hints == expected
     assert sorted(m for m, v in expected.items() if v == 1) == [(1, 0), (1, 1), (2, 0)]
-    assert c.message == "Best for X: 2,1, 2,2, 3,1 (value +1)."
+    assert c.message == "Best for X: 2,1; 2,2; 3,1 (value +1)."
     assert c.status[-1] == "Hints: the value of each move for X"
     c.submit("2,2")
     assert c.hints is None
@@ -586,11 +591,11 @@ def test_a_running_computer_game_refuses_moves_and_undo(stand_in) -> None:
 def test_strength_changes_the_next_search(monkeypatch) -> None:
     seen: list[tuple[Any, Any]] = []
 
-    def spy(game: Any, state: Any, depth: Any, seconds: Any, rng: Any) -> Decision:
+    def spy(game: Any, state: Any, depth: Any, seconds: Any, rng: Any, budget: Any) -> Decision:
         seen.append((depth, seconds))
         return first_legal(game, state, depth, seconds, rng)
 
-    monkeypatch.setattr(controller_module, "_choose_move", spy)
+    monkeypatch.setattr(session_module, "choose_move", spy)
     c = make(TTT)
     c.submit("2,2")
     c.set_strength(depth=2)

@@ -33,6 +33,7 @@ from gamelib.game import GameError, other
 from gamelib.games import ConnectFour
 from gamelib.games.connect_four import C4State
 from gamelib.search.bounded import BoundCache, BoundedSearch
+from gamelib.search.common import Budget
 from gamelib.search.depth_limited import (
     check_depth,
     check_seconds,
@@ -55,7 +56,8 @@ _lock = threading.Lock()
 
 
 def choose_move(game: AnyGame, state: Hashable, *, depth: int | None = None,
-                seconds: float | None = None, rng: random.Random | None = None) -> Decision:
+                seconds: float | None = None, rng: random.Random | None = None,
+                budget: Budget | None = None) -> Decision:
     """The computer's move for the player to move in ``state``, with its value and stats.
 
     Arguments: ``game`` and a running ``state``; ``depth`` (plies, at least 1) and
@@ -70,6 +72,7 @@ def choose_move(game: AnyGame, state: Hashable, *, depth: int | None = None,
     Raises :class:`GameError` if ``state`` is finished or an argument is bad.
     """
     _check_request(game, state, depth, seconds, rng)
+    seconds = _shim_seconds(depth, seconds, budget)
     if isinstance(game, ConnectFour):
         from gamelib.search.c4player import connect_four_move
 
@@ -84,7 +87,8 @@ def choose_move(game: AnyGame, state: Hashable, *, depth: int | None = None,
 
 
 def move_values(game: AnyGame, state: Hashable, *, depth: int | None = None,
-                seconds: float | None = None) -> dict[Hashable, float]:
+                seconds: float | None = None,
+                budget: Budget | None = None) -> dict[Hashable, float]:
     """The value of every legal move in ``state`` for the player to move, for hints.
 
     The values are those :func:`choose_move` computes with the same ``depth`` and
@@ -92,6 +96,7 @@ def move_values(game: AnyGame, state: Hashable, *, depth: int | None = None,
     :func:`choose_move` does.
     """
     _check_request(game, state, depth, seconds, None)
+    seconds = _shim_seconds(depth, seconds, budget)
     if isinstance(game, ConnectFour):
         from gamelib.search.c4player import connect_four_move_values
 
@@ -101,6 +106,17 @@ def move_values(game: AnyGame, state: Hashable, *, depth: int | None = None,
         return {column: value for column, value in values.items()}
     # The choice itself is not used: a private Random keeps the shared one untouched.
     return choose_move(game, state, depth=depth, seconds=seconds, rng=random.Random(0)).move_values
+
+
+_BUDGET_SHIM: Final = True
+"""SHIM (session branch): the search branch's engine replaces this whole budget handling."""
+
+
+def _shim_seconds(depth: int | None, seconds: float | None, budget: Budget | None) -> float | None:
+    """SHIM: a depth-limited search with no seconds gets the budget's time; nothing else."""
+    if budget is None or seconds is not None or depth is None:
+        return seconds
+    return max(budget.remaining(), 0.001)
 
 
 def clear_caches() -> None:

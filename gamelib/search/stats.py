@@ -86,3 +86,4 @@ class Decision:
     stats: Stats
     move_values: dict[Hashable, float] = field(default_factory=dict)
     summary: str = ""
+    cut_short: bool = False  # SHIM (session branch): the search branch's field replaces it

@@ -1,8 +1,9 @@
-"""The play controller: a game in a notebook cell, driven by clicks, buttons or code.
+"""The play controller: a :class:`~gamelib.session.PlaySession` on a board with its controls.
 
 :func:`play` builds a :class:`PlayController`, shows its widget and returns it. The
-controller owns the position; the widgets only call its methods, and so can a test
-or a lesson cell:
+session owns the game (turns, history, the computer, every message); the controller
+draws it on an ipycanvas board, turns clicks into moves and binds the controls to the
+session's methods. A test or a lesson cell calls the same methods:
 
 >>> from gamelib.games import TicTacToe
 >>> c = play(TicTacToe(), seed=1, background=False, display=False)
@@ -11,52 +12,28 @@ or a lesson cell:
 >>> c.submit("2,2"), c.message.startswith("Cell 2,2 is taken by X"), len(c.history)
 (False, True, 2)
 
-How it stays responsive
------------------------
-Nothing ever waits for input: there is no ``input()`` and no polling loop. When the
-computer is to move, its search runs in a daemon thread (or right away with
-``background=False``); until it is done, :attr:`~PlayController.thinking` is true, the
-board says so, and any move is refused with a message. Its result comes back through
-the controller under a lock, together with the *generation* it was started in: New
-game, Undo, Stop and a change of players start a new generation, so a stale result is
-dropped instead of landing on the wrong position. Computer-versus-computer games run
-the same way, one move per thread with a pause of ``delay`` seconds before each.
+Every input method is the session's (see :mod:`gamelib.session` for how the computer
+thinks in the background, within its budget, and how a search is cancelled); the
+controller adds :meth:`PlayController.click` (canvas pixels to a move), the widgets and
+:meth:`PlayController.show`.
 """
 
 from __future__ import annotations
 
 import html
-import math
-import random
 import threading
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Final
 
 import ipywidgets as w
 
-from gamelib.game import Game, GameError, Move, Player, State, describe_text
+from gamelib.game import Game, Move, State
 from gamelib.games import ConnectFour
 from gamelib.search.stats import Decision
-from gamelib.ui.boards import (
-    DEFAULT_SIZE,
-    BoardView,
-    ConnectFourBoard,
-    _winner,
-    board_for,
-    check_game,
-    format_value,
-)
+from gamelib.session import MAX_DELAY, MESSAGE_LIMIT, MODES, PlaySession, strength_label
+from gamelib.ui.boards import DEFAULT_SIZE, BoardView, ConnectFourBoard, board_for
 
-__all__ = ["PlayController", "play", "MODES"]
-
-MODES: Final = ("human-computer", "computer-human", "human-human", "computer-computer")
-"""Who plays which side, first mover first: ``"computer-human"`` lets the computer start."""
-
-MESSAGE_LIMIT: Final = 160
-"""Messages longer than this many characters are cut short."""
-
-MAX_DELAY: Final = 5.0
-"""The longest pause (seconds) between the moves of a computer-versus-computer game."""
+__all__ = ["PlayController", "play", "MODES", "MESSAGE_LIMIT"]
 
 # Larger text and controls for a projector, scoped to the play widget only.
 _STYLE: Final = """<style>
@@ -83,62 +60,6 @@ class PlayView(w.HBox):  # type: ignore[misc]
         return self._label
 
 
-# The engine is imported when first needed, so that importing gamelib.ui stays quick.
-def _choose_move(
-    game: Game[Any, Any], state: State, depth: int | None, seconds: float | None,
-    rng: random.Random,
-) -> Decision:
-    from gamelib.search.engine import choose_move
-
-    return choose_move(game, state, depth=depth, seconds=seconds, rng=rng)
-
-
-def _move_values(
-    game: Game[Any, Any], state: State, depth: int | None, seconds: float | None
-) -> dict[Hashable, float]:
-    from gamelib.search.engine import move_values
-
-    return move_values(game, state, depth=depth, seconds=seconds)
-
-
-def _short(text: str) -> str:
-    text = " ".join(str(text).split())
-    return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
-
-
-def _check_options(
-    mode: object, depth: object, seconds: object, seed: object, delay: object
-) -> None:
-    _check_mode(mode)
-    _check_strength(depth, seconds)
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise GameError(f"seed must be a whole number or None, got {seed!r}")
-    _check_delay(delay)
-
-
-def _check_mode(mode: object) -> None:
-    if mode not in MODES:
-        raise GameError(f"mode must be one of {', '.join(map(repr, MODES))}; got {mode!r}")
-
-
-def _check_strength(depth: object, seconds: object) -> None:
-    if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 1):
-        raise GameError(f"depth must be a whole number of plies, 1 or more, or None; got {depth!r}")
-    if seconds is not None and (
-        not isinstance(seconds, (int, float)) or isinstance(seconds, bool)
-        or not 0 < seconds <= 60
-    ):
-        raise GameError(f"seconds must be a number in (0, 60] or None; got {seconds!r}")
-
-
-def _check_delay(delay: object) -> None:
-    if (
-        not isinstance(delay, (int, float)) or isinstance(delay, bool)
-        or not 0 <= delay <= MAX_DELAY
-    ):
-        raise GameError(f"delay must be a number of seconds from 0 to {MAX_DELAY:g}, got {delay!r}")
-
-
 class PlayController:
     """One game on one board: the position, its history, the computer and the widgets.
 
@@ -161,44 +82,31 @@ class PlayController:
         background: bool = True,
     ) -> None:
         """See :func:`play` for the arguments; GameError for a bad one."""
+        from gamelib.session import check_game
+
         check_game(game)
-        _check_options(mode, depth, seconds, seed, delay)
-        self._game: Final = game
         self._board: Final = board_for(game, size)
-        self._mode = mode
-        self._depth = depth
-        self._seconds = seconds
-        self._delay = float(delay)
-        self._background: Final = bool(background)
-        self._rng: Final = random.Random(seed)
-        self._lock: Final = threading.RLock()
-        self._changed: Final = threading.Condition(self._lock)
-        self._generation = 0
-        self._wake = threading.Event()  # set when the generation ends: cuts a pause short
-        self._states: list[State] = [game.start]
-        self._history: list[Move] = []
-        self._busy: str | None = None  # "move" or "hint" while the computer works
-        self._running = mode == "computer-computer"
-        self._decision: Decision | None = None
-        self._decision_ply = -1
-        self._hints: dict[Hashable, float] | None = None
-        self._failure: str | None = None
-        self._message = ""
-        self._error = False
         self._view: Any = None
         self._shown_in: object = None
-        self._set_message(self._welcome())
+        self._session: Final = PlaySession(
+            game, mode=mode, depth=depth, seconds=seconds, seed=seed, delay=delay,
+            background=background, labels=self._board, on_change=self._refresh,
+        )
+        self._background: Final = bool(background)
         self._build_widgets()
-        with self._lock:
-            self._refresh()
-        self._continue()
+        self._session.refresh()
 
     # -- what one can read -------------------------------------------------------------
 
     @property
+    def session(self) -> PlaySession:
+        """The :class:`~gamelib.session.PlaySession` this board shows and drives."""
+        return self._session
+
+    @property
     def game(self) -> Game[Any, Any]:
         """The game being played."""
-        return self._game
+        return self._session.game
 
     @property
     def board(self) -> BoardView:
@@ -208,77 +116,62 @@ class PlayController:
     @property
     def state(self) -> State:
         """The position shown on the board."""
-        with self._lock:
-            return self._states[-1]
+        return self._session.state
 
     @property
     def history(self) -> list[Move]:
-        """The moves from the start to :attr:`state`, as a copy.
-
-        ``gamelib.game.replay(game, history) == state`` always holds.
-        """
-        with self._lock:
-            return list(self._history)
+        """The moves from the start to :attr:`state`, as a copy (``replay`` gives the state)."""
+        return self._session.history
 
     @property
     def message(self) -> str:
         """The message under the board: what just happened, or why input was refused."""
-        with self._lock:
-            return self._message
+        return self._session.message
 
     @property
     def thinking(self) -> bool:
         """True while the computer searches for a move or for hints."""
-        with self._lock:
-            return self._busy is not None
+        return self._session.thinking
 
     @property
     def finished(self) -> bool:
         """True once the game is won or drawn."""
-        with self._lock:
-            return bool(self._game.finished(self._states[-1]))
+        return self._session.finished
 
     @property
     def status(self) -> list[str]:
         """The status lines drawn below the board: whose turn or the result, then a value."""
-        with self._lock:
-            return self._status()[0]
+        return self._session.status
 
     @property
     def mode(self) -> str:
         """Who plays which side: one of :data:`MODES`."""
-        with self._lock:
-            return self._mode
+        return self._session.mode
 
     @property
     def strength(self) -> tuple[int | None, float | None]:
         """The computer's search limits ``(depth, seconds)``; ``(None, None)``: the default."""
-        with self._lock:
-            return self._depth, self._seconds
+        return self._session.strength
 
     @property
     def delay(self) -> float:
         """Seconds of pause before each move of a computer-versus-computer game."""
-        with self._lock:
-            return self._delay
+        return self._session.delay
 
     @property
     def running(self) -> bool:
         """In computer-versus-computer mode: True unless paused with :meth:`stop`."""
-        with self._lock:
-            return self._running and self._mode == "computer-computer"
+        return self._session.running
 
     @property
     def decision(self) -> Decision | None:
         """The computer's latest :class:`~gamelib.search.stats.Decision` (with its stats)."""
-        with self._lock:
-            return self._decision
+        return self._session.decision
 
     @property
     def hints(self) -> dict[Hashable, float] | None:
         """The values shown by the latest :meth:`hint`, until the next move."""
-        with self._lock:
-            return None if self._hints is None else dict(self._hints)
+        return self._session.hints
 
     @property
     def widget(self) -> Any:
@@ -291,243 +184,66 @@ class PlayController:
         return self._canvas
 
     def __repr__(self) -> str:
-        with self._lock:
-            moves = " ".join(self._game.format_move(m) for m in self._history) or "none"
-            return f"<PlayController {self._game.name}, {self._mode}: moves {moves}>"
+        s = self._session
+        moves = " ".join(s.notation) or "none"
+        return f"<PlayController {s.game.name}, {s.mode}: moves {moves}>"
 
-    # -- input -------------------------------------------------------------------------
+    # -- input: the session's, plus clicks ------------------------------------------------
 
     def submit(self, text: object) -> bool:
-        """Play the move typed as ``text`` in the game's notation, as if entered in the box.
+        """Play the move typed as ``text`` (:meth:`PlaySession.submit`)."""
+        return self._session.submit(text)
 
-        Returns True if the move was played. Otherwise (malformed text, illegal move,
-        the computer's turn or thinking, game over) returns False and explains in
-        :attr:`message`; the position and history stay as they were.
-        """
-        with self._lock:
-            if self._refuse_input():
-                return False
-            if not isinstance(text, str):
-                return self._refuse(f"a move is typed as text, not {type(text).__name__}")
-            try:
-                move = self._game.parse_move(text)
-            except GameError as error:
-                return self._refuse(str(error))
-            except Exception:  # a student's game may raise anything
-                return self._refuse(f"{describe_text(text)} could not be read as a move")
-            accepted = self._human_move(move)
-        if accepted:
-            self._continue()
-        return accepted
-
-    def click(self, x: float, y: float) -> bool:
+    def click(self, x: object, y: object) -> bool:
         """Play the move under the point ``(x, y)`` of the canvas, in canvas pixels.
 
         Returns True if a move was played; False with a :attr:`message` for a click
-        on a margin or outside the board, on a taken cell or full column, or at a
-        time when no move is allowed.
+        on a margin or outside the board, on a taken cell or full column, for anything
+        that is not two finite numbers, or at a time when no move is allowed.
         """
-        with self._lock:
-            if self._refuse_input():
-                return False
-            if not all(
-                isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-                for v in (x, y)
-            ):
-                return self._refuse("a click needs two finite numbers x, y in canvas pixels")
-            move = self._board.move_at(x, y, self._states[-1])
-            if move is None:
-                return self._refuse(f"That is not a place on the board: {self._board.click_help}.")
-            accepted = self._human_move(move)
-        if accepted:
-            self._continue()
-        return accepted
+        return self._session.play_at(x, y, self._board.move_at)
 
     def play_move(self, move: Move) -> bool:
-        """Play ``move`` given in the game's own representation, e.g. ``(1, 1)`` or ``3``.
-
-        Returns True if it was played; False with a :attr:`message` otherwise.
-        """
-        with self._lock:
-            if self._refuse_input():
-                return False
-            accepted = self._human_move(move)
-        if accepted:
-            self._continue()
-        return accepted
+        """Play ``move`` given in the game's own form (:meth:`PlaySession.play_move`)."""
+        return self._session.play_move(move)
 
     def undo(self) -> bool:
-        """Take back the last move of a human player and every computer move after it.
-
-        Against the computer this takes back your last move and the computer's reply
-        (also while it is still thinking about that reply: the search is dropped).
-        Between two humans, or in a paused computer game, it takes back one move.
-        Returns False, with a :attr:`message`, when there is nothing to take back.
-        """
-        with self._lock:
-            humans = self._humans()
-            if not humans:
-                return self._refuse("The computers are playing: press Stop first, then Undo.")
-            if self._busy == "hint":
-                self._end_generation()
-            target = None
-            for ply in range(len(self._history) - 1, -1, -1):
-                if self._game.to_move(self._states[ply]) in humans:
-                    target = ply
-                    break
-            if target is None:
-                if self._history:
-                    return self._refuse("Nothing to undo: you have not moved yet.")
-                return self._refuse("Nothing to undo: no move has been made yet.")
-            taken = self._history[target:]
-            self._end_generation()
-            del self._history[target:]
-            del self._states[target + 1 :]
-            self._failure = None
-            self._hints = None
-            self._set_message(
-                "Took back " + ", ".join(self._game.format_move(m) for m in taken) + "."
-            )
-            self._refresh()
-        self._continue()
-        return True
+        """Take back your last move and the computer's reply (:meth:`PlaySession.undo`)."""
+        return self._session.undo()
 
     def new_game(self) -> bool:
-        """Start again from the first position, with the same players and strength.
-
-        Any search under way is dropped. Returns True.
-        """
-        with self._lock:
-            self._end_generation()
-            del self._history[:]
-            del self._states[1:]
-            self._failure = None
-            self._hints = None
-            self._decision = None
-            self._running = self._mode == "computer-computer"
-            self._set_message("New game. " + self._welcome())
-            self._refresh()
-        self._continue()
-        return True
+        """Start again from the first position (:meth:`PlaySession.new_game`)."""
+        return self._session.new_game()
 
     def hint(self) -> dict[Hashable, float] | None:
-        """The value of every legal move for the human to move, shown on the board.
+        """The value of every legal move, also drawn on the board (:meth:`PlaySession.hint`)."""
+        return self._session.hint()
 
-        Values are for the player to move, after that move: +1 a win, 0 a draw, -1 a
-        loss with best play, numbers in between are estimates. The search uses the
-        computer's strength setting and runs in the calling thread. Returns the
-        values, or None (with a :attr:`message`) when no hint can be given now.
-        """
-        with self._lock:
-            if self._refuse_input():
-                return None
-            state = self._states[-1]
-            generation = self._generation
-            self._busy = "hint"
-            self._set_message("Computing the value of every move…")
-            self._refresh()
-        try:
-            values: dict[Hashable, float] | None = dict(
-                _move_values(self._game, state, self._depth, self._seconds)
-            )
-            problem = None
-        except Exception as error:  # the board must survive a failing search
-            values, problem = None, f"No hint: the search failed ({_short(str(error))})."
-        with self._lock:
-            if generation != self._generation:
-                return None
-            self._busy = None
-            if values is None:
-                self._set_message(problem or "No hint.", error=True)
-            else:
-                self._hints = values
-                self._set_message(self._describe_hints(state, values))
-            self._refresh()
-            return None if values is None else dict(values)
+    def run(self) -> bool:
+        """Start or resume a computer-versus-computer game (:meth:`PlaySession.run`)."""
+        return self._session.run()
+
+    def stop(self) -> bool:
+        """Pause a computer-versus-computer game at once (:meth:`PlaySession.stop`)."""
+        return self._session.stop()
+
+    def wait(self, timeout: object = None) -> bool:
+        """Block until the computer is done, at most ``timeout`` s (:meth:`PlaySession.wait`)."""
+        return self._session.wait(timeout)
 
     # -- settings ----------------------------------------------------------------------
 
     def set_mode(self, mode: str) -> bool:
-        """Change who plays which side (one of :data:`MODES`), keeping the position.
-
-        If the computer is now to move, it starts thinking. Any search under way is
-        dropped. Raises GameError for an unknown mode.
-        """
-        _check_mode(mode)
-        with self._lock:
-            self._end_generation()
-            self._mode = mode
-            self._running = mode == "computer-computer"
-            self._failure = None
-            self._set_message(self._welcome())
-            self._refresh()
-        self._continue()
-        return True
+        """Change who plays which side (:meth:`PlaySession.set_mode`); GameError if unknown."""
+        return self._session.set_mode(mode)
 
     def set_strength(self, depth: int | None = None, seconds: float | None = None) -> bool:
-        """Set the computer's search limits for its next search (both None: the default).
-
-        ``depth`` is in plies; ``seconds`` is a time budget. Raises GameError for bad
-        values.
-        """
-        _check_strength(depth, seconds)
-        with self._lock:
-            self._depth, self._seconds = depth, seconds
-            self._set_message(f"Computer strength: {_strength_label(self._game, depth, seconds)}.")
-            if self._strength.value != (depth, seconds):
-                choices = list(self._strength.options)
-                if (depth, seconds) not in [value for _, value in choices]:
-                    self._strength.options = _strength_options(self._game, depth, seconds)
-                self._strength.value = (depth, seconds)
-            self._refresh()
-        return True
+        """Set the computer's search limits (:meth:`PlaySession.set_strength`)."""
+        return self._session.set_strength(depth, seconds)
 
     def set_delay(self, delay: float) -> bool:
-        """Seconds to pause before each move of a computer-versus-computer game (0 to 5)."""
-        _check_delay(delay)
-        with self._lock:
-            self._delay = float(delay)
-            if self._delay_slider.value != self._delay:
-                self._delay_slider.value = self._delay
-        return True
-
-    def run(self) -> bool:
-        """Start or resume a computer-versus-computer game; False in the other modes."""
-        with self._lock:
-            if self._mode != "computer-computer":
-                return self._refuse("Run is for computer versus computer: choose it under Players.")
-            if self._game.finished(self._states[-1]):
-                return self._refuse("The game is over: press New to watch another.")
-            self._running = True
-            self._set_message("Running: the computers play each other.")
-            self._refresh()
-        self._continue()
-        return True
-
-    def stop(self) -> bool:
-        """Pause a computer-versus-computer game at once (a search under way is dropped).
-
-        While paused, either side's moves can be made by hand; :meth:`run` resumes.
-        Returns False in the other modes.
-        """
-        with self._lock:
-            if self._mode != "computer-computer" or not self._running:
-                return self._refuse("Nothing to stop: no computer-versus-computer game is running.")
-            self._end_generation()
-            self._running = False
-            self._set_message("Paused. Move for either side, or press Run to continue.")
-            self._refresh()
-        return True
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Block until the computer has nothing left to do, or ``timeout`` seconds pass.
-
-        "Nothing left" means: a human is to move, the game is over, the computer games
-        are paused, or the computer failed. Returns True if so, False on timeout.
-        Do not call it from a widget callback.
-        """
-        with self._changed:
-            return self._changed.wait_for(lambda: not self._pending(), timeout)
+        """Seconds between computer moves, 0 to 5 (:meth:`PlaySession.set_delay`)."""
+        return self._session.set_delay(delay)
 
     def show(self) -> None:
         """Display the widget in the current notebook cell (no-op outside IPython)."""
@@ -551,246 +267,10 @@ class PlayController:
             self.show()
 
     def close(self) -> None:
-        """Stop any search or demo and close the widgets."""
-        with self._lock:
-            self._end_generation()
-            self._running = False
+        """Cancel any search or demo and close the widgets."""
+        self._session.close()
         for widget in self._widgets:
             widget.close()
-
-    # -- the rules of taking turns ------------------------------------------------------
-
-    def _humans(self) -> set[Player]:
-        first, second = self._game.players
-        mode = self._mode
-        if mode == "human-computer":
-            return {first}
-        if mode == "computer-human":
-            return {second}
-        if mode == "computer-computer" and self._running:
-            return set()
-        return {first, second}
-
-    def _computer_to_move(self) -> bool:
-        state = self._states[-1]
-        return (
-            self._failure is None
-            and not self._game.finished(state)
-            and self._game.to_move(state) not in self._humans()
-        )
-
-    def _pending(self) -> bool:
-        return self._busy is not None or self._computer_to_move()
-
-    def _refuse_input(self) -> bool:
-        """If no human move may be made now, say why and return True."""
-        state = self._states[-1]
-        if self._busy == "move":
-            self._refuse("Please wait: the computer is thinking.")
-            return True
-        if self._busy == "hint":
-            self._refuse("Please wait: the hints are being computed.")
-            return True
-        if self._game.finished(state):
-            self._refuse(f"The game is over ({self._result()}): press New or Undo.")
-            return True
-        if self._failure is not None:
-            self._refuse(f"{self._failure} Press Undo or New.")
-            return True
-        if self._game.to_move(state) not in self._humans():
-            self._refuse("It is the computer's turn.")
-            return True
-        return False
-
-    def _refuse(self, text: str) -> bool:
-        self._set_message(text, error=True)
-        self._refresh()
-        return False
-
-    def _human_move(self, move: Move) -> bool:
-        state = self._states[-1]
-        try:
-            after = self._game.play(state, move)
-        except GameError as error:
-            return self._refuse(str(error))
-        except Exception:  # a student's game may raise anything
-            return self._refuse(f"{describe_text(move)} is not a move in this game.")
-        player = self._game.to_move(state)
-        self._push(move, after)
-        who = "You" if len(self._humans()) == 1 else player
-        self._set_message(f"{who} played {self._game.format_move(move)}." + self._game_over())
-        self._refresh()
-        return True
-
-    def _push(self, move: Move, after: State) -> None:
-        self._history.append(move)
-        self._states.append(after)
-        self._hints = None
-
-    def _end_generation(self) -> None:
-        """Drop whatever the computer is doing: its result will be ignored."""
-        self._generation += 1
-        self._wake.set()
-        self._wake = threading.Event()
-        self._busy = None
-        self._changed.notify_all()
-
-    # -- the computer ------------------------------------------------------------------
-
-    def _continue(self) -> None:
-        """Let the computer move while it is its turn (in a thread, or right here)."""
-        while True:
-            with self._lock:
-                if self._busy is not None or not self._computer_to_move():
-                    return
-                job = self._start_job()
-            if self._background:
-                threading.Thread(target=self._background_job, args=job, daemon=True).start()
-                return
-            self._run_job(*job)
-
-    def _start_job(self) -> tuple[int, State, random.Random, float, threading.Event]:
-        self._busy = "move"
-        pause = self._delay if self._mode == "computer-computer" and self._background else 0.0
-        # A fresh generator per move, drawn in order from the seeded one, so that a
-        # seeded game is reproducible whatever happens to searches that get dropped.
-        rng = random.Random(self._rng.getrandbits(64))
-        self._refresh()
-        return self._generation, self._states[-1], rng, pause, self._wake
-
-    def _background_job(
-        self, generation: int, state: State, rng: random.Random, pause: float,
-        wake: threading.Event,
-    ) -> None:
-        try:
-            self._run_job(generation, state, rng, pause, wake)
-            self._continue()
-        except Exception as error:  # pragma: no cover - a last resort: never die silently
-            with self._lock:
-                if generation == self._generation:
-                    self._fail(f"The computer stopped: {error!r}.")
-
-    def _run_job(
-        self, generation: int, state: State, rng: random.Random, pause: float,
-        wake: threading.Event,
-    ) -> None:
-        if pause > 0 and wake.wait(pause):
-            return  # the generation ended during the pause
-        try:
-            decision: Decision | None = _choose_move(
-                self._game, state, self._depth, self._seconds, rng
-            )
-            problem = ""
-        except Exception as error:  # the board must survive a failing search
-            decision, problem = None, f"{type(error).__name__}: {error}"
-        with self._lock:
-            if generation != self._generation or state is not self._states[-1]:
-                return  # stale: a new game, an undo or a stop came first
-            self._busy = None
-            if decision is None:
-                self._fail(f"The computer could not move ({_short(problem)}).")
-                return
-            try:
-                after = self._game.play(state, decision.move)
-            except Exception as error:
-                self._fail(f"The computer chose an illegal move ({_short(str(error))}).")
-                return
-            player = self._game.to_move(state)
-            self._push(decision.move, after)
-            self._decision = decision
-            self._decision_ply = len(self._history)
-            calls = decision.stats.calls
-            searched = f" after searching {calls:,} positions" if calls > 1 else ""
-            self._set_message(
-                f"{player} (computer) played {self._game.format_move(decision.move)}{searched}."
-                + self._game_over()
-            )
-            self._refresh()
-
-    def _fail(self, text: str) -> None:
-        self._busy = None
-        self._failure = _short(text)
-        self._set_message(self._failure, error=True)
-        self._refresh()
-
-    # -- what the board and the message say ---------------------------------------------
-
-    def _welcome(self) -> str:
-        first, second = self._game.players
-        label = self._board.player_label
-        if self._mode == "human-computer":
-            return f"You play {label(first)} and start. {self._how_to_move()}"
-        if self._mode == "computer-human":
-            return f"You play {label(second)}; the computer starts."
-        if self._mode == "human-human":
-            return f"Two players: {label(first)} starts. {self._how_to_move()}"
-        return "Computer versus computer: Stop pauses, Run resumes."
-
-    def _how_to_move(self) -> str:
-        return f"To move, {self._board.click_help}, or type a move and press Enter."
-
-    def _game_over(self) -> str:
-        """A closing remark for a move that ended the game, else ``""``."""
-        if not self._game.finished(self._states[-1]):
-            return ""
-        return f" Game over: {self._result()}. Press New to play again."
-
-    def _result(self) -> str:
-        winner = _winner(self._game, self._states[-1])
-        if winner is None:
-            return "a draw"
-        if len(self._humans()) == 1 and self._mode != "computer-computer":
-            return "you win" if winner in self._humans() else "the computer wins"
-        return f"{winner} wins"
-
-    def _status(self) -> tuple[list[str], Player | None]:
-        """The two status lines below the board, and whose token to show beside them."""
-        game = self._game
-        state = self._states[-1]
-        lines: list[str] = []
-        if game.finished(state):
-            token = _winner(game, state)
-            result = self._result()
-            lines.append(f"Game over: {result}." if token is None else result.capitalize() + "!")
-        else:
-            token = game.to_move(state)
-            humans = self._humans()
-            if self._busy == "move":
-                lines.append(f"{token} to move: the computer is thinking…")
-            elif self._busy == "hint":
-                lines.append(f"{token} to move: computing hints…")
-            elif self._failure is not None:
-                lines.append(f"{token} to move: the computer could not move")
-            elif token in humans:
-                if self._mode == "computer-computer":
-                    lines.append(f"{token} to move (paused)")
-                elif len(humans) == 1:
-                    lines.append(f"{token} to move: your turn")
-                else:
-                    lines.append(f"{token} to move")
-            else:
-                lines.append(f"{token} to move: the computer")
-        decision = self._decision
-        if decision is not None and self._decision_ply == len(self._history) and decision.summary:
-            mover = game.to_move(self._states[-2])
-            lines.append(f"Computer ({mover}): {decision.summary}")
-        elif self._hints:
-            lines.append("Hints: the value of each move for " + game.to_move(state))
-        return lines, token
-
-    def _describe_hints(self, state: State, values: Mapping[Hashable, float]) -> str:
-        player = self._game.to_move(state)
-        if not values:
-            return "No hint: there is no legal move."
-        best = max(values.values())
-        best_moves = [self._game.format_move(m) for m, v in values.items() if v == best]
-        shown = ", ".join(best_moves[:6]) + (" …" if len(best_moves) > 6 else "")
-        return _short(f"Best for {player}: {shown} (value {format_value(best)}).")
-
-    def _set_message(self, text: str, error: bool = False) -> None:
-        text = _short(text)
-        self._message = text[:1].upper() + text[1:]
-        self._error = error
 
     # -- widgets -----------------------------------------------------------------------
 
@@ -798,7 +278,8 @@ class PlayController:
         from ipycanvas import Canvas
 
         board = self._board
-        game = self._game
+        game = self._session.game
+        mode, (depth, seconds) = self._session.mode, self._session.strength
         big = {"font_size": "16px"}
         canvas = Canvas(
             width=board.width,
@@ -851,15 +332,15 @@ class PlayController:
                 ("Two players", "human-human"),
                 ("Computer vs computer", "computer-computer"),
             ],
-            value=self._mode,
+            value=mode,
             description="Players",
             layout=wide,
         )
         self._players.observe(self._safely(self._on_players), names="value")
-        options = _strength_options(game, self._depth, self._seconds)
+        options = _strength_options(game, depth, seconds)
         self._strength = w.Dropdown(
             options=options,
-            value=(self._depth, self._seconds),
+            value=(depth, seconds),
             description="Strength",
             layout=wide,
         )
@@ -886,7 +367,7 @@ class PlayController:
         self._run_button = button("Run", "computer vs computer: start or resume", self.run, "play")
         self._stop_button = button("Stop", "computer vs computer: pause", self.stop, "stop")
         self._delay_slider = w.FloatSlider(
-            value=self._delay, min=0.0, max=MAX_DELAY, step=0.1, description="Delay (s)",
+            value=self._session.delay, min=0.0, max=MAX_DELAY, step=0.1, description="Delay (s)",
             readout_format=".1f", layout=wide,
         )
         self._delay_slider.observe(
@@ -912,15 +393,13 @@ class PlayController:
         ]
 
     def _safely(self, handler: Callable[..., object]) -> Callable[..., None]:
-        """A widget callback that reports a failure in the message instead of raising."""
+        """A widget callback that can never raise into the front end."""
 
         def safe(*args: Any) -> None:
             try:
                 handler(*args)
-            except Exception as error:  # pragma: no cover - a last resort
-                with self._lock:
-                    self._set_message(f"Something went wrong: {error!r}", error=True)
-                    self._refresh()
+            except Exception:  # pragma: no cover - a last resort; the inputs never raise
+                self._session.refresh()
 
         return safe
 
@@ -932,8 +411,7 @@ class PlayController:
             self.click(*touches[0])
 
     def _on_client_ready(self) -> None:
-        with self._lock:
-            self._refresh()
+        self._session.refresh()
 
     def _column_button(self, col: int) -> None:
         self.play_move(col)
@@ -959,34 +437,41 @@ class PlayController:
         self.set_strength(depth, seconds)
 
     def _hint_button(self) -> None:
-        if self._background:
-            threading.Thread(target=self.hint, daemon=True).start()
-        else:
-            self.hint()
+        if self._background and self._session.threaded:
+            try:
+                threading.Thread(target=self.hint, daemon=True).start()
+                return
+            except RuntimeError:  # no threads here (Pyodide): compute the hints right away
+                pass
+        self.hint()
 
     def _refresh(self) -> None:
-        """Redraw the board and update the message and buttons (call with the lock held)."""
+        """Redraw the board and update the message and controls (the session's on_change)."""
         if self._view is None:
             return
-        lines, token = self._status()
-        last = self._history[-1] if self._history else None
+        s = self._session
         self._board.draw(
-            self._canvas, self._states[-1], last_move=last, status=lines,
-            hints=self._hints, status_player=token,
+            self._canvas, s.state, last_move=s.last_move, status=s.status,
+            hints=s.hints, status_player=s.status_player,
         )
-        colour = "#b3261e" if self._error else "#2b2d42"
+        colour = "#b3261e" if s.error else "#2b2d42"
         self._html.value = (
             f'<div style="font-size:18px;line-height:1.35;color:{colour};padding:6px 2px">'
-            f"{html.escape(self._message)}</div>"
+            f"{html.escape(s.message)}</div>"
         )
-        computer_game = self._mode == "computer-computer"
+        computer_game = s.mode == "computer-computer"
         self._demo.layout.display = None if computer_game else "none"
-        over = self._game.finished(self._states[-1])
-        self._run_button.disabled = not computer_game or self._running or over
-        self._stop_button.disabled = not computer_game or not self._running or over
-        if self._players.value != self._mode:
-            self._players.value = self._mode
-        self._changed.notify_all()
+        self._run_button.disabled = not computer_game or s.running or s.finished
+        self._stop_button.disabled = not computer_game or not s.running or s.finished
+        if self._players.value != s.mode:
+            self._players.value = s.mode
+        strength = s.strength
+        if self._strength.value != strength:
+            if strength not in [value for _, value in self._strength.options]:
+                self._strength.options = _strength_options(s.game, *strength)
+            self._strength.value = strength
+        if self._delay_slider.value != s.delay:
+            self._delay_slider.value = s.delay
 
 
 def _example(game: Game[Any, Any]) -> str:
@@ -995,17 +480,6 @@ def _example(game: Game[Any, Any]) -> str:
         return str(game.format_move(moves[len(moves) // 2])) if moves else "?"
     except Exception:  # pragma: no cover - a student's game may raise anything
         return "?"
-
-
-def _strength_label(game: Game[Any, Any], depth: int | None, seconds: float | None) -> str:
-    if depth is None and seconds is None:
-        return "strong (1 s)" if isinstance(game, ConnectFour) else "perfect"
-    parts = []
-    if depth is not None:
-        parts.append(f"depth {depth}")
-    if seconds is not None:
-        parts.append(f"{seconds:g} s")
-    return ", ".join(parts)
 
 
 def _strength_options(
@@ -1019,7 +493,7 @@ def _strength_options(
         choices = [(None, None), (1, None), (2, None), (3, None), (4, None)]
     if (depth, seconds) not in choices:
         choices.append((depth, seconds))
-    return [(_strength_label(game, d, s), (d, s)) for d, s in choices]
+    return [(strength_label(game, d, s), (d, s)) for d, s in choices]
 
 
 def play(

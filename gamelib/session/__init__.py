@@ -1,0 +1,48 @@
+"""The play session: a game in progress, without any widget library.
+
+A :class:`PlaySession` holds the position, the history, whose turn it is and the computer
+player; it takes moves as text, in the game's own form or at a point of a board, and says
+in :attr:`~PlaySession.message` what happened or why an input was refused. Every message
+of the play board is worded here. :func:`gamelib.ui.play` binds one to a board and its
+controls; it also works on its own, in a script or where no widget can be shown:
+
+>>> from gamelib.games import TicTacToe
+>>> s = PlaySession(TicTacToe(), seed=1, background=False)
+>>> s.submit("2,2"), s.history[0], len(s.history)      # the computer answered at once
+(True, (1, 1), 2)
+>>> s.submit("2,2"), s.message.startswith("Cell 2,2 is taken by X"), len(s.history)
+(False, True, 2)
+
+How it stays responsive and bounded
+-----------------------------------
+Nothing waits for input. When the computer is to move, its search runs in a daemon thread
+(right away with ``background=False``, and wherever threads cannot start, as in Pyodide:
+that is detected when a thread fails to start). Each computer move and each hint gets its
+own :class:`~gamelib.search.common.Budget`: the engine's default time when no ``seconds``
+are set, never over :data:`~gamelib.search.common.MAX_SECONDS`. New game, Undo, Stop, a
+change of players and :meth:`PlaySession.close` cancel it, so the search ends within a
+moment, and start a new *generation*: a result from an older one is dropped. A search
+whose budget ran out plays the best move found so far, and the status line says so.
+
+Input never raises and never loses the game: a refused input returns False (``hint``:
+None), leaves the position and history as they were and says why in the message. A game
+whose own method raises (a student's game) is reported by the method's name; the move that
+triggered it is not played. ``replay(s.game, s.history) == s.state`` always holds.
+"""
+
+from gamelib.session.play import PlaySession
+from gamelib.session.rules import (
+    MAX_DELAY,
+    MESSAGE_LIMIT,
+    MODES,
+    Labels,
+    check_game,
+    format_value,
+    strength_label,
+    winner,
+)
+
+__all__ = [
+    "PlaySession", "MODES", "MESSAGE_LIMIT", "MAX_DELAY", "Labels", "check_game",
+    "format_value", "strength_label", "winner",
+]

@@ -1,0 +1,215 @@
+"""The session's rules and helpers: checks at the door, value labels, the engine's calls.
+
+Everything here is shared by :mod:`gamelib.session.turns` and :mod:`gamelib.session.play`;
+``from gamelib.session import ...`` re-exports the public names.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Hashable, Sequence
+from typing import Any, Final, NamedTuple, Protocol
+
+from gamelib.game import Game, GameError, Player, State
+from gamelib.search.common import Budget
+from gamelib.search.stats import Decision
+
+__all__ = [
+    "MODES", "MESSAGE_LIMIT", "MAX_DELAY", "Labels", "check_game",
+    "format_value", "winner",
+]
+
+MODES: Final = ("human-computer", "computer-human", "human-human", "computer-computer")
+"""Who plays which side, first mover first: ``"computer-human"`` lets the computer start."""
+
+MESSAGE_LIMIT: Final = 160
+"""Messages longer than this many characters are cut short."""
+
+MAX_DELAY: Final = 5.0
+"""The longest pause (seconds) between the moves of a computer-versus-computer game."""
+
+GAME_MEMBERS: Final = (
+    "players", "start", "next_states", "finished", "utility",
+    "to_move", "moves", "play", "parse_move", "format_move", "render",
+)
+"""What a game needs to be played: the six-tuple plus the members that play and input need."""
+
+
+class Labels(Protocol):
+    """How a board names the players and how one moves on it (every board has these)."""
+
+    @property
+    def click_help(self) -> str:
+        """How to move by clicking, e.g. ``'click an empty cell'``."""
+        ...
+
+    def player_label(self, player: Player) -> str:
+        """``player``'s name, with its colour where marks are coloured."""
+        ...
+
+
+class TypedMoves:
+    """The labels of a session without a board: plain names, moves typed."""
+
+    click_help: Final = "type a move"
+
+    def player_label(self, player: Player) -> str:
+        return str(player)
+
+
+class Facts(NamedTuple):
+    """What the session needs to know about a position, asked of the game once."""
+
+    finished: bool
+    mover: Player | None   # the player to move; None once finished
+    winner: Player | None  # once finished: the winner, None for a draw
+
+
+class GameFailed(Exception):
+    """A method of the game raised: ``method`` names it, ``error`` is what it raised."""
+
+    def __init__(self, method: str, error: BaseException) -> None:
+        super().__init__(method, error)
+        self.method, self.error = method, error
+
+    def __str__(self) -> str:
+        return f"the game's {self.method}() raised {describe_exception(self.error)}"
+
+
+def describe_exception(error: BaseException) -> str:
+    text = str(error)
+    return type(error).__name__ + (f": {text}" if text else "")
+
+
+# -- checks at the door and small helpers ------------------------------------------------
+
+
+def check_game(game: object) -> None:
+    """Raise GameError, naming the mistake and the fix, unless ``game`` is a playable game."""
+    if isinstance(game, type):
+        raise GameError(
+            f"{game.__name__} is a class, not a game: create one with its brackets, "
+            f"e.g. play({game.__name__}())"
+        )
+    missing = [name for name in GAME_MEMBERS if not hasattr(game, name)]
+    if missing:
+        raise GameError(
+            f"{type(game).__name__} is not a game: it lacks {', '.join(missing)}; pass a game "
+            "such as TicTacToe(), ConnectFour() or Nim() from gamelib.games"
+        )
+
+
+def check_mode(mode: object) -> None:
+    """Raise GameError unless ``mode`` is one of :data:`MODES`."""
+    if mode not in MODES:
+        raise GameError(f"mode must be one of {', '.join(map(repr, MODES))}; got {mode!r}")
+
+
+def is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def check_strength(depth: object, seconds: object) -> None:
+    """Raise GameError unless ``depth`` (plies, 1 or more) and ``seconds`` are usable."""
+    if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 1):
+        raise GameError(f"depth must be a whole number of plies, 1 or more, or None; got {depth!r}")
+    if seconds is not None and (not is_number(seconds) or not 0 < seconds <= 60):  # type: ignore[operator]
+        raise GameError(f"seconds must be a number in (0, 60] or None; got {seconds!r}")
+
+
+def check_delay(delay: object) -> None:
+    """Raise GameError unless ``delay`` is a number of seconds from 0 to :data:`MAX_DELAY`."""
+    if not is_number(delay) or not 0 <= delay <= MAX_DELAY:  # type: ignore[operator]
+        raise GameError(f"delay must be a number of seconds from 0 to {MAX_DELAY:g}, got {delay!r}")
+
+
+def format_value(value: float) -> str:
+    """A value as a short label: ``'+1'``, ``'0'``, ``'-1'`` or two decimals like ``'+0.35'``.
+
+    Values at or beyond +-1 (proven results of a depth-limited search) show as
+    ``'+1'`` / ``'-1'``.
+    """
+    if value >= 1:
+        return "+1"
+    if value <= -1:
+        return "-1"
+    if value == 0:
+        return "0"
+    return f"{value:+.2f}"
+
+
+def winner(game: Game[Any, Any], state: State) -> Player | None:
+    """The player who won the finished ``state``; None for a draw."""
+    first, second = game.players
+    score = game.utility(state, first)
+    if score == 0:
+        return None
+    return first if score > 0 else second
+
+
+def strength_label(game: object, depth: int | None, seconds: float | None) -> str:
+    """The computer's strength in words, e.g. ``'perfect'`` or ``'depth 4, 2 s'``."""
+    if depth is None and seconds is None:
+        from gamelib.games import ConnectFour
+
+        return "strong (1 s)" if isinstance(game, ConnectFour) else "perfect"
+    parts = [] if depth is None else [f"depth {depth}"]
+    if seconds is not None:
+        parts.append(f"{seconds:g} s")
+    return ", ".join(parts)
+
+
+def short(text: str) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
+
+
+def join_moves(moves: Sequence[str]) -> str:
+    """Moves as a list in words: separated by ``; `` when a move itself holds a comma."""
+    return ("; " if any("," in m for m in moves) else ", ").join(moves)
+
+
+def threads_can_start() -> bool:
+    """False where Python cannot start threads (Pyodide, JupyterLite); checked once more
+    whenever a start fails."""
+    return sys.platform != "emscripten"
+
+
+# The engine is imported when first needed, so that importing the session stays quick.
+def choose_move(game: Game[Any, Any], state: State, depth: int | None,
+                 seconds: float | None, rng: random.Random, budget: Budget) -> Decision:
+    from gamelib.search.engine import choose_move
+
+    return choose_move(game, state, depth=depth, seconds=seconds, rng=rng, budget=budget)
+
+
+def move_values(game: Game[Any, Any], state: State, depth: int | None,
+                 seconds: float | None, budget: Budget) -> dict[Hashable, float]:
+    from gamelib.search.engine import move_values
+
+    return move_values(game, state, depth=depth, seconds=seconds, budget=budget)
+
+
+def search_failure(error: BaseException, game: object) -> str:
+    """What went wrong in a search, in words, naming the game's method if one raised."""
+    if isinstance(error, GameError):
+        return str(error)
+    frame_tb, method = error.__traceback__, None
+    while frame_tb is not None:
+        if frame_tb.tb_frame.f_locals.get("self") is game:
+            method = frame_tb.tb_frame.f_code.co_name
+        frame_tb = frame_tb.tb_next
+    if method is not None:
+        return str(GameFailed(method, error))
+    return f"its search stopped with an internal error ({type(error).__name__})"
+
+
+
+CLOSED: Final = "This board is closed: run play() again to play."
+NO_MOVES: Final = "the game's moves() gave no move, yet its finished() says the game goes on"
+
+
+def name_of(game: object) -> str:
+    return str(getattr(game, "name", type(game).__name__))
+
