@@ -238,18 +238,19 @@ class PlaySession(Turns):
                 return self._refuse("a click needs two finite numbers x, y in canvas pixels")
             try:
                 fx, fy = float(x), float(y)  # type: ignore[arg-type]
-            except OverflowError:  # a huge whole number: far off any board
-                fx = fy = -1.0
-            if not (math.isfinite(fx) and math.isfinite(fy)):
-                return self._refuse("a click needs two finite numbers x, y in canvas pixels")
-            try:
-                move = locate(fx, fy, self._states[-1])
-            except Exception:  # a board that cannot place this point: off the board
+            except OverflowError:  # a whole number too large for a float: far off any board
+                fx = fy = math.nan
                 move = None
+            else:
+                if not (math.isfinite(fx) and math.isfinite(fy)):
+                    return self._refuse("a click needs two finite numbers x, y in canvas pixels")
+                try:
+                    move = locate(fx, fy, self._states[-1])
+                except Exception:  # a board that cannot place this point: off the board
+                    move = None
             if move is None:
-                return self._refuse(
-                    f"That is not a place on the board: {self._labels.click_help}."
-                )
+                help = self._labels.click_help or "moves are typed here"
+                return self._refuse(f"That is not a place on the board: {help}.")
             return self._human_move(move)
 
         return self._input(act)
@@ -399,13 +400,13 @@ class PlaySession(Turns):
         """
         limit: float | None = None
         if timeout is not None:
-            if not is_number(timeout) or math.isnan(timeout):  # type: ignore[arg-type]
+            if not is_number(timeout) or timeout != timeout:  # nan is not equal to itself
                 with self._lock:
-                    self._refuse(f"wait() takes a number of seconds or None, not "
-                                 f"{describe_text(timeout)}")
+                    self._refuse(f"wait(timeout) takes a number of seconds or None, not "
+                                 f"{describe_text(timeout)}", keep_case=True)
                     return not self._pending()
             if timeout < threading.TIMEOUT_MAX:  # type: ignore[operator]
-                limit = max(0.0, float(timeout))  # type: ignore[arg-type]
+                limit = 0.0 if timeout <= 0 else float(timeout)  # type: ignore[operator, arg-type]
         with self._changed:
             return self._changed.wait_for(lambda: not self._pending(), limit)
 

@@ -52,7 +52,7 @@ class Labels(Protocol):
 class TypedMoves:
     """The labels of a session without a board: plain names, moves typed."""
 
-    click_help: Final = "type a move"
+    click_help: Final = ""
 
     def player_label(self, player: Player) -> str:
         return str(player)

@@ -188,6 +188,9 @@ class Turns:
                if self._labels.click_help else "Type a move in the game's notation.")
         facts, mode = self._facts_of[-1], self._mode
         if mode == "computer-computer":
+            if facts.finished:
+                return (f"Computer versus computer: the game is over ({self._result()}); "
+                        "press New to watch another.")
             return "Computer versus computer: Stop pauses, Run resumes."
         if fresh:
             return {"human-computer": f"You play {label(first)} and start. {how}",
