@@ -37,7 +37,7 @@ from typing import Any, Final, Generic, Protocol, TypeVar
 from gamelib.game import Game, GameError, Player
 from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
 from gamelib.games.tictactoe import LINES, Board, Cell
-from gamelib.ui.canvas import CanvasLike, Rect
+from gamelib.ui.canvas import CanvasLike, RecordingCanvas, Rect, attach_picture
 
 __all__ = [
     "BoardView",
@@ -900,16 +900,20 @@ def show_board(
     ``status`` replaces the default status line (whose turn, or the result), and
     ``status_player`` the player whose token goes beside it; ``last_move`` and
     ``hints`` are drawn as in :meth:`BoardView.draw`. Evaluate the result in a cell to
-    show it; it shows only while the kernel runs (``gamelib.ui.board_svg`` draws the
-    same picture as SVG, which a saved notebook keeps). Raises GameError for a bad
-    ``size`` or ``status``.
+    show it. The canvas shows only while the kernel runs, so its output also carries the
+    same picture as SVG (as ``gamelib.ui.board_svg`` draws it), which a saved notebook
+    keeps and GitHub or nbviewer show. Raises GameError for a bad ``size`` or ``status``.
     """
     from ipycanvas import Canvas
 
-    return _draw_position(
-        game, state, lambda width, height: Canvas(width=width, height=height),
-        last_move=last_move, size=size, status=status, hints=hints, status_player=status_player,
+    options: dict[str, Any] = {"last_move": last_move, "size": size, "status": status,
+                               "hints": hints, "status_player": status_player}
+    canvas = _draw_position(
+        game, state, lambda width, height: Canvas(width=width, height=height), **options
     )
+    picture = _draw_position(game, state, RecordingCanvas, **options).svg()
+    attach_picture(canvas, lambda: picture)  # what a saved notebook shows
+    return canvas
 
 
 C = TypeVar("C", bound=CanvasLike)

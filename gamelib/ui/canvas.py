@@ -14,11 +14,15 @@ a test (or a curious student) can see exactly which calls a board made::
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from html import escape
+from typing import Any, Final, Protocol, runtime_checkable
 
-__all__ = ["CanvasLike", "RecordingCanvas", "Rect", "Call", "STYLE_PROPERTIES"]
+__all__ = [
+    "CanvasLike", "RecordingCanvas", "Rect", "Call", "STYLE_PROPERTIES", "svg_from_calls",
+    "attach_picture", "STATIC_PICTURE",
+]
 
 Call = tuple[Any, ...]
 """One recorded call: ``('set', name, value)`` or ``(method, *args)``."""
@@ -158,6 +162,10 @@ class RecordingCanvas(CanvasLike):
         """Forget the recorded calls (the canvas size stays)."""
         self.calls.clear()
 
+    def svg(self) -> str:
+        """The SVG document that shows what was drawn (see :func:`svg_from_calls`)."""
+        return svg_from_calls(self.calls, self.width, self.height)
+
     def methods(self) -> list[str]:
         """The names of the recorded drawing calls, in order (property sets left out)."""
         return [call[0] for call in self.calls if call[0] != "set"]
@@ -222,3 +230,111 @@ class RecordingCanvas(CanvasLike):
     def set_line_dash(self, segments: Sequence[float]) -> None:
         """Record ``set_line_dash`` (the segments as a tuple)."""
         self._record("set_line_dash", tuple(segments))
+
+
+# -- recorded calls as SVG, and widgets that keep a picture ----------------------------
+
+_ANCHOR: Final = {"left": "start", "start": "start", "center": "middle", "right": "end",
+                  "end": "end"}
+_BASELINE: Final = {"middle": "central", "top": "hanging", "bottom": "text-after-edge",
+                    "alphabetic": "alphabetic"}
+
+
+def _n(value: float) -> str:
+    """A number as SVG writes it: no trailing ``.0``."""
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def svg_from_calls(calls: Sequence[Call], width: int, height: int) -> str:
+    """The SVG document that shows what ``calls`` (recorded by a RecordingCanvas) draw.
+
+    Raises ValueError for a call that is not part of :class:`CanvasLike`.
+    """
+    style: dict[str, Any] = {
+        "fill_style": "#000000", "stroke_style": "#000000", "line_width": 1,
+        "line_cap": "butt", "line_join": "miter", "font": "10px sans-serif",
+        "text_align": "start", "text_baseline": "alphabetic", "global_alpha": 1.0,
+    }
+    dash: tuple[float, ...] = ()
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}">'
+    ]
+
+    def paint(kind: str) -> str:
+        alpha = style["global_alpha"]
+        opacity = f' opacity="{_n(alpha)}"' if alpha != 1 else ""
+        if kind == "fill":
+            return f'fill="{escape(str(style["fill_style"]))}"{opacity}'
+        dashes = f' stroke-dasharray="{" ".join(_n(d) for d in dash)}"' if dash else ""
+        return (
+            f'fill="none" stroke="{escape(str(style["stroke_style"]))}" '
+            f'stroke-width="{_n(style["line_width"])}" stroke-linecap="{style["line_cap"]}" '
+            f'stroke-linejoin="{style["line_join"]}"{dashes}{opacity}'
+        )
+
+    for call in calls:
+        name, args = call[0], call[1:]
+        if name == "set":
+            style[args[0]] = args[1]
+        elif name == "clear":
+            continue
+        elif name == "set_line_dash":
+            dash = tuple(args[0])
+        elif name in ("fill_rect", "stroke_rect"):
+            x, y, w, h = args
+            kind = "fill" if name == "fill_rect" else "stroke"
+            parts.append(
+                f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" {paint(kind)}/>'
+            )
+        elif name in ("fill_circle", "stroke_circle"):
+            x, y, r = args
+            kind = "fill" if name == "fill_circle" else "stroke"
+            parts.append(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" {paint(kind)}/>')
+        elif name == "stroke_line":
+            x1, y1, x2, y2 = args
+            parts.append(
+                f'<line x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" {paint("stroke")}/>'
+            )
+        elif name == "fill_polygon":
+            points = " ".join(f"{_n(x)},{_n(y)}" for x, y in args[0])
+            parts.append(f'<polygon points="{points}" {paint("fill")}/>')
+        elif name == "fill_text":
+            text, x, y = args[:3]
+            anchor = _ANCHOR.get(style["text_align"], "start")
+            baseline = _BASELINE.get(style["text_baseline"], "alphabetic")
+            parts.append(
+                f'<text x="{_n(x)}" y="{_n(y)}" text-anchor="{anchor}" '
+                f'dominant-baseline="{baseline}" style="font: {escape(str(style["font"]))}" '
+                f"{paint('fill')}>{escape(str(text))}</text>"
+            )
+        else:
+            raise ValueError(f"cannot translate the canvas call {name!r} to SVG")
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+STATIC_PICTURE: Final = "image/svg+xml"
+"""The kind of picture a widget's output keeps beside its live view."""
+
+
+def attach_picture(widget: Any, svg: Callable[[], str]) -> None:
+    """Make every display of ``widget`` also carry the SVG picture ``svg()`` of what it shows.
+
+    A widget shows only while its kernel runs; a saved notebook keeps its output's
+    other forms. With an ``image/svg+xml`` form beside the widget view, GitHub, nbviewer
+    and nbconvert (which skip a widget view whose state is not saved) show the picture,
+    while Jupyter, which prefers the widget view, shows the live widget. ``svg`` is
+    called at display time, so the picture shows the widget as it was then.
+    """
+    show = widget._repr_mimebundle_
+
+    def bundle(**kwargs: Any) -> Any:
+        data = show(**kwargs)
+        if isinstance(data, tuple):  # (data, metadata)
+            data[0][STATIC_PICTURE] = svg()
+        elif isinstance(data, dict):
+            data[STATIC_PICTURE] = svg()
+        return data
+
+    widget._repr_mimebundle_ = bundle

@@ -32,6 +32,8 @@ from gamelib.games import ConnectFour
 from gamelib.search.stats import Decision
 from gamelib.session import MAX_DELAY, MESSAGE_LIMIT, MODES, PlaySession, strength_label
 from gamelib.ui.boards import DEFAULT_SIZE, BoardView, ConnectFourBoard, board_for
+from gamelib.ui.canvas import attach_picture
+from gamelib.ui.svg import BoardPicture, board_svg
 
 __all__ = ["PlayController", "play", "MODES", "MESSAGE_LIMIT"]
 
@@ -86,6 +88,7 @@ class PlayController:
 
         check_game(game)
         self._board: Final = board_for(game, size)
+        self._size: Final = size
         self._view: Any = None
         self._shown_in: object = None
         self._session: Final = PlaySession(
@@ -245,6 +248,12 @@ class PlayController:
         """Seconds between computer moves, 0 to 5 (:meth:`PlaySession.set_delay`)."""
         return self._session.set_delay(delay)
 
+    def picture(self) -> BoardPicture:
+        """An SVG picture of the board as it is now (what a saved notebook shows of it)."""
+        s = self._session
+        return board_svg(s.game, s.state, last_move=s.last_move, size=self._size,
+                         status=s.status, hints=s.hints, status_player=s.status_player)
+
     def show(self) -> None:
         """Display the widget in the current notebook cell (no-op outside IPython)."""
         try:
@@ -386,6 +395,7 @@ class PlayController:
             layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
         )
         self._view.add_class("gamelib-play")
+        attach_picture(self._view, lambda: self.picture().svg)  # what a saved notebook shows
         self._widgets: Sequence[Any] = [
             self._view, left, right, style, canvas, self._html, self._players, self._strength,
             self._box, new, undo, hint, self._run_button, self._stop_button,
