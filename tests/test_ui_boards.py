@@ -445,3 +445,10 @@ def test_drawing_on_a_real_ipycanvas_canvas_works_without_a_browser() -> None:
         board = board_for(game)
         canvas = Canvas(width=board.width, height=board.height)
         board.draw(canvas, game.start, status=["a", "b"], status_player=game.players[0])
+
+
+@pytest.mark.parametrize("board", [TicTacToeBoard(TTT), ConnectFourBoard(C4), NimBoard(NIM)],
+                         ids=["ttt", "c4", "nim"])
+def test_points_too_far_for_a_float_are_off_the_board(board) -> None:
+    for x, y in [(10**400, 5), (5, -(10**400)), (10**400, 10**400)]:
+        assert board.move_at(x, y, board.game.start) is None

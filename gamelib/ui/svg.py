@@ -21,8 +21,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from gamelib.game import Game, Player
-from gamelib.ui.boards import DEFAULT_SIZE, _draw_position
+from gamelib.ui.boards import DEFAULT_SIZE, board_for
 from gamelib.ui.canvas import RecordingCanvas, svg_from_calls
+from gamelib.ui.drawing import draw_position
 
 __all__ = ["BoardPicture", "board_svg", "svg_from_calls"]
 
@@ -57,8 +58,8 @@ def board_svg(
     ``hints`` are shown as on the live board. Raises GameError for a bad ``size`` or
     ``status``.
     """
-    canvas = _draw_position(
-        game, state, RecordingCanvas,
+    canvas = draw_position(
+        board_for(game, size), state, RecordingCanvas,
         last_move=last_move, size=size, status=status, hints=hints, status_player=status_player,
     )
     return BoardPicture(canvas.svg())

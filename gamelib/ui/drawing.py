@@ -1,0 +1,384 @@
+"""What every board shares: sizes, colours, text, the status band, the frame of ``draw``.
+
+The boards of :mod:`gamelib.ui.boards` are built on :class:`_Board`; :class:`TextBoard`
+draws any other game as text. :func:`position_status` and :func:`draw_position` draw one
+position with its status line, for ``show_board`` and ``board_svg``.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any, Final, Generic, Protocol, TypeVar
+
+from gamelib.game import Game, GameError, Player
+from gamelib.session import winner
+from gamelib.ui.canvas import CanvasLike, Rect
+
+__all__ = [
+    "BoardView", "TextBoard", "Palette", "MIN_SIZE", "MAX_SIZE", "DEFAULT_SIZE",
+    "position_status", "draw_position",
+]
+
+MIN_SIZE: Final = 240
+MAX_SIZE: Final = 1200
+DEFAULT_SIZE: Final = 440
+"""Board width in pixels: 440 reads well on a projector and fits a notebook cell."""
+
+FONT_FAMILY: Final = "'Helvetica Neue', Helvetica, Arial, sans-serif"
+
+
+class Palette:
+    """The colours of every board (CSS colour strings)."""
+
+    BACKGROUND: Final = "#fbf8f1"
+    INK: Final = "#2b2d42"
+    MUTED: Final = "#8d99ae"
+    HIGHLIGHT: Final = "#ffe8a3"
+    STATUS_BAND: Final = "#eef1f6"
+    WIN_LINE: Final = "#14161f"
+    CROSS: Final = "#d1495b"
+    CIRCLE: Final = "#1f6fb2"
+    FRAME: Final = "#1f4e9c"
+    FRAME_EDGE: Final = "#163a75"
+    HOLE: Final = "#f3f6fb"
+    RED: Final = "#e63946"
+    RED_RIM: Final = "#a4161a"
+    YELLOW: Final = "#ffd23f"
+    YELLOW_RIM: Final = "#c99700"
+    RING: Final = "#1d1d1d"
+    TOKEN: Final = "#e07a5f"
+    TOKEN_RIM: Final = "#9c4a32"
+    GHOST: Final = "#c5cad3"
+    GOOD: Final = "#2a9d8f"
+    NEUTRAL: Final = "#6c757d"
+    BAD: Final = "#d62828"
+
+
+def _font(px: float, bold: bool = True) -> str:
+    return f"{'bold ' if bold else ''}{round(px)}px {FONT_FAMILY}"
+
+
+def _r(value: float) -> float:
+    """Round a coordinate to 0.1 px: the calls stay short and exactly reproducible."""
+    return round(value, 1)
+
+
+def _check_size(size: object) -> int:
+    if not isinstance(size, int) or isinstance(size, bool) or not MIN_SIZE <= size <= MAX_SIZE:
+        raise GameError(
+            f"size must be a whole number of pixels from {MIN_SIZE} to {MAX_SIZE}, got {size!r}"
+        )
+    return size
+
+
+def _value_colour(value: float) -> str:
+    if value > 0:
+        return Palette.GOOD
+    if value < 0:
+        return Palette.BAD
+    return Palette.NEUTRAL
+
+
+# Drawing goes to the browser in one message per board. ipycanvas batches through a
+# single module-wide manager, so two threads must not batch at the same time.
+_DRAW_LOCK = threading.RLock()
+
+
+@contextmanager
+def _batch(canvas: CanvasLike) -> Iterator[None]:
+    """Hold the drawing commands of a real ipycanvas canvas and send them in one go."""
+    with _DRAW_LOCK:
+        if type(canvas).__module__.startswith("ipycanvas"):
+            from ipycanvas import hold_canvas
+
+            with hold_canvas():
+                yield
+        else:
+            yield
+
+
+class BoardView(Protocol):
+    """What the play controller needs from a board (every board class here has it)."""
+
+    @property
+    def game(self) -> Any:
+        """The game the board draws."""
+        ...
+
+    @property
+    def width(self) -> int:
+        """Canvas width in pixels."""
+        ...
+
+    @property
+    def height(self) -> int:
+        """Canvas height in pixels, the status band included."""
+        ...
+
+    @property
+    def click_help(self) -> str:
+        """How to make a move by clicking, e.g. ``'click an empty cell'``."""
+        ...
+
+    def move_at(self, x: float, y: float, state: Any) -> Any | None:
+        """The move a click at ``(x, y)`` means in ``state``; None off the board."""
+        ...
+
+    def move_rect(self, move: Any, state: Any) -> Rect:
+        """The rectangle one clicks to make ``move`` in ``state``."""
+        ...
+
+    def player_label(self, player: Player) -> str:
+        """``player``'s name, with its colour where marks are coloured: ``'X (red)'``."""
+        ...
+
+    def draw(
+        self,
+        canvas: CanvasLike,
+        state: Any,
+        *,
+        last_move: Any | None = None,
+        status: Sequence[str] = (),
+        hints: Mapping[Any, float] | None = None,
+        status_player: Player | None = None,
+    ) -> None:
+        """Paint ``state`` on ``canvas``."""
+        ...
+
+
+def _begin(canvas: CanvasLike, width: float, height: float) -> None:
+    canvas.clear()
+    canvas.global_alpha = 1.0
+    canvas.set_line_dash([])
+    canvas.line_cap = "round"
+    canvas.line_join = "round"
+    canvas.fill_style = Palette.BACKGROUND
+    canvas.fill_rect(0, 0, width, height)
+
+
+def _text(
+    canvas: CanvasLike,
+    text: str,
+    x: float,
+    y: float,
+    *,
+    px: float,
+    colour: str = Palette.INK,
+    align: str = "center",
+    bold: bool = True,
+    max_width: float | None = None,
+) -> None:
+    canvas.font = _font(px, bold)
+    canvas.fill_style = colour
+    canvas.text_align = align
+    canvas.text_baseline = "middle"
+    if max_width is None:
+        canvas.fill_text(text, _r(x), _r(y))
+    else:
+        canvas.fill_text(text, _r(x), _r(y), _r(max_width))
+
+
+def _status_band(
+    canvas: CanvasLike,
+    rect: Rect,
+    lines: Sequence[str],
+    token: str | None,
+    token_rim: str | None = None,
+) -> None:
+    """The band below a board: a token of the player concerned, then up to two lines."""
+    canvas.fill_style = Palette.STATUS_BAND
+    canvas.fill_rect(_r(rect.x), _r(rect.y), _r(rect.width), _r(rect.height))
+    pad = rect.height * 0.16
+    x = rect.x + pad
+    first_y = rect.y + rect.height * 0.32
+    second_y = rect.y + rect.height * 0.72
+    big = rect.height * 0.30
+    small = rect.height * 0.24
+    if token is not None and lines:
+        radius = big * 0.45
+        canvas.fill_style = token
+        canvas.fill_circle(_r(x + radius), _r(first_y), _r(radius))
+        if token_rim is not None:
+            canvas.stroke_style = token_rim
+            canvas.line_width = _r(max(1.0, radius * 0.18))
+            canvas.stroke_circle(_r(x + radius), _r(first_y), _r(radius))
+        x += 2 * radius + pad * 0.6
+    room = rect.right - pad - x
+    if len(lines) >= 1:
+        _text(canvas, lines[0], x, first_y, px=big, align="left", max_width=room)
+    if len(lines) >= 2:
+        _text(
+            canvas,
+            lines[1],
+            rect.x + pad,
+            second_y,
+            px=small,
+            colour=Palette.INK,
+            align="left",
+            bold=False,
+            max_width=rect.width - 2 * pad,
+        )
+
+
+def _status_height(size: int) -> int:
+    return round(size * 0.16)
+
+
+G = TypeVar("G")
+"""The type of game a board draws."""
+M = TypeVar("M")
+"""The type of that game's moves."""
+
+
+class _Board(Generic[G, M]):
+    """What every board shares: its size, plain player labels, and the frame of :meth:`draw`.
+
+    :meth:`draw` clears the canvas, lets the board paint the position (:meth:`_paint`),
+    then writes the status band; a subclass paints its own game and may colour the
+    status token (:meth:`_token`).
+    """
+
+    def __init__(self, game: G, width: int, height: int, status_area: Rect) -> None:
+        self.game: Final = game
+        self.width: Final = width
+        self.height: Final = height
+        self._status_area: Final = status_area
+
+    def player_label(self, player: Player) -> str:
+        """The player's own name, e.g. ``'X'``."""
+        return player
+
+    def draw(
+        self,
+        canvas: CanvasLike,
+        state: Any,
+        *,
+        last_move: M | None = None,
+        status: Sequence[str] = (),
+        hints: Mapping[Any, float] | None = None,
+        status_player: Player | None = None,
+    ) -> None:
+        """Paint ``state`` on ``canvas`` in one batch, then the status band below it.
+
+        ``last_move`` is highlighted and ``hints`` (values of moves for the player to
+        move) are written where the board has room for them; ``status`` is up to two
+        lines for the band, beside the token of ``status_player`` (none if None).
+        """
+        with _batch(canvas):
+            _begin(canvas, self.width, self.height)
+            self._paint(canvas, state, last_move, hints)
+            token, rim = (None, None) if status_player is None else self._token(status_player)
+            _status_band(canvas, self._status_area, status, token, rim)
+
+    def _paint(
+        self, canvas: CanvasLike, state: Any, last_move: M | None,
+        hints: Mapping[Any, float] | None,
+    ) -> None:
+        """Paint the position itself on the cleared canvas."""
+        raise NotImplementedError
+
+    def _token(self, player: Player) -> tuple[str | None, str | None]:
+        """Fill and rim colour of ``player``'s token in the status band (None: no token)."""
+        return None, None
+
+
+def _finite(*values: object) -> bool:
+    """True if every value is a finite number (a huge whole number is not: it overflows)."""
+    try:
+        return all(isinstance(v, (int, float)) and math.isfinite(v) for v in values)
+    except OverflowError:
+        return False
+
+
+# -- any other game ----------------------------------------------------------------------
+
+
+class TextBoard(_Board[Game[Any, Any], Any]):
+    """The plain-text ``game.render(state)`` on a canvas; moves are typed, not clicked.
+
+    :meth:`draw` writes the text in a monospaced font, then the status.
+    """
+
+    click_help: Final = "this board takes typed moves only: type yours in the Move box"
+
+    def __init__(self, game: Game[Any, Any], size: int = DEFAULT_SIZE) -> None:
+        """A board ``size`` pixels wide for any game that follows the Game protocol."""
+        self.size: Final = _check_size(size)
+        self.board_height: Final = round(size * 0.75)
+        self.status: Final = Rect(0, self.board_height, size, _status_height(size))
+        super().__init__(game, size, round(self.board_height + self.status.height), self.status)
+
+    def move_at(self, x: float, y: float, state: Any = None) -> None:
+        """Always None: a text board has nothing to click."""
+        return None
+
+    def move_rect(self, move: Any, state: Any = None) -> Rect:
+        """The whole text area (no move has a place of its own here)."""
+        return Rect(0, 0, self.width, self.board_height)
+
+    def _paint(
+        self, canvas: CanvasLike, state: Any, last_move: Any | None,
+        hints: Mapping[Any, float] | None,
+    ) -> None:
+        lines = str(self.game.render(state)).split("\n")
+        longest = max(1, max(len(line) for line in lines))
+        px = min(self.board_height * 0.8 / max(1, len(lines)), self.size * 0.9 / (0.62 * longest))
+        canvas.font = f"{round(px)}px monospace"
+        canvas.fill_style = Palette.INK
+        canvas.text_align = "left"
+        canvas.text_baseline = "middle"
+        top = (self.board_height - px * 1.2 * len(lines)) / 2
+        for k, line in enumerate(lines):
+            canvas.fill_text(line, _r(self.size * 0.05), _r(top + (k + 0.5) * px * 1.2))
+
+
+def position_status(game: Game[Any, Any], state: Any) -> tuple[list[str], Player | None]:
+    """The status line for ``state`` on its own: whose turn it is, or the result.
+
+    Returns the lines and the player whose token goes beside them (None for a draw).
+    """
+    if game.finished(state):
+        won = winner(game, state)
+        if won is None:
+            return ["Game over: a draw."], None
+        return [f"{won} wins!"], won
+    player = game.to_move(state)
+    return [f"{player} to move"], player
+
+
+C = TypeVar("C", bound=CanvasLike)
+
+
+def draw_position(
+    board: BoardView,
+    state: Any,
+    new_canvas: Callable[[int, int], C],
+    *,
+    last_move: Any | None,
+    size: int,
+    status: Sequence[str] | None,
+    hints: Mapping[Any, float] | None,
+    status_player: Player | None,
+) -> C:
+    """The drawing of :func:`show_board` and ``board_svg``, on ``new_canvas(width, height)``.
+
+    ``state`` None is the start; ``status`` None is :func:`position_status`'s line and token.
+    """
+    if status is not None and (
+        isinstance(status, str) or not isinstance(status, Sequence)
+        or not all(isinstance(line, str) for line in status)
+    ):
+        raise GameError(f"status must be a list of lines of text (two fit), got {status!r}")
+    game = board.game
+    if state is None:
+        state = game.start
+    lines, token = position_status(game, state)
+    if status is not None:
+        lines, token = list(status), status_player
+    canvas = new_canvas(board.width, board.height)
+    board.draw(canvas, state, last_move=last_move, status=lines, hints=hints,
+               status_player=token)
+    return canvas
