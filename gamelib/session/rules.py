@@ -191,19 +191,24 @@ def move_values(game: Game[Any, Any], state: State, depth: int | None,
     return move_values(game, state, depth=depth, seconds=seconds, budget=budget)
 
 
-def search_failure(error: BaseException, game: object) -> str:
-    """What went wrong in a search, in words, naming the game's method if one raised."""
-    if isinstance(error, GameError):
-        return str(error)
+def game_failure(error: BaseException, game: object) -> str | None:
+    """``"the game's play() raised ValueError: ..."`` if a method of ``game`` raised
+    ``error`` (the innermost such method in its traceback), else None."""
     frame_tb, method = error.__traceback__, None
     while frame_tb is not None:
         if frame_tb.tb_frame.f_locals.get("self") is game:
             method = frame_tb.tb_frame.f_code.co_name
         frame_tb = frame_tb.tb_next
-    if method is not None:
-        return str(GameFailed(method, error))
-    return f"its search stopped with an internal error ({type(error).__name__})"
+    return None if method is None else str(GameFailed(method, error))
 
+
+def search_failure(error: BaseException, game: object) -> str:
+    """What went wrong in a search, in words, naming the game's method if one raised."""
+    if isinstance(error, GameError):
+        return str(error)
+    return game_failure(error, game) or (
+        f"its search stopped with an internal error ({type(error).__name__})"
+    )
 
 
 CLOSED: Final = "This board is closed: run play() again to play."

@@ -8,6 +8,7 @@ methods and the computer player on top.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import threading
 from collections.abc import Callable, Hashable, Mapping
@@ -175,9 +176,10 @@ class Turns:
     def _update(self) -> None:
         """Tell the board (``on_change``) and the waiters that something changed."""
         if self._on_change is not None:
-            self._on_change()
+            # A board that fails to redraw must not break the game: the next change redraws.
+            with contextlib.suppress(Exception):
+                self._on_change()
         self._changed.notify_all()
-
 
     # -- what the board and the message say ---------------------------------------------
 

@@ -14,6 +14,7 @@ a test (or a curious student) can see exactly which calls a board made::
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -331,10 +332,9 @@ def attach_picture(widget: Any, svg: Callable[[], str]) -> None:
 
     def bundle(**kwargs: Any) -> Any:
         data = show(**kwargs)
-        if isinstance(data, tuple):  # (data, metadata)
-            data[0][STATIC_PICTURE] = svg()
-        elif isinstance(data, dict):
-            data[STATIC_PICTURE] = svg()
+        forms = data[0] if isinstance(data, tuple) else data  # (data, metadata) or data
+        with contextlib.suppress(Exception):  # no picture is better than no widget
+            forms[STATIC_PICTURE] = svg()
         return data
 
     widget._repr_mimebundle_ = bundle
