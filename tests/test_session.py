@@ -500,5 +500,5 @@ def test_a_board_whose_game_cannot_be_drawn_still_plays() -> None:
     assert c.submit("2") and c.submit("1")
     assert c.state == (2, 0) and c.message == "Q played 1."
     shown = c.widget.children[0].children[-1].value
-    assert "The board cannot show this position: the game&#x27;s render() raised RuntimeError" in shown
+    assert "cannot show this position: the game&#x27;s render() raised RuntimeError" in shown
     assert c.submit("2") and c.finished and c.status[0] == "P wins!"
