@@ -36,7 +36,9 @@ column 3; ``4`` is column 4; ``2,3`` takes 3 tokens from heap 2). Controls: Play
 Strength, New, Undo (your last move and the computer's reply), Hint (the value of
 every move), and for computer versus computer Run, Stop and Delay.
 
-The controller is the same from code as from the widgets, and thread-safe::
+The controller is the same from code as from the widgets, and thread-safe. It is a
+:class:`gamelib.session.PlaySession` (the game in progress, which imports no widget
+library: turns, history, the computer, every message) bound to a board and controls::
 
     c.submit(text) -> bool          # a move as if typed
     c.click(x, y) -> bool           # a click at canvas pixel (x, y)
@@ -48,25 +50,35 @@ The controller is the same from code as from the widgets, and thread-safe::
     c.set_mode(mode) -> bool, c.set_strength(depth=None, seconds=None) -> bool,
     c.set_delay(seconds) -> bool             # GameError for a bad value
     c.wait(timeout=None) -> bool    # until the computer is done; False on timeout
-    c.show(), c.close()
+    c.show(), c.close(), c.picture() -> BoardPicture   # the board now, as SVG
     # read-only:
     c.state, c.history, c.message, c.status, c.thinking, c.finished, c.mode,
     c.strength, c.delay, c.running, c.decision, c.hints, c.game, c.board, c.widget,
-    c.canvas
+    c.canvas, c.session
 
 Input never raises. A malformed text, an illegal move, a click off the board, a move
-while the computer thinks or after the game ended, an undo with nothing to undo: each
-returns False (``hint`` None), leaves the position as it was and puts a short message
-under the board saying what was wrong and what is allowed. Whatever happens,
-``replay(c.game, c.history) == c.state`` (read both while the computer is idle).
+while the computer thinks or after the game ended, an undo with nothing to undo, a game
+whose own method raises: each returns False (``hint`` None), leaves the position as it
+was and puts a short message under the board saying what was wrong and what is allowed.
+Whatever happens, ``replay(c.game, c.history) == c.state``. Every computer move and hint
+ends within its time budget (at most 30 s); Undo, New, Stop, Players and ``close()``
+cancel a search under way. Where threads cannot start (JupyterLite), the computer moves
+at once instead.
 
 Boards on their own: ``board_for(game, size)`` returns the board of a game;
 ``board.draw(canvas, state, last_move=..., status=[...], hints={...})`` paints a
 position on an ipycanvas ``Canvas`` or a :class:`RecordingCanvas` (which records the
 calls, for tests); ``board.move_at(x, y, state)`` and ``board.move_rect(move, state)``
 map clicks to moves and back. ``show_board(game, state)`` returns a new canvas with
-one position drawn; ``board_svg(game, state)`` draws the same picture as SVG, which
-stays in a saved notebook (a canvas shows only while its kernel runs).
+one position drawn; ``board_svg(game, state)`` draws the same picture as SVG.
+
+Saved notebooks: a canvas shows only while its kernel runs, so every output of a play
+widget or of ``show_board`` also carries an SVG picture of what it showed
+(``attach_picture``), which GitHub, nbviewer and nbconvert display instead.
+
+Modules: ``controller`` (play, the widgets), ``boards`` (the game boards, board_for,
+show_board), ``drawing`` (what every board shares, the text board), ``canvas`` (the canvas
+protocol, RecordingCanvas, SVG from recorded calls), ``svg`` (board_svg, BoardPicture).
 """
 
 from gamelib.ui.boards import (
@@ -80,7 +92,7 @@ from gamelib.ui.boards import (
     board_for,
     show_board,
 )
-from gamelib.ui.canvas import CanvasLike, RecordingCanvas, Rect
+from gamelib.ui.canvas import CanvasLike, RecordingCanvas, Rect, attach_picture
 from gamelib.ui.controller import MODES, PlayController, play
 from gamelib.ui.svg import BoardPicture, board_svg
 
@@ -102,4 +114,5 @@ __all__ = [
     "CanvasLike",
     "RecordingCanvas",
     "Rect",
+    "attach_picture",
 ]
