@@ -460,43 +460,17 @@ def test_a_game_method_that_raises_inside_the_search_is_named() -> None:
 def test_a_board_whose_game_cannot_be_drawn_still_plays() -> None:
     from gamelib.ui import play
 
-    class Pile:
-        """Take 1 or 2; whoever takes the last wins. render() fails below 3."""
+    from test_ui_controller import Pile
 
-        name, players, start = "Pile", ("P", "Q"), (5, 0)
-
-        def next_states(self, state: Any, player: Any) -> list[Any]:
-            return [self.play(state, m) for m in self.moves(state)]
-
-        def finished(self, state: Any) -> bool:
-            return state[0] == 0
-
-        def utility(self, state: Any, player: Any) -> int:
-            return 1 if player == self.players[1 - state[1]] else -1
-
-        def to_move(self, state: Any) -> Any:
-            return self.players[state[1]]
-
-        def moves(self, state: Any) -> list[int]:
-            return [n for n in (1, 2) if n <= state[0]]
-
-        def play(self, state: Any, move: Any) -> Any:
-            if move not in self.moves(state):
-                raise GameError("take 1 or 2")
-            return state[0] - move, 1 - state[1]
-
-        def parse_move(self, text: str) -> int:
-            return int(text)
-
-        def format_move(self, move: int) -> str:
-            return str(move)
+    class Blurry(Pile):
+        """Pile, whose render() fails below 3."""
 
         def render(self, state: Any) -> str:
             if state[0] < 3:
                 raise RuntimeError("too few to draw")
-            return "|" * state[0]
+            return super().render(state)
 
-    c = play(Pile(), mode="human-human", background=False, display=False)
+    c = play(Blurry(), mode="human-human", background=False, display=False)
     assert c.submit("2") and c.submit("1")
     assert c.state == (2, 0) and c.message == "Q played 1."
     shown = c.widget.children[0].children[-1].value
