@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import threading
@@ -236,21 +237,19 @@ class PlaySession(Turns):
         def act() -> bool:
             if not (is_number(x) and is_number(y)):
                 return self._refuse("a click needs two finite numbers x, y in canvas pixels")
+            move: Move | None = None
             try:
                 fx, fy = float(x), float(y)  # type: ignore[arg-type]
             except OverflowError:  # a whole number too large for a float: far off any board
-                fx = fy = math.nan
-                move = None
+                pass
             else:
                 if not (math.isfinite(fx) and math.isfinite(fy)):
                     return self._refuse("a click needs two finite numbers x, y in canvas pixels")
-                try:
+                with contextlib.suppress(Exception):  # a board that cannot place the point
                     move = locate(fx, fy, self._states[-1])
-                except Exception:  # a board that cannot place this point: off the board
-                    move = None
             if move is None:
-                help = self._labels.click_help or "moves are typed here"
-                return self._refuse(f"That is not a place on the board: {help}.")
+                how = self._labels.click_help or "moves are typed here"
+                return self._refuse(f"That is not a place on the board: {how}.")
             return self._human_move(move)
 
         return self._input(act)

@@ -202,6 +202,12 @@ def game_failure(error: BaseException, game: object) -> str | None:
     return None if method is None else str(GameFailed(method, error))
 
 
+def drawing_failure(error: BaseException, game: object) -> str:
+    """The sentence added under a board that could not draw the position."""
+    reason = game_failure(error, game) or f"an error ({type(error).__name__})"
+    return f"The board cannot show this position: {reason}."
+
+
 def search_failure(error: BaseException, game: object) -> str:
     """What went wrong in a search, in words, naming the game's method if one raised."""
     if isinstance(error, GameError):

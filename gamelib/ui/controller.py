@@ -31,7 +31,7 @@ from gamelib.game import Game, Move, State
 from gamelib.games import ConnectFour
 from gamelib.search.stats import Decision
 from gamelib.session import MAX_DELAY, MESSAGE_LIMIT, MODES, PlaySession, strength_label
-from gamelib.session.rules import game_failure
+from gamelib.session.rules import drawing_failure
 from gamelib.ui.boards import DEFAULT_SIZE, BoardView, ConnectFourBoard, board_for
 from gamelib.ui.canvas import attach_picture
 from gamelib.ui.svg import BoardPicture, board_svg
@@ -468,8 +468,7 @@ class PlayController:
                 hints=s.hints, status_player=s.status_player,
             )
         except Exception as failure:  # e.g. a student's render() that raises
-            reason = game_failure(failure, s.game) or f"an error ({type(failure).__name__})"
-            message, error = f"{message} The board cannot show this position: {reason}.", True
+            message, error = f"{message} {drawing_failure(failure, s.game)}", True
         colour = "#b3261e" if error else "#2b2d42"
         self._html.value = (
             f'<div style="font-size:18px;line-height:1.35;color:{colour};padding:6px 2px">'
