@@ -12,12 +12,16 @@ from collections.abc import Hashable, Sequence
 from typing import Any, Final, NamedTuple, Protocol
 
 from gamelib.game import Game, GameError, Player, State
+from gamelib.games import ConnectFour
 from gamelib.search.common import Budget
 from gamelib.search.stats import Decision
 
 __all__ = [
-    "MODES", "MESSAGE_LIMIT", "MAX_DELAY", "Labels", "check_game",
-    "format_value", "winner",
+    "MODES", "MESSAGE_LIMIT", "MAX_DELAY", "GAME_MEMBERS", "Labels", "TypedMoves", "Facts",
+    "GameFailed", "check_game", "check_mode", "check_strength", "check_delay", "format_value",
+    "winner", "strength_label", "short", "join_moves", "threads_can_start", "choose_move",
+    "move_values", "game_failure", "drawing_failure", "search_failure", "CLOSED", "NO_MOVES",
+    "name_of",
 ]
 
 MODES: Final = ("human-computer", "computer-human", "human-human", "computer-computer")
@@ -28,6 +32,12 @@ MESSAGE_LIMIT: Final = 160
 
 MAX_DELAY: Final = 5.0
 """The longest pause (seconds) between the moves of a computer-versus-computer game."""
+
+CLOSED: Final = "This board is closed: run play() again to play."
+"""The message for any input after :meth:`PlaySession.close`."""
+
+NO_MOVES: Final = "the game's moves() gave no move, yet its finished() says the game goes on"
+"""Why neither a computer move nor a hint can be found for a game that offers no move."""
 
 GAME_MEMBERS: Final = (
     "players", "start", "next_states", "finished", "utility",
@@ -151,8 +161,6 @@ def winner(game: Game[Any, Any], state: State) -> Player | None:
 def strength_label(game: object, depth: int | None, seconds: float | None) -> str:
     """The computer's strength in words, e.g. ``'perfect'`` or ``'depth 4, 2 s'``."""
     if depth is None and seconds is None:
-        from gamelib.games import ConnectFour
-
         return "strong (1 s)" if isinstance(game, ConnectFour) else "perfect"
     parts = [] if depth is None else [f"depth {depth}"]
     if seconds is not None:
@@ -161,6 +169,7 @@ def strength_label(game: object, depth: int | None, seconds: float | None) -> st
 
 
 def short(text: str) -> str:
+    """``text`` on one line, cut to :data:`MESSAGE_LIMIT` characters."""
     text = " ".join(str(text).split())
     return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
 
@@ -178,14 +187,16 @@ def threads_can_start() -> bool:
 
 # The engine is imported when first needed, so that importing the session stays quick.
 def choose_move(game: Game[Any, Any], state: State, depth: int | None,
-                 seconds: float | None, rng: random.Random, budget: Budget) -> Decision:
+                seconds: float | None, rng: random.Random, budget: Budget) -> Decision:
+    """The engine's :func:`~gamelib.search.engine.choose_move` within ``budget``."""
     from gamelib.search.engine import choose_move
 
     return choose_move(game, state, depth=depth, seconds=seconds, rng=rng, budget=budget)
 
 
 def move_values(game: Game[Any, Any], state: State, depth: int | None,
-                 seconds: float | None, budget: Budget) -> dict[Hashable, float]:
+                seconds: float | None, budget: Budget) -> dict[Hashable, float]:
+    """The engine's :func:`~gamelib.search.engine.move_values` within ``budget``."""
     from gamelib.search.engine import move_values
 
     return move_values(game, state, depth=depth, seconds=seconds, budget=budget)
@@ -217,10 +228,7 @@ def search_failure(error: BaseException, game: object) -> str:
     )
 
 
-CLOSED: Final = "This board is closed: run play() again to play."
-NO_MOVES: Final = "the game's moves() gave no move, yet its finished() says the game goes on"
-
 
 def name_of(game: object) -> str:
+    """The game's ``name``, else its class name."""
     return str(getattr(game, "name", type(game).__name__))
-
