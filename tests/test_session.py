@@ -476,3 +476,12 @@ def test_a_board_whose_game_cannot_be_drawn_still_plays() -> None:
     shown = c.widget.children[0].children[-1].value
     assert "cannot show this position: the game&#x27;s render() raised RuntimeError" in shown
     assert c.submit("2") and c.finished and c.status[0] == "P wins!"
+
+
+def test_the_example_in_the_session_docstring_runs() -> None:
+    import doctest
+
+    import gamelib.session
+
+    failed, tried = doctest.testmod(gamelib.session)
+    assert failed == 0 and tried > 0

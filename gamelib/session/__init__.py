@@ -28,6 +28,23 @@ Input never raises and never loses the game: a refused input returns False (``hi
 None), leaves the position and history as they were and says why in the message. A game
 whose own method raises (a student's game) is reported by the method's name; the move that
 triggered it is not played. ``replay(s.game, s.history) == s.state`` always holds.
+
+The interface (details in :class:`PlaySession`)::
+
+    PlaySession(game, *, mode="human-computer", depth=None, seconds=None, seed=None,
+                delay=0.8, background=True, labels=None, on_change=None)
+    s.submit(text) -> bool, s.play_move(move) -> bool, s.play_at(x, y, locate) -> bool
+    s.undo() -> bool, s.new_game() -> bool, s.hint() -> dict | None
+    s.run() -> bool, s.stop() -> bool, s.wait(timeout=None) -> bool
+    s.set_mode(mode), s.set_strength(depth=None, seconds=None), s.set_delay(seconds)
+    s.refresh(), s.close()
+    # read-only: game, labels, state, history, notation, last_move, message, error,
+    # thinking, finished, status, status_player, mode, strength, delay, running,
+    # decision, hints, threaded, closed
+
+Modules: ``rules`` (checks at the door, value labels, the engine's calls), ``turns`` (the
+positions, whose turn, and the wording of every message) and ``play`` (input, settings,
+the computer in the background).
 """
 
 from gamelib.session.play import PlaySession
