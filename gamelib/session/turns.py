@@ -230,19 +230,18 @@ class Turns:
             token = facts.mover
             humans = self._humans()
             if self._busy == "move":
-                state = "the computer is thinking…"
+                doing = ": the computer is thinking…"
             elif self._busy == "hint":
-                state = "computing hints…"
+                doing = ": computing hints…"
             elif self._failure is not None:
-                state = "the computer could not move"
+                doing = ": the computer could not move"
             elif token not in humans:
-                state = "the computer"
+                doing = ": the computer"
             elif self._mode == "computer-computer":
-                state = "(paused)"
+                doing = " (paused)"
             else:
-                state = "your turn" if len(humans) == 1 else ""
-            lines = [f"{token} to move" + (": " if state and state[0] != "(" else " " if state
-                                          else "") + state]
+                doing = ": your turn" if len(humans) == 1 else ""
+            lines = [f"{token} to move{doing}"]
         decision = self._decision
         if decision is not None and self._decision_ply == len(self._history) and decision.summary:
             mover = self._facts_of[-2].mover
