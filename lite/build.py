@@ -4,8 +4,10 @@
 
 1. Builds gamelib's wheel from the project folder with pip, offline (``--no-index
    --no-build-isolation``: setuptools>=77 comes with the test extras).
-2. Runs ``jupyter lite build`` in this folder (settings in ``jupyter_lite_config.json`` and
-   ``jupyter-lite.json``), with the wheel given to piplite: the site's ``pypi/all.json``
+2. Runs ``jupyter lite build`` on the notebooks folder, with this folder's settings
+   (``jupyter_lite_config.json``, ``jupyter-lite.json``) copied to a temporary folder, so that
+   the build's own state (its cache and task database) stays out of the project. The wheel is
+   given to piplite: the site's ``pypi/all.json``
    lists it, so ``%pip install gamelib`` in the browser downloads nothing from PyPI for
    gamelib itself. The lab extensions (ipywidgets, ipycanvas) come from this Python's
    environment.
@@ -17,6 +19,7 @@ pillow, matplotlib) load from the jsDelivr CDN, and ipywidgets and ipycanvas fro
 from __future__ import annotations
 
 import argparse
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -24,7 +27,9 @@ from pathlib import Path
 
 LITE_DIR = Path(__file__).resolve().parent
 PROJECT_ROOT = LITE_DIR.parent
+NOTEBOOKS = PROJECT_ROOT / "notebooks"
 DEFAULT_OUTPUT = PROJECT_ROOT / "build" / "lite"
+SETTINGS = ("jupyter_lite_config.json", "jupyter-lite.json")
 
 
 def build_wheel(dest: Path) -> Path:
@@ -42,14 +47,20 @@ def build_wheel(dest: Path) -> Path:
 
 def build_site(output_dir: Path) -> None:
     """Build the site into ``output_dir`` (replaced if it exists)."""
-    with tempfile.TemporaryDirectory(prefix="gamelib-wheel-") as tmp:
-        wheel = build_wheel(Path(tmp))
+    with tempfile.TemporaryDirectory(prefix="gamelib-lite-") as tmp:
+        work = Path(tmp)
+        wheel = build_wheel(work / "wheel")
+        lite_dir = work / "lite"
+        lite_dir.mkdir()
+        for name in SETTINGS:
+            shutil.copy2(LITE_DIR / name, lite_dir / name)
         subprocess.run(
             [sys.executable, "-m", "jupyterlite_core", "build",
-             "--lite-dir", str(LITE_DIR),
+             "--lite-dir", str(lite_dir),
+             "--contents", str(NOTEBOOKS),
              "--output-dir", str(output_dir.resolve()),
              "--piplite-wheels", str(wheel)],
-            check=True, cwd=LITE_DIR,
+            check=True, cwd=lite_dir,
         )
 
 

@@ -128,8 +128,14 @@ def test_piplite_lists_gamelibs_wheel(site: Path) -> None:
     assert required == {"ipycanvas", "ipywidgets", "matplotlib"}
 
 
+def test_the_build_leaves_nothing_in_the_project(site: Path) -> None:
+    made = sorted(p.name for p in BUILD_SCRIPT.parent.iterdir() if p.name != "__pycache__")
+    assert made == ["build.py", "jupyter-lite.json", "jupyter_lite_config.json"]
+
+
 def test_the_site_has_the_widget_extensions(site: Path) -> None:
     config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))
+    assert config["jupyter-config-data"]["appName"] == "Game Search Notebooks"  # lite/'s settings
     extensions = {e["name"]: e for e in config["jupyter-config-data"]["federated_extensions"]}
     for name in ("@jupyter-widgets/jupyterlab-manager", "ipycanvas",
                  "@jupyterlite/pyodide-kernel-extension"):
