@@ -1,7 +1,9 @@
 """What tests/test_reach_pyodide.py checks inside Pyodide (run by run.mjs, under node).
 
-Each check is a function; the last expression is a JSON object mapping each check's name to
-"ok" or to the traceback that stopped it, so the test reports every failure by name.
+Each check is a function; run as the main module, the last expression is a JSON object mapping
+each check's name to "ok" or to the traceback that stopped it, so the test reports every
+failure by name. The session checks also run in CPython with threads refused
+(tests/test_reach_threadless.py).
 """
 
 import json
@@ -108,8 +110,8 @@ def _play_whole_games(make_game, mode, seeds):
                     assert session.wait(5), "autoplay did not finish"
                     continue
                 # the human side: the first legal move, typed as a student would
-                message = session.submit(game.format_move(game.moves(session.state)[0]))
-                assert isinstance(message, str) and message, message
+                session.submit(game.format_move(game.moves(session.state)[0]))
+                assert isinstance(session.message, str) and session.message
             assert game.finished(session.state), f"unfinished after 100 turns: {session.message}"
             replay = game.start
             for move in session.history:
@@ -159,11 +161,18 @@ def session_undo_and_new_game():
         session.close()
 
 
-results = {}
-for fn in CHECKS:
-    try:
-        fn()
-        results[fn.__name__] = "ok"
-    except BaseException:
-        results[fn.__name__] = traceback.format_exc(limit=6)
-json.dumps(results)
+def run_all():
+    """Run every check; return {name: "ok" or the traceback} as JSON."""
+    results = {}
+    for fn in CHECKS:
+        try:
+            fn()
+            results[fn.__name__] = "ok"
+        except BaseException:
+            results[fn.__name__] = traceback.format_exc(limit=6)
+    return json.dumps(results)
+
+
+# run.mjs runs this file as __main__ and prints the value of its last expression.
+# tests/test_reach_threadless.py imports it and runs the session checks in CPython.
+run_all() if __name__ == "__main__" else None
