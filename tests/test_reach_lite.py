@@ -128,6 +128,25 @@ def test_piplite_lists_gamelibs_wheel(site: Path) -> None:
     assert required == {"ipycanvas", "ipywidgets", "matplotlib"}
 
 
+def test_the_wheel_alone_gives_the_notebooks_their_style(site: Path, tmp_path: Path) -> None:
+    """The notebooks' first cell calls load_style(): from the wheel alone (as piplite and
+    Colab install gamelib, not editable from the project folder) it must find the stylesheet."""
+    [wheel] = (site / "pypi").glob("gamelib-*.whl")
+    target = tmp_path / "site-packages"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index",
+         "--target", str(target), str(wheel)],
+        check=True,
+    )
+    code = "import gamelib.style as s; print(s.__file__); print(len(s.read_style()))"
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=env, cwd=tmp_path, check=False)
+    assert done.stdout.startswith(str(target)), done.stdout + done.stderr
+    assert done.returncode == 0, done.stderr[-1500:]
+    assert int(done.stdout.split()[-1]) > 0
+
+
 def test_the_build_leaves_nothing_in_the_project(site: Path) -> None:
     made = sorted(p.name for p in BUILD_SCRIPT.parent.iterdir() if p.name != "__pycache__")
     assert made == ["build.py", "jupyter-lite.json", "jupyter_lite_config.json"]
