@@ -4,6 +4,8 @@
 #   make test       run every test: unit tests, every notebook (nbval), browser tests
 #   make notebooks  re-execute notebooks in place (NOTEBOOKS="notebooks/02-Minimax.ipynb ...")
 #   make lint       ruff and mypy
+#   make lite       build the JupyterLite site (the notebooks in the browser) into build/lite
+#   make pyodide    install Pyodide for node into tests/pyodide/node_modules (for make test)
 #
 # Each target first creates or refreshes the virtual environment in .venv. pip runs only when
 # the environment is missing or pyproject.toml changed since the last install (stamp files in
@@ -34,6 +36,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 # A recipe that fails or is interrupted leaves no stamp (or half-made python) behind.
 .DELETE_ON_ERROR:
 .PHONY: help lab test notebooks lint clean
+.PHONY: lite lite-serve pyodide
 
 help:
 	@echo "make lab        open the notebooks in JupyterLab"
@@ -41,6 +44,8 @@ help:
 	@echo "make notebooks  re-execute notebooks in place (all, or NOTEBOOKS=\"path ...\")"
 	@echo "make lint       ruff and mypy"
 	@echo "make clean      remove caches (keeps .venv)"
+	@echo "make lite       build the JupyterLite site into build/lite (make lite-serve: serve it)"
+	@echo "make pyodide    install Pyodide for node (npm) for the tests that run gamelib in it"
 
 $(VPY):
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null || { \
@@ -79,3 +84,21 @@ lint: $(STAMP_ALL)
 clean:
 	rm -rf .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
+
+# JupyterLite: a static site with every notebook and gamelib's wheel (lite/build.py).
+LITE_DIR ?= build/lite
+lite: $(STAMP_ALL)
+	$(VPY) lite/build.py --output-dir $(LITE_DIR)
+
+lite-serve: lite
+	$(VPY) -m http.server --bind 127.0.0.1 --directory $(LITE_DIR) 8000
+
+# Pyodide under node, for tests/test_reach_pyodide.py: exact versions from package-lock.json.
+pyodide: tests/pyodide/node_modules/pyodide/package.json
+
+tests/pyodide/node_modules/pyodide/package.json: tests/pyodide/package.json tests/pyodide/package-lock.json
+	@command -v npm >/dev/null 2>&1 || { \
+	  echo "error: npm is missing; install Node.js 18 or newer (Debian: apt-get install nodejs npm)" >&2; \
+	  exit 1; }
+	cd tests/pyodide && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@

@@ -156,13 +156,18 @@ class LabServer:
     root: Path
     process: subprocess.Popen[bytes]
     log_path: Path
+    app: str = "lab"
+    """The front end that was started: ``"lab"`` (JupyterLab) or ``"notebook"`` (Notebook 7)."""
 
     def notebook_url(self, name: str, workspace: str | None = None) -> str:
         """The address that opens ``name`` (relative to the root) in JupyterLab.
 
         With ``workspace``, in that named workspace: a new name starts from an empty
-        layout, instead of reopening the notebooks an earlier page left open.
+        layout, instead of reopening the notebooks an earlier page left open. Notebook 7
+        has no workspaces: it opens ``name`` alone on its own page.
         """
+        if self.app == "notebook":
+            return f"{self.base_url}notebooks/{name}?token={self.token}"
         where = "lab" if workspace is None else f"lab/workspaces/{workspace}"
         return f"{self.base_url}{where}/tree/{name}?token={self.token}"
 
@@ -191,8 +196,10 @@ def _write_json(path: Path, content: object) -> None:
     path.write_text(json.dumps(content, indent=1))
 
 
-def start_lab(workdir: Path, notebooks: Path) -> LabServer:
+def start_lab(workdir: Path, notebooks: Path, app: str = "lab") -> LabServer:
     """Start JupyterLab serving a copy of ``notebooks``, isolated under ``workdir``.
+
+    ``app="notebook"`` starts Notebook 7 (``jupyter notebook``) instead, the same way.
 
     Nothing of the user's Jupyter configuration is read or written: config, data,
     runtime, IPython, lab settings and workspace directories all live in ``workdir``.
@@ -230,6 +237,13 @@ def start_lab(workdir: Path, notebooks: Path) -> LabServer:
         / "notification.jupyterlab-settings",
         {"fetchNews": "false", "checkForUpdates": False},
     )
+    if app == "notebook":
+        # Notebook 7 renders only the cells in view by default; the tests read every cell's
+        # prompt, so render them all.
+        _write_json(
+            dirs["settings"] / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings",
+            {"windowingMode": "none"},
+        )
     env = dict(os.environ)
     env.update(
         JUPYTER_CONFIG_DIR=str(dirs["config"]),
@@ -253,7 +267,7 @@ def start_lab(workdir: Path, notebooks: Path) -> LabServer:
         sys.executable,
         "-m",
         "jupyter",
-        "lab",
+        app,
         "--no-browser",
         "--ServerApp.ip=127.0.0.1",
         f"--ServerApp.port={port}",
@@ -274,7 +288,7 @@ def start_lab(workdir: Path, notebooks: Path) -> LabServer:
             stderr=subprocess.STDOUT,
             start_new_session=True,  # its own process group, so stop_lab can end it all
         )
-    server = LabServer(f"http://127.0.0.1:{port}/", token, root, process, log_path)
+    server = LabServer(f"http://127.0.0.1:{port}/", token, root, process, log_path, app)
 
     def answers() -> bool:
         if process.poll() is not None:
@@ -372,12 +386,22 @@ class LabPage:
         self.wait_kernel_idle()
 
     def kernel_status(self) -> str:
-        """The status bar's kernel item, e.g. "Python 3 (ipykernel) | Idle" ("" if absent)."""
+        """The status bar's kernel item, e.g. "Python 3 (ipykernel) | Idle" ("" if absent).
+
+        Notebook 7 has no status bar: there, the notebook toolbar's execution indicator
+        gives the status, read as "| Idle", "| Busy", ...
+        """
         item = self.page.locator(
             "#jp-main-statusbar .jp-StatusBar-TextItem[title^='Change kernel']"
         )
         texts = item.all_inner_texts()
-        return texts[0].strip() if texts else ""
+        if texts:
+            return texts[0].strip()
+        if self.server.app == "notebook":
+            status = self.page.locator(".jp-Notebook-ExecutionIndicator[data-status]")
+            if status.count():
+                return f"| {(status.first.get_attribute('data-status') or '').capitalize()}"
+        return ""
 
     def wait_kernel_idle(self, timeout: int = KERNEL_TIMEOUT) -> None:
         """Wait until the status bar reports the kernel as idle."""
@@ -427,10 +451,13 @@ class LabPage:
 
     # -- canvas ------------------------------------------------------------------------
 
-    def visible_canvas(self) -> Locator:
+    def visible_canvas(self, within: Locator | None = None) -> Locator:
         """The largest visible <canvas> in the notebook's output area (ipycanvas may stack
-        several canvases or draw offscreen; the one on screen is what a user sees)."""
-        canvases = self.page.locator(".jp-OutputArea-output canvas")
+        several canvases or draw offscreen; the one on screen is what a user sees).
+
+        ``within``: only in that part of the page (e.g. one cell), for notebooks that draw
+        several boards."""
+        canvases = (within or self.page).locator(".jp-OutputArea-output canvas")
         canvases.first.wait_for(state="visible", timeout=UI_TIMEOUT)
         best, best_area = None, 0.0
         for index in range(canvases.count()):

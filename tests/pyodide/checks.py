@@ -1,0 +1,178 @@
+"""What tests/test_reach_pyodide.py checks inside Pyodide (run by run.mjs, under node).
+
+Each check is a function; run as the main module, the last expression is a JSON object mapping
+each check's name to "ok" or to the traceback that stopped it, so the test reports every
+failure by name. The session checks also run in CPython with threads refused
+(tests/test_reach_threadless.py).
+"""
+
+import json
+import sys
+import threading
+import traceback
+
+CHECKS = []
+
+
+def check(fn):
+    CHECKS.append(fn)
+    return fn
+
+
+@check
+def platform_has_no_threads():
+    assert sys.platform == "emscripten", sys.platform
+    assert sys.version_info[:2] >= (3, 12), sys.version
+    try:
+        threading.Thread(target=lambda: None).start()
+    except RuntimeError:
+        pass
+    else:
+        raise AssertionError("a thread started in Pyodide")
+    from gamelib import runtime
+
+    assert runtime.in_pyodide() and not runtime.in_colab()
+    assert runtime.threads_available() is False
+
+
+@check
+def games_play_and_parse():
+    from gamelib.games import ConnectFour, Nim, TicTacToe
+
+    for game in (TicTacToe(), ConnectFour(), Nim()):
+        state = game.start
+        while not game.finished(state):
+            state = game.play(state, game.moves(state)[0])
+        assert {game.utility(state, p) for p in game.players} <= {-1, 0, 1}
+
+
+@check
+def minimax_makes_549946_calls():
+    from gamelib.games import TicTacToe
+    from gamelib.search import Stats, minimax
+
+    game, stats = TicTacToe(), Stats()
+    assert minimax(game, game.start, stats=stats) == 0
+    assert stats.calls == 549_946
+
+
+@check
+def bounded_cache_ends_with_2474_entries():
+    from gamelib.games import TicTacToe
+    from gamelib.search import BoundCache, Stats, bounded_alphabeta
+
+    game, stats, cache = TicTacToe(), Stats(), BoundCache()
+    assert bounded_alphabeta(game, game.start, cache=cache, stats=stats) == 0
+    assert len(cache) == 2_474
+
+
+@check
+def solver_solves_and_analyzes():
+    from gamelib.games import ConnectFour
+    from gamelib.search import Solver
+
+    small = Solver(ConnectFour(4, 4))
+    assert small.solve((0, 0)) == 0 and small.nodes == 10_226
+    state = ConnectFour.from_moves("2762751722231276466633475674533")
+    assert Solver().analyze(state) == [-5, None, -4, 5, 4, None, None]
+
+
+@check
+def computer_player_chooses_within_budget():
+    import random
+
+    from gamelib.games import ConnectFour
+    from gamelib.search.engine import choose_move
+
+    game = ConnectFour()
+    decision = choose_move(game, game.start, seconds=0.5, rng=random.Random(1))
+    assert decision.move in game.moves(game.start), decision
+
+
+def _play_whole_games(make_game, mode, seeds):
+    """Play whole games through PlaySession, thread-free; return the finished sessions."""
+    from gamelib.session import PlaySession
+
+    done = []
+    for seed in seeds:
+        game = make_game()
+        session = PlaySession(game, mode=mode, seed=seed, delay=0, seconds=1)
+        try:
+            if mode == "computer-computer":
+                session.run()
+            for _ in range(100):
+                if game.finished(session.state):
+                    break
+                if session.thinking:
+                    assert session.wait(5), "the computer's move did not finish"
+                    continue
+                if mode == "computer-computer":
+                    assert session.wait(5), "autoplay did not finish"
+                    continue
+                # the human side: the first legal move, typed as a student would
+                session.submit(game.format_move(game.moves(session.state)[0]))
+                assert isinstance(session.message, str) and session.message
+            assert game.finished(session.state), f"unfinished after 100 turns: {session.message}"
+            replay = game.start
+            for move in session.history:
+                replay = game.play(replay, move)
+            assert replay == session.state, "history does not replay to the final state"
+            done.append((game, session))
+        finally:
+            session.close()
+    return done
+
+
+@check
+def session_plays_tictactoe_human_computer():
+    from gamelib.games import TicTacToe
+
+    for game, session in _play_whole_games(TicTacToe, "human-computer", seeds=(1, 2, 3)):
+        human, computer = game.players
+        # The computer searches tic-tac-toe perfectly: the human's first-legal-move play loses.
+        assert game.utility(session.state, computer) == 1, session.message
+
+
+@check
+def session_plays_connect_four_computer_computer():
+    from gamelib.games import ConnectFour
+
+    _play_whole_games(ConnectFour, "computer-computer", seeds=(7,))
+
+
+@check
+def session_undo_and_new_game():
+    from gamelib.session import PlaySession
+
+    from gamelib.games import TicTacToe
+
+    game = TicTacToe()
+    session = PlaySession(game, mode="human-computer", seed=5, delay=0)
+    try:
+        session.submit(game.format_move(game.moves(game.start)[0]))
+        assert not session.thinking and len(session.history) == 2, session.history
+        session.undo()
+        assert session.state == game.start and session.history == []
+        session.submit("no such move")
+        assert session.state == game.start, "a refused move changed the state"
+        session.new_game()
+        assert session.state == game.start
+    finally:
+        session.close()
+
+
+def run_all():
+    """Run every check; return {name: "ok" or the traceback} as JSON."""
+    results = {}
+    for fn in CHECKS:
+        try:
+            fn()
+            results[fn.__name__] = "ok"
+        except BaseException:
+            results[fn.__name__] = traceback.format_exc(limit=6)
+    return json.dumps(results)
+
+
+# run.mjs runs this file as __main__ and prints the value of its last expression.
+# tests/test_reach_threadless.py imports it and runs the session checks in CPython.
+run_all() if __name__ == "__main__" else None
