@@ -29,27 +29,19 @@ move comes, the earlier the window narrows. ``order`` lets the caller choose the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable
 
 from gamelib.game import GameError, Player, other
 from gamelib.games import ConnectFour, TicTacToe, TicTacToeBitboard
-from gamelib.search.minimax import AnyGame, player_to_move
+from gamelib.search.common import (  # noqa: F401  (check_window re-exported for older imports)
+    AnyGame,
+    MoveOrder,
+    check_window,
+    player_to_move,
+)
 from gamelib.search.stats import Stats
 
 __all__ = ["alphabeta", "MoveOrder", "center_first", "check_window", "keeps_three_cases"]
-
-MoveOrder = Callable[[AnyGame, Hashable, list[Hashable]], Sequence[Hashable]]
-"""``order(game, state, moves) -> moves``: the legal moves of ``state``, rearranged."""
-
-
-def check_window(alpha: float, beta: float) -> None:
-    """Raise :class:`GameError` unless ``alpha < beta`` are numbers (a non-empty window)."""
-    for name, bound in (("alpha", alpha), ("beta", beta)):
-        if not isinstance(bound, (int, float)) or isinstance(bound, bool) or bound != bound:
-            raise GameError(f"{name} must be a number, got {bound!r}")
-    if not alpha < beta:
-        raise GameError(f"the window needs alpha < beta, got alpha={alpha} and beta={beta}")
-
 
 def keeps_three_cases(result: float, value: float, alpha: float, beta: float) -> bool:
     """True iff ``result`` is a correct alpha-beta answer in ``[alpha, beta]`` for a state

@@ -54,8 +54,7 @@ from operator import itemgetter
 from typing import Final, NamedTuple
 
 from gamelib.game import GameError
-from gamelib.search.alphabeta import check_window
-from gamelib.search.minimax import AnyGame
+from gamelib.search.common import AnyGame, check_window
 from gamelib.search.stats import Stats
 
 __all__ = [

@@ -33,10 +33,10 @@ from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 
 from gamelib.game import GameError
-from gamelib.search.alphabeta import check_window, keeps_three_cases
+from gamelib.search.alphabeta import keeps_three_cases
 from gamelib.search.bounded import BoundCache, BoundedSearch, Search
+from gamelib.search.common import AnyGame, check_window
 from gamelib.search.memo import memo_minimax
-from gamelib.search.minimax import AnyGame
 from gamelib.search.stats import Stats
 
 __all__ = ["broken_alphabeta", "find_broken_cache_example", "BrokenCacheExample"]

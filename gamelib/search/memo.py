@@ -28,7 +28,7 @@ from functools import wraps
 from typing import Any, TypeVar
 
 from gamelib.game import GameError, describe_text
-from gamelib.search.minimax import AnyGame, player_to_move
+from gamelib.search.common import AnyGame, player_to_move
 from gamelib.search.stats import Stats
 
 __all__ = ["memo_minimax", "memoize"]
