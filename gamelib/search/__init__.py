@@ -17,8 +17,9 @@ module             what it adds
 ``heuristics``     estimates of a state's value for tic-tac-toe and Connect Four
 ``solver``         a perfect Connect Four solver (:class:`Solver`)
 ``c4player``       the Connect Four computer player (:func:`connect_four_move`)
+``choice``         :func:`best_move`: a best move by exact values, chosen at random
 ``engine``         the computer player behind the boards (:func:`choose_move`,
-                   :func:`move_values`, within a time budget) and :func:`best_move`
+                   :func:`move_values`), always within a time budget
 ``trace``          a search step by step, for the viewer (:func:`trace_search`)
 ``stats``          :class:`Stats`, the exact counters of every search; :class:`Decision`
 =================  ======================================================================
@@ -47,6 +48,7 @@ from gamelib.search.bounded import (
     store_bound,
 )
 from gamelib.search.broken import BrokenCacheExample, broken_alphabeta, find_broken_cache_example
+from gamelib.search.choice import best_move
 from gamelib.search.common import MAX_SECONDS, Budget, MoveOrder, SearchTimeout
 from gamelib.search.depth_limited import (
     Heuristic,
@@ -55,7 +57,7 @@ from gamelib.search.depth_limited import (
     plies_to_end,
     proven_value,
 )
-from gamelib.search.engine import DEFAULT_SECONDS, best_move, choose_move, move_values
+from gamelib.search.engine import DEFAULT_SECONDS, choose_move, move_values
 from gamelib.search.heuristics import connect_four_heuristic, tictactoe_open_lines, zero
 from gamelib.search.memo import memo_minimax, memoize
 from gamelib.search.minimax import minimax

@@ -31,8 +31,8 @@ of tic-tac-toe is solved once rather than at every move. Its entries are true bo
 the states' values, so they never go stale; the caches are few and bounded in size, and
 a lock makes the engine safe to call from a background thread.
 
-:func:`best_move` is the lessons' simple chooser: the value of each move by an exact
-search (memoized minimax by default), and a random move among the best.
+The lessons' simple chooser, :func:`~gamelib.search.choice.best_move`, lives in
+:mod:`gamelib.search.choice`.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from collections.abc import Hashable
 from dataclasses import replace
 from typing import Any, Final, cast
 
-from gamelib.game import GameError, Player, other
+from gamelib.game import other
 from gamelib.games import ConnectFour
 from gamelib.games.connect_four import C4State
 from gamelib.search.bounded import BoundCache, BoundedSearch, Search
@@ -53,7 +53,6 @@ from gamelib.search.common import (
     AnyGame,
     Budget,
     SearchTimeout,
-    ValueFunction,
     check_budget,
     check_depth,
     check_game,
@@ -64,10 +63,9 @@ from gamelib.search.common import (
 )
 from gamelib.search.depth_limited import deepen, describe_value
 from gamelib.search.heuristics import heuristic_for
-from gamelib.search.memo import memo_minimax
 from gamelib.search.stats import Decision, Stats
 
-__all__ = ["DEFAULT_SECONDS", "best_move", "choose_move", "move_values", "clear_caches"]
+__all__ = ["DEFAULT_SECONDS", "choose_move", "move_values", "clear_caches"]
 
 DEFAULT_SECONDS: Final = 10.0
 """The time budget of a move or hint when the caller gives neither ``seconds`` nor a
@@ -133,45 +131,6 @@ def move_values(game: AnyGame, state: Hashable, *, depth: int | None = None,
     # The choice itself is not used: a private Random keeps the shared one untouched.
     decision = _decide(game, state, depth, seconds, random.Random(0), _budget(seconds, budget))
     return decision.move_values
-
-
-def best_move(game: AnyGame, state: Hashable, *, rng: random.Random | None = None,
-              value: ValueFunction | None = None) -> tuple[int, Hashable]:
-    """``(v, move)``: the value ``v`` of ``state`` for the player to move and an optimal move.
-
-    The value of each legal move ``m`` is ``-value(game, play(state, m), opponent)``;
-    ``v`` is the largest of them and ``move`` is drawn uniformly at random among the moves
-    that reach it, so the computer does not play the same game every time.
-
-    ``rng`` is the random source: a seeded ``random.Random`` for a reproducible choice,
-    or None for the package's shared, seeded one (see :func:`~gamelib.search.common.pick`).
-
-    ``value(game, state, player)`` computes exact values; by default memoized minimax
-    with one cache for this call. It is not bounded in time: use it on games small
-    enough to solve (:func:`choose_move` is the bounded player). Raises
-    :class:`GameError` if ``game`` is not a game, ``state`` is invalid or finished, or
-    ``rng`` or ``value`` is bad.
-    """
-    check_game(game)
-    check_running(game, state)
-    check_rng(rng)
-    if value is None:
-        cache: dict[Hashable, int] = {}
-
-        def value(g: AnyGame, s: Hashable, p: Player) -> int:
-            return memo_minimax(g, s, p, cache=cache)
-
-    elif not callable(value):
-        raise GameError(
-            f"value must be a function value(game, state, player) -> int or None, "
-            f"got {type(value).__name__}"
-        )
-    player = game.to_move(state)
-    opponent = other(game, player)
-    values = {m: -value(game, game.play(state, m), opponent) for m in game.moves(state)}
-    best = max(values.values())
-    optimal = [m for m, v in values.items() if v == best]
-    return best, pick(optimal, rng)
 
 
 def clear_caches() -> None:

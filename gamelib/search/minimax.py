@@ -42,7 +42,7 @@ from gamelib.search.common import (
 from gamelib.search.stats import Stats
 
 # minimax is this module's own; the others are re-exported from gamelib.search.common for
-# older imports, and best_move from gamelib.search.engine (see __getattr__ below).
+# older imports, and best_move from gamelib.search.choice (see __getattr__ below).
 __all__ = ["minimax", "AnyGame", "ValueFunction", "check_rng", "pick", "player_to_move"]
 
 
@@ -77,11 +77,11 @@ def minimax(game: AnyGame, state: Hashable, player: Player | None = None, *,
 
 
 def __getattr__(name: str) -> Any:
-    """``best_move`` lives in :mod:`gamelib.search.engine` now (it chooses a move, as the
-    computer player does); this keeps ``from gamelib.search.minimax import best_move``
-    working without this module importing the layer above it at import time."""
+    """``best_move`` lives in :mod:`gamelib.search.choice` now, a layer above the
+    algorithms; this keeps ``from gamelib.search.minimax import best_move`` working
+    without this module importing that layer when it is loaded."""
     if name == "best_move":
-        from gamelib.search.engine import best_move
+        from gamelib.search.choice import best_move
 
         return best_move
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
