@@ -36,6 +36,7 @@ from gamelib.games import ConnectFour, TicTacToe, TicTacToeBitboard
 from gamelib.search.common import (  # noqa: F401  (check_window re-exported for older imports)
     AnyGame,
     MoveOrder,
+    check_order,
     check_window,
     player_to_move,
 )
@@ -75,10 +76,11 @@ def alphabeta(game: AnyGame, state: Hashable, player: Player | None = None,
 
     ``stats``, if given, is filled: ``calls``, ``terminal``, ``cutoffs`` (loops left
     early because a move reached ``beta``), ``visited``, ``seconds``. Raises
-    :class:`GameError` for a bad player or window.
+    :class:`GameError` for a bad game, player, window or order.
     """
     player = player_to_move(game, state, player)
     check_window(alpha, beta)
+    check_order(order)
     stats = Stats() if stats is None else stats
 
     def successors(s: Hashable, p: Player) -> list[Hashable]:

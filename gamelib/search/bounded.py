@@ -54,7 +54,7 @@ from operator import itemgetter
 from typing import Final, NamedTuple
 
 from gamelib.game import GameError
-from gamelib.search.common import AnyGame, check_window
+from gamelib.search.common import AnyGame, check_cache, check_game, check_window
 from gamelib.search.stats import Stats
 
 __all__ = [
@@ -262,14 +262,14 @@ def bounded_alphabeta(game: AnyGame, state: Hashable, alpha: int = -1, beta: int
     ``stats``, if given, is filled: ``calls`` (calls of ``evaluate``, one per visit of
     a state), ``cache_hits`` (visits answered by cases 1, 2 or 5), ``terminal``,
     ``cutoffs``, ``visited``, ``cache_entries`` (the cache's entries by flag at the end)
-    and ``seconds``. Raises :class:`GameError` for a bad window or a ``cache`` that is
-    not a dict.
+    and ``seconds``. Raises :class:`GameError` for a bad game or window, or a ``cache``
+    that is not a dict.
     """
+    check_game(game)
     check_window(alpha, beta)
+    check_cache(cache, "a BoundCache")
     if cache is None:
         cache = BoundCache()
-    elif not isinstance(cache, dict):
-        raise GameError(f"cache must be a BoundCache, got {type(cache).__name__}")
     search = BoundedSearch(game, cache, Stats() if stats is None else stats)
     with search.stats.timer():
         result = search.value(state, alpha, beta)

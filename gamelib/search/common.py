@@ -36,10 +36,12 @@ __all__ = [
     "SearchTimeout",
     "ValueFunction",
     "check_budget",
+    "check_cache",
     "check_depth",
     "check_game",
     "check_heuristic",
     "check_number",
+    "check_order",
     "check_rng",
     "check_running",
     "check_seconds",
@@ -238,6 +240,22 @@ def check_budget(budget: object) -> None:
     if budget is not None and not isinstance(budget, Budget):
         raise GameError(
             f"budget must be a gamelib.search.Budget or None, got {type(budget).__name__}"
+        )
+
+
+def check_cache(cache: object, what: str = "a dict from states to values") -> None:
+    """Raise :class:`GameError` unless ``cache`` is a dict (or None); ``what`` says what
+    the dict holds, for the message."""
+    if cache is not None and not isinstance(cache, dict):
+        raise GameError(f"cache must be {what} or None, got {type(cache).__name__}")
+
+
+def check_order(order: object) -> None:
+    """Raise :class:`GameError` unless ``order`` is a function or None."""
+    if order is not None and not callable(order):
+        raise GameError(
+            f"order must be a function order(game, state, moves) -> moves or None, "
+            f"got {type(order).__name__}"
         )
 
 

@@ -56,6 +56,7 @@ from gamelib.search.common import (  # noqa: F401  (check_depth, check_seconds r
     check_game,
     check_heuristic,
     check_number,
+    check_order,
     check_rng,
     check_running,
     check_seconds,
@@ -204,20 +205,12 @@ def depth_limited(game: AnyGame, state: Hashable, depth: int, heuristic: Heurist
     check_heuristic(heuristic)
     player = player_to_move(game, state, player)
     check_window(alpha, beta)
-    _check_order(order)
+    check_order(order)
     check_budget(budget)
     stats = Stats() if stats is None else stats
     search = _DepthLimitedSearch(game, heuristic, stats, order=order, budget=budget)
     with stats.timer():
         return search.value(state, player, depth, alpha, beta, 0)
-
-
-def _check_order(order: object) -> None:
-    if order is not None and not callable(order):
-        raise GameError(
-            f"order must be a function order(game, state, moves) -> moves or None, "
-            f"got {type(order).__name__}"
-        )
 
 
 def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,

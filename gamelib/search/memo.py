@@ -28,7 +28,7 @@ from functools import wraps
 from typing import Any, TypeVar
 
 from gamelib.game import GameError, describe_text
-from gamelib.search.common import AnyGame, player_to_move
+from gamelib.search.common import AnyGame, check_cache, player_to_move
 from gamelib.search.stats import Stats
 
 __all__ = ["memo_minimax", "memoize"]
@@ -51,7 +51,8 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
     :class:`GameError` for a bad player or a ``cache`` that is not a dict.
     """
     player = player_to_move(game, state, player)
-    cache = {} if cache is None else _checked_cache(cache)
+    check_cache(cache)
+    cache = {} if cache is None else cache
     stats = Stats() if stats is None else stats
     # Bound once: the recursion below runs thousands of times, and a local name is the
     # cheapest lookup in Python.
@@ -109,13 +110,6 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
     stats.terminal += terminal
     stats.cache_entries = {"=": len(cache)}
     return result
-
-
-def _checked_cache(cache: object) -> dict[Hashable, int]:
-    """``cache``, after checking that it is a dict (the search reads it with ``get``)."""
-    if not isinstance(cache, dict):
-        raise GameError(f"cache must be a dict from states to values, got {type(cache).__name__}")
-    return cache
 
 
 def _noting(get: Callable[[Hashable], int | None],
