@@ -150,10 +150,10 @@ class Nim:
             )
         if not 1 <= count <= heaps[heap]:
             raise IllegalMoveError(
-                f"cannot take {count} from heap {heap + 1} (index {heap}), which holds "
+                f"cannot take {count} from heap {heap + 1}, which holds "
                 f"{heaps[heap]}: take from 1 to {heaps[heap]}"
                 if heaps[heap]
-                else f"heap {heap + 1} (index {heap}) is empty: take from a heap that is not"
+                else f"heap {heap + 1} is empty: take from a heap that is not"
             )
         new_heaps = heaps[:heap] + (heaps[heap] - count,) + heaps[heap + 1 :]
         return new_heaps, 1 - turn

@@ -169,7 +169,7 @@ class TicTacToe:
             raise IllegalMoveError("the game is over: no more moves are allowed")
         row, col = move
         if state[row][col] != EMPTY:
-            free = ", ".join(format_cell(c) for c in self._empty(state))
+            free = " ".join(format_cell(c) for c in self._empty(state))
             raise IllegalMoveError(
                 f"cell {format_cell(move)} is taken by {state[row][col]}; free cells: {free}"
             )

@@ -162,7 +162,7 @@ class TicTacToeBitboard:
         i = 3 * move[0] + move[1]
         if (state | state >> 9) >> i & 1:
             taken_by = "X" if state >> i & 1 else "O"
-            free = ", ".join(format_cell(c) for c in self.moves(state))
+            free = " ".join(format_cell(c) for c in self.moves(state))
             raise IllegalMoveError(
                 f"cell {format_cell(move)} is taken by {taken_by}; free cells: {free}"
             )
