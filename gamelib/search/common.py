@@ -86,7 +86,8 @@ class Budget:
     __slots__ = ("deadline", "seconds", "within", "_cancelled")
 
     def __init__(self, seconds: float | None = None, *, within: Budget | None = None) -> None:
-        limit = MAX_SECONDS if seconds is None else min(float(seconds), MAX_SECONDS)
+        # Compared before float(): an int too large for a float (10**400) is just "too long".
+        limit = MAX_SECONDS if seconds is None or seconds >= MAX_SECONDS else float(seconds)
         self.seconds = limit
         self.deadline = time.perf_counter() + limit
         self.within = within
