@@ -62,6 +62,7 @@ from gamelib.search.heuristics import connect_four_heuristic, tictactoe_open_lin
 from gamelib.search.memo import memo_minimax, memoize
 from gamelib.search.minimax import minimax
 from gamelib.search.stats import Decision, Stats
+from gamelib.search.trace import SearchTrace, trace_search
 
 if TYPE_CHECKING:
     from gamelib.search.c4player import connect_four_move, connect_four_move_values
@@ -118,4 +119,6 @@ __all__ = [
     "connect_four_move_values",
     "choose_move",
     "move_values",
+    "SearchTrace",
+    "trace_search",
 ]

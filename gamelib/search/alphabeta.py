@@ -36,6 +36,7 @@ from gamelib.games import ConnectFour, TicTacToe, TicTacToeBitboard
 from gamelib.search.common import (  # noqa: F401  (check_window re-exported for older imports)
     AnyGame,
     MoveOrder,
+    Observer,
     check_order,
     check_window,
     player_to_move,
@@ -62,7 +63,7 @@ def keeps_three_cases(result: float, value: float, alpha: float, beta: float) ->
 
 def alphabeta(game: AnyGame, state: Hashable, player: Player | None = None,
               alpha: int = -1, beta: int = 1, *, stats: Stats | None = None,
-              order: MoveOrder | None = None) -> int:
+              order: MoveOrder | None = None, observer: Observer | None = None) -> int:
     """The value of ``state`` for ``player`` within the window ``[alpha, beta]``.
 
     Arguments: ``game`` and ``state``; ``player`` defaults to the player to move (for a
@@ -75,7 +76,8 @@ def alphabeta(game: AnyGame, state: Hashable, player: Player | None = None,
     ``[-1, 1]`` the exact value.
 
     ``stats``, if given, is filled: ``calls``, ``terminal``, ``cutoffs`` (loops left
-    early because a move reached ``beta``), ``visited``, ``seconds``. Raises
+    early because a move reached ``beta``), ``visited``, ``seconds``. ``observer`` is
+    for :func:`~gamelib.search.trace.trace_search`. Raises
     :class:`GameError` for a bad game, player, window or order.
     """
     player = player_to_move(game, state, player)
@@ -104,6 +106,8 @@ def alphabeta(game: AnyGame, state: Hashable, player: Player | None = None,
             alpha = max(best, alpha)
         return best
 
+    if observer is not None:   # every recursive call now goes through the observer
+        value = observer(value)
     with stats.timer():
         return value(state, player, alpha, beta)
 

@@ -33,6 +33,7 @@ __all__ = [
     "Budget",
     "Heuristic",
     "MoveOrder",
+    "Observer",
     "SearchTimeout",
     "ValueFunction",
     "check_budget",
@@ -63,6 +64,15 @@ MoveOrder = Callable[[AnyGame, Hashable, list[Hashable]], Sequence[Hashable]]
 Heuristic = Callable[[Hashable, Player], float]
 """``h(state, player) -> float``: an estimate of the value of ``state`` for ``player``,
 strictly between -1 and +1. Only called on states that are not finished."""
+
+Observer = Callable[[Callable[..., Any]], Callable[..., Any]]
+"""``observer(step) -> step``: given a search's recursive function, the function the
+search should call instead (it calls ``step`` and watches its arguments and result).
+
+The searches take one as ``observer=`` (default None: nothing is watched, and the search
+runs exactly as without it, at no cost: the recursive function is swapped once, before
+the search starts). :func:`gamelib.search.trace.trace_search` uses it to record a
+search step by step while the very same code runs."""
 
 T = TypeVar("T")
 

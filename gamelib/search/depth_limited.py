@@ -50,6 +50,7 @@ from gamelib.search.common import (  # noqa: F401  (check_depth, check_seconds r
     Budget,
     Heuristic,
     MoveOrder,
+    Observer,
     SearchTimeout,
     check_budget,
     check_depth,
@@ -181,7 +182,8 @@ def _checked(estimate: object, state: Hashable) -> float:
 def depth_limited(game: AnyGame, state: Hashable, depth: int, heuristic: Heuristic,
                   player: Player | None = None, alpha: float = -math.inf,
                   beta: float = math.inf, *, stats: Stats | None = None,
-                  order: MoveOrder | None = None, budget: Budget | None = None) -> float:
+                  order: MoveOrder | None = None, budget: Budget | None = None,
+                  observer: Observer | None = None) -> float:
     """The value of ``state`` for ``player``, searching ``depth`` plies with alpha-beta.
 
     Arguments: ``game`` and ``state``; ``depth >= 0`` plies to look ahead (0 asks the
@@ -197,7 +199,8 @@ def depth_limited(game: AnyGame, state: Hashable, depth: int, heuristic: Heurist
     and ``seconds``. ``budget``, if given, bounds the time: when it runs out (or is
     cancelled) the search raises :class:`~gamelib.search.common.SearchTimeout`, having
     no answer to give (:func:`iterative_deepening` turns that into the best move found
-    so far). Raises :class:`GameError` for a negative depth, a heuristic that is not a
+    so far). ``observer`` is for :func:`~gamelib.search.trace.trace_search`. Raises
+    :class:`GameError` for a negative depth, a heuristic that is not a
     function, a bad window, player, order or budget, or a heuristic value that is not a
     number strictly inside (-1, 1).
     """
@@ -209,6 +212,8 @@ def depth_limited(game: AnyGame, state: Hashable, depth: int, heuristic: Heurist
     check_budget(budget)
     stats = Stats() if stats is None else stats
     search = _DepthLimitedSearch(game, heuristic, stats, order=order, budget=budget)
+    if observer is not None:   # the recursion calls self.value: now the observer's
+        search.value = observer(search.value)  # type: ignore[method-assign]
     with stats.timer():
         return search.value(state, player, depth, alpha, beta, 0)
 

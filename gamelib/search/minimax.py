@@ -34,6 +34,7 @@ from typing import Any
 from gamelib.game import Player, other
 from gamelib.search.common import (
     AnyGame,
+    Observer,
     ValueFunction,
     check_rng,
     pick,
@@ -47,7 +48,7 @@ __all__ = ["minimax", "AnyGame", "ValueFunction", "check_rng", "pick", "player_t
 
 
 def minimax(game: AnyGame, state: Hashable, player: Player | None = None, *,
-            stats: Stats | None = None) -> int:
+            stats: Stats | None = None, observer: Observer | None = None) -> int:
     """The value of ``state`` for ``player`` by the plain negamax recursion.
 
     Arguments: ``game`` and ``state``; ``player`` defaults to the player to move (for a
@@ -57,7 +58,8 @@ def minimax(game: AnyGame, state: Hashable, player: Player | None = None, *,
     ``stats``, if given, is filled: ``calls`` (one per node of the game tree below and
     including ``state``), ``terminal`` (calls on finished states), ``visited`` (distinct
     states), ``seconds``. Without a cache this is exponential in the number of moves
-    left: use it on small games or late positions only.
+    left: use it on small games or late positions only. ``observer`` is for
+    :func:`~gamelib.search.trace.trace_search` (see :data:`~gamelib.search.common.Observer`).
     """
     player = player_to_move(game, state, player)
     stats = Stats() if stats is None else stats
@@ -71,6 +73,8 @@ def minimax(game: AnyGame, state: Hashable, player: Player | None = None, *,
         o = other(game, p)
         return max(-value(n, o) for n in game.next_states(s, p))
 
+    if observer is not None:   # every recursive call now goes through the observer
+        value = observer(value)
     with stats.timer():
         return value(state, player)
 
