@@ -276,3 +276,28 @@ def test_the_window_of_minimax_is_everything() -> None:
     state = replay(GAME, [(1, 1), (0, 0), (2, 2), (0, 2), (0, 1), (2, 1)])
     trace = trace_search(GAME, state, "minimax")
     assert all(e.window == (-math.inf, math.inf) for e in trace.events if isinstance(e, Enter))
+
+
+@pytest.mark.parametrize("search", [minimax, alphabeta, bounded_alphabeta])
+def test_an_observer_that_is_not_a_function_is_refused(search: Any) -> None:
+    with pytest.raises(GameError, match="observer must be a function observer"):
+        search(GAME, GAME.start, observer=3)
+
+
+def test_an_observer_sees_every_call_and_changes_nothing() -> None:
+    state = replay(GAME, [(1, 1), (0, 0)])
+    seen: list[Any] = []
+
+    def observer(step: Any) -> Any:
+        def observed(*args: Any) -> Any:
+            seen.append(args[0])
+            return step(*args)
+        return observed
+
+    stats = Stats()
+    assert alphabeta(GAME, state, observer=observer, stats=stats) == alphabeta(GAME, state)
+    assert len(seen) == stats.calls
+    seen.clear()
+    stats = Stats()
+    depth_limited(GAME, state, 3, zero, observer=observer, stats=stats)
+    assert len(seen) == stats.calls

@@ -37,6 +37,7 @@ from gamelib.search.common import (  # noqa: F401  (check_window re-exported for
     AnyGame,
     MoveOrder,
     Observer,
+    check_observer,
     check_order,
     check_window,
     player_to_move,
@@ -83,6 +84,7 @@ def alphabeta(game: AnyGame, state: Hashable, player: Player | None = None,
     player = player_to_move(game, state, player)
     check_window(alpha, beta)
     check_order(order)
+    check_observer(observer)
     stats = Stats() if stats is None else stats
 
     def successors(s: Hashable, p: Player) -> list[Hashable]:

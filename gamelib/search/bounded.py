@@ -54,7 +54,14 @@ from operator import itemgetter
 from typing import Final, NamedTuple
 
 from gamelib.game import GameError
-from gamelib.search.common import AnyGame, Observer, check_cache, check_game, check_window
+from gamelib.search.common import (
+    AnyGame,
+    Observer,
+    check_cache,
+    check_game,
+    check_observer,
+    check_window,
+)
 from gamelib.search.stats import Stats
 
 __all__ = [
@@ -270,6 +277,7 @@ def bounded_alphabeta(game: AnyGame, state: Hashable, alpha: int = -1, beta: int
     check_game(game)
     check_window(alpha, beta)
     check_cache(cache, "a BoundCache")
+    check_observer(observer)
     if cache is None:
         cache = BoundCache()
     search = BoundedSearch(game, cache, Stats() if stats is None else stats)

@@ -42,6 +42,7 @@ __all__ = [
     "check_game",
     "check_heuristic",
     "check_number",
+    "check_observer",
     "check_order",
     "check_rng",
     "check_running",
@@ -267,6 +268,16 @@ def check_order(order: object) -> None:
         raise GameError(
             f"order must be a function order(game, state, moves) -> moves or None, "
             f"got {type(order).__name__}"
+        )
+
+
+def check_observer(observer: object) -> None:
+    """Raise :class:`GameError` unless ``observer`` is a function (see :data:`Observer`)
+    or None."""
+    if observer is not None and not callable(observer):
+        raise GameError(
+            f"observer must be a function observer(step) -> step or None, "
+            f"got {type(observer).__name__}"
         )
 
 

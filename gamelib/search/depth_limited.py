@@ -57,6 +57,7 @@ from gamelib.search.common import (  # noqa: F401  (check_depth, check_seconds r
     check_game,
     check_heuristic,
     check_number,
+    check_observer,
     check_order,
     check_rng,
     check_running,
@@ -210,6 +211,7 @@ def depth_limited(game: AnyGame, state: Hashable, depth: int, heuristic: Heurist
     check_window(alpha, beta)
     check_order(order)
     check_budget(budget)
+    check_observer(observer)
     stats = Stats() if stats is None else stats
     search = _DepthLimitedSearch(game, heuristic, stats, order=order, budget=budget)
     if observer is not None:   # the recursion calls self.value: now the observer's

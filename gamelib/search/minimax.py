@@ -36,6 +36,7 @@ from gamelib.search.common import (
     AnyGame,
     Observer,
     ValueFunction,
+    check_observer,
     check_rng,
     pick,
     player_to_move,
@@ -62,6 +63,7 @@ def minimax(game: AnyGame, state: Hashable, player: Player | None = None, *,
     :func:`~gamelib.search.trace.trace_search` (see :data:`~gamelib.search.common.Observer`).
     """
     player = player_to_move(game, state, player)
+    check_observer(observer)
     stats = Stats() if stats is None else stats
 
     def value(s: Hashable, p: Player) -> int:
