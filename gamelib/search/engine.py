@@ -107,7 +107,7 @@ def choose_move(game: AnyGame, state: Hashable, *, depth: int | None = None,
     finished, or another argument is bad.
     """
     _check_request(game, state, depth, seconds, rng, budget)
-    return _decide(game, state, depth, seconds, rng, _budget(seconds, budget))
+    return _decide(game, state, depth, seconds, rng, budget)
 
 
 def move_values(game: AnyGame, state: Hashable, *, depth: int | None = None,
@@ -129,7 +129,7 @@ def move_values(game: AnyGame, state: Hashable, *, depth: int | None = None,
         )
         return {column: value for column, value in values.items()}
     # The choice itself is not used: a private Random keeps the shared one untouched.
-    decision = _decide(game, state, depth, seconds, random.Random(0), _budget(seconds, budget))
+    decision = _decide(game, state, depth, seconds, random.Random(0), budget)
     return decision.move_values
 
 
@@ -170,8 +170,12 @@ def _c4_budget(function: Any, budget: Budget | None) -> dict[str, Budget]:
 
 
 def _decide(game: AnyGame, state: Hashable, depth: int | None, seconds: float | None,
-            rng: random.Random | None, budget: Budget) -> Decision:
-    """:func:`choose_move` on checked arguments."""
+            rng: random.Random | None, budget: Budget | None) -> Decision:
+    """:func:`choose_move` on checked arguments.
+
+    Connect Four's player gets the caller's budget only (it has its own default);
+    the other games get the caller's or one of ``seconds`` or :data:`DEFAULT_SECONDS`.
+    """
     if isinstance(game, ConnectFour):
         from gamelib.search.c4player import connect_four_move
 
@@ -179,14 +183,16 @@ def _decide(game: AnyGame, state: Hashable, depth: int | None, seconds: float | 
             game, cast(C4State, state), seconds=seconds, depth=depth, rng=rng,
             **_c4_budget(connect_four_move, budget),
         )
+    budget = _budget(seconds, budget)
     if depth is None and seconds is None:
         # Half the budget for the exact search; cancelling the caller's budget ends it too.
         decision = _exact_decision(game, state, rng, Budget(budget.remaining() / 2, within=budget))
         if decision is not None:
             return decision
-        # The exact search gave up: whatever follows is not the exact answer asked for.
+        # The exact search gave up; iterative deepening has the rest of the budget. Unless
+        # it proves the result, the answer is not the exact one asked for: cut short.
         fallback = deepen(game, state, heuristic_for(game), max_depth=None, budget=budget, rng=rng)
-        return replace(fallback, cut_short=True)
+        return replace(fallback, cut_short=fallback.cut_short or not fallback.exact)
     return deepen(game, state, heuristic_for(game), max_depth=depth, budget=budget, rng=rng)
 
 
