@@ -34,6 +34,7 @@ from gamelib.search import (
     minimax,
     move_values,
     tictactoe_open_lines,
+    trace_search,
     zero,
 )
 
@@ -203,3 +204,22 @@ def test_choose_move_and_move_values(pair: tuple[Any, Any], depth: Any, seconds:
     assert took < limit + MARGIN
     if not isinstance(values, GameError):
         assert set(values) == set(game.moves(state))
+
+
+TRACE_OPTIONS = st.dictionaries(
+    st.sampled_from(["alpha", "beta", "order", "cache", "depth", "heuristic", "colour"]),
+    st.one_of(NUMBERS, JUNK, st.sampled_from([center_first, zero, 0, 2, None])),
+    max_size=3,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(game_and_state(SMALL_GAMES + BIG_GAMES),
+       st.sampled_from(["minimax", "alphabeta", "bounded", "depth_limited", "negamax", None]),
+       TRACE_OPTIONS)
+def test_trace_search(pair: tuple[Any, Any], algorithm: Any, options: dict[str, Any]) -> None:
+    """A trace is refused with a message or recorded, and never runs long: MAX_EVENTS
+    bounds it even on games far too large to search."""
+    game, state = pair
+    _, took = call(trace_search, game, state, algorithm, **options)
+    assert took < UNBOUNDED

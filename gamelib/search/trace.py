@@ -404,7 +404,9 @@ def trace_search(game: AnyGame, state: Hashable, algorithm: str,
                                       observer=recorder.observer(lambda args: (args[2], args[3]),
                                                                  reads_cache=True))
         else:
-            heuristic = options.get("heuristic") or heuristic_for(game)
+            heuristic = options.get("heuristic")
+            if heuristic is None:
+                heuristic = heuristic_for(game)
             shown_options.setdefault("heuristic", heuristic)
             value = depth_limited(game, state, options["depth"], heuristic, stats=stats,
                                   observer=recorder.observer(lambda args: (args[3], args[4])))
