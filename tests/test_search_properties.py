@@ -109,7 +109,7 @@ def call(function: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, 
 def expected_seconds(seconds: object) -> float:
     if isinstance(seconds, (int, float)) and 0 < seconds < math.inf:
         return float(min(seconds, 30))
-    return 10.0   # refused at once, or the engine's default budget
+    return 5.0   # refused at once, or the engine's default budget (DEFAULT_SECONDS)
 
 
 @settings(max_examples=150, deadline=None)
@@ -185,7 +185,7 @@ def test_choose_move_and_move_values(pair: tuple[Any, Any], depth: Any, seconds:
     game, state = pair
     budget = None
     if game in BIG_GAMES or cancelled:
-        # Big games get a short budget (the default of 10 s would make the test slow);
+        # Big games get a short budget (the default of 5 s would make the test slow);
         # a cancelled one must still give a move at once.
         budget = Budget(0.2)
         if cancelled:
