@@ -261,3 +261,19 @@ def test_a_budget_that_is_not_a_budget_is_refused(budget: object) -> None:
     game = TicTacToe()
     with pytest.raises(GameError, match="budget must be a gamelib.search.Budget or None"):
         choose_move(game, game.start, budget=budget)  # type: ignore[arg-type]
+
+
+def test_a_callers_budget_does_not_lengthen_the_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The play session passes a Budget of MAX_SECONDS to be able to cancel: the engine's
+    default time still applies."""
+    monkeypatch.setattr(engine, "DEFAULT_SECONDS", 0.5)
+    decision, seconds = timed(choose_move, BIG_NIM, BIG_NIM.start, budget=Budget(MAX_SECONDS))
+    assert seconds < 0.5 + MARGIN
+    assert decision.cut_short
+
+
+def test_a_callers_budget_can_shorten_seconds() -> None:
+    decision, seconds = timed(choose_move, BIG_NIM, BIG_NIM.start, seconds=20,
+                              budget=Budget(0.3))
+    assert seconds < 0.3 + MARGIN
+    assert decision.cut_short

@@ -20,11 +20,12 @@ The boards in :mod:`gamelib.ui` call only :func:`choose_move` and :func:`move_va
 
 The time budget
 ---------------
-Every call ends within a time budget: ``budget`` if the caller passes one (a
-:class:`~gamelib.search.common.Budget`, which another thread may cancel), else
-``seconds``, else :data:`DEFAULT_SECONDS`; never more than
-:data:`~gamelib.search.common.MAX_SECONDS` (30 s), whatever the depth. When the budget
-runs out the player plays the best move found so far and ``Decision.cut_short`` is True.
+Every call ends within a time budget: ``seconds``, else :data:`DEFAULT_SECONDS`, and
+never more than :data:`~gamelib.search.common.MAX_SECONDS` (30 s), whatever the depth.
+A caller may also pass a :class:`~gamelib.search.common.Budget`: the search then ends
+at the earlier of the two deadlines, and as soon as another thread cancels the budget.
+When the time runs out the player plays the best move found so far and
+``Decision.cut_short`` is True.
 
 The exact searches keep one bound-flagged cache per game between calls, so that a game
 of tic-tac-toe is solved once rather than at every move. Its entries are true bounds of
@@ -68,10 +69,10 @@ from gamelib.search.stats import Decision, Stats
 __all__ = ["DEFAULT_SECONDS", "choose_move", "move_values", "clear_caches"]
 
 DEFAULT_SECONDS: Final = 5.0
-"""The time budget of a move or hint when the caller gives neither ``seconds`` nor a
-budget (Connect Four's player has its own, shorter default). Tic-tac-toe's exact play
-takes a few milliseconds; Nim with large heaps uses all of it and plays the best move
-found by then."""
+"""The time budget of a move or hint when the caller gives no ``seconds`` (a caller's
+:class:`Budget` may end it sooner; Connect Four's player has its own, shorter default).
+Tic-tac-toe's exact play takes a few milliseconds; Nim with large heaps uses all of it and
+plays the best move found by then."""
 MAX_GAMES: Final = 4
 """How many games keep an exact-search cache at the same time (least recently used go)."""
 MAX_ENTRIES: Final = 500_000
@@ -94,9 +95,10 @@ def choose_move(game: AnyGame, state: Hashable, *, depth: int | None = None,
     Arguments: ``game`` and a valid, running ``state``; ``depth`` (plies, at least 1)
     and ``seconds`` (a time budget, more than 0) choose the search as the module
     docstring describes, both None meaning an exact search; ``rng`` breaks ties among
-    the best moves (see :func:`~gamelib.search.common.pick`); ``budget``, if given,
-    is the deadline (instead of ``seconds`` from now) and can be cancelled from another
-    thread, which ends the search within a fraction of a second.
+    the best moves (see :func:`~gamelib.search.common.pick`); ``budget``, if given, is
+    an outer deadline (the search ends at the earlier of it and ``seconds``, or
+    :data:`DEFAULT_SECONDS`) that another thread can cancel, which ends the search
+    within a fraction of a second.
 
     Result: a :class:`~gamelib.search.stats.Decision` whose ``move`` is legal in
     ``state``, ``value`` is for the player to move, ``move_values`` holds the value of
@@ -152,10 +154,9 @@ def _check_request(game: AnyGame, state: Hashable, depth: object, seconds: objec
 
 
 def _budget(seconds: float | None, budget: Budget | None) -> Budget:
-    """The caller's budget, or one of ``seconds`` (default :data:`DEFAULT_SECONDS`) from now."""
-    if budget is not None:
-        return budget
-    return Budget(DEFAULT_SECONDS if seconds is None else seconds)
+    """``seconds`` (default :data:`DEFAULT_SECONDS`) from now, within the caller's budget:
+    whichever deadline comes first, and cancelled when the caller's is."""
+    return Budget(DEFAULT_SECONDS if seconds is None else seconds, within=budget)
 
 
 def _c4_budget(function: Any, budget: Budget | None) -> dict[str, Budget]:
