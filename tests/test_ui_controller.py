@@ -344,7 +344,7 @@ def test_a_taken_cell_is_refused_naming_the_free_cells() -> None:
     state, history = c.state, c.history
     assert c.submit("2,2") is False and c.play_move((1, 1)) is False
     assert unchanged(c, state, history)
-    assert c.message.startswith("Cell 2,2 is taken by X; free cells: 1,1, 1,2")
+    assert c.message.startswith("Cell 2,2 is taken by X; free cells: 1,1 1,2")
     g = c.board.move_rect((1, 1), state)
     assert c.click(*g.center) is False and unchanged(c, state, history)
 
