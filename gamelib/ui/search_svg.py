@@ -409,7 +409,7 @@ def _paint(canvas: CanvasLike, trace: SearchTrace, layout: TreeLayout, shot: Sna
     # The status band: the step's words, and where we are.
     canvas.fill_style = Palette.STATUS_BAND
     canvas.fill_rect(0, 0, layout.width, STATUS_HEIGHT)
-    counter = f"step {shot.step + 1} of {len(trace.events)}"
+    counter = f"step {shot.step} of {len(trace.events) - 1}"
     canvas.font = _font(13, False)
     canvas.fill_style = Palette.MUTED
     canvas.text_align = "right"
@@ -439,7 +439,8 @@ def _paint(canvas: CanvasLike, trace: SearchTrace, layout: TreeLayout, shot: Sna
             canvas.set_line_dash([4, 4])
         # From under the parent's labels (its window and cache entry), so no line
         # crosses a word.
-        start = layout.spots[spot.parent].row(1).bottom
+        above = layout.spots[spot.parent]
+        start = above.row(above.below - 1).bottom
         canvas.stroke_line(_r(parent.center[0]), _r(start), _r(child.center[0]), _r(child.y))
         if spot.pruned:
             canvas.set_line_dash([])
@@ -505,7 +506,7 @@ def _draw_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, state: NodeSt
         flag, v = state.read.entry
         cache = (f"read {flag}{format_value(v)}", Palette.NEUTRAL)
     if cache is not None:
-        _label(canvas, cache[0], spot.row(1), cache[1], px=12)
+        _label(canvas, cache[0], spot.row(spot.below - 1), cache[1], px=12)
 
 
 def search_svg(trace: SearchTrace, step: int | None = None) -> BoardPicture:

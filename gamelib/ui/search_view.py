@@ -8,7 +8,7 @@
     v = show_search(trace_search(game, state, "alphabeta"))
 
 shows the tree of the search on an ipycanvas canvas with the controls
-``⏮ ◀ ▶ ⏭``, a play button with its speed, and a slider; below it, the whole search as
+Start, Back, Step, End, a play button with its speed, and a slider; below it, the whole search as
 an SVG picture (:func:`~gamelib.ui.search_svg.search_svg`), which stays in the saved
 notebook where the live canvas does not. The returned :class:`SearchView` is driven from
 code as from the buttons::
@@ -43,11 +43,14 @@ from gamelib.ui.search_svg import (
 )
 from gamelib.ui.tree_layout import TreeLayout, layout_tree
 
-__all__ = ["SearchView", "show_search", "PIXEL_RATIO", "SPEEDS"]
+__all__ = ["SearchView", "show_search", "PIXEL_RATIO", "SHRINK", "SPEEDS"]
 
 PIXEL_RATIO: Final = 2
 """The canvas holds this many device pixels per CSS pixel: crisp text up to a device
 pixel ratio of 2 (zoomed pages, Retina screens), and downsampled smoothly at 1."""
+
+SHRINK: Final = 0.7
+"""A wide tree shrinks with the page down to this share of its size, then scrolls."""
 
 SPEEDS: Final = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Steps per second the play button can go at."""
@@ -136,7 +139,7 @@ class SearchView:
     def step(self) -> bool:
         """Show the next event; False (and nothing changes) at the end."""
         if self._position + 1 >= len(self):
-            self._refuse("This is the end of the search: press ⏮ to start again.")
+            self._refuse("This is the end of the search: Start goes back to the beginning.")
             return False
         return self._go(self._position + 1)
 
@@ -260,38 +263,40 @@ class SearchView:
         canvas = Canvas(
             width=layout.width * PIXEL_RATIO,
             height=layout.height * PIXEL_RATIO,
-            layout=w.Layout(width=f"{layout.width}px", height=f"{layout.height}px",
-                            min_width=f"{layout.width}px"),
+            # As wide as the tree, shrunk to the output's width down to SHRINK of its
+            # size; below that the box around it scrolls.
+            layout=w.Layout(width=f"{layout.width}px", height="auto", max_width="100%",
+                            min_width=f"{round(layout.width * SHRINK)}px"),
         )
         # A browser page that (re)creates the canvas, e.g. after a reload, gets it blank.
         canvas.on_client_ready(self._safely(self._draw))
-        big = w.Layout(width="52px")
-
         def button(name: str, icon: str, tip: str, action: Callable[[], bool]) -> Any:
-            b = w.Button(description=icon, tooltip=tip, layout=big)
+            b = w.Button(description=name.capitalize(), icon=icon, tooltip=tip,
+                         layout=w.Layout(width="86px"))
             b.on_click(self._safely(lambda _: action()))
             self._widgets[name] = b
             return b
 
         last = len(self) - 1
-        slider = w.IntSlider(value=0, min=0, max=last, description="Step",
+        slider = w.IntSlider(value=0, min=0, max=last, description="Event",
                              continuous_update=True, readout=True,
-                             layout=w.Layout(width="340px"))
+                             layout=w.Layout(width="300px"), style={"description_width": "44px"})
         # Playing runs in the browser: the Play widget ticks the slider, no thread needed.
         play = w.Play(value=0, min=0, max=last, interval=1000, description="Play",
                       show_repeat=False)
         w.jslink((play, "value"), (slider, "value"))
         speed = w.SelectionSlider(options=[(f"{s:g}/s", s) for s in SPEEDS], value=1.0,
-                                  description="Speed", layout=w.Layout(width="220px"))
+                                  description="Speed", layout=w.Layout(width="200px"),
+                                  style={"description_width": "44px"})
         note = w.HTML("", layout=w.Layout(min_height="1.4em"))
         self._widgets.update(slider=slider, play=play, speed=speed, note=note)
         slider.observe(self._safely(self._on_slider), names="value")
         speed.observe(self._safely(self._on_speed), names="value")
         controls = w.HBox([
-            button("start", "⏮", "to the start", self.to_start),
-            button("back", "◀", "one step back", self.back),
-            button("step", "▶", "one step on", self.step),
-            button("end", "⏭", "to the end", self.to_end),
+            button("start", "fast-backward", "to the start", self.to_start),
+            button("back", "step-backward", "one step back", self.back),
+            button("step", "step-forward", "one step on", self.step),
+            button("end", "fast-forward", "to the end", self.to_end),
             play, speed, slider,
         ], layout=w.Layout(flex_flow="row wrap", align_items="center"))
         scroller = w.Box([canvas], layout=w.Layout(overflow="auto", max_width="100%"))

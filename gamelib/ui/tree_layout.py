@@ -27,7 +27,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from gamelib.search.trace import Cutoff, SearchTrace
+from gamelib.search.trace import CacheRead, CacheStore, Cutoff, SearchTrace
 from gamelib.ui.canvas import Rect
 
 __all__ = [
@@ -45,21 +45,25 @@ __all__ = [
 SpotKey = int | tuple[int, int]
 """A node's id, or ``(parent id, k)`` for the k-th move skipped by a cutoff at the parent."""
 
-BOX: Final = 44
+BOX: Final = 40
 """Side of a node's square (its small board) in pixels."""
-LABEL: Final = 18
+LABEL: Final = 16
 """Height of a label row: the edge value above a box, the window and the cache entry below."""
-GAP: Final = 10
+GAP: Final = 8
 """Vertical space between one row's last label and the next row's edge label."""
-LEVEL: Final = LABEL + BOX + 2 * LABEL + GAP
-"""Height of one depth's row."""
+
+
+def level(below: int) -> int:
+    """Height of one depth's row with ``below`` label rows under each box."""
+    return LABEL + BOX + below * LABEL + GAP
+
 SLOT_MIN: Final = 58
-SLOT_MAX: Final = 120
+SLOT_MAX: Final = 84
 """Width of a searched leaf's column: as wide as the page allows, within these bounds."""
 PRUNED_SHARE: Final = 0.6
 """A pruned move's column is this share of a searched one."""
 MARGIN: Final = 16
-STATUS_HEIGHT: Final = 60
+STATUS_HEIGHT: Final = 52
 """The band at the top for the status line (two lines of words)."""
 LEGEND_HEIGHT: Final = 22
 """The line at the bottom that explains the signs."""
@@ -74,7 +78,8 @@ class Spot:
     """Where one node (or pruned move) goes: its column ``[left, left + slot)`` and box.
 
     ``x`` is the centre of the column and of the box, ``y`` the top of the box.
-    ``parent`` is the parent's id (None for the root), ``move`` the move from it.
+    ``parent`` is the parent's id (None for the root), ``move`` the move from it;
+    ``below`` is the number of label rows under the box (the window; the cache entry).
     """
 
     key: SpotKey
@@ -86,6 +91,7 @@ class Spot:
     slot: float
     x: float
     y: float
+    below: int = 1
 
     @property
     def box(self) -> Rect:
@@ -95,7 +101,8 @@ class Spot:
         return Rect(self.x - width / 2, self.y, width, side)
 
     def row(self, k: int) -> Rect:
-        """Label row ``k`` of the column: -1 above the box (the edge value), 0 and 1 below."""
+        """Label row ``k`` of the column: -1 above the box (the edge value), 0 (the window)
+        and 1 (the cache entry) below it."""
         inset = 3
         top = self.y - LABEL if k < 0 else self.y + BOX + k * LABEL
         return Rect(self.left + inset, top, self.slot - 2 * inset, LABEL)
@@ -133,6 +140,7 @@ def layout_tree(trace: SearchTrace, page_width: int = PAGE_WIDTH) -> TreeLayout:
     if not trace.nodes:
         return TreeLayout({}, {}, MIN_WIDTH, STATUS_HEIGHT + MARGIN)
     children = _tree(trace)
+    below = 2 if any(isinstance(e, (CacheRead, CacheStore)) for e in trace.events) else 1
     pruned_moves = {
         (event.node, k): move
         for event in trace.events if isinstance(event, Cutoff)
@@ -185,17 +193,18 @@ def layout_tree(trace: SearchTrace, page_width: int = PAGE_WIDTH) -> TreeLayout:
     for key, x in xs.items():
         width = share(key) * slot
         centre = MARGIN + (x - lo) * slot
-        y = STATUS_HEIGHT + MARGIN + LABEL + depth(key) * LEVEL
+        y = STATUS_HEIGHT + MARGIN + LABEL + depth(key) * level(below)
         parent: int | None
         if isinstance(key, tuple):
             parent, move = key[0], pruned_moves[key]
         else:
             parent, move = trace.nodes[key].parent, trace.nodes[key].move
         spots[key] = Spot(key, parent, move, depth(key), isinstance(key, tuple),
-                          centre - width / 2, width, centre, y)
+                          centre - width / 2, width, centre, y, below)
     deepest = max(contour)
     width = max(MIN_WIDTH, round((hi - lo) * slot + 2 * MARGIN))
-    height = round(STATUS_HEIGHT + MARGIN + LABEL + (deepest + 1) * LEVEL - GAP + LEGEND_HEIGHT)
+    rows = STATUS_HEIGHT + MARGIN + LABEL + (deepest + 1) * level(below)
+    height = round(rows - GAP + LEGEND_HEIGHT)
     return TreeLayout(spots, {k: tuple(v) for k, v in children.items()}, width, height)
 
 
@@ -209,7 +218,8 @@ def label_rects(layout: TreeLayout) -> list[tuple[SpotKey, str, Rect]]:
             rects.append((key, "value", spot.row(-1)))
         if not spot.pruned:
             rects.append((key, "window", spot.row(0)))
-            rects.append((key, "cache", spot.row(1)))
+            if spot.below > 1:
+                rects.append((key, "cache", spot.row(1)))
     return rects
 
 
