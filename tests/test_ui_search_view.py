@@ -89,7 +89,7 @@ def test_snapshot_follows_the_events() -> None:
     event = trace.events[cut]
     assert isinstance(event, Cutoff)
     assert before.pruned == frozenset()
-    assert at.pruned == {(event.node, k) for k in range(len(event.pruned))}
+    assert at.pruned == ({(event.node, 0)} if event.pruned else set())
     assert at.current == event.node and at.nodes[event.node].open
     assert "cutoff" in at.message and "β" in at.message
     end = snapshot(trace)
@@ -151,7 +151,9 @@ def test_pruned_moves_are_greyed_after_the_cutoff() -> None:
     after = draw_at(trace, cut)
     grey = [call[1] for style, call in after.styled("fill_text")
             if style.get("global_alpha") == 0.6]
-    assert skipped and sorted(grey) == sorted(skipped + ["pruned"] * len(skipped))
+    assert 0 < len(skipped) <= 4 and f"{len(skipped)} pruned" in grey
+    listed = " ".join(t for t in grey if not t.endswith(" pruned")).split()
+    assert sorted(listed) == sorted(skipped)  # one greyed box lists the skipped moves
     assert not [c for s, c in before.styled("fill_text") if s.get("global_alpha") == 0.6]
     dashed = [c for c in after.find("set_line_dash") if c[1]]
     assert dashed

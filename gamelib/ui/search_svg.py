@@ -101,7 +101,8 @@ class NodeState:
 @dataclass(frozen=True)
 class Snapshot:
     """The tree after the events ``0..step`` of a trace; ``current`` is the node of event
-    ``step``, ``pruned`` the pruned-move spots revealed so far, ``message`` the status."""
+    ``step``, ``pruned`` the spots of the moves pruned so far (``(node, 0)`` for a
+    cutoff at ``node``), ``message`` the status."""
 
     step: int
     current: int
@@ -263,7 +264,8 @@ def snapshot(trace: SearchTrace, step: int | None = None) -> Snapshot:
             if not windowless:
                 state.window = event.window
         elif isinstance(event, Cutoff):
-            pruned.update((event.node, k) for k in range(len(event.pruned)))
+            if event.pruned:
+                pruned.add((event.node, 0))
         elif isinstance(event, CacheStore):
             state.stored = (event.flag, event.value)
         elif isinstance(event, Return):
@@ -453,7 +455,12 @@ def _paint(canvas: CanvasLike, trace: SearchTrace, layout: TreeLayout, shot: Sna
 
 
 def _draw_pruned(canvas: CanvasLike, trace: SearchTrace, spot: Spot) -> None:
+    """The moves skipped by one cutoff: a dashed grey box listing them, two to a line."""
     box = spot.box
+    moves = [_Words(trace).move(m) for m in spot.skipped]
+    if len(moves) > 4:
+        moves = [*moves[:3], f"+{len(moves) - 3}"]
+    lines = [" ".join(moves[k:k + 2]) for k in range(0, len(moves), 2)]
     canvas.global_alpha = 0.6
     canvas.fill_style = Palette.STATUS_BAND
     canvas.fill_rect(_r(box.x), _r(box.y), _r(box.width), _r(box.height))
@@ -462,8 +469,12 @@ def _draw_pruned(canvas: CanvasLike, trace: SearchTrace, spot: Spot) -> None:
     canvas.set_line_dash([4, 3])
     canvas.stroke_rect(_r(box.x), _r(box.y), _r(box.width), _r(box.height))
     canvas.set_line_dash([])
-    _label(canvas, _Words(trace).move(spot.move), box, Palette.MUTED, px=12)
-    _label(canvas, "pruned", spot.row(-1), Palette.MUTED, px=11, bold=False)
+    height = box.height / len(lines)
+    for k, line in enumerate(lines):
+        _label(canvas, line, Rect(box.x, box.y + k * height, box.width, height), Palette.MUTED,
+               px=11)
+    _label(canvas, f"{len(spot.skipped)} pruned", spot.row(-1), Palette.MUTED, px=11,
+           bold=False, plate=True)
     canvas.global_alpha = 1.0
 
 

@@ -2,8 +2,8 @@
 
 :func:`layout_tree` places the whole tree of a :class:`~gamelib.search.trace.SearchTrace`
 once, as it stands at the end of the search, so that nothing moves while the viewer
-steps through it: a node appears where it will stay. Moves skipped by a cutoff get a
-narrow *pruned* spot after their searched siblings.
+steps through it: a node appears where it will stay. The moves skipped by a cutoff share
+one *pruned* spot after their searched siblings.
 
 The layout is a tidy tree: leaves take consecutive slots from left to right and a parent
 sits centred over its children, one row per depth. Every node owns the column of its
@@ -43,7 +43,7 @@ __all__ = [
 ]
 
 SpotKey = int | tuple[int, int]
-"""A node's id, or ``(parent id, k)`` for the k-th move skipped by a cutoff at the parent."""
+"""A node's id, or ``(parent id, 0)`` for the moves skipped by a cutoff at the parent."""
 
 BOX: Final = 40
 """Side of a node's square (its small board) in pixels."""
@@ -59,9 +59,10 @@ def level(below: int) -> int:
 
 SLOT_MIN: Final = 58
 SLOT_MAX: Final = 84
-"""Width of a searched leaf's column: as wide as the page allows, within these bounds."""
-PRUNED_SHARE: Final = 0.6
-"""A pruned move's column is this share of a searched one."""
+"""Width of a searched leaf's column: as wide as the page allows, within these bounds
+(minimax, which has no windows to show, goes down to ``BOX + 8``)."""
+PRUNED_SHARE: Final = 0.9
+"""The pruned moves' column is this share of a searched one."""
 MARGIN: Final = 16
 STATUS_HEIGHT: Final = 52
 """The band at the top for the status line (two lines of words)."""
@@ -75,10 +76,12 @@ MIN_WIDTH: Final = 720
 
 @dataclass(frozen=True)
 class Spot:
-    """Where one node (or pruned move) goes: its column ``[left, left + slot)`` and box.
+    """Where one node (or the moves pruned at a node) goes: its column
+    ``[left, left + slot)`` and its box.
 
     ``x`` is the centre of the column and of the box, ``y`` the top of the box.
-    ``parent`` is the parent's id (None for the root), ``move`` the move from it;
+    ``parent`` is the parent's id (None for the root), ``move`` the move from it
+    (None for a pruned spot, whose ``skipped`` are the moves it stands for);
     ``below`` is the number of label rows under the box (the window; the cache entry).
     """
 
@@ -92,10 +95,11 @@ class Spot:
     x: float
     y: float
     below: int = 1
+    skipped: tuple[Hashable, ...] = ()
 
     @property
     def box(self) -> Rect:
-        """The node's square; a pruned move gets a shorter box for its move text."""
+        """The node's square; pruned moves get a shorter box for their moves' text."""
         side = BOX if not self.pruned else BOX * 0.6
         width = BOX if not self.pruned else min(BOX, self.slot - 8)
         return Rect(self.x - width / 2, self.y, width, side)
@@ -124,8 +128,8 @@ def _tree(trace: SearchTrace) -> dict[int, list[SpotKey]]:
         if node.parent is not None:
             children[node.parent].append(node.id)
     for event in trace.events:
-        if isinstance(event, Cutoff):
-            children[event.node].extend((event.node, k) for k in range(len(event.pruned)))
+        if isinstance(event, Cutoff) and event.pruned:
+            children[event.node].append((event.node, 0))
     return children
 
 
@@ -142,9 +146,8 @@ def layout_tree(trace: SearchTrace, page_width: int = PAGE_WIDTH) -> TreeLayout:
     children = _tree(trace)
     below = 2 if any(isinstance(e, (CacheRead, CacheStore)) for e in trace.events) else 1
     pruned_moves = {
-        (event.node, k): move
-        for event in trace.events if isinstance(event, Cutoff)
-        for k, move in enumerate(event.pruned)
+        (event.node, 0): event.pruned
+        for event in trace.events if isinstance(event, Cutoff) and event.pruned
     }
     depth_of = {node.id: node.depth for node in trace.nodes}
 
@@ -188,19 +191,21 @@ def layout_tree(trace: SearchTrace, page_width: int = PAGE_WIDTH) -> TreeLayout:
     xs, contour = place(0)
     lo = min(lo for lo, _ in contour.values())
     hi = max(hi for _, hi in contour.values())
-    slot = max(SLOT_MIN, min(SLOT_MAX, (page_width - 2 * MARGIN) / (hi - lo)))
+    # Minimax shows no windows: its columns need room for a box and a value only.
+    least = BOX + 8 if trace.algorithm == "minimax" else SLOT_MIN
+    slot = max(least, min(SLOT_MAX, (page_width - 2 * MARGIN) / (hi - lo)))
     spots: dict[SpotKey, Spot] = {}
     for key, x in xs.items():
         width = share(key) * slot
         centre = MARGIN + (x - lo) * slot
         y = STATUS_HEIGHT + MARGIN + LABEL + depth(key) * level(below)
-        parent: int | None
         if isinstance(key, tuple):
-            parent, move = key[0], pruned_moves[key]
+            spots[key] = Spot(key, key[0], None, depth(key), True, centre - width / 2, width,
+                              centre, y, below, pruned_moves[key])
         else:
-            parent, move = trace.nodes[key].parent, trace.nodes[key].move
-        spots[key] = Spot(key, parent, move, depth(key), isinstance(key, tuple),
-                          centre - width / 2, width, centre, y, below)
+            node = trace.nodes[key]
+            spots[key] = Spot(key, node.parent, node.move, depth(key), False,
+                              centre - width / 2, width, centre, y, below)
     deepest = max(contour)
     width = max(MIN_WIDTH, round((hi - lo) * slot + 2 * MARGIN))
     rows = STATUS_HEIGHT + MARGIN + LABEL + (deepest + 1) * level(below)
