@@ -259,3 +259,18 @@ def _descendants(widget: Any) -> list[Any]:
 def test_show_search_refuses_what_is_not_a_trace() -> None:
     with pytest.raises(GameError, match="SearchTrace"):
         show_search({"events": []}, display=False)  # type: ignore[arg-type]
+
+
+def test_a_reconnecting_page_gets_the_picture_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a page reload ipycanvas's new client is blank and says "client_ready": the
+    viewer redraws the current step, at the device pixel ratio."""
+    pytest.importorskip("ipycanvas")
+    import gamelib.ui.search_view as search_view
+
+    view = show_search(TRACES["alphabeta-4"], display=False)
+    view.goto(7)
+    drawn: list[int] = []
+    monkeypatch.setattr(search_view, "draw_search",
+                        lambda canvas, trace, layout, shot: drawn.append(shot.step))
+    view.canvas._handle_frontend_event(None, {"event": "client_ready"}, [])  # type: ignore[attr-defined]
+    assert drawn == [7]

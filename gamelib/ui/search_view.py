@@ -248,6 +248,18 @@ class SearchView:
 
         return safe
 
+    def _on_client_ready(self) -> None:
+        """A browser page made a new, blank canvas (a reload, a second window): draw again.
+
+        ipycanvas sends drawing commands through one manager widget, which names the
+        target canvas only when it changes; the page's new manager knows no target yet,
+        so it would drop the commands. Forgetting the target makes the next batch name it.
+        """
+        manager = getattr(self._canvas, "_canvas_manager", None)
+        if manager is not None and hasattr(manager, "_current_canvas"):
+            manager._current_canvas = None
+        self._draw()
+
     def _on_slider(self, change: Mapping[str, Any]) -> None:
         if not self._syncing and change["new"] != self._position:
             self.goto(change["new"])
@@ -269,7 +281,7 @@ class SearchView:
                             min_width=f"{round(layout.width * SHRINK)}px"),
         )
         # A browser page that (re)creates the canvas, e.g. after a reload, gets it blank.
-        canvas.on_client_ready(self._safely(self._draw))
+        canvas.on_client_ready(self._safely(self._on_client_ready))
         def button(name: str, icon: str, tip: str, action: Callable[[], bool]) -> Any:
             b = w.Button(description=name.capitalize(), icon=icon, tooltip=tip,
                          layout=w.Layout(width="86px"))
@@ -278,7 +290,7 @@ class SearchView:
             return b
 
         last = len(self) - 1
-        slider = w.IntSlider(value=0, min=0, max=last, description="Event",
+        slider = w.IntSlider(value=0, min=0, max=last, description="Step",
                              continuous_update=True, readout=True,
                              layout=w.Layout(width="300px"), style={"description_width": "44px"})
         # Playing runs in the browser: the Play widget ticks the slider, no thread needed.

@@ -82,3 +82,13 @@ def test_five_steps_move_the_highlight(lab: LabPage) -> None:
     wait_until(lambda: lit(lab, canvas, [halo(view, 0)]) == [True], 30,
                "the root highlighted again at the end")
     lab.screenshot("search_view_end_1280x800")
+    # A lecturer reloads the page: the kernel still holds the viewer, the new canvas
+    # starts blank and asks for the picture again (ipycanvas's client_ready).
+    lab.page.keyboard.press("Control+s")
+    lab.page.reload(wait_until="domcontentloaded")
+    lab.page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(state="visible")
+    lab.wait_kernel_idle()
+    canvas = lab.visible_canvas()
+    wait_until(lambda: lit(lab, canvas, [halo(view, 0)]) == [True], 30,
+               "the root highlighted again after a reload")
+    lab.screenshot("search_view_reloaded_1280x800")
