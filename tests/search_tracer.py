@@ -43,7 +43,8 @@ def tiny_trace(game: Any, state: Hashable, algorithm: str, *, naive: bool = Fals
     if hasattr(trace_module, "trace_search"):
         options: dict[str, Any] = {}
         if algorithm == "depth_limited":
-            options = {"depth": depth, "heuristic": _centre}
+            options = {"depth": depth,
+                       "heuristic": _centre if isinstance(game, TicTacToe) else _zero}
         return trace_module.trace_search(game, state, algorithm, **options)  # type: ignore[no-any-return]
     nodes: list[Node] = []
     events: list[Event] = []
@@ -69,7 +70,7 @@ def tiny_trace(game: Any, state: Hashable, algorithm: str, *, naive: bool = Fals
             v: float = game.utility(s, p)
             events.append(Leaf(me, v))
         elif d >= depth:
-            v = _centre(s, p) if isinstance(game, TicTacToe) else 0.0
+            v = _centre(s, p) if isinstance(game, TicTacToe) else _zero(s, p)
             events.append(Leaf(me, v, heuristic=True))
         else:
             best = -math.inf if algorithm == "minimax" else a
@@ -140,3 +141,8 @@ def _centre(state: Any, player: str) -> float:
     theirs = sum(state[r][c] == other(GAME, player)
                  for r, c in [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)])
     return 0.2 * (mine - theirs)
+
+
+def _zero(state: Any, player: str) -> float:
+    """The heuristic that knows nothing (for games other than tic-tac-toe)."""
+    return 0.0

@@ -43,7 +43,15 @@ from gamelib.search.trace import (
     SearchTrace,
     Window,
 )
-from gamelib.ui.boards import Palette, _batch, _font, _r, _value_colour, format_value
+from gamelib.ui.boards import (
+    Palette,
+    _batch,
+    _begin,
+    _font,
+    _r,
+    _value_colour,
+    format_value,
+)
 from gamelib.ui.canvas import CanvasLike, RecordingCanvas, Rect
 from gamelib.ui.svg import BoardPicture, svg_from_calls
 from gamelib.ui.tree_layout import (
@@ -401,13 +409,7 @@ def draw_search(canvas: CanvasLike, trace: SearchTrace, layout: TreeLayout,
 
 
 def _paint(canvas: CanvasLike, trace: SearchTrace, layout: TreeLayout, shot: Snapshot) -> None:
-    canvas.clear()
-    canvas.global_alpha = 1.0
-    canvas.set_line_dash([])
-    canvas.line_cap = "round"
-    canvas.line_join = "round"
-    canvas.fill_style = Palette.BACKGROUND
-    canvas.fill_rect(0, 0, layout.width, layout.height)
+    _begin(canvas, layout.width, layout.height)
     # The status band: the step's words, and where we are.
     canvas.fill_style = Palette.STATUS_BAND
     canvas.fill_rect(0, 0, layout.width, STATUS_HEIGHT)
