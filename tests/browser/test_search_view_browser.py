@@ -82,6 +82,12 @@ def test_five_steps_move_the_highlight(lab: LabPage) -> None:
     wait_until(lambda: lit(lab, canvas, [halo(view, 0)]) == [True], 30,
                "the root highlighted again at the end")
     lab.screenshot("search_view_end_1280x800")
+    # Below the live viewer, the whole search as an SVG picture (kept when saved).
+    picture = lab.page.locator(".jp-OutputArea-output.jp-RenderedSVG").last
+    picture.scroll_into_view_if_needed()
+    box = picture.bounding_box()
+    assert box is not None and box["height"] > 200, box
+    lab.screenshot("search_view_svg_1280x800")
     # A lecturer reloads the page: the kernel still holds the viewer, the new canvas
     # starts blank and asks for the picture again (ipycanvas's client_ready).
     lab.page.keyboard.press("Control+s")
@@ -92,3 +98,7 @@ def test_five_steps_move_the_highlight(lab: LabPage) -> None:
     wait_until(lambda: lit(lab, canvas, [halo(view, 0)]) == [True], 30,
                "the root highlighted again after a reload")
     lab.screenshot("search_view_reloaded_1280x800")
+    # As in a lecture: the side bar closed, the tree in view.
+    lab.page.keyboard.press("Control+b")
+    canvas.scroll_into_view_if_needed()
+    lab.screenshot("search_view_lecture_1280x800")
