@@ -193,7 +193,7 @@ def test_an_empty_or_malformed_window_is_refused(alpha: Any, beta: Any) -> None:
 
 
 def test_a_cache_that_is_not_a_dict_is_refused() -> None:
-    with pytest.raises(GameError, match="cache must be a BoundCache, got list"):
+    with pytest.raises(GameError, match="cache must be a BoundCache or None, got list"):
         bounded_alphabeta(GAME, GAME.start, cache=[])  # type: ignore[arg-type]
 
 

@@ -90,7 +90,7 @@ def test_a_running_state_is_searched_for_the_player_to_move_only(search: Any) ->
 
 def test_memo_minimax_refuses_a_cache_that_is_not_a_dict() -> None:
     game = TicTacToe()
-    with pytest.raises(GameError, match="cache must be a dict from states to values, got list"):
+    with pytest.raises(GameError, match="cache must be a dict from states to values or None, got list"):
         memo_minimax(game, game.start, cache=[])  # type: ignore[arg-type]
 
 

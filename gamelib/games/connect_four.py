@@ -47,7 +47,7 @@ from gamelib.game import (
     Player,
     check_player,
     describe_text,
-    not_a_state,
+    state_checked,
 )
 
 __all__ = ["ConnectFour", "C4State"]
@@ -121,91 +121,75 @@ class ConnectFour:
 
     # -- the six-tuple -------------------------------------------------------------
 
+    @state_checked
     def next_states(self, state: C4State, player: Player) -> list[C4State]:
         """The states after ``player`` drops a disc in each open column, left to right.
 
         Precondition: ``player == to_move(state)``. Raises :class:`GameError` when
         ``player`` is neither ``"X"`` nor ``"O"``, or when ``state`` is not a state.
         """
-        # The try costs nothing until something raises (Python 3.11+): the search stays fast.
-        try:
-            check_player(self, player)
-            if self.finished(state):
-                return []
-            first, second = state
-            mask = first | second
-            odd = mask.bit_count() & 1
-            children = []
-            for col in range(self.cols):
-                if not mask & self.top_masks[col]:
-                    disc = (mask + self.bottom_masks[col]) & self.column_masks[col]
-                    children.append((first, second | disc) if odd else (first | disc, second))
-            return children
-        except GameError:
-            raise
-        except (TypeError, IndexError, AttributeError, ValueError):
-            raise not_a_state(self, state) from None
+        check_player(self, player)
+        if self.finished(state):
+            return []
+        first, second = state
+        mask = first | second
+        odd = mask.bit_count() & 1
+        children = []
+        for col in range(self.cols):
+            if not mask & self.top_masks[col]:
+                disc = (mask + self.bottom_masks[col]) & self.column_masks[col]
+                children.append((first, second | disc) if odd else (first | disc, second))
+        return children
 
+    @state_checked
     def finished(self, state: C4State) -> bool:
         """True iff a player has four in a row or the board is full.
 
         Raises :class:`GameError` when ``state`` is not a state.
         """
-        try:
-            first, second = state
-            return (first | second) == self.full or self.has_four(first) or self.has_four(second)
-        except (TypeError, IndexError, AttributeError, ValueError):
-            raise not_a_state(self, state) from None
+        first, second = state
+        return (first | second) == self.full or self.has_four(first) or self.has_four(second)
 
+    @state_checked
     def utility(self, state: C4State, player: Player) -> int:
         """+1 if ``player`` has four in a row, -1 if the opponent has, 0 for a full board.
 
         Raises :class:`GameError` when ``state`` is not finished or not a state, or
         ``player`` unknown.
         """
-        try:
-            check_player(self, player)
-            first, second = state
-            if self.has_four(first):
-                return 1 if player == self.players[0] else -1
-            if self.has_four(second):
-                return 1 if player == self.players[1] else -1
-            if (first | second) != self.full:
-                raise GameError("utility is defined only for finished states; this game goes on")
-            return 0
-        except GameError:
-            raise
-        except (TypeError, IndexError, AttributeError, ValueError):
-            raise not_a_state(self, state) from None
+        check_player(self, player)
+        first, second = state
+        if self.has_four(first):
+            return 1 if player == self.players[0] else -1
+        if self.has_four(second):
+            return 1 if player == self.players[1] else -1
+        if (first | second) != self.full:
+            raise GameError("utility is defined only for finished states; this game goes on")
+        return 0
 
     # -- what play and search need on top ----------------------------------------
 
+    @state_checked
     def to_move(self, state: C4State) -> Player:
         """``"X"`` after an even number of discs, ``"O"`` after an odd number.
 
         Raises :class:`GameError` when ``state`` is not a state.
         """
-        try:
-            return self.players[(state[0] | state[1]).bit_count() & 1]
-        except (TypeError, IndexError, AttributeError, ValueError):
-            raise not_a_state(self, state) from None
+        return self.players[(state[0] | state[1]).bit_count() & 1]
 
+    @state_checked
     def moves(self, state: C4State) -> list[int]:
         """The 0-based indices of the columns that are not full, left to right.
 
         Empty once the game is finished. Raises :class:`GameError` when ``state`` is
         not a state.
         """
-        try:
-            if self.finished(state):
-                return []
-            mask = state[0] | state[1]
-            return [c for c in range(self.cols) if not mask & self.top_masks[c]]
-        except GameError:
-            raise
-        except (TypeError, IndexError, AttributeError, ValueError):
-            raise not_a_state(self, state) from None
+        if self.finished(state):
+            return []
+        mask = state[0] | state[1]
+        return [c for c in range(self.cols) if not mask & self.top_masks[c]]
 
+    @state_checked
     def play(self, state: C4State, move: int) -> C4State:
         """The state after the player to move drops a disc in column ``move`` (0-based).
 
@@ -223,25 +207,20 @@ class ConnectFour:
                 f"there is no column index {move}: columns are 0 to {self.cols - 1} "
                 f"(numbered 1 to {self.cols} on the board)"
             )
-        try:
-            if self.finished(state):
-                raise IllegalMoveError("the game is over: no more moves are allowed")
-            first, second = state
-            mask = first | second
-            if mask & self.top_masks[move]:
-                open_columns = ", ".join(str(c + 1) for c in self.moves(state))
-                raise IllegalMoveError(
-                    f"column {move + 1} is full; open columns: {open_columns}"
-                )
-            # Adding the bottom bit carries through the column's discs to its lowest free cell.
-            disc = (mask + self.bottom_masks[move]) & self.column_masks[move]
-            if mask.bit_count() & 1:
-                return first, second | disc
-            return first | disc, second
-        except GameError:
-            raise
-        except (TypeError, IndexError, AttributeError, ValueError):
-            raise not_a_state(self, state) from None
+        if self.finished(state):
+            raise IllegalMoveError("the game is over: no more moves are allowed")
+        first, second = state
+        mask = first | second
+        if mask & self.top_masks[move]:
+            open_columns = ", ".join(str(c + 1) for c in self.moves(state))
+            raise IllegalMoveError(
+                f"column {move + 1} is full; open columns: {open_columns}"
+            )
+        # Adding the bottom bit carries through the column's discs to its lowest free cell.
+        disc = (mask + self.bottom_masks[move]) & self.column_masks[move]
+        if mask.bit_count() & 1:
+            return first, second | disc
+        return first | disc, second
 
     def parse_move(self, text: str) -> int:
         """A column number from 1 to ``cols``, returned as a 0-based index.
@@ -265,18 +244,16 @@ class ConnectFour:
         """The 1-based column number."""
         return str(move + 1)
 
+    @state_checked
     def render(self, state: C4State) -> str:
         """The board top row first, ``X``, ``O`` and ``.``, with column numbers below.
 
         Raises :class:`GameError` when ``state`` is not a state.
         """
-        try:
-            lines = [
-                " ".join(self.cell(state, row, col) or "." for col in range(self.cols))
-                for row in reversed(range(self.rows))
-            ]
-        except (TypeError, IndexError, AttributeError, ValueError):
-            raise not_a_state(self, state) from None
+        lines = [
+            " ".join(self.cell(state, row, col) or "." for col in range(self.cols))
+            for row in reversed(range(self.rows))
+        ]
         lines.append(" ".join(str((c + 1) % 10) for c in range(self.cols)))
         return "\n".join(lines)
 

@@ -18,7 +18,7 @@ from gamelib.game import (
     Player,
     check_player,
     describe_text,
-    not_a_state,
+    state_checked,
 )
 
 __all__ = ["Nim", "NimState", "NimMove"]
@@ -68,74 +68,60 @@ class Nim:
         """The heap sizes at the start."""
         self.start: Final[NimState] = (sizes, 0)
 
+    @state_checked
     def next_states(self, state: NimState, player: Player) -> list[NimState]:
         """The states after each move of ``player``, in :meth:`moves` order.
 
         Precondition: ``player == to_move(state)``. Raises :class:`GameError` when
         ``player`` is neither ``"A"`` nor ``"B"``, or when ``state`` is not a state.
         """
-        # The try costs nothing until something raises (Python 3.11+): the search stays fast.
-        try:
-            check_player(self, player)
-            heaps, turn = state
-            return [
-                (heaps[:h] + (size - n,) + heaps[h + 1 :], 1 - turn)
-                for h, size in enumerate(heaps)
-                for n in range(1, size + 1)
-            ]
-        except GameError:
-            raise
-        except (TypeError, IndexError, AttributeError, ValueError):
-            raise not_a_state(self, state) from None
+        check_player(self, player)
+        heaps, turn = state
+        return [
+            (heaps[:h] + (size - n,) + heaps[h + 1 :], 1 - turn)
+            for h, size in enumerate(heaps)
+            for n in range(1, size + 1)
+        ]
 
+    @state_checked
     def finished(self, state: NimState) -> bool:
         """True iff every heap is empty.
 
         Raises :class:`GameError` when ``state`` is not a state.
         """
-        try:
-            return not any(state[0])
-        except (TypeError, IndexError, AttributeError, ValueError):
-            raise not_a_state(self, state) from None
+        return not any(state[0])
 
+    @state_checked
     def utility(self, state: NimState, player: Player) -> int:
         """+1 if ``player`` took the last object, else -1 (Nim has no draws).
 
         Raises :class:`GameError` when ``state`` is not finished or not a state, or
         ``player`` unknown.
         """
-        try:
-            check_player(self, player)
-            if not self.finished(state):
-                raise GameError("utility is defined only for finished states; this game goes on")
-            last_mover = self.players[1 - state[1]]
-            return 1 if player == last_mover else -1
-        except GameError:
-            raise
-        except (TypeError, IndexError, AttributeError, ValueError):
-            raise not_a_state(self, state) from None
+        check_player(self, player)
+        if not self.finished(state):
+            raise GameError("utility is defined only for finished states; this game goes on")
+        last_mover = self.players[1 - state[1]]
+        return 1 if player == last_mover else -1
 
+    @state_checked
     def to_move(self, state: NimState) -> Player:
         """The player whose index is the state's turn.
 
         Raises :class:`GameError` when ``state`` is not a state.
         """
-        try:
-            return self.players[state[1]]
-        except (TypeError, IndexError, AttributeError, ValueError):
-            raise not_a_state(self, state) from None
+        return self.players[state[1]]
 
+    @state_checked
     def moves(self, state: NimState) -> list[NimMove]:
         """Every ``(heap, count)`` with ``1 <= count <= heaps[heap]``, heap by heap.
 
         Raises :class:`GameError` when ``state`` is not a state.
         """
-        try:
-            heaps = state[0]
-            return [(h, n) for h, size in enumerate(heaps) for n in range(1, size + 1)]
-        except (TypeError, IndexError, AttributeError, ValueError):
-            raise not_a_state(self, state) from None
+        heaps = state[0]
+        return [(h, n) for h, size in enumerate(heaps) for n in range(1, size + 1)]
 
+    @state_checked
     def play(self, state: NimState, move: NimMove) -> NimState:
         """The state after the player to move takes ``count`` from heap ``heap``.
 
@@ -144,38 +130,33 @@ class Nim:
         fewer than 1 or more than the heap holds, or when the game is over;
         :class:`GameError` when ``state`` is not a state.
         """
-        try:
-            heaps, turn = state
-            if self.finished(state):
-                raise IllegalMoveError("the game is over: no more moves are allowed")
-            if (
-                not isinstance(move, tuple)
-                or len(move) != 2
-                or not all(isinstance(x, int) and not isinstance(x, bool) for x in move)
-            ):
-                raise IllegalMoveError(
-                    f"{describe_text(move)} is not a move: a move is a pair (heap index, count) "
-                    "of whole numbers, e.g. (0, 2)"
-                )
-            heap, count = move
-            if not 0 <= heap < len(heaps):
-                raise IllegalMoveError(
-                    f"there is no heap index {heap}: heaps are 0 to {len(heaps) - 1} "
-                    f"(numbered 1 to {len(heaps)} in the notation)"
-                )
-            if not 1 <= count <= heaps[heap]:
-                raise IllegalMoveError(
-                    f"cannot take {count} from heap {heap + 1} (index {heap}), which holds "
-                    f"{heaps[heap]}: take from 1 to {heaps[heap]}"
-                    if heaps[heap]
-                    else f"heap {heap + 1} (index {heap}) is empty: take from a heap that is not"
-                )
-            new_heaps = heaps[:heap] + (heaps[heap] - count,) + heaps[heap + 1 :]
-            return new_heaps, 1 - turn
-        except GameError:
-            raise
-        except (TypeError, IndexError, AttributeError, ValueError):
-            raise not_a_state(self, state) from None
+        heaps, turn = state
+        if self.finished(state):
+            raise IllegalMoveError("the game is over: no more moves are allowed")
+        if (
+            not isinstance(move, tuple)
+            or len(move) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in move)
+        ):
+            raise IllegalMoveError(
+                f"{describe_text(move)} is not a move: a move is a pair (heap index, count) "
+                "of whole numbers, e.g. (0, 2)"
+            )
+        heap, count = move
+        if not 0 <= heap < len(heaps):
+            raise IllegalMoveError(
+                f"there is no heap index {heap}: heaps are 0 to {len(heaps) - 1} "
+                f"(numbered 1 to {len(heaps)} in the notation)"
+            )
+        if not 1 <= count <= heaps[heap]:
+            raise IllegalMoveError(
+                f"cannot take {count} from heap {heap + 1}, which holds "
+                f"{heaps[heap]}: take from 1 to {heaps[heap]}"
+                if heaps[heap]
+                else f"heap {heap + 1} is empty: take from a heap that is not"
+            )
+        new_heaps = heaps[:heap] + (heaps[heap] - count,) + heaps[heap + 1 :]
+        return new_heaps, 1 - turn
 
     def parse_move(self, text: str) -> NimMove:
         """``'heap,count'``: heap numbered from 1, e.g. ``'2,3'`` takes 3 from heap 2.
@@ -201,15 +182,13 @@ class Nim:
         """The notation ``'heap,count'`` with the heap numbered from 1."""
         return f"{move[0] + 1},{move[1]}"
 
+    @state_checked
     def render(self, state: NimState) -> str:
         """One line per heap, e.g. ``'2: ||| (3)'``, then whose turn it is.
 
         Raises :class:`GameError` when ``state`` is not a state.
         """
-        try:
-            lines = [f"{i + 1}: {'|' * size} ({size})" for i, size in enumerate(state[0])]
-        except (TypeError, IndexError, AttributeError, ValueError):
-            raise not_a_state(self, state) from None
+        lines = [f"{i + 1}: {'|' * size} ({size})" for i, size in enumerate(state[0])]
         return "\n".join([*lines, f"to move: {self.to_move(state)}"])
 
     def from_text(self, text: str) -> NimState:

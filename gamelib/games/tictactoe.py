@@ -28,6 +28,7 @@ from gamelib.game import (
     check_player,
     describe_text,
     not_a_state,
+    state_checked,
 )
 
 __all__ = ["TicTacToe", "Board", "Cell", "LINES", "parse_cell", "format_cell"]
@@ -99,79 +100,63 @@ class TicTacToe:
 
     # -- the six-tuple -------------------------------------------------------------
 
+    @state_checked
     def next_states(self, state: Board, player: Player) -> list[Board]:
         """The states after each move of ``player``, in row-major order of the cells.
 
         Precondition: ``player == to_move(state)``. Raises :class:`GameError` when
         ``player`` is neither ``"X"`` nor ``"O"``, or when ``state`` is not a board.
         """
-        # The try costs nothing until something raises (Python 3.11+): the search stays fast.
-        try:
-            if player != "X" and player != "O":
-                check_player(self, player)  # raises
-            if _has_line(state):
-                return []
-            # A full board has no empty cell, so it gets no next state without a test of its own.
-            return _children(state, player)
-        except GameError:
-            raise
-        except (TypeError, IndexError, AttributeError, ValueError):
-            raise not_a_state(self, state) from None
+        if player != "X" and player != "O":
+            check_player(self, player)  # raises
+        if _has_line(state):
+            return []
+        # A full board has no empty cell, so it gets no next state without a test of its own.
+        return _children(state, player)
 
+    @state_checked
     def finished(self, state: Board) -> bool:
         """True iff a line is complete or the board is full.
 
         Raises :class:`GameError` when ``state`` is not a board.
         """
-        try:
-            return _has_line(state) or EMPTY not in _cells(state)
-        except (TypeError, IndexError, AttributeError, ValueError):
-            raise not_a_state(self, state) from None
+        return _has_line(state) or EMPTY not in _cells(state)
 
+    @state_checked
     def utility(self, state: Board, player: Player) -> int:
         """+1 if ``player`` has a line, -1 if the opponent has one, 0 for a full board.
 
         Raises :class:`GameError` when ``state`` is not finished or not a board, or
         ``player`` unknown.
         """
-        try:
-            check_player(self, player)
-            winner = _winner(state)
-            if winner is not None:
-                return 1 if winner == player else -1
-            if EMPTY in _cells(state):
-                raise GameError("utility is defined only for finished states; this game goes on")
-            return 0
-        except GameError:
-            raise
-        except (TypeError, IndexError, AttributeError, ValueError):
-            raise not_a_state(self, state) from None
+        check_player(self, player)
+        winner = _winner(state)
+        if winner is not None:
+            return 1 if winner == player else -1
+        if EMPTY in _cells(state):
+            raise GameError("utility is defined only for finished states; this game goes on")
+        return 0
 
     # -- what play and search need on top ----------------------------------------
 
+    @state_checked
     def to_move(self, state: Board) -> Player:
         """``"X"`` when both have made as many marks, else ``"O"``.
 
         Raises :class:`GameError` when ``state`` is not a board.
         """
-        try:
-            cells = _cells(state)
-            return "X" if cells.count("X") == cells.count("O") else "O"
-        except (TypeError, IndexError, AttributeError, ValueError):
-            raise not_a_state(self, state) from None
+        cells = _cells(state)
+        return "X" if cells.count("X") == cells.count("O") else "O"
 
+    @state_checked
     def moves(self, state: Board) -> list[Cell]:
         """The empty cells in row-major order; none once the game is finished.
 
         Raises :class:`GameError` when ``state`` is not a board.
         """
-        try:
-            return [] if self.finished(state) else self._empty(state)
-        except GameError:
-            raise
-        except (TypeError, IndexError, AttributeError, ValueError):
-            raise not_a_state(self, state) from None
+        return [] if self.finished(state) else self._empty(state)
 
+    @state_checked
     def play(self, state: Board, move: Cell) -> Board:
         """The state after the player to move marks the cell ``move``.
 
@@ -180,20 +165,15 @@ class TicTacToe:
         ``state`` is not a board.
         """
         _check_cell(move)
-        try:
-            if self.finished(state):
-                raise IllegalMoveError("the game is over: no more moves are allowed")
-            row, col = move
-            if state[row][col] != EMPTY:
-                free = ", ".join(format_cell(c) for c in self._empty(state))
-                raise IllegalMoveError(
-                    f"cell {format_cell(move)} is taken by {state[row][col]}; free cells: {free}"
-                )
-            return _put(state, move, self.to_move(state))
-        except GameError:
-            raise
-        except (TypeError, IndexError, AttributeError, ValueError):
-            raise not_a_state(self, state) from None
+        if self.finished(state):
+            raise IllegalMoveError("the game is over: no more moves are allowed")
+        row, col = move
+        if state[row][col] != EMPTY:
+            free = " ".join(format_cell(c) for c in self._empty(state))
+            raise IllegalMoveError(
+                f"cell {format_cell(move)} is taken by {state[row][col]}; free cells: {free}"
+            )
+        return _put(state, move, self.to_move(state))
 
     def parse_move(self, text: str) -> Cell:
         """``'row,col'`` with 1-based row and column, e.g. ``'1,3'`` is the top right.

@@ -19,7 +19,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from gamelib.game import GameError, IllegalMoveError, Player, check_player, not_a_state
+from gamelib.game import (
+    GameError,
+    IllegalMoveError,
+    Player,
+    check_player,
+    state_checked,
+)
 from gamelib.games.tictactoe import (
     LINES,
     Board,
@@ -79,87 +85,71 @@ class TicTacToeBitboard:
     start: Final[int] = 0
     text_round_trips: Final = True
 
+    @state_checked
     def next_states(self, state: int, player: Player) -> list[int]:
         """The states after each move of ``player``, in row-major order of the cells.
 
         Precondition: ``player == to_move(state)``. Raises :class:`GameError` when
         ``player`` is neither ``"X"`` nor ``"O"``, or when ``state`` is not a state.
         """
-        # The try costs nothing until something raises (Python 3.11+): the search stays fast.
-        try:
-            if player != "X" and player != "O":
-                check_player(self, player)  # raises
-            xs, os = state & FULL, state >> 9
-            if HAS_LINE[xs] or HAS_LINE[os]:
-                return []
-            # A full board has no free square, so it gets no next state without a test of
-            # its own. (The loop is faster than a list comprehension, which is a function
-            # call of its own before Python 3.12.)
-            children = []
-            for mark in _NEW_MARKS[player][~(xs | os) & FULL]:
-                children.append(state | mark)
-            return children
-        except GameError:
-            raise
-        except (TypeError, IndexError, AttributeError, ValueError):
-            raise not_a_state(self, state) from None
+        if player != "X" and player != "O":
+            check_player(self, player)  # raises
+        xs, os = state & FULL, state >> 9
+        if HAS_LINE[xs] or HAS_LINE[os]:
+            return []
+        # A full board has no free square, so it gets no next state without a test of
+        # its own. (The loop is faster than a list comprehension, which is a function
+        # call of its own before Python 3.12.)
+        children = []
+        for mark in _NEW_MARKS[player][~(xs | os) & FULL]:
+            children.append(state | mark)
+        return children
 
+    @state_checked
     def finished(self, state: int) -> bool:
         """True iff a line is complete or all nine squares are taken.
 
         Raises :class:`GameError` when ``state`` is not a state.
         """
-        try:
-            xs, os = state & FULL, state >> 9
-            return xs | os == FULL or HAS_LINE[xs] or HAS_LINE[os]
-        except (TypeError, IndexError, AttributeError, ValueError):
-            raise not_a_state(self, state) from None
+        xs, os = state & FULL, state >> 9
+        return xs | os == FULL or HAS_LINE[xs] or HAS_LINE[os]
 
+    @state_checked
     def utility(self, state: int, player: Player) -> int:
         """+1 if ``player`` has a line, -1 if the opponent has one, 0 for a full board.
 
         Raises :class:`GameError` when ``state`` is not finished or not a state, or
         ``player`` unknown.
         """
-        try:
-            check_player(self, player)
-            xs, os = state & FULL, state >> 9
-            if HAS_LINE[xs]:
-                return 1 if player == "X" else -1
-            if HAS_LINE[os]:
-                return 1 if player == "O" else -1
-            if xs | os != FULL:
-                raise GameError("utility is defined only for finished states; this game goes on")
-            return 0
-        except GameError:
-            raise
-        except (TypeError, IndexError, AttributeError, ValueError):
-            raise not_a_state(self, state) from None
+        check_player(self, player)
+        xs, os = state & FULL, state >> 9
+        if HAS_LINE[xs]:
+            return 1 if player == "X" else -1
+        if HAS_LINE[os]:
+            return 1 if player == "O" else -1
+        if xs | os != FULL:
+            raise GameError("utility is defined only for finished states; this game goes on")
+        return 0
 
+    @state_checked
     def to_move(self, state: int) -> Player:
         """``"X"`` when both have made as many marks, else ``"O"``.
 
         Raises :class:`GameError` when ``state`` is not a state.
         """
-        try:
-            return "X" if (state & FULL).bit_count() == (state >> 9).bit_count() else "O"
-        except (TypeError, IndexError, AttributeError, ValueError):
-            raise not_a_state(self, state) from None
+        return "X" if (state & FULL).bit_count() == (state >> 9).bit_count() else "O"
 
+    @state_checked
     def moves(self, state: int) -> list[Cell]:
         """The empty cells in row-major order; none once the game is finished.
 
         Raises :class:`GameError` when ``state`` is not a state.
         """
-        try:
-            if self.finished(state):
-                return []
-            return list(_CELLS[~(state | state >> 9) & FULL])
-        except GameError:
-            raise
-        except (TypeError, IndexError, AttributeError, ValueError):
-            raise not_a_state(self, state) from None
+        if self.finished(state):
+            return []
+        return list(_CELLS[~(state | state >> 9) & FULL])
 
+    @state_checked
     def play(self, state: int, move: Cell) -> int:
         """The state after the player to move marks the cell ``move``.
 
@@ -167,22 +157,17 @@ class TicTacToeBitboard:
         :class:`GameError` when ``state`` is not a state.
         """
         _check_cell(move)
-        try:
-            if self.finished(state):
-                raise IllegalMoveError("the game is over: no more moves are allowed")
-            i = 3 * move[0] + move[1]
-            if (state | state >> 9) >> i & 1:
-                taken_by = "X" if state >> i & 1 else "O"
-                free = ", ".join(format_cell(c) for c in self.moves(state))
-                raise IllegalMoveError(
-                    f"cell {format_cell(move)} is taken by {taken_by}; free cells: {free}"
-                )
-            shift = 0 if self.to_move(state) == "X" else 9
-            return state | 1 << (i + shift)
-        except GameError:
-            raise
-        except (TypeError, IndexError, AttributeError, ValueError):
-            raise not_a_state(self, state) from None
+        if self.finished(state):
+            raise IllegalMoveError("the game is over: no more moves are allowed")
+        i = 3 * move[0] + move[1]
+        if (state | state >> 9) >> i & 1:
+            taken_by = "X" if state >> i & 1 else "O"
+            free = " ".join(format_cell(c) for c in self.moves(state))
+            raise IllegalMoveError(
+                f"cell {format_cell(move)} is taken by {taken_by}; free cells: {free}"
+            )
+        shift = 0 if self.to_move(state) == "X" else 9
+        return state | 1 << (i + shift)
 
     def parse_move(self, text: str) -> Cell:
         """``'row,col'`` with 1-based row and column; errors as in :class:`TicTacToe`."""
@@ -192,15 +177,13 @@ class TicTacToeBitboard:
         """The 1-based notation ``'row,col'``."""
         return format_cell(move)
 
+    @state_checked
     def render(self, state: int) -> str:
         """The same picture as :meth:`TicTacToe.render`.
 
         Raises :class:`GameError` when ``state`` is not a state.
         """
-        try:
-            board = self.to_board(state)
-        except (TypeError, IndexError, AttributeError, ValueError):
-            raise not_a_state(self, state) from None
+        board = self.to_board(state)
         return TicTacToe().render(board)
 
     def from_text(self, text: str) -> int:

@@ -5,7 +5,10 @@ Each module is one idea, in the order the lessons teach them:
 =================  ======================================================================
 module             what it adds
 =================  ======================================================================
-``minimax``        the negamax recursion (:func:`minimax`) and :func:`best_move`
+``common``         what every search shares: types, the seeded random source
+                   (:func:`pick`), the argument checks of the public doors, and the time
+                   budget (:class:`Budget`, :class:`SearchTimeout`, ``MAX_SECONDS``)
+``minimax``        the negamax recursion (:func:`minimax`)
 ``memo``           a cache of solved states (:func:`memo_minimax`)
 ``alphabeta``      pruning with a window (:func:`alphabeta`) and move ordering
 ``broken``         why alpha-beta results cannot be cached as if exact
@@ -14,7 +17,10 @@ module             what it adds
 ``heuristics``     estimates of a state's value for tic-tac-toe and Connect Four
 ``solver``         a perfect Connect Four solver (:class:`Solver`)
 ``c4player``       the Connect Four computer player (:func:`connect_four_move`)
-``engine``         the computer player behind the boards (:func:`choose_move`)
+``choice``         :func:`best_move`: a best move by exact values, chosen at random
+``engine``         the computer player behind the boards (:func:`choose_move`,
+                   :func:`move_values`), always within a time budget
+``trace``          a search step by step, for the viewer (:func:`trace_search`)
 ``stats``          :class:`Stats`, the exact counters of every search; :class:`Decision`
 =================  ======================================================================
 
@@ -30,7 +36,7 @@ works, but ``import gamelib.search`` alone does not load them.
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from gamelib.search.alphabeta import MoveOrder, alphabeta, center_first
+from gamelib.search.alphabeta import alphabeta, center_first
 from gamelib.search.bounded import (
     EXACT,
     LOWER,
@@ -42,6 +48,8 @@ from gamelib.search.bounded import (
     store_bound,
 )
 from gamelib.search.broken import BrokenCacheExample, broken_alphabeta, find_broken_cache_example
+from gamelib.search.choice import best_move
+from gamelib.search.common import MAX_SECONDS, Budget, MoveOrder, SearchTimeout
 from gamelib.search.depth_limited import (
     Heuristic,
     depth_limited,
@@ -49,19 +57,19 @@ from gamelib.search.depth_limited import (
     plies_to_end,
     proven_value,
 )
-from gamelib.search.engine import choose_move, move_values
+from gamelib.search.engine import DEFAULT_SECONDS, choose_move, move_values
 from gamelib.search.heuristics import connect_four_heuristic, tictactoe_open_lines, zero
 from gamelib.search.memo import memo_minimax, memoize
-from gamelib.search.minimax import best_move, minimax
+from gamelib.search.minimax import minimax
 from gamelib.search.stats import Decision, Stats
+from gamelib.search.trace import SearchTrace, trace_search
 
 if TYPE_CHECKING:
     from gamelib.search.c4player import connect_four_move, connect_four_move_values
-    from gamelib.search.solver import SearchTimeout, Solver
+    from gamelib.search.solver import Solver
 
 _LOADED_ON_FIRST_USE = {
     "Solver": "gamelib.search.solver",
-    "SearchTimeout": "gamelib.search.solver",
     "connect_four_move": "gamelib.search.c4player",
     "connect_four_move_values": "gamelib.search.c4player",
 }
@@ -76,6 +84,9 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "Stats",
     "Decision",
+    "Budget",
+    "MAX_SECONDS",
+    "DEFAULT_SECONDS",
     "minimax",
     "best_move",
     "memo_minimax",
@@ -108,4 +119,6 @@ __all__ = [
     "connect_four_move_values",
     "choose_move",
     "move_values",
+    "SearchTrace",
+    "trace_search",
 ]

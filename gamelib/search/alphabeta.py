@@ -29,27 +29,22 @@ move comes, the earlier the window narrows. ``order`` lets the caller choose the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable
 
 from gamelib.game import GameError, Player, other
 from gamelib.games import ConnectFour, TicTacToe, TicTacToeBitboard
-from gamelib.search.minimax import AnyGame, player_to_move
+from gamelib.search.common import (  # noqa: F401  (check_window re-exported for older imports)
+    AnyGame,
+    MoveOrder,
+    Observer,
+    check_observer,
+    check_order,
+    check_window,
+    player_to_move,
+)
 from gamelib.search.stats import Stats
 
 __all__ = ["alphabeta", "MoveOrder", "center_first", "check_window", "keeps_three_cases"]
-
-MoveOrder = Callable[[AnyGame, Hashable, list[Hashable]], Sequence[Hashable]]
-"""``order(game, state, moves) -> moves``: the legal moves of ``state``, rearranged."""
-
-
-def check_window(alpha: float, beta: float) -> None:
-    """Raise :class:`GameError` unless ``alpha < beta`` are numbers (a non-empty window)."""
-    for name, bound in (("alpha", alpha), ("beta", beta)):
-        if not isinstance(bound, (int, float)) or isinstance(bound, bool) or bound != bound:
-            raise GameError(f"{name} must be a number, got {bound!r}")
-    if not alpha < beta:
-        raise GameError(f"the window needs alpha < beta, got alpha={alpha} and beta={beta}")
-
 
 def keeps_three_cases(result: float, value: float, alpha: float, beta: float) -> bool:
     """True iff ``result`` is a correct alpha-beta answer in ``[alpha, beta]`` for a state
@@ -69,7 +64,7 @@ def keeps_three_cases(result: float, value: float, alpha: float, beta: float) ->
 
 def alphabeta(game: AnyGame, state: Hashable, player: Player | None = None,
               alpha: int = -1, beta: int = 1, *, stats: Stats | None = None,
-              order: MoveOrder | None = None) -> int:
+              order: MoveOrder | None = None, observer: Observer | None = None) -> int:
     """The value of ``state`` for ``player`` within the window ``[alpha, beta]``.
 
     Arguments: ``game`` and ``state``; ``player`` defaults to the player to move (for a
@@ -82,11 +77,14 @@ def alphabeta(game: AnyGame, state: Hashable, player: Player | None = None,
     ``[-1, 1]`` the exact value.
 
     ``stats``, if given, is filled: ``calls``, ``terminal``, ``cutoffs`` (loops left
-    early because a move reached ``beta``), ``visited``, ``seconds``. Raises
-    :class:`GameError` for a bad player or window.
+    early because a move reached ``beta``), ``visited``, ``seconds``. ``observer`` is
+    for :func:`~gamelib.search.trace.trace_search`. Raises
+    :class:`GameError` for a bad game, player, window or order.
     """
     player = player_to_move(game, state, player)
     check_window(alpha, beta)
+    check_order(order)
+    check_observer(observer)
     stats = Stats() if stats is None else stats
 
     def successors(s: Hashable, p: Player) -> list[Hashable]:
@@ -110,6 +108,8 @@ def alphabeta(game: AnyGame, state: Hashable, player: Player | None = None,
             alpha = max(best, alpha)
         return best
 
+    if observer is not None:   # every recursive call now goes through the observer
+        value = observer(value)
     with stats.timer():
         return value(state, player, alpha, beta)
 

@@ -54,8 +54,14 @@ from operator import itemgetter
 from typing import Final, NamedTuple
 
 from gamelib.game import GameError
-from gamelib.search.alphabeta import check_window
-from gamelib.search.minimax import AnyGame
+from gamelib.search.common import (
+    AnyGame,
+    Observer,
+    check_cache,
+    check_game,
+    check_observer,
+    check_window,
+)
 from gamelib.search.stats import Stats
 
 __all__ = [
@@ -249,7 +255,8 @@ class BoundedSearch:
 
 
 def bounded_alphabeta(game: AnyGame, state: Hashable, alpha: int = -1, beta: int = 1, *,
-                      cache: BoundCache | None = None, stats: Stats | None = None) -> int:
+                      cache: BoundCache | None = None, stats: Stats | None = None,
+                      observer: Observer | None = None) -> int:
     """The value of ``state`` for ``game.players[0]`` in ``[alpha, beta]``, with a bound cache.
 
     Arguments: ``game``, ``state`` and the window ``alpha < beta``. ``cache`` is a
@@ -263,15 +270,19 @@ def bounded_alphabeta(game: AnyGame, state: Hashable, alpha: int = -1, beta: int
     ``stats``, if given, is filled: ``calls`` (calls of ``evaluate``, one per visit of
     a state), ``cache_hits`` (visits answered by cases 1, 2 or 5), ``terminal``,
     ``cutoffs``, ``visited``, ``cache_entries`` (the cache's entries by flag at the end)
-    and ``seconds``. Raises :class:`GameError` for a bad window or a ``cache`` that is
-    not a dict.
+    and ``seconds``. ``observer`` is for :func:`~gamelib.search.trace.trace_search`:
+    it wraps :meth:`BoundedSearch.evaluate`. Raises :class:`GameError` for a bad game or
+    window, or a ``cache`` that is not a dict.
     """
+    check_game(game)
     check_window(alpha, beta)
+    check_cache(cache, "a BoundCache")
+    check_observer(observer)
     if cache is None:
         cache = BoundCache()
-    elif not isinstance(cache, dict):
-        raise GameError(f"cache must be a BoundCache, got {type(cache).__name__}")
     search = BoundedSearch(game, cache, Stats() if stats is None else stats)
+    if observer is not None:   # the recursion calls self.evaluate: now the observer's
+        search.evaluate = observer(search.evaluate)  # type: ignore[method-assign]
     with search.stats.timer():
         result = search.value(state, alpha, beta)
     if stats is not None:   # counting the entries takes a walk over the whole cache

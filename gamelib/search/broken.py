@@ -33,10 +33,10 @@ from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 
 from gamelib.game import GameError
-from gamelib.search.alphabeta import check_window, keeps_three_cases
+from gamelib.search.alphabeta import keeps_three_cases
 from gamelib.search.bounded import BoundCache, BoundedSearch, Search
+from gamelib.search.common import AnyGame, check_cache, check_game, check_window
 from gamelib.search.memo import memo_minimax
-from gamelib.search.minimax import AnyGame
 from gamelib.search.stats import Stats
 
 __all__ = ["broken_alphabeta", "find_broken_cache_example", "BrokenCacheExample"]
@@ -81,7 +81,9 @@ def broken_alphabeta(game: AnyGame, state: Hashable, alpha: int = -1, beta: int 
     search returns when every cached number is trusted as exact; it is *not* reliably
     the value of ``state`` (see :func:`find_broken_cache_example`).
     """
+    check_game(game)
     check_window(alpha, beta)
+    check_cache(cache)
     cache = {} if cache is None else cache
     stats = Stats() if stats is None else stats
     search = BrokenSearch(game, cache, stats)
@@ -152,6 +154,11 @@ def find_broken_cache_example(game: AnyGame, *, max_states: int | None = None
     Result: a :class:`BrokenCacheExample` for the first wrong result. Raises
     :class:`GameError` if none of the searches goes wrong.
     """
+    check_game(game)
+    if max_states is not None and (not isinstance(max_states, int) or max_states < 1):
+        raise GameError(
+            f"max_states must be a whole number, at least 1, or None; got {max_states!r}"
+        )
     maximizer = game.players[0]
     exact: dict[Hashable, int] = {}
 

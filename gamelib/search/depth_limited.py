@@ -33,21 +33,39 @@ Iterative deepening
 tries first, in every state, the move that was best there in the previous iteration,
 and at the root the moves in the order of their previous values. The shallow
 iterations cost little next to the deepest one and make its pruning much better. The
-search can stop at any moment: with a time budget it returns the best move of the last
-iteration that finished, and it abandons the running one when the time is up.
+search can stop at any moment: with a time budget (a :class:`~gamelib.search.common.Budget`)
+it returns the best move of the last iteration that finished, abandons the running one
+when the time is up or the budget is cancelled, and says so (``Decision.cut_short``).
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Hashable
 
-from gamelib.game import GameError, Player, describe_text, other
-from gamelib.search.alphabeta import MoveOrder, check_window
-from gamelib.search.heuristics import Heuristic
-from gamelib.search.minimax import AnyGame, check_rng, pick, player_to_move
+from gamelib.game import GameError, Player, other
+from gamelib.search.common import (  # noqa: F401  (check_depth, check_seconds re-exported)
+    AnyGame,
+    Budget,
+    Heuristic,
+    MoveOrder,
+    Observer,
+    SearchTimeout,
+    check_budget,
+    check_depth,
+    check_game,
+    check_heuristic,
+    check_number,
+    check_observer,
+    check_order,
+    check_rng,
+    check_running,
+    check_seconds,
+    check_window,
+    pick,
+    player_to_move,
+)
 from gamelib.search.stats import Decision, Stats
 
 __all__ = [
@@ -85,25 +103,26 @@ def plies_to_end(value: float) -> int | None:
     return round(1 / (abs(value) - 1)) - 1
 
 
-class _Timeout(Exception):
-    """Raised inside a search when its deadline has passed."""
+CLOCK_EVERY: int = 256
+"""A depth-limited search looks at its budget's clock once every this many calls."""
 
 
 class _DepthLimitedSearch:
     """One depth-limited alpha-beta search: its game, heuristic, counters and options.
 
     ``best_moves`` maps a state to the move that was best (or caused a cutoff) there;
-    the search fills it and tries that move first next time. ``deadline`` is a
-    ``time.perf_counter()`` value after which :meth:`value` raises :class:`_Timeout`.
+    the search fills it and tries that move first next time. Once ``budget`` has expired
+    (or was cancelled), :meth:`value` raises :class:`SearchTimeout` at its next look at
+    the clock.
     ``reached_horizon`` tells whether the heuristic was called at all: if not, every
     value the search returned is proven.
     """
 
     def __init__(self, game: AnyGame, heuristic: Heuristic, stats: Stats, *,
-                 order: MoveOrder | None = None, deadline: float | None = None,
+                 order: MoveOrder | None = None, budget: Budget | None = None,
                  best_moves: dict[Hashable, Hashable] | None = None) -> None:
         self.game, self.heuristic, self.stats = game, heuristic, stats
-        self.order, self.deadline, self.best_moves = order, deadline, best_moves
+        self.order, self.budget, self.best_moves = order, budget, best_moves
         self.reached_horizon = False
 
     def moves(self, state: Hashable) -> list[Hashable]:
@@ -127,14 +146,14 @@ class _DepthLimitedSearch:
         game, stats = self.game, self.stats
         stats.calls += 1
         stats.visited.add(s)
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise _Timeout
+        if self.budget is not None and not stats.calls % CLOCK_EVERY and self.budget.expired():
+            raise SearchTimeout("the search's time budget ran out")
         if game.finished(s):
             stats.terminal += 1
             return proven_value(game.utility(s, p), ply)
         if depth == 0:
             self.reached_horizon = True
-            return _checked(self.heuristic(s, p))
+            return _checked(self.heuristic(s, p), s)
         o = other(game, p)
         best, best_move = alpha, None
         for m in self.moves(s):
@@ -150,48 +169,22 @@ class _DepthLimitedSearch:
         return best
 
 
-def _checked(estimate: float) -> float:
-    """``estimate``, after checking that it lies strictly inside (-1, 1)."""
-    if not -1 < estimate < 1:
+def _checked(estimate: object, state: Hashable) -> float:
+    """``estimate``, after checking that it is a number strictly inside (-1, 1)."""
+    value = check_number(estimate, "the heuristic's value")
+    if not -1 < value < 1:
         raise GameError(
-            f"the heuristic returned {estimate!r}: estimates must lie strictly between -1 and 1"
+            f"the heuristic returned {estimate!r} for the state {state!r}: estimates must lie "
+            "strictly between -1 and 1 (proven wins and losses are the search's business)"
         )
-    return estimate
-
-
-def check_depth(depth: object, name: str = "depth", least: int = 0, *,
-                optional: bool = False) -> None:
-    """Raise :class:`GameError` unless ``depth`` is a whole number of plies, at least
-    ``least`` (or None, if ``optional``); the message calls it ``name``."""
-    if optional and depth is None:
-        return
-    if not isinstance(depth, int) or isinstance(depth, bool) or depth < least:
-        allowed = f"a whole number of plies, at least {least}" + (", or None" if optional else "")
-        raise GameError(f"{name} must be {allowed}; got {depth!r}")
-
-
-def check_seconds(seconds: object) -> None:
-    """Raise :class:`GameError` unless ``seconds``, a time budget, is None or a positive,
-    finite number."""
-    if seconds is not None and (
-        not isinstance(seconds, (int, float)) or isinstance(seconds, bool)
-        or not 0 < seconds < math.inf
-    ):
-        raise GameError(f"seconds must be a positive number of seconds or None, got {seconds!r}")
-
-
-def _check_heuristic(heuristic: object) -> None:
-    if not callable(heuristic):
-        raise GameError(
-            f"heuristic must be a function heuristic(state, player) -> float, "
-            f"got {describe_text(heuristic)}"
-        )
+    return value
 
 
 def depth_limited(game: AnyGame, state: Hashable, depth: int, heuristic: Heuristic,
                   player: Player | None = None, alpha: float = -math.inf,
                   beta: float = math.inf, *, stats: Stats | None = None,
-                  order: MoveOrder | None = None) -> float:
+                  order: MoveOrder | None = None, budget: Budget | None = None,
+                  observer: Observer | None = None) -> float:
     """The value of ``state`` for ``player``, searching ``depth`` plies with alpha-beta.
 
     Arguments: ``game`` and ``state``; ``depth >= 0`` plies to look ahead (0 asks the
@@ -204,77 +197,101 @@ def depth_limited(game: AnyGame, state: Hashable, depth: int, heuristic: Heurist
     results at or beyond +-1), with alpha-beta's three cases for ``[alpha, beta]``.
 
     ``stats``, if given, is filled: ``calls``, ``terminal``, ``cutoffs``, ``visited``
-    and ``seconds``. Raises :class:`GameError` for a negative depth, a heuristic that is
-    not a function, a bad window or player, or a heuristic value outside (-1, 1).
+    and ``seconds``. ``budget``, if given, bounds the time: when it runs out (or is
+    cancelled) the search raises :class:`~gamelib.search.common.SearchTimeout`, having
+    no answer to give (:func:`iterative_deepening` turns that into the best move found
+    so far). ``observer`` is for :func:`~gamelib.search.trace.trace_search`. Raises
+    :class:`GameError` for a negative depth, a heuristic that is not a
+    function, a bad window, player, order or budget, or a heuristic value that is not a
+    number strictly inside (-1, 1).
     """
     check_depth(depth)
-    _check_heuristic(heuristic)
+    check_heuristic(heuristic)
     player = player_to_move(game, state, player)
     check_window(alpha, beta)
+    check_order(order)
+    check_budget(budget)
+    check_observer(observer)
     stats = Stats() if stats is None else stats
-    search = _DepthLimitedSearch(game, heuristic, stats, order=order)
+    search = _DepthLimitedSearch(game, heuristic, stats, order=order, budget=budget)
+    if observer is not None:   # the recursion calls self.value: now the observer's
+        search.value = observer(search.value)  # type: ignore[method-assign]
     with stats.timer():
         return search.value(state, player, depth, alpha, beta, 0)
 
 
 def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
                         max_depth: int | None = None, seconds: float | None = None,
-                        rng: random.Random | None = None,
-                        stats: Stats | None = None) -> Decision:
+                        rng: random.Random | None = None, stats: Stats | None = None,
+                        budget: Budget | None = None) -> Decision:
     """A move for the player to move in ``state``, by depth-limited search to depth 1, 2, ...
 
     Each iteration searches every legal move with the full window, so the value of each
     move is known, and tries first the moves that were best in the previous iteration.
-    It stops after ``max_depth`` (if given), when the time budget of ``seconds`` is spent
-    (if given), or as soon as deeper search cannot change the result: the best move is
-    a proven win or every move is a proven loss, or the whole game tree was searched.
-    With neither limit it searches until then, which for a large game takes forever.
+    It stops after ``max_depth`` (if given), when the time budget is spent, or as soon
+    as deeper search cannot change the result: the best move is a proven win or every
+    move is a proven loss, or the whole game tree was searched.
 
-    When time runs out the running iteration is abandoned and the result of the last
-    finished one is used; depth 1 always finishes, so a legal move is always returned.
+    The time budget is ``budget`` if given (a :class:`~gamelib.search.common.Budget`,
+    which another thread may cancel), else ``seconds`` from now, else
+    :data:`~gamelib.search.common.MAX_SECONDS`; it never exceeds that hard cap. When it
+    runs out the running iteration is abandoned and the result of the last finished one
+    is used; depth 1 always finishes, so a legal move is always returned.
 
     Result: a :class:`~gamelib.search.stats.Decision` with ``move`` drawn with ``rng``
-    (see :func:`~gamelib.search.minimax.pick`) among the moves of the best value,
+    (see :func:`~gamelib.search.common.pick`) among the moves of the best value,
     ``value`` and ``move_values`` on this module's scale, ``exact`` True if the value is
-    proven, ``summary`` one line such as ``"estimate +0.12 (depth 4)"``. ``stats`` (a
-    new one if None) counts all calls, including those of an abandoned iteration;
-    ``stats.depth`` is the last finished depth and ``stats.nodes_per_depth[d]`` the calls
-    of the iteration with depth ``d``, one entry per finished iteration.
+    proven, ``cut_short`` True if the budget ran out before the search was done,
+    ``summary`` one line such as ``"estimate +0.12 (depth 4)"``. ``stats`` (a new one if
+    None) counts all calls, including those of an abandoned iteration; ``stats.depth``
+    is the last finished depth and ``stats.nodes_per_depth[d]`` the calls of the
+    iteration with depth ``d``, one entry per finished iteration.
 
-    Raises :class:`GameError` if ``state`` is finished, ``heuristic`` is not a function,
-    ``max_depth < 1`` or ``seconds <= 0``.
+    Raises :class:`GameError` if ``state`` is finished or not valid, ``heuristic`` is
+    not a function, ``max_depth < 1``, ``seconds <= 0`` or ``budget`` is not a Budget.
     """
-    if game.finished(state):
-        raise GameError("the game is over in this state: there is no move to choose")
-    _check_heuristic(heuristic)
+    check_game(game)
+    check_heuristic(heuristic)
     check_depth(max_depth, "max_depth", least=1, optional=True)
     check_seconds(seconds)
     check_rng(rng)
+    check_budget(budget)
+    check_running(game, state)
+    return deepen(game, state, heuristic, max_depth=max_depth,
+                  budget=Budget(seconds) if budget is None else budget, rng=rng, stats=stats)
+
+
+def deepen(game: AnyGame, state: Hashable, heuristic: Heuristic, *, max_depth: int | None,
+           budget: Budget, rng: random.Random | None = None,
+           stats: Stats | None = None) -> Decision:
+    """:func:`iterative_deepening` on checked arguments: the engine's way in, which has
+    checked them at its own door already."""
     stats = Stats() if stats is None else stats
-    deadline = None if seconds is None else time.perf_counter() + seconds
     player = game.to_move(state)
     opponent = other(game, player)
     best_moves: dict[Hashable, Hashable] = {}
     values: dict[Hashable, float] = {}
-    exact = False
+    exact = cut_short = False
     depth = 0
     with stats.timer():
         while not exact and (max_depth is None or depth < max_depth):
+            if depth >= 1 and budget.expired():
+                cut_short = True
+                break
             search = _DepthLimitedSearch(
                 game, heuristic, stats, best_moves=best_moves,
-                deadline=deadline if depth >= 1 else None,   # depth 1 always finishes
+                budget=budget if depth >= 1 else None,   # depth 1 always finishes
             )
             calls_before = stats.calls
             try:
                 values = _root_values(search, state, depth + 1, previous=values)
-            except _Timeout:
+            except SearchTimeout:
+                cut_short = True
                 break
             depth += 1
             stats.depth = depth
             stats.nodes_per_depth[depth] = stats.calls - calls_before
             exact = not search.reached_horizon or abs(max(values.values())) > 1
-            if deadline is not None and time.perf_counter() > deadline:
-                break
     best = max(values.values())
     move = pick([m for m, v in values.items() if v == best], rng)
     return Decision(
@@ -284,6 +301,7 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
         stats=stats,
         move_values=values,
         summary=describe_value(best, exact, player, opponent, depth),
+        cut_short=cut_short,
     )
 
 

@@ -9,98 +9,128 @@ The boards in :mod:`gamelib.ui` call only :func:`choose_move` and :func:`move_va
   (:func:`~gamelib.search.bounded.bounded_alphabeta`). Every move gets its exact value
   -1, 0 or +1 for the player to move, and the move is drawn at random among the best:
   among those that win at once if there are any, and in a lost position among those
-  that do not allow a win in one.
+  that do not allow a win in one. Tic-tac-toe is solved in milliseconds. A game too
+  large to solve (Nim with eight heaps of 20) gets half the budget for the exact search;
+  then, or once the cache holds :data:`GIVE_UP_ENTRIES` entries, :func:`choose_move` falls
+  back to iterative deepening for the rest, and the decision says ``cut_short``.
 * With ``depth`` and/or ``seconds``: :func:`~gamelib.search.depth_limited.iterative_deepening`
   with the game's heuristic (:func:`~gamelib.search.heuristics.heuristic_for`), to at
-  most ``depth`` plies and within ``seconds``. Its values follow the scale of
+  most ``depth`` plies and within the budget. Its values follow the scale of
   :mod:`gamelib.search.depth_limited`: estimates inside (-1, 1), proven results beyond.
+
+The time budget
+---------------
+Every call ends within a time budget: ``budget`` if the caller passes one (a
+:class:`~gamelib.search.common.Budget`, which another thread may cancel), else
+``seconds``, else :data:`DEFAULT_SECONDS`; never more than
+:data:`~gamelib.search.common.MAX_SECONDS` (30 s), whatever the depth. When the budget
+runs out the player plays the best move found so far and ``Decision.cut_short`` is True.
 
 The exact searches keep one bound-flagged cache per game between calls, so that a game
 of tic-tac-toe is solved once rather than at every move. Its entries are true bounds of
 the states' values, so they never go stale; the caches are few and bounded in size, and
 a lock makes the engine safe to call from a background thread.
+
+The lessons' simple chooser, :func:`~gamelib.search.choice.best_move`, lives in
+:mod:`gamelib.search.choice`.
 """
 
 from __future__ import annotations
 
+import inspect
 import random
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
-from typing import Final, cast
+from dataclasses import replace
+from typing import Any, Final, cast
 
-from gamelib.game import GameError, other
+from gamelib.game import other
 from gamelib.games import ConnectFour
 from gamelib.games.connect_four import C4State
-from gamelib.search.bounded import BoundCache, BoundedSearch
-from gamelib.search.depth_limited import (
+from gamelib.search.bounded import BoundCache, BoundedSearch, Search
+from gamelib.search.common import (
+    AnyGame,
+    Budget,
+    SearchTimeout,
+    check_budget,
     check_depth,
+    check_game,
+    check_rng,
+    check_running,
     check_seconds,
-    describe_value,
-    iterative_deepening,
+    pick,
 )
+from gamelib.search.depth_limited import deepen, describe_value
 from gamelib.search.heuristics import heuristic_for
-from gamelib.search.minimax import AnyGame, check_rng, pick
 from gamelib.search.stats import Decision, Stats
 
-__all__ = ["choose_move", "move_values", "clear_caches"]
+__all__ = ["DEFAULT_SECONDS", "choose_move", "move_values", "clear_caches"]
 
+DEFAULT_SECONDS: Final = 10.0
+"""The time budget of a move or hint when the caller gives neither ``seconds`` nor a
+budget (Connect Four's player has its own, shorter default). Tic-tac-toe's exact play
+takes a few milliseconds; Nim with large heaps uses all of it and plays the best move
+found by then."""
 MAX_GAMES: Final = 4
 """How many games keep an exact-search cache at the same time (least recently used go)."""
 MAX_ENTRIES: Final = 500_000
 """A game's cache is emptied before a search once it holds more entries than this."""
+GIVE_UP_ENTRIES: Final = 1_000_000
+"""An exact search that grows its cache past this many entries gives up and falls back to
+iterative deepening, so that memory stays bounded on games too large to solve."""
+CLOCK_EVERY: Final = 1024
+"""The exact search looks at the clock and the cache's size once every this many calls."""
 
 _caches: OrderedDict[object, BoundCache] = OrderedDict()
 _lock = threading.Lock()
 
 
 def choose_move(game: AnyGame, state: Hashable, *, depth: int | None = None,
-                seconds: float | None = None, rng: random.Random | None = None) -> Decision:
+                seconds: float | None = None, rng: random.Random | None = None,
+                budget: Budget | None = None) -> Decision:
     """The computer's move for the player to move in ``state``, with its value and stats.
 
-    Arguments: ``game`` and a running ``state``; ``depth`` (plies, at least 1) and
-    ``seconds`` (a time budget, more than 0) limit the search as the module docstring
-    describes, both None meaning an exact search; ``rng`` breaks ties among the best
-    moves (see :func:`~gamelib.search.minimax.pick`).
+    Arguments: ``game`` and a valid, running ``state``; ``depth`` (plies, at least 1)
+    and ``seconds`` (a time budget, more than 0) choose the search as the module
+    docstring describes, both None meaning an exact search; ``rng`` breaks ties among
+    the best moves (see :func:`~gamelib.search.common.pick`); ``budget``, if given,
+    is the deadline (instead of ``seconds`` from now) and can be cancelled from another
+    thread, which ends the search within a fraction of a second.
 
     Result: a :class:`~gamelib.search.stats.Decision` whose ``move`` is legal in
     ``state``, ``value`` is for the player to move, ``move_values`` holds the value of
-    every legal move, and ``summary`` is one line such as ``"X wins with best play"``.
+    every legal move, ``summary`` is one line such as ``"X wins with best play"`` and
+    ``cut_short`` says whether the budget ran out first.
 
-    Raises :class:`GameError` if ``state`` is finished or an argument is bad.
+    Raises :class:`GameError` if ``game`` is not a game, ``state`` is not valid or
+    finished, or another argument is bad.
     """
-    _check_request(game, state, depth, seconds, rng)
-    if isinstance(game, ConnectFour):
-        from gamelib.search.c4player import connect_four_move
-
-        return connect_four_move(
-            game, cast(C4State, state), seconds=seconds, depth=depth, rng=rng
-        )
-    if depth is None and seconds is None:
-        return _exact_decision(game, state, rng)
-    return iterative_deepening(
-        game, state, heuristic_for(game), max_depth=depth, seconds=seconds, rng=rng
-    )
+    _check_request(game, state, depth, seconds, rng, budget)
+    return _decide(game, state, depth, seconds, rng, budget)
 
 
 def move_values(game: AnyGame, state: Hashable, *, depth: int | None = None,
-                seconds: float | None = None) -> dict[Hashable, float]:
+                seconds: float | None = None,
+                budget: Budget | None = None) -> dict[Hashable, float]:
     """The value of every legal move in ``state`` for the player to move, for hints.
 
-    The values are those :func:`choose_move` computes with the same ``depth`` and
-    ``seconds``, keyed by move in the game's move order. Raises :class:`GameError` as
-    :func:`choose_move` does.
+    The values are those :func:`choose_move` computes with the same ``depth``,
+    ``seconds`` and ``budget``, keyed by move in the game's move order. Raises
+    :class:`GameError` as :func:`choose_move` does.
     """
-    _check_request(game, state, depth, seconds, None)
+    _check_request(game, state, depth, seconds, None, budget)
     if isinstance(game, ConnectFour):
         from gamelib.search.c4player import connect_four_move_values
 
         values = connect_four_move_values(
-            game, cast(C4State, state), seconds=seconds, depth=depth
+            game, cast(C4State, state), seconds=seconds, depth=depth,
+            **_c4_budget(connect_four_move_values, budget),
         )
         return {column: value for column, value in values.items()}
     # The choice itself is not used: a private Random keeps the shared one untouched.
-    return choose_move(game, state, depth=depth, seconds=seconds, rng=random.Random(0)).move_values
+    decision = _decide(game, state, depth, seconds, random.Random(0), budget)
+    return decision.move_values
 
 
 def clear_caches() -> None:
@@ -110,17 +140,85 @@ def clear_caches() -> None:
 
 
 def _check_request(game: AnyGame, state: Hashable, depth: object, seconds: object,
-                   rng: object) -> None:
-    """Raise :class:`GameError` unless the arguments of a request are usable."""
+                   rng: object, budget: object) -> None:
+    """The door: raise :class:`GameError` unless the arguments of a request are usable.
+    Nothing below it checks them again."""
+    check_game(game)
     check_depth(depth, least=1, optional=True)
     check_seconds(seconds)
     check_rng(rng)
-    if game.finished(state):
-        raise GameError("the game is over in this state: there is no move to choose")
+    check_budget(budget)
+    check_running(game, state)
 
 
-def _exact_decision(game: AnyGame, state: Hashable, rng: random.Random | None) -> Decision:
-    """Solve every move of ``state`` exactly and choose among the best at random.
+def _budget(seconds: float | None, budget: Budget | None) -> Budget:
+    """The caller's budget, or one of ``seconds`` (default :data:`DEFAULT_SECONDS`) from now."""
+    if budget is not None:
+        return budget
+    return Budget(DEFAULT_SECONDS if seconds is None else seconds)
+
+
+def _c4_budget(function: Any, budget: Budget | None) -> dict[str, Budget]:
+    """``{"budget": budget}`` if Connect Four's ``function`` takes a budget, else ``{}``.
+
+    TODO(merge): the Connect Four player gains a ``budget`` keyword in its own branch;
+    once it has, pass ``budget=budget`` directly and delete this helper.
+    """
+    if budget is not None and "budget" in inspect.signature(function).parameters:
+        return {"budget": budget}
+    return {}
+
+
+def _decide(game: AnyGame, state: Hashable, depth: int | None, seconds: float | None,
+            rng: random.Random | None, budget: Budget | None) -> Decision:
+    """:func:`choose_move` on checked arguments.
+
+    Connect Four's player gets the caller's budget only (it has its own default);
+    the other games get the caller's or one of ``seconds`` or :data:`DEFAULT_SECONDS`.
+    """
+    if isinstance(game, ConnectFour):
+        from gamelib.search.c4player import connect_four_move
+
+        return connect_four_move(
+            game, cast(C4State, state), seconds=seconds, depth=depth, rng=rng,
+            **_c4_budget(connect_four_move, budget),
+        )
+    budget = _budget(seconds, budget)
+    if depth is None and seconds is None:
+        # Half the budget for the exact search; cancelling the caller's budget ends it too.
+        decision = _exact_decision(game, state, rng, Budget(budget.remaining() / 2, within=budget))
+        if decision is not None:
+            return decision
+        # The exact search gave up; iterative deepening has the rest of the budget. Unless
+        # it proves the result, the answer is not the exact one asked for: cut short.
+        fallback = deepen(game, state, heuristic_for(game), max_depth=None, budget=budget, rng=rng)
+        return replace(fallback, cut_short=fallback.cut_short or not fallback.exact)
+    return deepen(game, state, heuristic_for(game), max_depth=depth, budget=budget, rng=rng)
+
+
+class _BudgetedSearch(BoundedSearch):
+    """The bound-flagged search of the lessons, stopped by a budget and a cache size.
+
+    Every :data:`CLOCK_EVERY` calls it raises :class:`SearchTimeout` if ``budget`` has
+    expired or the cache has grown past :data:`GIVE_UP_ENTRIES`.
+    """
+
+    def __init__(self, game: AnyGame, cache: BoundCache, stats: Stats, budget: Budget) -> None:
+        super().__init__(game, cache, stats)
+        self.budget = budget
+
+    def evaluate(self, state: Hashable, f: Search, alpha: int, beta: int) -> int:
+        if not self.stats.calls % CLOCK_EVERY and (
+            self.budget.expired() or len(self.cache) > GIVE_UP_ENTRIES
+        ):
+            raise SearchTimeout("the exact search ran out of time or memory")
+        return super().evaluate(state, f, alpha, beta)
+
+
+def _exact_decision(game: AnyGame, state: Hashable, rng: random.Random | None,
+                    budget: Budget) -> Decision | None:
+    """Solve every move of ``state`` exactly and choose among the best at random; None if
+    the budget ran out first.
 
     The stats count this decision's calls, hits and states; ``cache_entries`` stays
     empty, since the shared cache holds the work of earlier decisions too.
@@ -130,10 +228,17 @@ def _exact_decision(game: AnyGame, state: Hashable, rng: random.Random | None) -
     sign = 1 if player == game.players[0] else -1   # the cache's values are for players[0]
     stats = Stats()
     with _lock, stats.timer():
-        search = BoundedSearch(game, _cache_for(game), stats)
-        values: dict[Hashable, float] = {
-            m: float(sign * search.value(game.play(state, m), -1, 1)) for m in game.moves(state)
-        }
+        cache = _cache_for(game)
+        search = _BudgetedSearch(game, cache, stats, budget)
+        try:
+            values: dict[Hashable, float] = {
+                m: float(sign * search.value(game.play(state, m), -1, 1))
+                for m in game.moves(state)
+            }
+        except SearchTimeout:
+            if len(cache) > MAX_ENTRIES:
+                cache.clear()
+            return None
     best = max(values.values())
     optimal = [m for m, v in values.items() if v == best]
     if best == 1:

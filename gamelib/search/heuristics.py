@@ -22,14 +22,14 @@ and never reaches +-1.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from typing import cast
 
 from gamelib.game import GameError, Player
 from gamelib.games import ConnectFour, TicTacToe, TicTacToeBitboard
 from gamelib.games.connect_four import C4State
 from gamelib.games.tictactoe import LINES, Board
-from gamelib.search.minimax import AnyGame
+from gamelib.search.common import AnyGame, Heuristic
 
 __all__ = [
     "Heuristic",
@@ -40,9 +40,6 @@ __all__ = [
     "squash",
 ]
 
-Heuristic = Callable[[Hashable, Player], float]
-"""``h(state, player) -> float``: an estimate of the value of ``state`` for ``player``,
-strictly between -1 and +1. Only called on states that are not finished."""
 
 
 def squash(x: float, k: float = 1.0) -> float:

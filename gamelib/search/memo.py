@@ -25,10 +25,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from gamelib.game import GameError, describe_text
-from gamelib.search.minimax import AnyGame, player_to_move
+from gamelib.search.common import AnyGame, check_cache, player_to_move
 from gamelib.search.stats import Stats
 
 __all__ = ["memo_minimax", "memoize"]
@@ -51,7 +51,8 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
     :class:`GameError` for a bad player or a ``cache`` that is not a dict.
     """
     player = player_to_move(game, state, player)
-    cache = {} if cache is None else _checked_cache(cache)
+    _check_values_cache(cache)
+    cache = {} if cache is None else cache
     stats = Stats() if stats is None else stats
     # Bound once: the recursion below runs thousands of times, and a local name is the
     # cheapest lookup in Python.
@@ -111,11 +112,20 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
     return result
 
 
-def _checked_cache(cache: object) -> dict[Hashable, int]:
-    """``cache``, after checking that it is a dict (the search reads it with ``get``)."""
-    if not isinstance(cache, dict):
-        raise GameError(f"cache must be a dict from states to values, got {type(cache).__name__}")
-    return cache
+def _check_values_cache(cache: object) -> None:
+    """Raise :class:`GameError` unless ``cache`` is None or a dict of values -1, 0, +1.
+
+    Only one entry is looked at (the check is for a mistaken argument, not a proof): a
+    :class:`~gamelib.search.bounded.BoundCache`, whose entries are ``(flag, v)``, is the
+    usual mistake."""
+    check_cache(cache)
+    if cache:
+        entry = next(iter(cast(dict[Hashable, int], cache).values()))
+        if entry not in (-1, 0, 1) or isinstance(entry, bool):
+            raise GameError(
+                f"cache must map states to values -1, 0 or +1, but holds {describe_text(entry)}"
+                + (": a BoundCache is for bounded_alphabeta" if isinstance(entry, tuple) else "")
+            )
 
 
 def _noting(get: Callable[[Hashable], int | None],

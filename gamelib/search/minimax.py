@@ -28,70 +28,28 @@ values with far fewer calls.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Hashable
-from typing import Any, TypeVar
+from collections.abc import Hashable
+from typing import Any
 
-from gamelib.game import Game, GameError, Player, check_player, other
+from gamelib.game import Player, other
+from gamelib.search.common import (
+    AnyGame,
+    Observer,
+    ValueFunction,
+    check_observer,
+    check_rng,
+    pick,
+    player_to_move,
+)
 from gamelib.search.stats import Stats
 
-__all__ = ["minimax", "best_move", "ValueFunction", "player_to_move", "pick", "check_rng"]
-
-AnyGame = Game[Any, Any]
-"""A game with any kind of states and moves."""
-
-ValueFunction = Callable[[AnyGame, Hashable, Player], int]
-"""``value(game, state, player) -> int``: the exact value of ``state`` for ``player``."""
-
-T = TypeVar("T")
-
-_shared_rng = random.Random(20240917)
-"""The random source of the searches when the caller gives none (seeded, see :func:`pick`)."""
-
-
-def pick(options: list[T], rng: random.Random | None = None) -> T:
-    """One of ``options``, chosen uniformly at random with ``rng``.
-
-    Pass a seeded ``random.Random`` for a reproducible choice. If ``rng`` is None, one
-    module-level ``random.Random`` with a fixed seed is used: a program that makes the
-    same calls in the same order then gets the same choices, but every choice made
-    anywhere in the process advances it. Raises :class:`GameError` if ``options`` is
-    empty or ``rng`` is not a ``random.Random``.
-    """
-    if not options:
-        raise GameError("there is nothing to choose from")
-    check_rng(rng)
-    return (_shared_rng if rng is None else rng).choice(options)
-
-
-def check_rng(rng: object) -> None:
-    """Raise :class:`GameError` unless ``rng`` is a ``random.Random`` or None."""
-    if rng is not None and not isinstance(rng, random.Random):
-        raise GameError(f"rng must be a random.Random or None, got {type(rng).__name__}")
-
-
-def player_to_move(game: AnyGame, state: Hashable, player: Player | None) -> Player:
-    """The player a search of ``state`` is for: ``player``, or whose turn it is if None.
-
-    A search may only ask for the value of a running game for the player whose turn it
-    is, because ``next_states(state, player)`` is defined only for that player. For a
-    finished state any player of the game is allowed. Raises :class:`GameError` for an
-    unknown player or for the wrong player in a running game.
-    """
-    turn = game.to_move(state)
-    if player is None:
-        return turn
-    check_player(game, player)
-    if player != turn and not game.finished(state):
-        raise GameError(
-            f"it is {turn}'s turn in this state, not {player}'s: a search of a running "
-            "game is for the player to move (pass player=None to use them)"
-        )
-    return player
+# minimax is this module's own; the others are re-exported from gamelib.search.common for
+# older imports, and best_move from gamelib.search.choice (see __getattr__ below).
+__all__ = ["minimax", "AnyGame", "ValueFunction", "check_rng", "pick", "player_to_move"]
 
 
 def minimax(game: AnyGame, state: Hashable, player: Player | None = None, *,
-            stats: Stats | None = None) -> int:
+            stats: Stats | None = None, observer: Observer | None = None) -> int:
     """The value of ``state`` for ``player`` by the plain negamax recursion.
 
     Arguments: ``game`` and ``state``; ``player`` defaults to the player to move (for a
@@ -101,9 +59,11 @@ def minimax(game: AnyGame, state: Hashable, player: Player | None = None, *,
     ``stats``, if given, is filled: ``calls`` (one per node of the game tree below and
     including ``state``), ``terminal`` (calls on finished states), ``visited`` (distinct
     states), ``seconds``. Without a cache this is exponential in the number of moves
-    left: use it on small games or late positions only.
+    left: use it on small games or late positions only. ``observer`` is for
+    :func:`~gamelib.search.trace.trace_search` (see :data:`~gamelib.search.common.Observer`).
     """
     player = player_to_move(game, state, player)
+    check_observer(observer)
     stats = Stats() if stats is None else stats
 
     def value(s: Hashable, p: Player) -> int:
@@ -115,37 +75,19 @@ def minimax(game: AnyGame, state: Hashable, player: Player | None = None, *,
         o = other(game, p)
         return max(-value(n, o) for n in game.next_states(s, p))
 
+    if observer is not None:   # every recursive call now goes through the observer
+        value = observer(value)
     with stats.timer():
         return value(state, player)
 
 
-def best_move(game: AnyGame, state: Hashable, *, rng: random.Random | None = None,
-              value: ValueFunction | None = None) -> tuple[int, Hashable]:
-    """``(v, move)``: the value ``v`` of ``state`` for the player to move and an optimal move.
 
-    The value of each legal move ``m`` is ``-value(game, play(state, m), opponent)``;
-    ``v`` is the largest of them and ``move`` is drawn uniformly at random among the moves
-    that reach it, so the computer does not play the same game every time.
+def __getattr__(name: str) -> Any:
+    """``best_move`` lives in :mod:`gamelib.search.choice` now, a layer above the
+    algorithms; this keeps ``from gamelib.search.minimax import best_move`` working
+    without this module importing that layer when it is loaded."""
+    if name == "best_move":
+        from gamelib.search.choice import best_move
 
-    ``rng`` is the random source: a seeded ``random.Random`` for a reproducible choice,
-    or None for the package's shared, seeded one (see :func:`pick`).
-
-    ``value(game, state, player)`` computes exact values; by default memoized minimax
-    with one cache for this call. Raises :class:`GameError` if ``state`` is finished.
-    """
-    if game.finished(state):
-        raise GameError("the game is over in this state: there is no move to choose")
-    if value is None:
-        from gamelib.search.memo import memo_minimax
-
-        cache: dict[Hashable, int] = {}
-
-        def value(g: AnyGame, s: Hashable, p: Player) -> int:
-            return memo_minimax(g, s, p, cache=cache)
-
-    player = game.to_move(state)
-    opponent = other(game, player)
-    values = {m: -value(game, game.play(state, m), opponent) for m in game.moves(state)}
-    best = max(values.values())
-    optimal = [m for m, v in values.items() if v == best]
-    return best, pick(optimal, rng)
+        return best_move
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -27,12 +27,25 @@ themselves (see :mod:`gamelib.search.minimax`).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+import math
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from gamelib.game import GameError, describe_text
+from gamelib.games import TicTacToe, TicTacToeBitboard
+from gamelib.search.alphabeta import alphabeta
+from gamelib.search.bounded import BoundCache, bounded_alphabeta, read_bound
+from gamelib.search.common import AnyGame, check_game
+from gamelib.search.depth_limited import depth_limited
+from gamelib.search.heuristics import heuristic_for
+from gamelib.search.minimax import minimax
+from gamelib.search.stats import Stats
+
 __all__ = [
+    "ALGORITHMS",
     "MAX_EVENTS",
+    "FITS",
     "CacheRead",
     "CacheStore",
     "Cutoff",
@@ -42,6 +55,7 @@ __all__ = [
     "Node",
     "Return",
     "SearchTrace",
+    "trace_search",
 ]
 
 MAX_EVENTS: Final = 5_000
@@ -161,3 +175,259 @@ class SearchTrace:
     def __len__(self) -> int:
         """The number of events (the viewer's steps)."""
         return len(self.events)
+
+
+# -- recording a search -------------------------------------------------------------------------
+
+ALGORITHMS: Final[dict[str, frozenset[str]]] = {
+    "minimax": frozenset(),
+    "alphabeta": frozenset({"alpha", "beta", "order"}),
+    "bounded": frozenset({"alpha", "beta", "cache"}),
+    "depth_limited": frozenset({"depth", "heuristic"}),
+}
+"""The algorithms :func:`trace_search` runs, each with the options it takes."""
+
+FITS: Final[dict[str, int]] = {"minimax": 6, "alphabeta": 6, "bounded": 7, "depth_limited": 6}
+"""For each algorithm: the most empty squares a tic-tac-toe position may have for its trace
+(with default options; for ``"depth_limited"``, a depth of at least the number of empty
+squares) to fit in :data:`MAX_EVENTS` whatever the position. Positions with more are
+refused up front; a test checks both halves of the claim."""
+
+
+class _TooLarge(Exception):
+    """Raised by the recorder when the trace passes :data:`MAX_EVENTS`."""
+
+
+class _Frame:
+    """What the recorder knows about a node while the search is inside it."""
+
+    __slots__ = ("node", "state", "window", "children", "child_windows", "moves",
+                 "cutoffs_after_child", "terminal_before", "answered", "move_of")
+
+    def __init__(self, node: int, state: Hashable, window: Window, terminal_before: int) -> None:
+        self.node, self.state, self.window = node, state, window
+        self.children: list[int] = []
+        self.child_windows: list[Window] = []
+        self.moves: list[Hashable] = []
+        self.cutoffs_after_child = 0
+        self.terminal_before = terminal_before
+        self.answered = False   # by the cache, without a search
+        self.move_of: dict[Hashable, Hashable] | None = None   # child state -> move
+
+
+def _bound(value: float, window: Window, exact_entry: bool = False) -> Bound:
+    """How ``value``, returned for the window, relates to the true value: the store rule."""
+    if exact_entry:
+        return "="
+    alpha, beta = window
+    if value <= alpha:
+        return "≤"
+    if value >= beta:
+        return "≥"
+    return "="
+
+
+class _Recorder:
+    """Watches one search through its observer hook and writes its nodes and events.
+
+    ``negamax`` says whether a child's window is the negated window of its parent
+    (minimax, alpha-beta, depth-limited) or the parent's own (the bounded search, whose
+    values are all for the first player). ``ordered(state)`` gives the moves of a state
+    in the order the search tries them, for the moves a cutoff skips.
+    """
+
+    def __init__(self, game: AnyGame, stats: Stats, negamax: bool) -> None:
+        self.game, self.stats, self.negamax = game, stats, negamax
+        self.nodes: list[Node] = []
+        self.events: list[Event] = []
+        self.stack: list[_Frame] = []
+        self.ordered: Callable[[Hashable], list[Hashable]] = game.moves
+        self.cache: dict[Hashable, tuple[str, float]] | None = None
+        self.heuristic_leaves = False
+
+    def add(self, event: Event) -> None:
+        self.events.append(event)
+        if len(self.events) > MAX_EVENTS:
+            raise _TooLarge
+
+    def enter(self, state: Hashable, window: Window) -> _Frame:
+        parent = self.stack[-1] if self.stack else None
+        move = None
+        if parent is not None:
+            if parent.move_of is None:
+                game = self.game
+                parent.move_of = {game.play(parent.state, m): m for m in game.moves(parent.state)}
+            move = parent.move_of.get(state)
+            parent.children.append(len(self.nodes))
+            parent.child_windows.append(window)
+            parent.moves.append(move)
+        node = Node(id=len(self.nodes), parent=None if parent is None else parent.node,
+                    move=move, state=state, depth=len(self.stack),
+                    player=self.game.to_move(state))
+        self.nodes.append(node)
+        frame = _Frame(node.id, state, window, self.stats.terminal)
+        self.stack.append(frame)
+        self.add(Enter(node.id, window))
+        return frame
+
+    def read(self, frame: _Frame, alpha: float, beta: float) -> None:
+        """The bounded search's cache read, as :func:`read_bound` sees it."""
+        assert self.cache is not None
+        entry = self.cache.get(frame.state)
+        read = read_bound(entry, alpha, beta)  # type: ignore[arg-type]
+        frame.answered = read.value is not None
+        self.add(CacheRead(frame.node, entry, read.case, frame.answered, (read.alpha, read.beta)))
+
+    def leave(self, frame: _Frame, value: float) -> None:
+        self.stack.pop()
+        stats = self.stats
+        if not frame.children and not frame.answered:
+            heuristic = stats.terminal == frame.terminal_before
+            self.add(Leaf(frame.node, value, heuristic=heuristic))
+        if frame.children and stats.cutoffs == frame.cutoffs_after_child + 1:
+            child_alpha, child_beta = frame.child_windows[-1]
+            window = (-child_beta, -child_alpha) if self.negamax else (child_alpha, child_beta)
+            order = self.ordered(frame.state)
+            last = order.index(frame.moves[-1]) if frame.moves[-1] in order else len(order)
+            self.add(Cutoff(frame.node, frame.children[-1], value, window,
+                            tuple(order[last + 1:])))
+        if self.cache is not None and not frame.answered:
+            flag, stored = self.cache[frame.state]
+            self.add(CacheStore(frame.node, flag, stored))  # type: ignore[arg-type]
+        exact_entry = False
+        if frame.answered and self.cache is not None:
+            exact_entry = self.cache[frame.state][0] == "="
+        self.add(Return(frame.node, value, _bound(value, frame.window, exact_entry)))
+        if self.stack:
+            self.stack[-1].cutoffs_after_child = stats.cutoffs
+
+    def observer(self, window_of: Callable[[tuple[Any, ...]], Window],
+                 reads_cache: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """The observer hook handed to the search: wraps its recursive function."""
+
+        def observe(step: Callable[..., Any]) -> Callable[..., Any]:
+            owner = getattr(step, "__self__", None)
+            if owner is not None and hasattr(owner, "moves") and callable(owner.moves):
+                self.ordered = owner.moves   # the depth-limited search's own move order
+            if reads_cache:
+                self.cache = owner.cache  # type: ignore[union-attr]
+
+            def observed(*args: Any) -> Any:
+                window = window_of(args)
+                frame = self.enter(args[0], window)
+                if reads_cache:
+                    self.read(frame, *window)
+                value = step(*args)
+                self.leave(frame, value)
+                return value
+
+            return observed
+
+        return observe
+
+
+_NO_WINDOW: Final = (-math.inf, math.inf)
+
+
+def trace_search(game: AnyGame, state: Hashable, algorithm: str,
+                 **options: Any) -> SearchTrace:
+    """Run one of gamelib's own searches on ``state`` and record every step of it.
+
+    ``algorithm`` and its options (all optional unless said otherwise):
+
+    * ``"minimax"``: :func:`~gamelib.search.minimax.minimax`, no options.
+    * ``"alphabeta"``: :func:`~gamelib.search.alphabeta.alphabeta` with ``alpha``,
+      ``beta`` (default -1, 1) and ``order``.
+    * ``"bounded"``: :func:`~gamelib.search.bounded.bounded_alphabeta` with ``alpha``,
+      ``beta`` and ``cache`` (a :class:`BoundCache` to start from; it is copied, so the
+      trace leaves it as it was, and the trace's ``cache`` is the copy at the end).
+    * ``"depth_limited"``: :func:`~gamelib.search.depth_limited.depth_limited` with
+      ``depth`` (required) and ``heuristic`` (default: the game's, see
+      :func:`~gamelib.search.heuristics.heuristic_for`).
+
+    The search is the algorithm's own function, run with an observer (see
+    :data:`~gamelib.search.common.Observer`): the value, ``Stats.calls``, the cutoffs
+    and the cache entries are those of a plain call. Values are on the algorithm's own
+    scale: for the player to move (negamax) except with ``"bounded"``, where they are
+    for the first player.
+
+    Result: a :class:`SearchTrace`. Raises :class:`GameError` for an unknown algorithm
+    or option, for the errors the algorithm itself raises, and for a search too large to
+    show: a tic-tac-toe position with more empty squares than :data:`FITS` allows is
+    refused before the search starts, and any search whose trace passes
+    :data:`MAX_EVENTS` events is stopped there.
+    """
+    check_game(game)
+    if algorithm not in ALGORITHMS:
+        raise GameError(
+            f"algorithm must be one of {', '.join(map(repr, ALGORITHMS))}; "
+            f"got {describe_text(algorithm)}"
+        )
+    unknown = sorted(set(options) - ALGORITHMS[algorithm])
+    if unknown:
+        allowed = ", ".join(sorted(ALGORITHMS[algorithm])) or "none"
+        raise GameError(
+            f"{algorithm!r} takes no option {', '.join(unknown)}: its options are {allowed}"
+        )
+    if algorithm == "depth_limited" and "depth" not in options:
+        raise GameError("'depth_limited' needs the option depth, a whole number of plies")
+    _refuse_large_tictactoe(game, state, algorithm, options.get("depth"))
+    stats = Stats()
+    recorder = _Recorder(game, stats, negamax=algorithm != "bounded")
+    shown_options = dict(options)
+    try:
+        value: float
+        if algorithm == "minimax":
+            value = minimax(game, state, stats=stats,
+                            observer=recorder.observer(lambda args: _NO_WINDOW))
+        elif algorithm == "alphabeta":
+            order = options.get("order")
+            if callable(order):
+                recorder.ordered = lambda s: list(order(game, s, game.moves(s)))
+            value = alphabeta(game, state, None, options.get("alpha", -1),
+                              options.get("beta", 1), stats=stats, order=order,
+                              observer=recorder.observer(lambda args: (args[2], args[3])))
+        elif algorithm == "bounded":
+            start = options.get("cache")
+            cache = BoundCache(start) if isinstance(start, dict) else start
+            value = bounded_alphabeta(game, state, options.get("alpha", -1),
+                                      options.get("beta", 1), cache=cache, stats=stats,
+                                      observer=recorder.observer(lambda args: (args[2], args[3]),
+                                                                 reads_cache=True))
+        else:
+            heuristic = options.get("heuristic") or heuristic_for(game)
+            shown_options.setdefault("heuristic", heuristic)
+            value = depth_limited(game, state, options["depth"], heuristic, stats=stats,
+                                  observer=recorder.observer(lambda args: (args[3], args[4])))
+    except _TooLarge:
+        raise GameError(
+            f"this {algorithm} search is too large to show: its trace passed "
+            f"{MAX_EVENTS:,} events and was stopped. Trace a later position"
+            + (f" (for tic-tac-toe, positions with at most {FITS[algorithm]} empty squares "
+               "always fit)" if algorithm in FITS else "")
+        ) from None
+    return SearchTrace(
+        game=game, state=state, algorithm=algorithm, options=shown_options, value=value,
+        calls=stats.calls, nodes=tuple(recorder.nodes), events=tuple(recorder.events),
+        cache=dict(recorder.cache) if recorder.cache is not None else {},
+    )
+
+
+def _refuse_large_tictactoe(game: AnyGame, state: Hashable, algorithm: str,
+                            depth: object) -> None:
+    """Refuse up front a tic-tac-toe position with more empty squares than :data:`FITS`.
+
+    A depth-limited search shallower than the game is left to the recorder's limit: how
+    large its tree is depends on the depth as much as on the position."""
+    if not isinstance(game, (TicTacToe, TicTacToeBitboard)):
+        return
+    board: AnyGame = game
+    empty = len(board.moves(state))
+    if algorithm == "depth_limited" and isinstance(depth, int) and depth < empty:
+        return
+    if empty > FITS[algorithm]:
+        raise GameError(
+            f"a {algorithm} trace from this position (with {empty} empty squares) may pass "
+            f"{MAX_EVENTS:,} events, too many to step through: trace a tic-tac-toe position "
+            f"with at most {FITS[algorithm]} empty squares"
+        )

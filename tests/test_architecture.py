@@ -1,0 +1,169 @@
+"""The shape of gamelib: module sizes, the import graph, and which layers may import the UI.
+
+The import graph is read from the source with :mod:`ast`, so it sees every import,
+including those inside functions (an import deferred into a function is still a
+dependency, and two modules that import each other that way are still a cycle).
+Imports under ``if TYPE_CHECKING:`` are left out: they never run.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "gamelib"
+MAX_LINES = 600
+UI_LIBRARIES = ("ipycanvas", "ipywidgets", "matplotlib")
+NO_UI_LAYERS = ("gamelib.game", "gamelib.games", "gamelib.search", "gamelib.connect4",
+                "gamelib.session")
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES: dict[str, Path] = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def is_package(name: str) -> bool:
+    return MODULES[name].name == "__init__.py"
+
+
+def _type_checking_block(node: ast.AST) -> bool:
+    if not isinstance(node, ast.If):
+        return False
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imports(tree: ast.AST) -> list[tuple[ast.Import | ast.ImportFrom, bool]]:
+    """Every import statement, with whether it is outside ``if TYPE_CHECKING:``."""
+    found: list[tuple[ast.Import | ast.ImportFrom, bool]] = []
+
+    def visit(node: ast.AST, runs: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.Import, ast.ImportFrom)):
+                found.append((child, runs))
+            visit(child, runs and not _type_checking_block(child))
+
+    visit(tree, True)
+    return found
+
+
+def imported_names(name: str) -> set[str]:
+    """The absolute module names ``name`` imports when it runs (TYPE_CHECKING excluded)."""
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    package = name if is_package(name) else name.rpartition(".")[0]
+    result: set[str] = set()
+    for node, runs in _imports(tree):
+        if not runs:
+            continue
+        if isinstance(node, ast.Import):
+            result.update(alias.name for alias in node.names)
+            continue
+        base = node.module or ""
+        if node.level:
+            anchor = package.split(".")
+            anchor = anchor[: len(anchor) - (node.level - 1)]
+            base = ".".join([*anchor, base] if base else anchor)
+        result.add(base)
+        # `from package import submodule` depends on the submodule itself.
+        result.update(f"{base}.{alias.name}" for alias in node.names
+                      if f"{base}.{alias.name}" in MODULES)
+    return result
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Edges between gamelib's modules: module -> the gamelib modules it imports.
+
+    ``from gamelib.search.common import X`` is an edge to ``gamelib.search.common`` only,
+    not to the package ``gamelib.search`` that Python also initialises on the way: a
+    package's ``__init__`` importing its submodules is the normal shape, not a cycle.
+    """
+    return {name: {m for m in imported_names(name) if m in MODULES and m != name}
+            for name in MODULES}
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of ``graph`` as a list of nodes (first == last), or None."""
+    state: dict[str, int] = {}   # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for target in sorted(graph[node]):
+            if state.get(target) == 1:
+                return [*path[path.index(target):], target]
+            if target not in state:
+                cycle = visit(target)
+                if cycle:
+                    return cycle
+        path.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state:
+            cycle = visit(node)
+            if cycle:
+                return cycle
+    return None
+
+
+def line_count(path: Path) -> int:
+    return len(path.read_text(encoding="utf-8").splitlines())
+
+
+# -- the graph tools work -------------------------------------------------------------------
+
+
+def test_find_cycle_finds_a_cycle_and_only_a_cycle() -> None:
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) is None
+
+
+def test_the_graph_sees_imports_inside_functions_and_skips_type_checking() -> None:
+    graph = import_graph()
+    # engine imports the Connect Four player inside its functions (it is large).
+    assert "gamelib.search.c4player" in graph["gamelib.search.engine"] or \
+        "gamelib.connect4.player" in graph["gamelib.search.engine"]
+    # gamelib.search's __init__ names the Connect Four modules only for type checkers.
+    assert "gamelib.search.minimax" in graph["gamelib.search"]
+
+
+# -- the rules --------------------------------------------------------------------------------
+
+
+def test_no_import_cycle_inside_gamelib() -> None:
+    cycle = find_cycle(import_graph())
+    assert cycle is None, "gamelib modules import each other in a cycle: " + " -> ".join(cycle)
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_no_module_is_over_600_lines(name: str) -> None:
+    lines = line_count(MODULES[name])
+    assert lines <= MAX_LINES, (
+        f"{MODULES[name].relative_to(ROOT)} has {lines} lines: split it (at most {MAX_LINES})"
+    )
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if n.startswith(NO_UI_LAYERS)))
+def test_lower_layers_import_no_ui_library(name: str) -> None:
+    """Not even inside a function: gamelib.ui is the only home of widgets and plots."""
+    ui = sorted(m for m in imported_names(name) if m.split(".")[0] in UI_LIBRARIES)
+    assert ui == [], f"{name} imports {ui}: move that code into gamelib.ui"
+    reaches_ui = sorted(m for m in import_graph()[name] if m.startswith("gamelib.ui"))
+    assert reaches_ui == [], f"{name} imports {reaches_ui}: a lower layer may not use gamelib.ui"
+
+
+def test_the_ui_check_sees_a_ui_import() -> None:
+    """Control: gamelib.ui does import a UI library, and the parser notices."""
+    ui_modules = [n for n in MODULES if n.startswith("gamelib.ui")]
+    assert any(m.split(".")[0] in UI_LIBRARIES for n in ui_modules for m in imported_names(n))

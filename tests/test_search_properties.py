@@ -1,0 +1,205 @@
+"""Property tests of the public search functions, with hypothesis, on good and bad arguments.
+
+For every entry point: a call either returns or raises :class:`GameError` with a message
+(no TypeError, AttributeError, RecursionError ... escapes), and no call runs past its
+time budget plus a margin. The unbounded searches (minimax, alpha-beta, ...) get games
+small enough to solve; choose_move and move_values also get games far too large to
+solve, with short budgets.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamelib.game import GameError
+from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
+from gamelib.search import (
+    BoundCache,
+    Budget,
+    alphabeta,
+    bounded_alphabeta,
+    center_first,
+    choose_move,
+    depth_limited,
+    iterative_deepening,
+    memo_minimax,
+    minimax,
+    move_values,
+    tictactoe_open_lines,
+    zero,
+)
+
+MARGIN = 3.0
+"""Seconds on top of a budget before a call counts as a hang (a busy, shared machine)."""
+UNBOUNDED = 10.0
+"""What an exact search of one of the small games below may take at most."""
+
+SMALL_GAMES = [TicTacToe(), TicTacToeBitboard(), Nim((1, 2)), Nim((2, 2, 1))]
+BIG_GAMES = [Nim([20] * 8), ConnectFour()]
+
+
+def playout(game: Any, seed: int, plies: int) -> Any:
+    """A state reached by ``plies`` random moves (fewer if the game ends first)."""
+    rng, state = random.Random(seed), game.start
+    for _ in range(plies):
+        moves = game.moves(state)
+        if not moves:
+            break
+        state = game.play(state, rng.choice(moves))
+    return state
+
+
+NOT_GAMES = st.sampled_from([None, TicTacToe, Nim, "tic-tac-toe", 3, object(), [TicTacToe()]])
+JUNK_STATES = st.sampled_from([None, "x", (), (1, 2), -1, 10**400, ((1,), 0, 5), [[" "] * 3] * 3,
+                               ((" ",) * 3,) * 2, math.nan, (-1, 0), ((), 0), ((-1,), 0)])
+NUMBERS = st.one_of(st.integers(-3, 3), st.floats(allow_nan=True, allow_infinity=True),
+                    st.sampled_from([np.int64(0), np.float64(0.5), np.int8(-1)]))
+JUNK = st.sampled_from([None, "1", [1], object(), True])
+PLAYERS = st.sampled_from([None, "X", "O", "A", "B", "Z", 0, None])
+DEPTHS = st.one_of(st.integers(-2, 12), st.sampled_from([None, 10**6, 2.5, "3", np.int64(2)]))
+SECONDS = st.one_of(st.floats(0.001, 0.3), st.sampled_from([None, 0, -1, math.nan, math.inf,
+                                                               "1", np.float64(0.1), 10**400]))
+
+
+def bad_value(value: object) -> Callable[[object, object], object]:
+    return lambda state, player: value
+
+
+HEURISTICS = st.one_of(
+    st.sampled_from([zero, tictactoe_open_lines]),
+    st.builds(bad_value, st.sampled_from(["0.5", None, math.nan, 1.0, -7, np.float64(0.1),
+                                          np.int64(0), [0.1]])),
+    st.sampled_from([None, 0.5, "zero"]),
+)
+
+
+@st.composite
+def game_and_state(draw: st.DrawFn, games: list[Any] = SMALL_GAMES) -> tuple[Any, Any]:
+    """A game (or something that is not one) and a state (or something that is not one)."""
+    if draw(st.integers(0, 9)) == 0:
+        return draw(NOT_GAMES), TicTacToe().start
+    game = draw(st.sampled_from(games))
+    if draw(st.integers(0, 4)) == 0:
+        return game, draw(JUNK_STATES)
+    return game, playout(game, draw(st.integers(0, 10**6)), draw(st.integers(0, 12)))
+
+
+def call(function: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, float]:
+    """The result (or the GameError) of ``function`` and how long it took.
+
+    Any other exception fails the test; so does a GameError without a message."""
+    started = time.perf_counter()
+    try:
+        result: Any = function(*args, **kwargs)
+    except GameError as error:
+        assert str(error).strip(), f"{function.__name__} refused without a message"
+        result = error
+    return result, time.perf_counter() - started
+
+
+def expected_seconds(seconds: object) -> float:
+    if isinstance(seconds, (int, float)) and 0 < seconds < math.inf:
+        return float(min(seconds, 30))
+    return 10.0   # refused at once, or the engine's default budget
+
+
+@settings(max_examples=150, deadline=None)
+@given(game_and_state(), PLAYERS)
+def test_minimax_and_memo_minimax(pair: tuple[Any, Any], player: Any) -> None:
+    game, state = pair
+    _, seconds = call(minimax, game, state, player)
+    assert seconds < UNBOUNDED
+    _, seconds = call(memo_minimax, game, state, player, cache=None)
+    assert seconds < UNBOUNDED
+
+
+@settings(max_examples=150, deadline=None)
+@given(game_and_state(), st.one_of(st.builds(dict), st.builds(BoundCache),
+                                   st.sampled_from([[], None, "cache", {0: "x"}, {0: (1, 1)}])))
+def test_memo_minimax_caches(pair: tuple[Any, Any], cache: Any) -> None:
+    call(memo_minimax, *pair, cache=cache)
+
+
+@settings(max_examples=200, deadline=None)
+@given(game_and_state(), PLAYERS, NUMBERS, NUMBERS,
+       st.sampled_from([None, center_first, 3, "centre"]))
+def test_alphabeta(pair: tuple[Any, Any], player: Any, alpha: Any, beta: Any, order: Any) -> None:
+    game, state = pair
+    result, seconds = call(alphabeta, game, state, player, alpha, beta, order=order)
+    assert seconds < UNBOUNDED
+    if not isinstance(result, GameError):
+        exact = memo_minimax(game, state, player)
+        if alpha <= exact <= beta:
+            assert result == exact
+
+
+@settings(max_examples=200, deadline=None)
+@given(game_and_state(), NUMBERS, NUMBERS,
+       st.one_of(st.builds(BoundCache), st.sampled_from([None, [], "x"])))
+def test_bounded_alphabeta(pair: tuple[Any, Any], alpha: Any, beta: Any, cache: Any) -> None:
+    game, state = pair
+    _, seconds = call(bounded_alphabeta, game, state, alpha, beta, cache=cache)
+    assert seconds < UNBOUNDED
+
+
+@settings(max_examples=200, deadline=None)
+@given(game_and_state(), DEPTHS, HEURISTICS, PLAYERS, NUMBERS, NUMBERS)
+def test_depth_limited(pair: tuple[Any, Any], depth: Any, heuristic: Any, player: Any,
+                       alpha: Any, beta: Any) -> None:
+    game, state = pair
+    _, seconds = call(depth_limited, game, state, depth, heuristic, player, alpha, beta)
+    assert seconds < UNBOUNDED
+
+
+@settings(max_examples=150, deadline=None)
+@given(game_and_state(SMALL_GAMES + BIG_GAMES), HEURISTICS, DEPTHS, SECONDS,
+       st.sampled_from([None, random.Random(1), 7, "seed"]))
+def test_iterative_deepening(pair: tuple[Any, Any], heuristic: Any, depth: Any, seconds: Any,
+                             rng: Any) -> None:
+    game, state = pair
+    if isinstance(game, ConnectFour) and heuristic is tictactoe_open_lines:
+        heuristic = zero
+    if seconds is None and game in BIG_GAMES:
+        seconds = 0.2    # iterative deepening's own cap is MAX_SECONDS: too long for a test
+    result, took = call(iterative_deepening, game, state, heuristic, max_depth=depth,
+                        seconds=seconds, rng=rng)
+    assert took < expected_seconds(seconds) + MARGIN
+    if not isinstance(result, GameError):
+        assert result.move in game.moves(state)
+
+
+@settings(max_examples=100, deadline=None)
+@given(game_and_state(SMALL_GAMES + BIG_GAMES), DEPTHS, SECONDS,
+       st.sampled_from([None, random.Random(2), 3]), st.booleans())
+def test_choose_move_and_move_values(pair: tuple[Any, Any], depth: Any, seconds: Any, rng: Any,
+                                     cancelled: bool) -> None:
+    game, state = pair
+    budget = None
+    if game in BIG_GAMES or cancelled:
+        # Big games get a short budget (the default of 10 s would make the test slow);
+        # a cancelled one must still give a move at once.
+        budget = Budget(0.2)
+        if cancelled:
+            budget.cancel()
+    limit = 0.2 if budget is not None else expected_seconds(seconds)
+    decision, took = call(choose_move, game, state, depth=depth, seconds=seconds, rng=rng,
+                          budget=budget)
+    assert took < limit + MARGIN
+    if not isinstance(decision, GameError):
+        assert decision.move in game.moves(state)
+        assert set(decision.move_values) <= set(game.moves(state))
+        if budget is not None and budget.cancelled and not isinstance(game, ConnectFour):
+            assert decision.cut_short or decision.exact
+    values, took = call(move_values, game, state, depth=depth, seconds=seconds,
+                        budget=None if budget is None else Budget(0.2))
+    assert took < limit + MARGIN
+    if not isinstance(values, GameError):
+        assert set(values) == set(game.moves(state))
