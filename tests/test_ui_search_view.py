@@ -1,8 +1,9 @@
 """The search viewer: layout without overlaps, the tree at chosen steps, SVG, the controller.
 
-The traces come from ``trace_search`` when the search module has it; until then from a
-small test-only tracer (``tests/search_tracer.py``) that records the same kinds of event
-for minimax, alpha-beta, the bounded cache and a depth limit on tiny positions.
+The traces come from ``gamelib.search.trace.trace_search``, which records gamelib's own
+searches: minimax, alpha-beta (plain and centre first), the bounded cache (alone, and
+reading a cache filled by an earlier search), a depth limit with heuristic leaves, and a
+Connect Four search.
 """
 
 from __future__ import annotations
@@ -11,30 +12,43 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
-from search_tracer import FOUR, GAME, THREE, tiny_trace
 
-from gamelib.game import GameError
-from gamelib.games import ConnectFour
-from gamelib.search.trace import CacheStore, Cutoff, Leaf, SearchTrace
+from gamelib.game import GameError, replay
+from gamelib.games import ConnectFour, TicTacToe
+from gamelib.search import center_first, tictactoe_open_lines
+from gamelib.search.trace import CacheRead, CacheStore, Cutoff, Leaf, SearchTrace, trace_search
 from gamelib.ui.boards import Palette
 from gamelib.ui.canvas import RecordingCanvas
 from gamelib.ui.search_svg import search_svg, snapshot
 from gamelib.ui.search_view import SearchView, show_search
 from gamelib.ui.tree_layout import label_rects, layout_tree, overlaps
 
+GAME = TicTacToe()
+# X to move, three empty squares: 1,3  2,1  3,3.
+THREE = replay(GAME, [(0, 0), (0, 1), (1, 1), (2, 1), (1, 2), (2, 0)])
+# O to move, four empty squares (the browser fixture's position).
+FOUR = replay(GAME, [(0, 0), (1, 1), (0, 1), (0, 2), (2, 0)])
+# X to move; O threatens the diagonal 1,3 2,2 3,1 (Lesson 5's position).
+THREAT = replay(GAME, [(0, 0), (0, 2), (0, 1), (1, 1)])
+
 
 def traces() -> dict[str, SearchTrace]:
-    """Several traces: every algorithm, three and four empty squares, one Connect Four."""
+    """Several traces: every algorithm, three and four empty squares, a cache filled by an
+    earlier search, one Connect Four."""
     c4 = ConnectFour.from_moves("44332")
+    first = trace_search(GAME, THREAT, "bounded")
     return {
-        "minimax-3": tiny_trace(GAME, THREE, "minimax"),
-        "minimax-4": tiny_trace(GAME, FOUR, "minimax"),
-        "alphabeta-4": tiny_trace(GAME, FOUR, "alphabeta"),
-        "alphabeta-4-ordered": tiny_trace(GAME, FOUR, "alphabeta", order=True),
-        "bounded-4": tiny_trace(GAME, FOUR, "bounded"),
-        "bounded-4-naive": tiny_trace(GAME, FOUR, "bounded", naive=True),
-        "depth-2": tiny_trace(GAME, FOUR, "depth_limited", depth=2),
-        "c4-depth-2": tiny_trace(ConnectFour(), c4, "depth_limited", depth=2),
+        "minimax-3": trace_search(GAME, THREE, "minimax"),
+        "minimax-4": trace_search(GAME, FOUR, "minimax"),
+        "alphabeta-4": trace_search(GAME, FOUR, "alphabeta"),
+        "alphabeta-4-centre": trace_search(GAME, FOUR, "alphabeta", order=center_first),
+        "bounded-4": trace_search(GAME, FOUR, "bounded"),
+        "bounded-5": first,
+        "bounded-reuse": trace_search(GAME, GAME.play(THREAT, (2, 1)), "bounded",
+                                      cache=first.cache),
+        "depth-2": trace_search(GAME, FOUR, "depth_limited", depth=2,
+                                heuristic=tictactoe_open_lines),
+        "c4-depth-2": trace_search(ConnectFour(), c4, "depth_limited", depth=2),
     }
 
 
@@ -172,6 +186,18 @@ def test_a_bounded_search_shows_its_cache_flags() -> None:
         any(isinstance(e, CacheStore) for e in trace.events[:store]))
     flags = {e.flag for e in trace.events if isinstance(e, CacheStore)}
     assert flags - {"="}, "the bounded trace stores bounds, not only exact values"
+
+
+def test_a_cache_hit_is_shown_with_its_flag() -> None:
+    trace = TRACES["bounded-reuse"]
+    hit = next(i for i, e in enumerate(trace.events) if isinstance(e, CacheRead) and e.used)
+    event = trace.events[hit]
+    assert isinstance(event, CacheRead) and event.entry is not None
+    from gamelib.ui.boards import format_value
+
+    flag, v = event.entry
+    assert f"hit {flag}{format_value(v)}" in draw_at(trace, hit).texts()
+    assert f"case {event.case}" in snapshot(trace, hit).message
 
 
 def test_depth_limited_leaves_show_their_estimate() -> None:

@@ -12,8 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pytest
-from search_tracer import FOUR, GAME, tiny_trace
 
+from gamelib.game import replay
+from gamelib.games import TicTacToe
+from gamelib.search.trace import trace_search
 from gamelib.ui.boards import Palette
 from gamelib.ui.canvas import RecordingCanvas
 from gamelib.ui.search_view import PIXEL_RATIO, SearchView
@@ -32,7 +34,9 @@ HIGHLIGHT = rgba(Palette.HIGHLIGHT)
 
 def twin() -> SearchView:
     """A viewer on the very trace the notebook shows."""
-    return SearchView(tiny_trace(GAME, FOUR, "alphabeta"), RecordingCanvas())
+    game = TicTacToe()
+    state = replay(game, [(0, 0), (1, 1), (0, 1), (0, 2), (2, 0)])
+    return SearchView(trace_search(game, state, "alphabeta"), RecordingCanvas())
 
 
 def halo(view: SearchView, node: int) -> Box:
