@@ -217,19 +217,18 @@ class _Words:
             alpha, beta = event.window
             text = format_value(event.value)
             if event.value >= beta:
-                test = f"at least {text} ≥ β = {_number(beta)}"
+                worth, test = f"at least {text}", f"{text} ≥ β = {_number(beta)}"
             elif event.value <= alpha:
-                test = f"at most {text} ≤ α = {_number(alpha)}"
+                worth, test = f"at most {text}", f"{text} ≤ α = {_number(alpha)}"
             else:
-                test = f"{text}, outside {_window_text(event.window)}"
+                worth, test = text, f"{text} lies outside {_window_text(event.window)}"
             n = len(event.pruned)
-            skipped = ", ".join(self.move(m) for m in event.pruned)
-            last = "the last move" if n == 1 else f"the last {_COUNT_WORDS.get(n, f'{n} moves')}"
+            head = f"{self.name(child)} is worth {worth} for {owner}, and {test}: cutoff"
             if not n:
-                return (f"{self.name(child)} is worth {test} for {owner}: cutoff, though no "
-                        "move is left to skip.")
-            return (f"{self.name(child)} is worth {test} for {owner}: cutoff, {last} here "
-                    f"({skipped}) {'is' if n == 1 else 'are'} skipped.")
+                return f"{head}, though no move is left to skip."
+            skipped = "; ".join(self.move(m) for m in event.pruned)
+            last = "the last move" if n == 1 else f"the last {_COUNT_WORDS.get(n, f'{n} moves')}"
+            return f"{head}, {last} here ({skipped}) {'is' if n == 1 else 'are'} skipped."
         if isinstance(event, CacheStore):
             meaning = {"=": "exact", "≤": "an upper bound", "≥": "a lower bound"}[event.flag]
             return (f"{name}: stored in the cache as {event.flag} {format_value(event.value)} "
