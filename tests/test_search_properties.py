@@ -34,6 +34,7 @@ from gamelib.search import (
     minimax,
     move_values,
     tictactoe_open_lines,
+    trace_search,
     zero,
 )
 
@@ -108,7 +109,7 @@ def call(function: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, 
 def expected_seconds(seconds: object) -> float:
     if isinstance(seconds, (int, float)) and 0 < seconds < math.inf:
         return float(min(seconds, 30))
-    return 10.0   # refused at once, or the engine's default budget
+    return 5.0   # refused at once, or the engine's default budget (DEFAULT_SECONDS)
 
 
 @settings(max_examples=150, deadline=None)
@@ -184,7 +185,7 @@ def test_choose_move_and_move_values(pair: tuple[Any, Any], depth: Any, seconds:
     game, state = pair
     budget = None
     if game in BIG_GAMES or cancelled:
-        # Big games get a short budget (the default of 10 s would make the test slow);
+        # Big games get a short budget (the default of 5 s would make the test slow);
         # a cancelled one must still give a move at once.
         budget = Budget(0.2)
         if cancelled:
@@ -203,3 +204,22 @@ def test_choose_move_and_move_values(pair: tuple[Any, Any], depth: Any, seconds:
     assert took < limit + MARGIN
     if not isinstance(values, GameError):
         assert set(values) == set(game.moves(state))
+
+
+TRACE_OPTIONS = st.dictionaries(
+    st.sampled_from(["alpha", "beta", "order", "cache", "depth", "heuristic", "colour"]),
+    st.one_of(NUMBERS, JUNK, st.sampled_from([center_first, zero, 0, 2, None])),
+    max_size=3,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(game_and_state(SMALL_GAMES + BIG_GAMES),
+       st.sampled_from(["minimax", "alphabeta", "bounded", "depth_limited", "negamax", None]),
+       TRACE_OPTIONS)
+def test_trace_search(pair: tuple[Any, Any], algorithm: Any, options: dict[str, Any]) -> None:
+    """A trace is refused with a message or recorded, and never runs long: MAX_EVENTS
+    bounds it even on games far too large to search."""
+    game, state = pair
+    _, took = call(trace_search, game, state, algorithm, **options)
+    assert took < UNBOUNDED

@@ -301,3 +301,18 @@ def test_an_observer_sees_every_call_and_changes_nothing() -> None:
     stats = Stats()
     depth_limited(GAME, state, 3, zero, observer=observer, stats=stats)
     assert len(seen) == stats.calls
+
+
+def test_a_bounded_cutoff_is_on_the_first_players_scale() -> None:
+    state = replay(GAME, [(1, 1), (0, 0), (2, 2)])
+    trace = trace_search(GAME, state, "bounded")
+    cutoffs = [e for e in trace.events if isinstance(e, Cutoff)]
+    assert {trace.nodes[c.node].player for c in cutoffs} == {"X", "O"}
+    for cutoff in cutoffs:
+        alpha, beta = cutoff.window
+        if trace.nodes[cutoff.node].player == "X":
+            assert cutoff.value >= beta
+        else:
+            assert cutoff.value <= alpha
+        returned = next(e for e in trace.events if isinstance(e, Return) and e.node == cutoff.node)
+        assert returned.value == cutoff.value

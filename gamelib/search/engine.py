@@ -67,7 +67,7 @@ from gamelib.search.stats import Decision, Stats
 
 __all__ = ["DEFAULT_SECONDS", "choose_move", "move_values", "clear_caches"]
 
-DEFAULT_SECONDS: Final = 10.0
+DEFAULT_SECONDS: Final = 5.0
 """The time budget of a move or hint when the caller gives neither ``seconds`` nor a
 budget (Connect Four's player has its own, shorter default). Tic-tac-toe's exact play
 takes a few milliseconds; Nim with large heaps uses all of it and plays the best move

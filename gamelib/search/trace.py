@@ -21,8 +21,10 @@ event              meaning
 :class:`Return`    ``node``'s value goes back to its parent, exact or a bound
 =================  ===================================================================
 
-Values are for the player named by the game's utility convention, as in the searches
-themselves (see :mod:`gamelib.search.minimax`).
+Values are on the scale of the algorithm traced, as in the searches themselves: for the
+player to move in the node (negamax: ``"minimax"``, ``"alphabeta"``, ``"depth_limited"``),
+or for the first player, ``game.players[0]``, in every node (``"bounded"``, as in the
+lecture's max_value/min_value). Windows are on the same scale.
 """
 
 from __future__ import annotations
@@ -120,7 +122,14 @@ class CacheRead:
 @dataclass(frozen=True)
 class Cutoff:
     """At ``node``, the child ``child`` returned ``value``, outside ``window``: the moves
-    in ``pruned`` (in the order they would have been searched) are skipped."""
+    in ``pruned`` (in the order they would have been searched) are skipped.
+
+    ``value`` is on the node's scale: what the node is worth after that child, which is
+    also what the node returns (negamax: minus the child's own returned value, and at
+    least ``window[1]``; ``"bounded"``: at least beta where the first player moves, at
+    most alpha where the second does). ``window`` is the node's window just before the
+    cutoff (alpha may have risen since the node was entered). The child's own value is
+    in its :class:`Return` event."""
 
     node: int
     child: int
@@ -395,7 +404,9 @@ def trace_search(game: AnyGame, state: Hashable, algorithm: str,
                                       observer=recorder.observer(lambda args: (args[2], args[3]),
                                                                  reads_cache=True))
         else:
-            heuristic = options.get("heuristic") or heuristic_for(game)
+            heuristic = options.get("heuristic")
+            if heuristic is None:
+                heuristic = heuristic_for(game)
             shown_options.setdefault("heuristic", heuristic)
             value = depth_limited(game, state, options["depth"], heuristic, stats=stats,
                                   observer=recorder.observer(lambda args: (args[3], args[4])))
