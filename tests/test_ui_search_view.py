@@ -300,3 +300,21 @@ def test_a_reconnecting_page_gets_the_picture_again(monkeypatch: pytest.MonkeyPa
                         lambda canvas, trace, layout, shot: drawn.append(shot.step))
     view.canvas._handle_frontend_event(None, {"event": "client_ready"}, [])  # type: ignore[attr-defined]
     assert drawn == [7]
+
+
+def test_the_viewer_needs_no_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where threads cannot start (Pyodide, JupyterLite) the viewer works all the same:
+    playing is an ipywidgets Play ticking the slider in the browser."""
+    pytest.importorskip("ipycanvas")
+    import threading
+
+    def refuse(self: threading.Thread) -> None:
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", refuse)
+    view = show_search(TRACES["bounded-reuse"], display=False)
+    while view.step():
+        pass
+    assert view.position == len(view) - 1
+    play = next(x for x in _descendants(view.widget) if type(x).__name__ == "Play")
+    assert play.max == len(view) - 1

@@ -40,6 +40,7 @@ __all__ = [
     "BOX",
     "STATUS_HEIGHT",
     "LEGEND_HEIGHT",
+    "level",
 ]
 
 SpotKey = int | tuple[int, int]
