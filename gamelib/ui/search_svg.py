@@ -1,0 +1,536 @@
+"""A search tree as it stands at one step of its trace: in words, on a canvas, as SVG.
+
+Three layers, each usable alone:
+
+* :func:`snapshot` replays a :class:`~gamelib.search.trace.SearchTrace` up to a step:
+  which nodes are entered, open (entered, not yet returned) or done, their windows,
+  values, cache reads and stores, the moves skipped by cutoffs, and the status line
+  that says in words what the step did (:func:`describe`).
+* :func:`draw_search` paints that picture on any
+  :class:`~gamelib.ui.canvas.CanvasLike` (an ipycanvas canvas or a
+  :class:`~gamelib.ui.canvas.RecordingCanvas`): small boards in the nodes, values on
+  the edges, the current node highlighted, the window ``[α, β]`` under every open node,
+  pruned moves greyed and dashed, cache entries with their flags.
+* :func:`search_svg` draws the same picture as SVG, which stays in a saved notebook.
+
+>>> from gamelib.search.trace import Enter, Node, Return, SearchTrace
+>>> from gamelib.games import TicTacToe
+>>> game = TicTacToe()
+>>> trace = SearchTrace(game, game.start, "minimax", {}, 0, 1,
+...     (Node(0, None, None, game.start, 0, "X"),), (Enter(0, (-1, 1)), Return(0, 0)))
+>>> snapshot(trace, 1).message
+'The start position is worth 0 for X: the search is done.'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from gamelib.game import GameError
+from gamelib.games import ConnectFour, TicTacToe, TicTacToeBitboard
+from gamelib.search.trace import (
+    CacheRead,
+    CacheStore,
+    Cutoff,
+    Enter,
+    Event,
+    Leaf,
+    Node,
+    Return,
+    SearchTrace,
+    Window,
+)
+from gamelib.ui.boards import (
+    Palette,
+    _batch,
+    _begin,
+    _font,
+    _r,
+    _value_colour,
+    format_value,
+)
+from gamelib.ui.canvas import CanvasLike, RecordingCanvas, Rect
+from gamelib.ui.svg import BoardPicture, svg_from_calls
+from gamelib.ui.tree_layout import (
+    LEGEND_HEIGHT,
+    MARGIN,
+    STATUS_HEIGHT,
+    Spot,
+    TreeLayout,
+    layout_tree,
+)
+
+__all__ = [
+    "NodeState",
+    "Snapshot",
+    "snapshot",
+    "describe",
+    "draw_search",
+    "search_svg",
+    "check_trace",
+    "check_step",
+]
+
+CHAR_WIDTH: Final = 0.55
+"""A generous estimate of a character's width in em of the bold sans-serif font."""
+LABEL_PX: Final = 14
+STATUS_PX: Final = 17
+MIN_PX: Final = 9
+LEGEND: Final = ("Key: [α, β] window of an open node · ≤ ≥ a bound · h heuristic estimate · "
+                 "cache: entry stored, hit: entry used · dashed grey: pruned")
+
+
+@dataclass
+class NodeState:
+    """What is known about one entered node after some steps.
+
+    ``window`` is its current window (None for minimax, which has none), raised as its
+    children return; ``value`` and ``bound`` are set once it returned (``'='``, ``'≤'``
+    or ``'≥'``); ``leaf`` is ``(value, heuristic)`` for a node valued without search;
+    ``read`` its last cache read and ``stored`` its cache entry ``(flag, value)``.
+    """
+
+    window: Window | None = None
+    value: float | None = None
+    bound: str = "="
+    leaf: tuple[float, bool] | None = None
+    read: CacheRead | None = None
+    stored: tuple[str, float] | None = None
+
+    @property
+    def open(self) -> bool:
+        """True while the node is being searched (entered, not returned)."""
+        return self.value is None
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The tree after the events ``0..step`` of a trace; ``current`` is the node of event
+    ``step``, ``pruned`` the spots of the moves pruned so far (``(node, 0)`` for a
+    cutoff at ``node``), ``message`` the status."""
+
+    step: int
+    current: int
+    nodes: dict[int, NodeState]
+    pruned: frozenset[tuple[int, int]] = field(default_factory=frozenset)
+    message: str = ""
+
+
+def check_trace(trace: object) -> SearchTrace:
+    """``trace`` itself, after checking that it is a SearchTrace with at least one event.
+
+    Raises GameError saying what to pass instead.
+    """
+    if not isinstance(trace, SearchTrace):
+        raise GameError(
+            f"expected a SearchTrace (from gamelib.search.trace.trace_search), got "
+            f"{type(trace).__name__}"
+        )
+    if not trace.events or not trace.nodes:
+        raise GameError("this trace has no events: there is nothing to show")
+    return trace
+
+
+def check_step(trace: SearchTrace, step: object) -> int:
+    """``step`` as an event index of ``trace``: None is the last; negative counts from
+    the end. Raises GameError, saying the allowed range, for anything else."""
+    n = len(trace.events)
+    if step is None:
+        return n - 1
+    if not isinstance(step, int) or isinstance(step, bool) or not -n <= step < n:
+        raise GameError(f"step must be a whole number from 0 to {n - 1}, got {step!r}")
+    return step % n
+
+
+def _number(value: float) -> str:
+    if value == math.inf:
+        return "+∞"
+    if value == -math.inf:
+        return "-∞"
+    return format_value(value)
+
+
+def _window_text(window: Window) -> str:
+    return f"[{_number(window[0])}, {_number(window[1])}]"
+
+
+_BOUND_WORDS: Final = {"=": "exactly", "≤": "at most", "≥": "at least"}
+_COUNT_WORDS: Final = {1: "move", 2: "two moves", 3: "three moves", 4: "four moves"}
+
+
+class _Words:
+    """The phrases of the status line for one trace."""
+
+    def __init__(self, trace: SearchTrace) -> None:
+        self.trace = trace
+        self.game = trace.game
+        self.bounded = trace.algorithm == "bounded"
+
+    def owner(self, node: Node) -> str:
+        """Whose value a node's numbers are: the first player's in the bounded search
+        (max and min), the player to move there in the others (negamax)."""
+        return str(self.game.players[0]) if self.bounded else node.player
+
+    def move(self, move: Hashable) -> str:
+        try:
+            return str(self.game.format_move(move))
+        except Exception:  # a game without notation for this move: show it as it is
+            return repr(move)
+
+    def name(self, node: Node) -> str:
+        if node.parent is None:
+            return "The start position"
+        mover = self.trace.nodes[node.parent].player
+        kind = "move" if node.depth == 1 else "reply"
+        return f"{mover}'s {kind} {self.move(node.move)}"
+
+    def describe(self, event: Event) -> str:
+        nodes = self.trace.nodes
+        node = nodes[event.node]
+        name = self.name(node)
+        owner = self.owner(node)
+        if isinstance(event, Enter):
+            where = f"{name}: search it, {node.player} to move"
+            if self.trace.algorithm == "minimax":
+                return f"{where}."
+            return f"{where}, window {_window_text(event.window)} for {owner}."
+        if isinstance(event, Leaf):
+            if event.heuristic:
+                return (f"{name}: the depth limit is reached; the heuristic estimates it at "
+                        f"{format_value(event.value)} for {owner}.")
+            return f"{name} ends the game: worth {format_value(event.value)} for {owner}."
+        if isinstance(event, CacheRead):
+            if event.entry is None:
+                return f"{name}: not in the cache, so search it."
+            flag, v = event.entry
+            entry = f"{flag} {format_value(v)}"
+            if event.used:
+                return (f"{name}: the cache entry {entry} (case {event.case}) answers at once, "
+                        "no search.")
+            return (f"{name}: the cache entry {entry} (case {event.case}) does not answer; "
+                    f"search it in the window {_window_text(event.window)}.")
+        if isinstance(event, Cutoff):
+            child = nodes[event.child]
+            alpha, beta = event.window
+            text = format_value(event.value)
+            if event.value >= beta:
+                worth, test = f"at least {text}", f"{text} ≥ β = {_number(beta)}"
+            elif event.value <= alpha:
+                worth, test = f"at most {text}", f"{text} ≤ α = {_number(alpha)}"
+            else:
+                worth, test = text, f"{text} lies outside {_window_text(event.window)}"
+            n = len(event.pruned)
+            head = f"{self.name(child)} is worth {worth} for {owner}, and {test}: cutoff"
+            if not n:
+                return f"{head}, though no move is left to skip."
+            skipped = "; ".join(self.move(m) for m in event.pruned)
+            last = "the last move" if n == 1 else f"the last {_COUNT_WORDS.get(n, f'{n} moves')}"
+            return f"{head}, {last} here ({skipped}) {'is' if n == 1 else 'are'} skipped."
+        if isinstance(event, CacheStore):
+            meaning = {"=": "exact", "≤": "an upper bound", "≥": "a lower bound"}[event.flag]
+            return (f"{name}: stored in the cache as {event.flag} {format_value(event.value)} "
+                    f"({meaning}).")
+        worth = f"{_BOUND_WORDS[event.bound]} " if event.bound != "=" else ""
+        if node.parent is None:
+            return (f"{name} is worth {worth}{format_value(event.value)} for {owner}: "
+                    "the search is done.")
+        parent = self.name(nodes[node.parent])
+        if nodes[node.parent].parent is None:
+            parent = "the start position"
+        return (f"{name} is worth {worth}{format_value(event.value)} for {owner}; back to "
+                f"{parent}.")
+
+
+def describe(trace: SearchTrace, step: int) -> str:
+    """The status line of event ``step`` of ``trace``, in words."""
+    return _Words(trace).describe(trace.events[step])
+
+
+def snapshot(trace: SearchTrace, step: int | None = None) -> Snapshot:
+    """The tree after events ``0..step`` of ``trace`` (default: the end).
+
+    Raises GameError for a bad trace or step.
+    """
+    trace = check_trace(trace)
+    step = check_step(trace, step)
+    nodes: dict[int, NodeState] = {}
+    pruned: set[tuple[int, int]] = set()
+    windowless = trace.algorithm == "minimax"
+    first = trace.game.players[0] if trace.game is not None else None
+    for event in trace.events[: step + 1]:
+        state = nodes.setdefault(event.node, NodeState())
+        if isinstance(event, Enter):
+            state.window = None if windowless else event.window
+        elif isinstance(event, Leaf):
+            state.leaf = (event.value, event.heuristic)
+        elif isinstance(event, CacheRead):
+            state.read = event
+            if not windowless:
+                state.window = event.window
+        elif isinstance(event, Cutoff):
+            if event.pruned:
+                pruned.add((event.node, 0))
+        elif isinstance(event, CacheStore):
+            state.stored = (event.flag, event.value)
+        elif isinstance(event, Return):
+            state.value, state.bound = event.value, event.bound
+            parent = trace.nodes[event.node].parent
+            if parent is not None and parent in nodes:
+                _raise_window(nodes[parent], trace.nodes[parent], event.value,
+                              trace.algorithm == "bounded", first)
+    return Snapshot(step, trace.events[step].node, nodes, frozenset(pruned),
+                    describe(trace, step))
+
+
+def _raise_window(parent: NodeState, node: Node, value: float, bounded: bool,
+                  first: Any) -> None:
+    """Narrow an open parent's window by a child's returned value, as the search does."""
+    if parent.window is None or not parent.open:
+        return
+    alpha, beta = parent.window
+    if bounded:
+        if node.player == first:
+            alpha = max(alpha, value)
+        else:
+            beta = min(beta, value)
+    else:
+        alpha = max(alpha, -value)
+    if alpha < beta:
+        parent.window = (alpha, beta)
+
+
+# -- drawing -------------------------------------------------------------------------------
+
+
+def _fit(text: str, width: float, px: float) -> float:
+    """The largest font size up to ``px`` at which ``text`` fits ``width`` pixels."""
+    return max(MIN_PX, min(px, width / (CHAR_WIDTH * max(1, len(text)))))
+
+
+def _label(canvas: CanvasLike, text: str, rect: Rect, colour: str, *, px: float = LABEL_PX,
+           bold: bool = True, plate: bool = False) -> None:
+    size = _fit(text, rect.width, px)
+    if plate:
+        width = min(rect.width, CHAR_WIDTH * size * len(text) + 6)
+        canvas.fill_style = Palette.BACKGROUND
+        canvas.fill_rect(_r(rect.center[0] - width / 2), _r(rect.y + 1), _r(width),
+                         _r(rect.height - 2))
+    canvas.font = _font(size, bold)
+    canvas.fill_style = colour
+    canvas.text_align = "center"
+    canvas.text_baseline = "middle"
+    canvas.fill_text(text, _r(rect.center[0]), _r(rect.center[1]))
+
+
+def _wrap(text: str, width: float, px: float, lines: int = 2) -> list[str]:
+    """``text`` broken into at most ``lines`` lines that fit ``width`` at ``px``."""
+    room = max(10, int(width / (0.55 * px)))
+    out: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > room:
+            out.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    out.append(line)
+    if len(out) > lines:
+        out = out[: lines - 1] + [" ".join(out[lines - 1:])]
+    return out
+
+
+def _draw_board(canvas: CanvasLike, words: _Words, node: Node, box: Rect) -> None:
+    """A small picture of ``node.state`` filling ``box`` (the move's text for a game
+    without a small board)."""
+    game = words.game
+    state: Any = node.state
+    if isinstance(game, (TicTacToe, TicTacToeBitboard)):
+        marks = TicTacToeBitboard.to_board(state) if isinstance(
+            game, TicTacToeBitboard) else state
+        cell = box.width / 3
+        if node.move is not None:
+            move: Any = node.move
+            row, col = move
+            canvas.fill_style = Palette.HIGHLIGHT
+            canvas.fill_rect(_r(box.x + col * cell), _r(box.y + row * cell), _r(cell), _r(cell))
+        canvas.stroke_style = Palette.MUTED
+        canvas.line_width = 1
+        for k in (1, 2):
+            canvas.stroke_line(_r(box.x + k * cell), _r(box.y + 2), _r(box.x + k * cell),
+                               _r(box.bottom - 2))
+            canvas.stroke_line(_r(box.x + 2), _r(box.y + k * cell), _r(box.right - 2),
+                               _r(box.y + k * cell))
+        canvas.line_width = 2
+        arm = cell * 0.28
+        for row in range(3):
+            for col in range(3):
+                x, y = box.x + (col + 0.5) * cell, box.y + (row + 0.5) * cell
+                if marks[row][col] == "X":
+                    canvas.stroke_style = Palette.CROSS
+                    canvas.stroke_line(_r(x - arm), _r(y - arm), _r(x + arm), _r(y + arm))
+                    canvas.stroke_line(_r(x - arm), _r(y + arm), _r(x + arm), _r(y - arm))
+                elif marks[row][col] == "O":
+                    canvas.stroke_style = Palette.CIRCLE
+                    canvas.stroke_circle(_r(x), _r(y), _r(arm * 1.1))
+        return
+    if isinstance(game, ConnectFour):
+        cell = box.width / game.cols
+        top = box.y + (box.height - cell * game.rows) / 2
+        canvas.fill_style = Palette.FRAME
+        canvas.fill_rect(_r(box.x), _r(top), _r(box.width), _r(cell * game.rows))
+        colours = {game.players[0]: Palette.RED, game.players[1]: Palette.YELLOW,
+                   None: Palette.HOLE}
+        for col in range(game.cols):
+            for row in range(game.rows):
+                canvas.fill_style = colours[game.cell(state, row, col)]
+                canvas.fill_circle(_r(box.x + (col + 0.5) * cell),
+                                   _r(top + (game.rows - row - 0.5) * cell), _r(cell * 0.38))
+        if node.move is not None:
+            canvas.stroke_style = Palette.RING
+            canvas.line_width = 1.5
+            col = int(node.move)  # type: ignore[call-overload]
+            canvas.stroke_rect(_r(box.x + col * cell), _r(top), _r(cell), _r(cell * game.rows))
+        return
+    _label(canvas, "start" if node.move is None else words.move(node.move), box, Palette.INK)
+
+
+def draw_search(canvas: CanvasLike, trace: SearchTrace, layout: TreeLayout,
+                shot: Snapshot) -> None:
+    """Paint ``trace``'s tree as ``shot`` describes it, placed by ``layout``, on ``canvas``.
+
+    The canvas should be ``layout.width`` x ``layout.height`` pixels.
+    """
+    with _batch(canvas):
+        _paint(canvas, trace, layout, shot)
+
+
+def _paint(canvas: CanvasLike, trace: SearchTrace, layout: TreeLayout, shot: Snapshot) -> None:
+    _begin(canvas, layout.width, layout.height)
+    # The status band: the step's words, and where we are.
+    canvas.fill_style = Palette.STATUS_BAND
+    canvas.fill_rect(0, 0, layout.width, STATUS_HEIGHT)
+    counter = f"step {shot.step} of {len(trace.events) - 1}"
+    canvas.font = _font(13, False)
+    canvas.fill_style = Palette.MUTED
+    canvas.text_align = "right"
+    canvas.text_baseline = "middle"
+    text_width = min(layout.width, 1100)
+    canvas.fill_text(counter, _r(text_width - MARGIN), 14)
+    lines = _wrap(shot.message, text_width - 2 * MARGIN - 110, STATUS_PX)
+    canvas.font = _font(STATUS_PX, True)
+    canvas.fill_style = Palette.INK
+    canvas.text_align = "left"
+    for k, line in enumerate(lines):
+        canvas.fill_text(line, MARGIN, _r(STATUS_HEIGHT * (0.3 + 0.42 * k)))
+
+    canvas.font = _font(12, False)
+    canvas.fill_style = Palette.MUTED
+    canvas.fill_text(LEGEND, MARGIN, _r(layout.height - LEGEND_HEIGHT / 2))
+    visible = [layout.spots[k] for k in shot.nodes] + [layout.spots[k] for k in
+                                                        sorted(shot.pruned)]
+    # Edges first, under everything.
+    for spot in visible:
+        if spot.parent is None:
+            continue
+        parent, child = layout.spots[spot.parent].box, spot.box
+        canvas.stroke_style = Palette.GHOST if spot.pruned else Palette.MUTED
+        canvas.line_width = 1.5
+        if spot.pruned:
+            canvas.set_line_dash([4, 4])
+        # From under the parent's labels (its window and cache entry), so no line
+        # crosses a word.
+        above = layout.spots[spot.parent]
+        start = above.row(above.below - 1).bottom
+        canvas.stroke_line(_r(parent.center[0]), _r(start), _r(child.center[0]), _r(child.y))
+        if spot.pruned:
+            canvas.set_line_dash([])
+    for spot in visible:
+        if spot.pruned:
+            _draw_pruned(canvas, trace, spot)
+        else:
+            assert isinstance(spot.key, int)
+            _draw_node(canvas, trace, spot, shot.nodes[spot.key], spot.key == shot.current)
+
+
+def _draw_pruned(canvas: CanvasLike, trace: SearchTrace, spot: Spot) -> None:
+    """The moves skipped by one cutoff: a dashed grey box listing them, two to a line."""
+    box = spot.box
+    moves = [_Words(trace).move(m) for m in spot.skipped]
+    if len(moves) > 4:
+        moves = [*moves[:3], f"+{len(moves) - 3}"]
+    lines = [" ".join(moves[k:k + 2]) for k in range(0, len(moves), 2)]
+    canvas.global_alpha = 0.6
+    canvas.fill_style = Palette.STATUS_BAND
+    canvas.fill_rect(_r(box.x), _r(box.y), _r(box.width), _r(box.height))
+    canvas.stroke_style = Palette.GHOST
+    canvas.line_width = 1.5
+    canvas.set_line_dash([4, 3])
+    canvas.stroke_rect(_r(box.x), _r(box.y), _r(box.width), _r(box.height))
+    canvas.set_line_dash([])
+    height = box.height / len(lines)
+    for k, line in enumerate(lines):
+        _label(canvas, line, Rect(box.x, box.y + k * height, box.width, height), Palette.MUTED,
+               px=11)
+    _label(canvas, f"{len(spot.skipped)} pruned", spot.row(-1), Palette.MUTED, px=11,
+           bold=False, plate=True)
+    canvas.global_alpha = 1.0
+
+
+def _draw_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, state: NodeState,
+               current: bool) -> None:
+    box = spot.box
+    node = trace.nodes[spot.key]  # type: ignore[index]
+    if current:
+        canvas.fill_style = Palette.HIGHLIGHT
+        canvas.fill_rect(_r(box.x - 7), _r(box.y - 7), _r(box.width + 14), _r(box.height + 14))
+    canvas.fill_style = "#ffffff"
+    canvas.fill_rect(_r(box.x), _r(box.y), _r(box.width), _r(box.height))
+    _draw_board(canvas, _Words(trace), node, box)
+    canvas.stroke_style = Palette.INK if state.open else Palette.MUTED
+    canvas.line_width = 3 if current else 2 if state.open else 1
+    canvas.stroke_rect(_r(box.x), _r(box.y), _r(box.width), _r(box.height))
+    # The value on the edge above (for the root: under it, once known).
+    value_text = None
+    if state.value is not None:
+        mark = "" if state.bound == "=" else f"{state.bound} "
+        value_text = f"{mark}{format_value(state.value)}"
+    elif state.leaf is not None:
+        value_text = format_value(state.leaf[0])
+    if value_text is not None and state.leaf is not None and state.leaf[1]:
+        value_text = f"h {value_text}"
+    value = state.value if state.value is not None else state.leaf[0] if state.leaf else 0
+    if value_text is not None:
+        where = spot.row(-1) if node.parent is not None else spot.row(0)
+        _label(canvas, value_text, where, _value_colour(value), plate=True)
+    if state.open and state.window is not None:
+        _label(canvas, _window_text(state.window), spot.row(0), Palette.INK, px=13, bold=False)
+    cache = None
+    if state.read is not None and state.read.used and state.read.entry is not None:
+        flag, v = state.read.entry
+        cache = (f"hit {flag}{format_value(v)}", Palette.GOOD)
+    elif state.stored is not None:
+        flag, v = state.stored
+        cache = (f"cache {flag}{format_value(v)}", Palette.CIRCLE)
+    elif state.read is not None and state.read.entry is not None:
+        flag, v = state.read.entry
+        cache = (f"read {flag}{format_value(v)}", Palette.NEUTRAL)
+    if cache is not None:
+        _label(canvas, cache[0], spot.row(spot.below - 1), cache[1], px=12)
+
+
+def search_svg(trace: SearchTrace, step: int | None = None) -> BoardPicture:
+    """The tree of ``trace`` after event ``step`` (default: the end) as an SVG picture.
+
+    It is the picture :func:`gamelib.ui.show_search` draws at that step. Raises
+    GameError for a bad trace or step.
+    """
+    shot = snapshot(trace, step)
+    layout = layout_tree(trace)
+    # RecordingCanvas implements CanvasLike's properties through __setattr__, which mypy
+    # cannot see: it takes the class for abstract.
+    canvas = RecordingCanvas(layout.width, layout.height)  # type: ignore[abstract]
+    draw_search(canvas, trace, layout, shot)
+    return BoardPicture(svg_from_calls(canvas.calls, canvas.width, canvas.height))

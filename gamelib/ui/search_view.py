@@ -1,0 +1,328 @@
+"""Step through a search in a notebook: its tree on a canvas, with step/back/play controls.
+
+::
+
+    from gamelib.search.trace import trace_search
+    from gamelib.ui import show_search
+
+    v = show_search(trace_search(game, state, "alphabeta"))
+
+shows the tree of the search on an ipycanvas canvas with the controls
+Start, Back, Step, End, a play button with its speed, and a slider; below it, the whole search as
+an SVG picture (:func:`~gamelib.ui.search_svg.search_svg`), which stays in the saved
+notebook where the live canvas does not. The returned :class:`SearchView` is driven from
+code as from the buttons::
+
+    v.step() -> bool      # one event on; False at the end
+    v.back() -> bool      # one event back; False at the start
+    v.goto(i) -> bool     # to event i (0 .. len(v) - 1); False and a message if i is bad
+    v.to_start(), v.to_end()
+    v.position, v.event, v.message, len(v), v.trace, v.widget, v.canvas   # read-only
+
+It never raises at the user: a bad ``goto`` leaves the position as it was and says what
+is allowed in :attr:`~SearchView.message`. Playing runs in the browser (an
+``ipywidgets.Play`` linked to the slider), so it needs no thread and works where threads
+cannot start (JupyterLite, Pyodide). The canvas is redrawn whenever a browser page
+(re)connects to it, and drawn at twice its size for crisp text on HiDPI screens.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from gamelib.search.trace import Event, SearchTrace
+from gamelib.ui.canvas import CanvasLike, RecordingCanvas
+from gamelib.ui.search_svg import (
+    Snapshot,
+    check_trace,
+    draw_search,
+    search_svg,
+    snapshot,
+)
+from gamelib.ui.tree_layout import TreeLayout, layout_tree
+
+__all__ = ["SearchView", "show_search", "PIXEL_RATIO", "SHRINK", "SPEEDS"]
+
+PIXEL_RATIO: Final = 2
+"""The canvas holds this many device pixels per CSS pixel: crisp text up to a device
+pixel ratio of 2 (zoomed pages, Retina screens), and downsampled smoothly at 1."""
+
+SHRINK: Final = 0.7
+"""A wide tree shrinks with the page down to this share of its size, then scrolls."""
+
+SPEEDS: Final = (0.5, 1.0, 2.0, 4.0, 8.0)
+"""Steps per second the play button can go at."""
+
+
+class SearchView:
+    """A search trace on a canvas, one event at a time; see the module docstring.
+
+    ``canvas`` is where it draws: an ipycanvas Canvas (the default, made with the
+    widgets) or any :class:`~gamelib.ui.canvas.CanvasLike` such as a
+    :class:`~gamelib.ui.canvas.RecordingCanvas` (then no widgets are made; for tests).
+    """
+
+    def __init__(self, trace: SearchTrace, canvas: CanvasLike | None = None) -> None:
+        """A viewer at the first event of ``trace``; GameError if it is not a trace."""
+        self._trace: Final = check_trace(trace)
+        self._layout: Final[TreeLayout] = layout_tree(trace)
+        self._position = 0
+        self._note = ""
+        self._shot: Snapshot = snapshot(trace, 0)
+        self._widgets: dict[str, Any] = {}
+        self._syncing = False
+        self._shown_in: tuple[int, int] | None = None
+        if canvas is None:
+            self._view, built = self._build()
+            self._canvas: CanvasLike = built
+        else:
+            self._view, self._canvas = None, canvas
+        self._draw()
+
+    # -- reading ---------------------------------------------------------------------------
+
+    @property
+    def trace(self) -> SearchTrace:
+        """The trace shown."""
+        return self._trace
+
+    @property
+    def position(self) -> int:
+        """The index of the event shown, 0 to ``len(self) - 1``."""
+        return self._position
+
+    @property
+    def event(self) -> Event:
+        """The event shown: the step the tree has just taken."""
+        return self._trace.events[self._position]
+
+    @property
+    def message(self) -> str:
+        """The status line: what the shown event did, in words (or why a request was
+        refused, followed by it)."""
+        if self._note:
+            return f"{self._note} {self._shot.message}"
+        return self._shot.message
+
+    @property
+    def snapshot(self) -> Snapshot:
+        """The tree as it stands at :attr:`position`."""
+        return self._shot
+
+    @property
+    def layout(self) -> TreeLayout:
+        """Where every node of the whole tree is drawn."""
+        return self._layout
+
+    @property
+    def canvas(self) -> CanvasLike:
+        """The canvas drawn on."""
+        return self._canvas
+
+    @property
+    def widget(self) -> Any:
+        """The ipywidgets box with the canvas and the controls (None with a canvas of your own)."""
+        return self._view
+
+    def __len__(self) -> int:
+        """The number of events (steps) of the trace."""
+        return len(self._trace.events)
+
+    def __repr__(self) -> str:
+        return (f"<SearchView of {self._trace.algorithm}: step {self._position + 1} of "
+                f"{len(self)}>")
+
+    # -- moving ----------------------------------------------------------------------------
+
+    def step(self) -> bool:
+        """Show the next event; False (and nothing changes) at the end."""
+        if self._position + 1 >= len(self):
+            self._refuse("This is the end of the search: Start goes back to the beginning.")
+            return False
+        return self._go(self._position + 1)
+
+    def back(self) -> bool:
+        """Show the previous event; False (and nothing changes) at the start."""
+        if self._position == 0:
+            self._refuse("This is the start of the search: there is no step before it.")
+            return False
+        return self._go(self._position - 1)
+
+    def goto(self, i: object) -> bool:
+        """Show event ``i`` (0 to ``len(self) - 1``; negative counts from the end).
+
+        Anything else returns False, keeps the position and says what is allowed.
+        """
+        n = len(self)
+        if not isinstance(i, int) or isinstance(i, bool) or not -n <= i < n:
+            self._refuse(f"Cannot go to step {i!r}: give a whole number from 0 to {n - 1}.")
+            return False
+        return self._go(i % n)
+
+    def to_start(self) -> bool:
+        """Show the first event."""
+        return self._go(0)
+
+    def to_end(self) -> bool:
+        """Show the last event."""
+        return self._go(len(self) - 1)
+
+    def redraw(self) -> None:
+        """Draw the current picture again (e.g. after a browser page reconnected)."""
+        self._draw()
+
+    def show(self) -> None:
+        """Display the viewer, and below it the whole search as SVG (no-op outside IPython)."""
+        if self._view is None:
+            return
+        try:
+            from IPython.display import display
+        except ImportError:  # pragma: no cover - IPython comes with Jupyter
+            return
+        from IPython import get_ipython
+
+        shell = get_ipython()
+        self._shown_in = None if shell is None else (id(shell), shell.execution_count)
+        display(self._view)  # type: ignore[no-untyped-call]
+        display(search_svg(self._trace))  # type: ignore[no-untyped-call]
+
+    def _ipython_display_(self) -> None:
+        # show_search() already displayed it in this cell; in a later cell, show it again.
+        from IPython import get_ipython
+
+        shell = get_ipython()
+        here = None if shell is None else (id(shell), shell.execution_count)
+        if here is None or here != self._shown_in:
+            self.show()
+
+    def close(self) -> None:
+        """Close the widgets."""
+        for widget in self._widgets.values():
+            widget.close()
+
+    # -- inside ----------------------------------------------------------------------------
+
+    def _go(self, i: int) -> bool:
+        self._note = ""
+        self._position = i
+        self._shot = snapshot(self._trace, i)
+        self._draw()
+        return True
+
+    def _refuse(self, note: str) -> None:
+        self._note = note
+        self._sync_widgets()
+
+    def _draw(self) -> None:
+        canvas = self._canvas
+        if hasattr(canvas, "set_transform") and not isinstance(canvas, RecordingCanvas):
+            canvas.set_transform(PIXEL_RATIO, 0, 0, PIXEL_RATIO, 0, 0)
+        draw_search(canvas, self._trace, self._layout, self._shot)
+        self._sync_widgets()
+
+    def _sync_widgets(self) -> None:
+        if not self._widgets:
+            return
+        self._syncing = True
+        try:
+            slider = self._widgets["slider"]
+            if slider.value != self._position:
+                slider.value = self._position
+            self._widgets["note"].value = html.escape(self._note)
+            at_start, at_end = self._position == 0, self._position == len(self) - 1
+            self._widgets["start"].disabled = self._widgets["back"].disabled = at_start
+            self._widgets["step"].disabled = self._widgets["end"].disabled = at_end
+        finally:
+            self._syncing = False
+
+    def _safely(self, action: Callable[..., object]) -> Callable[..., None]:
+        """A widget callback that reports a failure in the note instead of raising."""
+
+        def safe(*args: Any) -> None:
+            try:
+                action(*args)
+            except Exception as error:  # noqa: BLE001 - the user sees it, nothing is lost
+                self._refuse(f"Something went wrong ({type(error).__name__}: {error}).")
+
+        return safe
+
+    def _on_client_ready(self) -> None:
+        """A browser page made a new, blank canvas (a reload, a second window): draw again.
+
+        ipycanvas sends drawing commands through one manager widget, which names the
+        target canvas only when it changes; the page's new manager knows no target yet,
+        so it would drop the commands. Forgetting the target makes the next batch name it.
+        """
+        manager = getattr(self._canvas, "_canvas_manager", None)
+        if manager is not None and hasattr(manager, "_current_canvas"):
+            manager._current_canvas = None
+        self._draw()
+
+    def _on_slider(self, change: Mapping[str, Any]) -> None:
+        if not self._syncing and change["new"] != self._position:
+            self.goto(change["new"])
+
+    def _on_speed(self, change: Mapping[str, Any]) -> None:
+        self._widgets["play"].interval = round(1000 / change["new"])
+
+    def _build(self) -> tuple[Any, Any]:
+        import ipywidgets as w
+        from ipycanvas import Canvas
+
+        layout = self._layout
+        canvas = Canvas(
+            width=layout.width * PIXEL_RATIO,
+            height=layout.height * PIXEL_RATIO,
+            # As wide as the tree, shrunk to the output's width down to SHRINK of its
+            # size; below that the box around it scrolls.
+            layout=w.Layout(width=f"{layout.width}px", height="auto", max_width="100%",
+                            min_width=f"{round(layout.width * SHRINK)}px"),
+        )
+        # A browser page that (re)creates the canvas, e.g. after a reload, gets it blank.
+        canvas.on_client_ready(self._safely(self._on_client_ready))
+        def button(name: str, icon: str, tip: str, action: Callable[[], bool]) -> Any:
+            b = w.Button(description=name.capitalize(), icon=icon, tooltip=tip,
+                         layout=w.Layout(width="86px"))
+            b.on_click(self._safely(lambda _: action()))
+            self._widgets[name] = b
+            return b
+
+        last = len(self) - 1
+        slider = w.IntSlider(value=0, min=0, max=last, description="Step",
+                             continuous_update=True, readout=True,
+                             layout=w.Layout(width="300px"), style={"description_width": "44px"})
+        # Playing runs in the browser: the Play widget ticks the slider, no thread needed.
+        play = w.Play(value=0, min=0, max=last, interval=1000, description="Play",
+                      show_repeat=False)
+        w.jslink((play, "value"), (slider, "value"))
+        speed = w.SelectionSlider(options=[(f"{s:g}/s", s) for s in SPEEDS], value=1.0,
+                                  description="Speed", layout=w.Layout(width="200px"),
+                                  style={"description_width": "44px"})
+        note = w.HTML("", layout=w.Layout(min_height="1.4em"))
+        self._widgets.update(slider=slider, play=play, speed=speed, note=note)
+        slider.observe(self._safely(self._on_slider), names="value")
+        speed.observe(self._safely(self._on_speed), names="value")
+        controls = w.HBox([
+            button("start", "fast-backward", "to the start", self.to_start),
+            button("back", "step-backward", "one step back", self.back),
+            button("step", "step-forward", "one step on", self.step),
+            button("end", "fast-forward", "to the end", self.to_end),
+            play, speed, slider,
+        ], layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        scroller = w.Box([canvas], layout=w.Layout(overflow="auto", max_width="100%"))
+        return w.VBox([controls, note, scroller]), canvas
+
+
+def show_search(trace: SearchTrace, *, display: bool = True) -> SearchView:
+    """Show ``trace`` (from ``gamelib.search.trace.trace_search``) step by step.
+
+    Returns the :class:`SearchView`; ``display=False`` builds it without showing it (show
+    it later by evaluating it in a cell). Raises GameError if ``trace`` is not a
+    SearchTrace with events; after that, nothing raises at the user.
+    """
+    view = SearchView(trace)
+    if display:
+        view.show()
+    return view

@@ -1,0 +1,108 @@
+"""The search viewer in a real browser: five presses of Step move the highlight, by pixels.
+
+The fixture notebook ``notebooks/search_view.ipynb`` shows alpha-beta on a tic-tac-toe
+position with four empty squares. A *twin* viewer in this process, on the same trace and
+a RecordingCanvas, says where the highlighted node is at each step; the test reads the
+highlight colour back from the page's <canvas>, which holds PIXEL_RATIO device pixels per
+layout pixel. Screenshots at 1280 x 800 go to ``tests/screenshots/``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from gamelib.game import replay
+from gamelib.games import TicTacToe
+from gamelib.search.trace import trace_search
+from gamelib.ui.boards import Palette
+from gamelib.ui.canvas import RecordingCanvas
+from gamelib.ui.search_view import PIXEL_RATIO, SearchView
+
+from .harness import Box, LabPage, check_fixture_notebook, rgba, wait_until
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "search_view.ipynb"
+CALL = 'show_search(trace_search(game, state, "alphabeta"))'
+HIGHLIGHT = rgba(Palette.HIGHLIGHT)
+
+
+def twin() -> SearchView:
+    """A viewer on the very trace the notebook shows."""
+    game = TicTacToe()
+    state = replay(game, [(0, 0), (1, 1), (0, 1), (0, 2), (2, 0)])
+    return SearchView(trace_search(game, state, "alphabeta"), RecordingCanvas())
+
+
+def halo(view: SearchView, node: int) -> Box:
+    """The left strip of the highlight around ``node``'s box (the board inside the box
+    highlights its last move in the same colour, so the box itself is left out), in
+    device pixels of the page's canvas."""
+    box = view.layout.spots[node].box
+    return (
+        (box.x - 6) * PIXEL_RATIO, (box.y + 4) * PIXEL_RATIO, 5 * PIXEL_RATIO,
+        (box.height - 8) * PIXEL_RATIO,
+    )
+
+
+def lit(lab: LabPage, canvas: Locator, boxes: list[Box]) -> list[bool]:
+    """Whether each box shows the highlight colour (over half its pixels)."""
+    counts = lab.census(canvas, boxes, [HIGHLIGHT])
+    return [row[0] > 0.5 * box[2] * box[3] for row, box in zip(counts, boxes, strict=True)]
+
+
+def test_fixture_notebook_shows_the_twins_trace() -> None:
+    check_fixture_notebook(NOTEBOOK, CALL)
+
+
+def test_five_steps_move_the_highlight(lab: LabPage) -> None:
+    view = twin()
+    start = view.event.node
+    for _ in range(5):
+        assert view.step()
+    after = view.event.node
+    assert after != start, "the fixture must move the highlight within five steps"
+    lab.page.set_viewport_size({"width": 1280, "height": 800})
+    lab.open_notebook(NOTEBOOK)
+    lab.run_all_cells()
+    canvas = lab.visible_canvas()
+    assert lab.canvas_size(canvas) == (
+        view.layout.width * PIXEL_RATIO, view.layout.height * PIXEL_RATIO)
+    boxes = [halo(view, start), halo(view, after)]
+    wait_until(lambda: lit(lab, canvas, boxes) == [True, False], 30, "the root highlighted")
+    lab.screenshot("search_view_start_1280x800")
+    for _ in range(5):
+        lab.press_button("Step")
+    wait_until(lambda: lit(lab, canvas, boxes) == [False, True], 30,
+               f"the highlight on node {after} after five steps")
+    lab.wait_text("")  # the refusal note stays empty: no step was refused
+    lab.screenshot("search_view_step5_1280x800")
+    lab.press_button("End")
+    wait_until(lambda: lit(lab, canvas, [halo(view, 0)]) == [True], 30,
+               "the root highlighted again at the end")
+    lab.screenshot("search_view_end_1280x800")
+    # Below the live viewer, the whole search as an SVG picture (kept when saved).
+    picture = lab.page.locator(".jp-OutputArea-output.jp-RenderedSVG").last
+    picture.scroll_into_view_if_needed()
+    box = picture.bounding_box()
+    assert box is not None and box["height"] > 200, box
+    lab.screenshot("search_view_svg_1280x800")
+    # A lecturer reloads the page: the kernel still holds the viewer, the new canvas
+    # starts blank and asks for the picture again (ipycanvas's client_ready).
+    lab.page.keyboard.press("Control+s")
+    lab.page.reload(wait_until="domcontentloaded")
+    lab.page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(state="visible")
+    lab.wait_kernel_idle()
+    canvas = lab.visible_canvas()
+    wait_until(lambda: lit(lab, canvas, [halo(view, 0)]) == [True], 30,
+               "the root highlighted again after a reload")
+    lab.screenshot("search_view_reloaded_1280x800")
+    # As in a lecture: the side bar closed, the tree in view.
+    lab.page.keyboard.press("Control+b")
+    canvas.scroll_into_view_if_needed()
+    lab.screenshot("search_view_lecture_1280x800")
