@@ -78,7 +78,8 @@ widget or of ``show_board`` also carries an SVG picture of what it showed
 
 Modules: ``controller`` (play, the widgets), ``boards`` (the game boards, board_for,
 show_board), ``drawing`` (what every board shares, the text board), ``canvas`` (the canvas
-protocol, RecordingCanvas, SVG from recorded calls), ``svg`` (board_svg, BoardPicture).
+protocol, RecordingCanvas, SVG from recorded calls), ``svg`` (board_svg, BoardPicture); ``search_view``, ``search_svg`` and ``tree_layout``
+(the step-through viewer of a search trace: :func:`show_search`, :func:`search_svg`).
 """
 
 from gamelib.ui.boards import (
@@ -94,6 +95,8 @@ from gamelib.ui.boards import (
 )
 from gamelib.ui.canvas import CanvasLike, RecordingCanvas, Rect, attach_picture
 from gamelib.ui.controller import MODES, PlayController, play
+from gamelib.ui.search_svg import search_svg
+from gamelib.ui.search_view import SearchView, show_search
 from gamelib.ui.svg import BoardPicture, board_svg
 
 __all__ = [
@@ -115,4 +118,7 @@ __all__ = [
     "RecordingCanvas",
     "Rect",
     "attach_picture",
+    "show_search",
+    "SearchView",
+    "search_svg",
 ]

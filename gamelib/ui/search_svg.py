@@ -43,15 +43,8 @@ from gamelib.search.trace import (
     SearchTrace,
     Window,
 )
-from gamelib.ui.boards import (
-    Palette,
-    _batch,
-    _begin,
-    _font,
-    _r,
-    _value_colour,
-    format_value,
-)
+from gamelib.session import format_value
+from gamelib.ui.drawing import Palette, _batch, _begin, _font, _r, _value_colour
 from gamelib.ui.canvas import CanvasLike, RecordingCanvas, Rect
 from gamelib.ui.svg import BoardPicture, svg_from_calls
 from gamelib.ui.tree_layout import (
