@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import math
 import signal
 import threading
 import time
@@ -100,6 +101,8 @@ LOOPING: dict[str, Callable[[], CheckResult]] = {
     "store_bound": lambda: check_store_bound(loops),
     "heuristic": lambda: check_heuristic(loops),
     "tree_counts": lambda: check_tree_counts(loops, loops),
+    "symmetry": lambda: ex.check_symmetry_count(loops),
+    "merge": lambda: ex.check_merge_entries(loops),
 }
 
 
@@ -354,6 +357,8 @@ CHECKERS: dict[str, Callable[[Callable[..., Any]], CheckResult]] = {
     "store_bound": check_store_bound,
     "heuristic": lambda f: check_heuristic(f, depth=1, first_moves=(3,)),
     "tree_counts": lambda f: check_tree_counts(f, f),
+    "symmetry": ex.check_symmetry_count,
+    "merge": ex.check_merge_entries,
 }
 
 
@@ -404,3 +409,97 @@ def test_check_heuristic_refuses_bad_arguments_with_a_message(depth: Any, first_
         check_heuristic(lambda s, p: 0.0, depth=depth, first_moves=first_moves,
                         baseline=baseline)
     assert str(refused.value)
+
+
+# Exercise 5 (e): counting up to symmetry ---------------------------------------------------
+
+
+def orbit_count(side: int) -> int:
+    """Up to symmetry by brute force over every board (independent of gamelib): small sides."""
+    n = side * side
+    cells = [(r, c) for r in range(side) for c in range(side)]
+
+    def maps(r: int, c: int) -> list[tuple[int, int]]:
+        s = side - 1
+        return [(r, c), (c, s - r), (s - r, s - c), (s - c, r),
+                (r, s - c), (s - c, s - r), (s - r, c), (c, r)]
+
+    import itertools
+
+    seen = set()
+    for board in itertools.product(" XO", repeat=n):
+        xs, os = board.count("X"), board.count("O")
+        if xs - os not in (0, 1):
+            continue
+        images = []
+        for k in range(8):
+            image = [" "] * n
+            for i, (r, c) in enumerate(cells):
+                rr, cc = maps(r, c)[k]
+                image[rr * side + cc] = board[i]
+            images.append("".join(image))
+        seen.add(min(images))
+    return len(seen)
+
+
+def test_symmetry_counts_agree_with_a_brute_force() -> None:
+    assert [ex.symmetric_state_count_by_enumeration(s) for s in (1, 2, 3)] == [
+        orbit_count(1), orbit_count(2), orbit_count(3)] == [2, 8, 850]
+
+
+def test_symmetry_check_passes_a_right_count_and_explains_wrong_ones() -> None:
+    from gamelib.exercises.ex05_counting import _symmetric_formula
+
+    assert ex.check_symmetry_count(_symmetric_formula).passed
+    plain = ex.check_symmetry_count(lambda side: ex.state_count_by_enumeration(side * side)
+                                    if side <= 3 else 0)
+    assert "counts every board" in repr(plain)
+    divided = ex.check_symmetry_count(
+        lambda side: ex.state_count_by_enumeration(side * side) // 8)
+    assert "dividing by 8 undercounts" in repr(divided)
+    assert "850 (counted by enumerating the boards)" in repr(divided)
+
+
+# Exercise 3: merging two entries ------------------------------------------------------------
+
+
+def merge_entries(old: Any, new: Any) -> Any:
+    """Intersect the intervals of values the two entries allow (independent of gamelib)."""
+    def interval(entry: Any) -> tuple[float, float]:
+        flag, v = entry
+        return {"=": (v, v), "≤": (-math.inf, v), "≥": (v, math.inf)}[flag]
+
+    (lo1, hi1), (lo2, hi2) = interval(old), interval(new)
+    lo, hi = max(lo1, lo2), min(hi1, hi2)
+    if lo == hi:
+        return ("=", lo)
+    if hi == math.inf:
+        return ("≥", lo)
+    if lo == -math.inf:
+        return ("≤", hi)
+    return old
+
+
+def test_a_right_merge_passes_and_its_search_keeps_every_entry_true() -> None:
+    result = ex.check_merge_entries(merge_entries)
+    assert result.passed, repr(result)
+    assert result.facts == {"pairs": 145, "wrong": 0}
+
+
+@pytest.mark.parametrize("merge, hint", [
+    (lambda old, new: new, "the entry is exact"),
+    (lambda old, new: ("=", new[1]) if old[0] == new[0] == "≥" else merge_entries(old, new),
+     "keep the bound that says more"),
+    (lambda old, new: ["=", 0], "an entry is a tuple (flag, v)"),
+])
+def test_a_wrong_merge_gets_a_matching_hint(merge: Any, hint: str) -> None:
+    result = ex.check_merge_entries(merge)
+    assert not result.passed and hint in dict(result.failures[0].details)["hint"]
+
+
+def test_a_merge_that_claims_too_much_is_caught_in_the_search() -> None:
+    def overclaims(old: Any, new: Any) -> Any:
+        answer = merge_entries(old, new)
+        return ("=", answer[1]) if {old[0], new[0]} == {"≤", "≥"} else answer
+
+    assert not ex.check_merge_entries(overclaims).passed

@@ -18,18 +18,28 @@ checker                                   the exercise
 :func:`check_memo_minimax`                2: ``memo_value(game, state, player, cache)``
 :func:`check_store_bound`                 3: the store rule ``store_bound(cache, state, alpha,
                                           beta, v)`` inside the lecture's bounded alpha-beta
+:func:`check_merge_entries`               3: ``merge(old, new)``, two entries for one state
+                                          combined into one (two bounds that meet: exact)
 :func:`check_heuristic`                   4: a Connect Four ``heuristic(state, player)``, judged
                                           by a match of depth-limited players against a baseline
 :func:`check_tree_counts`                 5: the game tree and the states of simplified
                                           tic-tac-toe, ``tree_size(n)`` and ``state_count(n)``
+:func:`check_symmetry_count`              5: the states up to the square's 8 symmetries,
+                                          ``symmetric_state_count(side)``
 ========================================  =========================================================
 
 How a checker treats the student's code:
 
 * A stub is "not done yet", never an error: a function that raises ``NotImplementedError``
-  or whose first answer is ``None`` or ``...`` gives a result with ``done`` False.
+  or whose first answer is ``...`` gives a result with ``done`` False. A function that
+  returns None is told so and asked whether a ``return`` is missing.
 * Any other exception is caught and reported in one line, with the line of the *student's*
   code where it happened (never a traceback into gamelib).
+* Each call of the student's code may take :func:`time_limit` seconds (5 by default,
+  :func:`set_time_limit` changes it); a call that takes longer is stopped and reported with
+  the position it was working on. The stop button ends a check with a report.
+* Values compare as numbers: ints, floats and numpy numbers alike; a wrong type is named.
+* ``check_x(f).require()`` is the assert form for autograded cells (nbgrader, otter).
 * Bad arguments to a checker itself (e.g. something that is not a function) raise
   :class:`~gamelib.game.GameError`.
 
@@ -49,13 +59,15 @@ from gamelib.exercises.ex01_nim import (
     check_utility,
 )
 from gamelib.exercises.ex02_memo import check_memo_minimax
-from gamelib.exercises.ex03_store import check_store_bound
+from gamelib.exercises.ex03_store import check_merge_entries, check_store_bound
 from gamelib.exercises.ex04_heuristic import BASELINES, centre_heuristic, check_heuristic
 from gamelib.exercises.ex05_counting import (
     BRUTE_FORCE_SIZES,
     FORMULA_SIZES,
+    check_symmetry_count,
     check_tree_counts,
     state_count_by_enumeration,
+    symmetric_state_count_by_enumeration,
     tree_size_by_enumeration,
 )
 from gamelib.exercises.report import FAIL, INFO, PASS, TODO, CheckResult, Line
@@ -85,10 +97,13 @@ __all__ = [
     "NIM_STARTS",
     "check_memo_minimax",
     "check_store_bound",
+    "check_merge_entries",
     "check_heuristic",
     "centre_heuristic",
     "BASELINES",
     "check_tree_counts",
+    "check_symmetry_count",
+    "symmetric_state_count_by_enumeration",
     "BRUTE_FORCE_SIZES",
     "FORMULA_SIZES",
     "tree_size_by_enumeration",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable
 from functools import lru_cache
 from typing import Any, Final
@@ -24,8 +25,10 @@ from gamelib.exercises.run import (
     TimedOut,
     call_student,
     checker,
+    is_stub,
     raised_line,
     require_function,
+    returned_none_line,
     same,
 )
 from gamelib.games import TicTacToe
@@ -332,3 +335,120 @@ def _shared_cache_line(rule: Callable[..., Any], values: dict[Hashable, int]) ->
                       f"({len(positions)} positions, windows {', '.join(map(str, _WINDOWS))}): "
                       f"every result and all {len(cache):,} entries are right")
 
+
+
+# ---------------------------------------------------------------------------------------------
+# Merging two entries for one state
+# ---------------------------------------------------------------------------------------------
+
+
+_Bound = tuple[str, float]
+"""An entry whose bound may be a float (the merge check's cases)."""
+
+
+def _interval(entry: _Bound) -> tuple[float, float]:
+    """The values an entry allows, as a closed interval within [-inf, inf]."""
+    flag, v = entry
+    return (v, v) if flag == EXACT else (-math.inf, v) if flag == UPPER else (v, math.inf)
+
+
+def _merge_cases() -> list[tuple[_Bound, _Bound]]:
+    """Every pair of entries with bounds from :data:`_POINTS` that can both be true."""
+    entries = [(flag, v) for flag in FLAGS for v in _POINTS]
+    cases = []
+    for old in entries:
+        for new in entries:
+            (lo1, hi1), (lo2, hi2) = _interval(old), _interval(new)
+            if max(lo1, lo2) <= min(hi1, hi2):
+                cases.append((old, new))
+    return cases
+
+
+def _merged(old: _Bound, new: _Bound) -> list[_Bound]:
+    """The right answers for merging ``old`` and ``new``: the entry that claims exactly what
+    both together prove, or either one where no single entry can (a bound on each side)."""
+    lo = max(_interval(old)[0], _interval(new)[0])
+    hi = min(_interval(old)[1], _interval(new)[1])
+    if lo == hi:
+        return [(EXACT, lo)]
+    if hi == math.inf:
+        return [(LOWER, lo)]
+    if lo == -math.inf:
+        return [(UPPER, hi)]
+    return [new, old]
+
+
+@checker
+def check_merge_entries(merge: Callable[[Any, Any], Any]) -> CheckResult:
+    """Check the student's ``merge(old, new)``: two true entries ``(flag, v)`` about one state
+    (from two searches) give one entry that claims all that the two prove together.
+
+    The right answer: an exact entry if one of them is exact or if a lower and an upper
+    bound meet (``('≥', v)`` and ``('≤', v)`` give ``('=', v)``); the tighter bound if both
+    bound the same side; and, for a lower and an upper bound that do not meet, either one
+    (one entry cannot hold both). Tried on every pair of entries with bounds from -1, -0.5,
+    0, 0.5 and 1 that can both be true. Then the lecture's bounded alpha-beta stores with
+    Lesson 5's rule followed by the student's merge on one cache shared by 180 searches:
+    every entry must stay true. Result: a :class:`CheckResult`; GameError if ``merge`` is
+    not callable.
+    """
+    require_function("check_merge_entries", "merge", merge)
+    title = "merge"
+    cases = _merge_cases()
+    wrong: list[Line] = []
+    for index, (old, new) in enumerate(cases):
+        call = f"merge({old!r}, {new!r})"
+        try:
+            answer = call_student(merge, old, new)
+        except NotDone as stub:
+            return not_done(title, "merge", stub.where)
+        except (StudentError, TimedOut) as error:
+            return CheckResult(title, (raised_line(call, error),))
+        if index == 0 and is_stub(answer):
+            return not_done(title, "merge")
+        right = _merged(old, new)
+        line = returned_none_line(call, answer, "merge")
+        if line is None and not any(same(answer, r) for r in right):
+            problem = (_entry_problem(answer, answer[1])
+                       if isinstance(answer, tuple) and len(answer) == 2 else
+                       "an entry is a tuple (flag, v), e.g. ('≤', 0)")
+            lo = max(_interval(old)[0], _interval(new)[0])
+            hi = min(_interval(old)[1], _interval(new)[1])
+            if problem:
+                hint = problem
+            elif lo == hi:
+                hint = ("together the two entries leave one value possible: the entry is "
+                        "exact")
+            elif right[0][0] != EXACT and len(right) == 1:
+                hint = "both bound the same side: keep the bound that says more"
+            else:
+                hint = ("the value lies between the two bounds; one entry cannot say both, "
+                        "so keep one of them as it is")
+            line = Line(FAIL, call, (("expected", " or ".join(map(repr, right))),
+                                     ("returned", show(answer)), ("hint", hint)))
+        if line is not None:
+            wrong.append(line)
+    if wrong:
+        first = wrong[0]
+        return CheckResult(title, (Line(FAIL, f"wrong in {len(wrong)} of {len(cases)} pairs; "
+                                              f"the first: {first.text}", first.details),),
+                           facts={"pairs": len(cases), "wrong": len(wrong)})
+    lines = [Line(PASS, f"right on all {len(cases)} pairs of entries that can both be true")]
+    lines.append(_merging_search_line(merge))
+    return CheckResult(title, tuple(lines), facts={"pairs": len(cases), "wrong": 0})
+
+
+def _merging_search_line(merge: Callable[..., Any]) -> Line:
+    """One shared cache, 180 searches, Lesson 5's rule and then the student's merge."""
+    values = _tictactoe_values()
+
+    def rule(cache: BoundCache, state: Hashable, alpha: int, beta: int, v: int) -> None:
+        old = cache.get(state)
+        bounded.store_bound(cache, state, alpha, beta, v)
+        if old is not None:
+            cache[state] = call_student(merge, old, cache[state])
+
+    line = _shared_cache_line(rule, values)
+    if line.status != PASS:
+        return line
+    return Line(PASS, "with your merge in the store rule, " + line.text)

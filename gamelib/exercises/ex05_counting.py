@@ -13,6 +13,7 @@ from gamelib.exercises.report import (
     TODO,
     CheckResult,
     Line,
+    not_done,
     show,
 )
 from gamelib.exercises.run import (
@@ -198,3 +199,133 @@ def check_tree_counts(tree_size: Callable[[int], Any],
             lines.append(raised_line(f"{name}(n)", error))
     return CheckResult(title, tuple(lines), done=done,
                        facts={"tree_size_9": tree_truth(9), "state_count_9": states_truth(9)})
+
+
+# ---------------------------------------------------------------------------------------------
+# Counting up to symmetry
+# ---------------------------------------------------------------------------------------------
+
+SYMMETRY_ENUMERATED: Final = (3, 1, 2)
+"""The board sides for which :func:`check_symmetry_count` enumerates the states."""
+
+SYMMETRY_BY_FORMULA: Final = (4, 5)
+"""The board sides checked against Burnside's lemma (too many states to enumerate)."""
+
+
+def _symmetries(side: int) -> list[list[int]]:
+    """The 8 symmetries of the side x side square as permutations of the cells ``r*side+c``."""
+    def cell(r: int, c: int) -> int:
+        return r * side + c
+
+    maps: list[Callable[[int, int], tuple[int, int]]] = [
+        lambda r, c: (r, c), lambda r, c: (c, side - 1 - r),
+            lambda r, c: (side - 1 - r, side - 1 - c), lambda r, c: (side - 1 - c, r)]
+    perms = []
+    for turn in maps:
+        for mirror in (False, True):
+            perm = [0] * side * side
+            for r in range(side):
+                for c in range(side):
+                    rr, cc = turn(r, side - 1 - c if mirror else c)
+                    perm[cell(r, c)] = cell(rr, cc)
+            perms.append(perm)
+    return perms
+
+
+def symmetric_state_count_by_enumeration(side: int) -> int:
+    """The number of states of simplified tic-tac-toe on a ``side`` x ``side`` board, boards
+    that a rotation or reflection maps onto each other counted once; found by enumerating the
+    states and keeping one canonical image of each. ``side`` from 1 to 3 (GameError else).
+
+    >>> symmetric_state_count_by_enumeration(3)
+    850
+    """
+    if not isinstance(side, int) or isinstance(side, bool) or not 1 <= side <= 3:
+        raise GameError(f"side must be a whole number from 1 to 3, got {show(side, 40)}")
+    perms = _symmetries(side)
+
+    def image(mask: int, perm: list[int]) -> int:
+        return sum(1 << perm[i] for i in range(side * side) if mask >> i & 1)
+
+    canonical = {min((image(xs, p), image(os, p)) for p in perms)
+                 for level in _levels(side * side) for xs, os in level}
+    return len(canonical)
+
+
+def _symmetric_formula(side: int) -> int:
+    """Burnside's lemma: the average, over the 8 symmetries, of the states each one fixes."""
+    n = side * side
+    total = 0
+    for perm in _symmetries(side):
+        seen: set[int] = set()
+        cycles = []
+        for start in range(n):
+            length, cell = 0, start
+            while cell not in seen:
+                seen.add(cell)
+                cell, length = perm[cell], length + 1
+            if length:
+                cycles.append(length)
+        fixed: dict[tuple[int, int], int] = {(0, 0): 1}  # (X marks, O marks) -> boards
+        for length in cycles:
+            grown: dict[tuple[int, int], int] = {}
+            for (x, o), ways in fixed.items():
+                for key in ((x, o), (x + length, o), (x, o + length)):
+                    grown[key] = grown.get(key, 0) + ways
+            fixed = grown
+        total += sum(fixed.get(((k + 1) // 2, k // 2), 0) for k in range(n + 1))
+    return total // 8
+
+
+@checker
+def check_symmetry_count(symmetric_state_count: Callable[[int], Any]) -> CheckResult:
+    """Check the student's ``symmetric_state_count(side)``: the number of states of simplified
+    tic-tac-toe on a ``side`` x ``side`` board, where boards that one of the square's 8
+    symmetries (4 rotations, 4 reflections) maps onto each other count once.
+
+    Compared for ``side`` = 3, 1 and 2 with an enumeration of the states (850 for 3) and for
+    4 and 5 with Burnside's lemma. Result: a :class:`CheckResult`; GameError if the
+    argument is not callable.
+    """
+    require_function("check_symmetry_count", "symmetric_state_count", symmetric_state_count)
+    title = "Counting up to symmetry"
+    sizes = [*SYMMETRY_ENUMERATED, *SYMMETRY_BY_FORMULA]
+    for index, side in enumerate(sizes):
+        call = f"symmetric_state_count({side})"
+        try:
+            answer = call_student(symmetric_state_count, side)
+        except NotDone as stub:
+            return not_done(title, "symmetric_state_count", stub.where)
+        except (StudentError, TimedOut) as error:
+            return CheckResult(title, (raised_line(call, error),))
+        if index == 0 and is_stub(answer):
+            return not_done(title, "symmetric_state_count")
+        forgot = returned_none_line(call, answer, "symmetric_state_count")
+        if forgot is not None:
+            return CheckResult(title, (forgot,))
+        enumerated = side in SYMMETRY_ENUMERATED
+        expected = (symmetric_state_count_by_enumeration(side) if enumerated
+                    else _symmetric_formula(side))
+        if not number_problem(answer) and answer == expected:
+            continue
+        plain = state_count_by_enumeration(side * side) if enumerated else _states_formula(
+            side * side)
+        if number_problem(answer):
+            hint = f"return a whole number: {number_problem(answer)}"
+        elif answer == plain:
+            hint = "that counts every board: a board and its rotations and mirror images count once"
+        elif answer * 8 in range(plain - 8, plain + 9):
+            hint = ("dividing by 8 undercounts: a board that a symmetry leaves unchanged has "
+                    "fewer than 8 different images; count, for each symmetry, the boards it "
+                    "leaves unchanged")
+        else:
+            hint = ("for each of the 8 symmetries, which boards does it leave unchanged? Such "
+                    "a board has the same mark on every cell of each cycle of the symmetry")
+        how = "by enumerating the boards" if enumerated else "by Burnside's lemma"
+        return CheckResult(title, (Line(FAIL, f"{call} is wrong", (
+            ("expected", f"{expected:,} (counted {how})"), ("returned", show(answer)),
+            ("hint", hint))),))
+    return CheckResult(title, (Line(PASS, f"right for sides {', '.join(map(str, sorted(sizes)))}"
+                                          f": {symmetric_state_count_by_enumeration(3):,} "
+                                          "states of the 3 x 3 board up to symmetry"),),
+                       facts={"side_3": symmetric_state_count_by_enumeration(3)})

@@ -117,6 +117,7 @@ class CheckResult:
         AssertionError: demo: failed
         ✘ wrong
         """
+        __tracebackhide__ = True  # IPython and pytest leave this frame out of tracebacks
         if not self.passed:
             raise AssertionError(repr(self))
 
