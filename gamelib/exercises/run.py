@@ -132,7 +132,10 @@ class Interrupted(BaseException):
 
 
 def _can_use_alarm() -> bool:
+    """True where a SIGALRM timer can interrupt Python code: Linux and macOS, main thread.
+    Pyodide (emscripten) and WASI may define the names but deliver no timer signal."""
     return (hasattr(signal, "setitimer") and hasattr(signal, "SIGALRM")
+            and sys.platform not in ("emscripten", "wasi")
             and threading.current_thread() is threading.main_thread())
 
 
