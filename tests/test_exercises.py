@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import doctest
+import importlib
 import importlib.util
 import math
 import os
@@ -922,10 +923,17 @@ def test_one_function_done_and_one_not() -> None:
 
 
 def test_docstring_examples() -> None:
+    import pkgutil
+
     import gamelib.exercises
 
-    result = doctest.testmod(gamelib.exercises, verbose=False, report=True)
-    assert result.failed == 0 and result.attempted >= 4
+    attempted = 0
+    for info in pkgutil.iter_modules(gamelib.exercises.__path__, "gamelib.exercises."):
+        module = importlib.import_module(info.name)
+        result = doctest.testmod(module, verbose=False, report=True)
+        assert result.failed == 0, info.name
+        attempted += result.attempted
+    assert attempted >= 4
 
 
 def test_importing_the_checkers_loads_no_user_interface_library() -> None:

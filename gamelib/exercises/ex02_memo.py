@@ -1,0 +1,300 @@
+"""Exercise 2: memoized minimax."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable
+from typing import Any, Final
+
+from gamelib.exercises.positions import show_state
+from gamelib.exercises.report import (
+    FAIL,
+    PASS,
+    CheckResult,
+    Line,
+    not_done,
+    show,
+)
+from gamelib.exercises.run import (
+    MISSING,
+    NotDone,
+    StudentError,
+    call_student,
+    error_line,
+    is_stub,
+    raised_line,
+    require_function,
+)
+from gamelib.game import Player
+from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
+from gamelib.search.memo import memo_minimax
+from gamelib.search.minimax import AnyGame
+
+# ---------------------------------------------------------------------------------------------
+# Exercise 2: memoized minimax
+# ---------------------------------------------------------------------------------------------
+
+
+class _TooMuchWork(BaseException):
+    """Stops a student's search that expands far more states than memoization needs.
+
+    A BaseException, so that a student's ``except Exception`` cannot swallow it.
+    """
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(limit)
+        self.limit = limit
+
+
+_WORK_FACTOR: Final = 10
+"""A search may expand at most this many times as many states as memoized minimax."""
+
+
+class _CountingGame:
+    """A game that forwards everything to ``game`` and counts how often each state is
+    expanded (``next_states`` or ``moves`` called on it with a non-empty answer)."""
+
+    def __init__(self, game: AnyGame, limit: int | None = None) -> None:
+        self._game = game
+        self.limit = limit
+        """Raise :class:`_TooMuchWork` at the expansion after ``limit`` (None: no limit)."""
+        self.expansions = 0
+        self._seen: dict[tuple[str, Hashable], int] = {}
+        self.repeated: Any = MISSING
+        """The first state expanded a second time by the same method, if any."""
+
+    def _note(self, method: str, state: Hashable) -> None:
+        self.expansions += 1
+        if self.limit is not None and self.expansions > self.limit:
+            raise _TooMuchWork(self.limit)
+        key = (method, state)
+        self._seen[key] = self._seen.get(key, 0) + 1
+        if self._seen[key] == 2 and self.repeated is MISSING:
+            self.repeated = state
+
+    def next_states(self, state: Hashable, player: Player) -> list[Hashable]:
+        children = self._game.next_states(state, player)
+        if children:
+            self._note("next_states", state)
+        return children
+
+    def moves(self, state: Hashable) -> list[Hashable]:
+        moves = self._game.moves(state)
+        if moves:
+            self._note("moves", state)
+        return moves
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def __repr__(self) -> str:
+        return repr(self._game)
+
+
+def _memo_positions() -> list[tuple[AnyGame, Hashable]]:
+    """Positions for the memo check besides the empty tic-tac-toe board: tic-tac-toe after
+    one to six random moves (two of each), the bitboard tic-tac-toe, Nim, Connect Four 4x4."""
+    game = TicTacToe()
+    rng = random.Random(2024)
+    positions: list[tuple[AnyGame, Hashable]] = []
+    for plies in (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6):
+        while True:
+            state = game.start
+            for _ in range(plies):
+                state = game.play(state, rng.choice(game.moves(state)))
+                if game.finished(state):
+                    break
+            if not game.finished(state):
+                break
+        positions.append((game, state))
+    bitboard, nim, small = TicTacToeBitboard(), Nim((3, 4, 5)), ConnectFour(4, 4)
+    positions += [(bitboard, bitboard.start), (nim, nim.start),
+                  (small, ConnectFour.from_moves("2332", rows=4, cols=4))]
+    return positions
+
+
+def _cache_problem(game: AnyGame, cache: object, reference: dict[Hashable, int],
+                   call: str) -> Line | None:
+    """None if ``cache`` equals ``reference``, else a line on the first difference."""
+    if not isinstance(cache, dict):
+        return Line(FAIL, f"after {call} the cache is not a dict",
+                    (("cache", show(cache)),))
+    if cache == reference:
+        return None
+    size = f"{len(cache):,} entries, expected {len(reference):,}"
+    sizes = (("size", size),) if len(cache) != len(reference) else ()
+    if not cache:
+        return Line(FAIL, f"after {call} the cache is empty; expected {len(reference):,} entries",
+                    (("hint", "store every value you compute before returning it: "
+                              "cache[state] = v"),))
+    for key in cache:
+        if key in reference:
+            continue
+        hint = "the keys of the cache are the states themselves"
+        if isinstance(key, tuple) and any(part in reference for part in key):
+            hint = ("key the cache by the state alone: the player to move follows from the "
+                    "state, so (state, player) keys only repeat it")
+        return Line(FAIL, f"after {call} the cache holds a key that is not a state of the "
+                          "search", (("key", show(key)), *sizes, ("hint", hint)))
+    for key, stored in cache.items():
+        if stored == reference[key] and type(stored) is int:
+            continue
+        expected = reference[key]
+        if stored == -expected:
+            hint = ("the stored value has the wrong sign: store the value for the player "
+                    "to move in that state, which is the `player` of the call that "
+                    "computed it")
+        else:
+            hint = "store exactly the value your function returns for that state"
+        return Line(FAIL, f"after {call} the cache holds a wrong value",
+                    (("state", show_state(game, key)),
+                     ("player", f"{game.to_move(key)!r} (to move)"),
+                     ("expected", repr(expected)), ("stored", show(stored)), ("hint", hint)))
+    missing = next(s for s in reference if s not in cache)
+    hint = ("store the values of finished states too" if game.finished(missing)
+            else "every state your function solves belongs in the cache")
+    return Line(FAIL, f"after {call} the cache lacks some states",
+                (("size", size), ("missing", show_state(game, missing)), ("hint", hint)))
+
+
+_MEMO_CALL_HINT: Final = "your function is called as memo_value(game, state, player, cache)"
+
+
+def check_memo_minimax(memo_value: Callable[[Any, Any, Player, dict[Any, Any]], Any]
+                       ) -> CheckResult:
+    """Check the student's memoizing value function ``memo_value(game, state, player, cache)``.
+
+    Its contract: the value (-1, 0 or +1) of ``state`` for ``player``, the player to move,
+    under perfect play; ``cache`` is a dict from states to their values for the player to
+    move in them, which the function reads and fills. The checker tries:
+
+    * the empty tic-tac-toe board with an empty cache: value 0, and afterwards the cache
+      equals :func:`~gamelib.search.memo_minimax`'s, 5,478 entries;
+    * that no state is expanded (``next_states`` or ``moves`` called on it) twice;
+    * a second call with the same cache, which must expand nothing;
+    * 15 more positions, each with a new cache: tic-tac-toe after one to six moves, the
+      bitboard tic-tac-toe, Nim (3, 4, 5) and a 4 x 4 Connect Four position.
+
+    Result: a :class:`CheckResult`. Raises :class:`GameError` if ``memo_value`` is not
+    callable.
+    """
+    require_function("check_memo_minimax", "memo_value", memo_value)
+    title = "memo_value"
+    game: AnyGame = TicTacToe()
+    reference: dict[Hashable, int] = {}
+    memo_minimax(game, game.start, cache=reference)
+    needed = sum(not game.finished(s) for s in reference)
+    counting = _CountingGame(game, limit=_WORK_FACTOR * needed)
+    cache: dict[Hashable, Any] = {}
+    call = "memo_value(game, empty board, 'X', cache)"
+    try:
+        answer = call_student(memo_value, counting, game.start, "X", cache)
+    except NotDone as stub:
+        return not_done(title, "memo_value", stub.where)
+    except StudentError as error:
+        return CheckResult(title, (error_line(call, error, _MEMO_CALL_HINT),))
+    except _TooMuchWork as stop:
+        return CheckResult(title, (_too_much_work(call, stop.limit, needed, counting),))
+    if is_stub(answer) and not cache:
+        return not_done(title, "memo_value")
+    lines: list[Line] = []
+    if answer == 0 and type(answer) is int:
+        lines.append(Line(PASS, f"{call} returns 0: tic-tac-toe is a draw"))
+    else:
+        lines.append(_wrong_value(call, answer, 0, (
+            ("hint", "the value for the player to move is the largest of -value(n, opponent) "
+                     "over the next states n"),)))
+    problem = _cache_problem(game, cache, reference, "that call")
+    lines.append(problem or Line(PASS, f"the cache holds {len(reference):,} states, each with "
+                                       "its value for the player to move"))
+    facts: dict[str, Any] = {"value": answer, "cache_size": len(cache),
+                             "expansions": counting.expansions}
+    if counting.repeated is not MISSING:
+        lines.append(Line(FAIL, "a state was expanded twice: the cache did not answer the "
+                                "second time",
+                          (("state", show_state(game, counting.repeated)),
+                           ("hint", "look the state up first: if it is in the cache, return "
+                                    "the cached value without calling next_states"),)))
+    elif counting.expansions:
+        lines.append(Line(PASS, f"every state was expanded at most once "
+                                f"({counting.expansions:,} expansions)"))
+    lines.append(_second_call(memo_value, game, cache, answer, needed))
+    lines.append(_memo_other_positions(memo_value))
+    return CheckResult(title, tuple(lines), facts=facts)
+
+
+def _wrong_value(call: str, answer: object, expected: int,
+                 details: tuple[tuple[str, str], ...]) -> Line:
+    """The line for a value function that returned ``answer`` instead of the int ``expected``."""
+    if answer == expected:  # right number, wrong type (a float, a bool, a numpy int)
+        return Line(FAIL, f"{call} returns {show(answer)} of type {type(answer).__name__}; "
+                          f"expected the int {expected}",
+                    (("hint", "return the int -1, 0 or +1"),))
+    return Line(FAIL, f"{call} returns {show(answer)}; expected {expected}", details)
+
+
+def _second_call(memo_value: Callable[..., Any], game: AnyGame, cache: dict[Hashable, Any],
+                 first: object, needed: int) -> Line:
+    """The line on calling ``memo_value`` again on the start with the cache of the first call."""
+    again = _CountingGame(game, limit=needed)
+    call = "a second call with the same cache"
+    did_work_again = Line(FAIL, f"{call} did the work again",
+                          (("hint", "read the cache that is passed in: the answer for the "
+                                    "empty board is already there"),))
+    try:
+        second = call_student(memo_value, again, game.start, game.to_move(game.start), cache)
+    except (NotDone, StudentError) as error:
+        return raised_line(call, error)
+    except _TooMuchWork:
+        return did_work_again
+    if again.expansions:
+        return did_work_again
+    if second != first:
+        return Line(FAIL, f"{call} returns {show(second)}, the first returned {show(first)}",
+                    (("hint", "the cache must hold the value your function returns"),))
+    return Line(PASS, f"{call} is answered at once, without expanding any state")
+
+
+
+def _too_much_work(call: str, limit: int, needed: int, counting: _CountingGame) -> Line:
+    details = [("note", f"memoized minimax expands {needed:,} states here; the check stopped "
+                        f"your function after {limit:,} expansions")]
+    if counting.repeated is not MISSING:
+        details.append(("repeated", show_state(counting._game, counting.repeated)))
+    details.append(("hint", "look the state up in the cache first, and store every value "
+                            "you compute: then each state is expanded once"))
+    return Line(FAIL, f"{call} expands far too many states", tuple(details))
+
+
+def _memo_other_positions(memo_value: Callable[..., Any]) -> Line:
+    positions = _memo_positions()
+    for game, state in positions:
+        player = game.to_move(state)
+        call = f"memo_value({show(game)}, {show(state, 60)}, {player!r}, {{}})"
+        cache: dict[Hashable, Any] = {}
+        reference: dict[Hashable, int] = {}
+        expected = memo_minimax(game, state, cache=reference)
+        needed = sum(not game.finished(s) for s in reference)
+        counting = _CountingGame(game, limit=_WORK_FACTOR * needed)
+        try:
+            answer = call_student(memo_value, counting, state, player, cache)
+        except (NotDone, StudentError) as error:
+            raised = raised_line(call, error)
+            return Line(FAIL, raised.text, (("position", show_state(game, state)),
+                                            *raised.details))
+        except _TooMuchWork as stop:
+            return _too_much_work(call, stop.limit, needed, counting)
+        if answer != expected or type(answer) is not int:
+            return _wrong_value(call, answer, expected, (
+                ("position", show_state(game, state)), ("player", repr(player)),
+                ("hint", "the value for the player to move: +1 if they can force a win, 0 a "
+                         "draw, -1 if the opponent can force a win")))
+        problem = _cache_problem(game, cache, reference, "that call")
+        if problem is not None:
+            return Line(FAIL, f"{call}: {problem.text}",
+                        (("position", show_state(game, state)), *problem.details))
+    return Line(PASS, f"right values and caches on {len(positions)} more positions: "
+                      "tic-tac-toe (both representations), Nim (3, 4, 5), Connect Four 4 x 4")
+
+
+

@@ -1,0 +1,316 @@
+"""Exercise 3: the store rule."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from functools import lru_cache
+from typing import Any, Final
+
+from gamelib.exercises.positions import sample_positions, show_state
+from gamelib.exercises.report import (
+    FAIL,
+    PASS,
+    CheckResult,
+    Line,
+    not_done,
+    show,
+    signed,
+)
+from gamelib.exercises.run import (
+    NotDone,
+    StudentError,
+    call_student,
+    error_line,
+    is_stub,
+    raised_line,
+    require_function,
+)
+from gamelib.games import TicTacToe
+from gamelib.search import bounded
+from gamelib.search.alphabeta import keeps_three_cases
+from gamelib.search.bounded import (
+    EXACT,
+    FLAGS,
+    LOWER,
+    UPPER,
+    BoundCache,
+    BoundedSearch,
+    Entry,
+    bounded_alphabeta,
+)
+from gamelib.search.memo import memo_minimax
+from gamelib.search.minimax import AnyGame
+from gamelib.search.stats import Stats
+
+# ---------------------------------------------------------------------------------------------
+# Exercise 3: the store rule of the bound-flagged cache
+# ---------------------------------------------------------------------------------------------
+
+_POINTS: Final = (-1, -0.5, 0, 0.5, 1)
+"""The values and window ends of the case-by-case test of a store rule."""
+
+_WINDOWS: Final = ((-1, 1), (-1, 0), (0, 1))
+"""The windows of the shared-cache test."""
+
+
+def _store_cases() -> list[tuple[float, float, float]]:
+    """Every ``(alpha, beta, v)`` with ``alpha < beta`` and all three from :data:`_POINTS`."""
+    return [(a, b, v) for a in _POINTS for b in _POINTS if a < b for v in _POINTS]
+
+
+def _store_hint(expected: Entry, alpha: float, beta: float) -> str:
+    flag, v = expected
+    if flag == UPPER and v == alpha:
+        return ("v == alpha counts as failing low: alpha-beta may return alpha for any value "
+                "up to alpha, so v is only an upper bound: ('≤', v)")
+    if flag == UPPER:
+        return "v < alpha: the search failed low, so the true value is at most v: ('≤', v)"
+    if flag == LOWER and v == beta:
+        return ("v == beta counts as failing high: alpha-beta may return beta for any value "
+                "from beta on, so v is only a lower bound: ('≥', v)")
+    if flag == LOWER:
+        return "v > beta: the search failed high, so the true value is at least v: ('≥', v)"
+    return "alpha < v < beta: inside the window alpha-beta returns the exact value: ('=', v)"
+
+
+def _entry_problem(entry: object, v: float) -> str:
+    """What is wrong with the form of a stored entry, or "" if it is a proper (flag, v)."""
+    if not isinstance(entry, tuple) or len(entry) != 2:
+        return "an entry is a tuple (flag, v), e.g. ('≤', 0)"
+    flag, bound = entry
+    if flag not in FLAGS:
+        return ("the flags are the one-character strings '=', '≤' and '≥'; "
+                "`from gamelib.search import EXACT, UPPER, LOWER` gives all three")
+    if bound != v:
+        return "store the result v itself as the bound"
+    return ""
+
+
+def check_store_bound(store_bound: Callable[[dict[Any, Any], Any, Any, Any, Any], Any]
+                      ) -> CheckResult:
+    """Check the student's store rule ``store_bound(cache, state, alpha, beta, v)``.
+
+    Its contract: file the result ``v`` of a search of ``state`` in the window
+    ``[alpha, beta]`` as ``cache[state] = (flag, v)`` with the flag ``'≤'`` if
+    ``v <= alpha``, ``'='`` if ``alpha < v < beta`` and ``'≥'`` if ``v >= beta``, replacing
+    any older entry and leaving the other entries alone. The checker tries:
+
+    * the rule on its own: all 50 cases of ``alpha < beta`` and ``v`` from -1, -0.5, 0,
+      0.5, 1, each with and without an older entry for the state (100 calls);
+    * the lecture's bounded alpha-beta (:class:`~gamelib.search.bounded.BoundedSearch`)
+      with the student's rule, from the empty tic-tac-toe board: value 0, 4,321 calls,
+      2,474 entries (32 ``'='``, 1,206 ``'≤'``, 1,236 ``'≥'``), each entry true of its
+      state's exact value;
+    * one cache shared by searches of 60 positions in three windows: every result keeps
+      alpha-beta's three cases and every entry stays true.
+
+    Result: a :class:`CheckResult`. Raises :class:`GameError` if ``store_bound`` is not
+    callable.
+    """
+    require_function("check_store_bound", "store_bound", store_bound)
+    title = "store_bound"
+    cases = _store_cases()
+    wrong: list[Line] = []
+    for index, (alpha, beta, v) in enumerate(cases * 2):
+        with_old = index >= len(cases)
+        before: dict[Any, Any] = {"t": (EXACT, 0)}
+        if with_old:
+            before["s"] = (LOWER, -1) if v != -1 else (UPPER, 1)
+        cache = dict(before)
+        expected_cache: dict[Any, Any] = {}
+        bounded.store_bound(expected_cache, "s", alpha, beta, v)  # type: ignore[arg-type]
+        expected = expected_cache["s"]
+        call = f"store_bound(cache, s, alpha={alpha:g}, beta={beta:g}, v={v:g})"
+        try:
+            answer = call_student(store_bound, cache, "s", alpha, beta, v)
+        except NotDone as stub:
+            return not_done(title, "store_bound", stub.where)
+        except StudentError as error:
+            return CheckResult(title, (error_line(call, error),))
+        if index == 0 and is_stub(answer) and cache == before:
+            return not_done(title, "store_bound")
+        if cache == {**before, "s": expected}:
+            continue
+        details = [("cache before", show(before)), ("expected", f"cache['s'] == {expected!r}")]
+        if "s" not in cache:
+            details += [("stored", "nothing under s"),
+                        ("hint", "write the entry into the dict: cache[state] = (flag, v)")]
+        elif {k: e for k, e in cache.items() if k != "s"} != {"t": (EXACT, 0)}:
+            details += [("cache after", show(cache)),
+                        ("hint", "store under `state` only and leave the other entries alone")]
+        else:
+            entry = cache["s"]
+            details.append(("stored", f"cache['s'] == {show(entry)}"))
+            if with_old and entry == before["s"]:
+                details.append(("hint", "the new entry replaces the old one: assign "
+                                        "cache[state] = (flag, v) whatever was there"))
+            else:
+                details.append(("hint", _entry_problem(entry, v) or
+                                _store_hint(expected, alpha, beta)))
+        wrong.append(Line(FAIL, call, tuple(details)))
+    lines: list[Line] = []
+    total = 2 * len(cases)
+    if wrong:
+        first = wrong[0]
+        lines.append(Line(FAIL, f"wrong in {len(wrong)} of {total} cases; the first: "
+                                f"{first.text}", first.details))
+    else:
+        lines.append(Line(PASS, f"the rule is right in all {total} cases of a window and a "
+                                "result, with and without an older entry"))
+    facts: dict[str, Any] = {"wrong_cases": len(wrong)}
+    lines += _bounded_search_lines(store_bound, facts)
+    return CheckResult(title, tuple(lines), facts=facts)
+
+
+class _SearchStopped(Exception):
+    """The student's rule stored something the search cannot read; ``line`` says what."""
+
+    def __init__(self, line: Line) -> None:
+        super().__init__(line.text)
+        self.line = line
+
+
+def _student_search(game: AnyGame, cache: BoundCache, stats: Stats,
+                    rule: Callable[..., Any]) -> BoundedSearch:
+    """The lecture's bounded alpha-beta with the student's store ``rule`` in place of
+    :func:`~gamelib.search.bounded.store_bound`, and a check of every entry it stores."""
+
+    def store(cache: BoundCache, state: Hashable, alpha: int, beta: int, v: int) -> None:
+        size, known = len(cache), state in cache
+        call_student(rule, cache, state, alpha, beta, v)
+        if len(cache) > size + (not known):
+            raise _SearchStopped(Line(
+                FAIL, "the search stopped: your rule added entries for other states",
+                (("state", show_state(game, state)),
+                 ("hint", "store under `state` only and leave the other entries alone"))))
+        entry = cache.get(state)
+        if entry is not None:
+            problem = _entry_problem(entry, v)
+            if problem:
+                raise _SearchStopped(Line(
+                    FAIL, "the search stopped: it cannot read an entry your rule stored",
+                    (("state", show_state(game, state)), ("entry", show(entry)),
+                     ("hint", problem))))
+
+    return BoundedSearch(game, cache, stats, store)
+
+
+@lru_cache(maxsize=1)
+def _tictactoe_values() -> dict[Hashable, int]:
+    """The exact value for X of every tic-tac-toe state that play can reach."""
+    game: AnyGame = TicTacToe()
+    cache: dict[Hashable, int] = {}
+    memo_minimax(game, game.start, cache=cache)
+    return {s: v if game.to_move(s) == "X" else -v for s, v in cache.items()}
+
+
+def _holds(entry: Entry, value: int) -> bool:
+    flag, bound = entry
+    return value == bound if flag == EXACT else value <= bound if flag == UPPER else (
+        value >= bound)
+
+
+def _malformed_entry(game: AnyGame, cache: BoundCache,
+                     values: dict[Hashable, int]) -> Line | None:
+    """A line on the first entry that is not ``state: (flag, bound)``, or None."""
+    for state, entry in cache.items():
+        if state not in values:
+            hint = "the key is not a state of the game: store under `state` only"
+        elif not isinstance(entry, tuple) or len(entry) != 2 or entry[0] not in FLAGS:
+            hint = "an entry is a tuple (flag, v) with the flag '=', '≤' or '≥'"
+        else:
+            continue
+        return Line(FAIL, "after the search the cache holds an entry the search cannot read",
+                    (("key", show(state)), ("entry", show(entry)), ("hint", hint)))
+    return None
+
+
+def _false_entries(game: AnyGame, cache: BoundCache, values: dict[Hashable, int]) -> Line | None:
+    false = [(s, e) for s, e in cache.items() if not _holds(e, values[s])]
+    if not false:
+        return None
+    state, entry = false[0]
+    flag, bound = entry
+    claim = {EXACT: "exactly", UPPER: "at most", LOWER: "at least"}[flag]
+    return Line(FAIL, f"{len(false):,} of the {len(cache):,} entries are false; the first:",
+                (("state", show_state(game, state)), ("entry", repr(entry)),
+                 ("says", f"the value for X is {claim} {bound:g}"),
+                 ("truth", f"the value for X is {values[state]}"),
+                 ("hint", "an entry may claim only what the window lets the search know: "
+                          "a result at or beyond an end of the window is a bound")))
+
+
+def _bounded_search_lines(rule: Callable[..., Any], facts: dict[str, Any]) -> list[Line]:
+    """The lines on running the lecture's bounded alpha-beta with the student's ``rule``."""
+    game = TicTacToe()
+    values = _tictactoe_values()
+    cache, stats = BoundCache(), Stats()
+    search = _student_search(game, cache, stats, rule)
+    call = "bounded alpha-beta with your rule from the empty board"
+    try:
+        result = search.value(game.start, -1, 1)
+    except (NotDone, StudentError) as error:
+        return [raised_line(call, error)]
+    except _SearchStopped as stop:
+        return [stop.line]
+    malformed = _malformed_entry(game, cache, values)
+    if malformed is not None:
+        return [malformed]
+    facts.update(value=result, calls=stats.calls, entries=len(cache), by_flag=cache.by_flag())
+    reference = BoundCache()
+    reference_stats = Stats()
+    bounded_alphabeta(game, game.start, cache=reference, stats=reference_stats)
+    lines = []
+    flags = ", ".join(f"{n:,} '{f}'" for f, n in cache.by_flag().items())
+    want = ", ".join(f"{n:,} '{f}'" for f, n in reference.by_flag().items())
+    if result == 0 and len(cache) == len(reference) and cache.by_flag() == reference.by_flag():
+        lines.append(Line(PASS, f"{call}: value 0, {stats.calls:,} calls, {len(cache):,} "
+                                f"entries ({flags})"))
+    else:
+        lines.append(Line(FAIL, f"{call}: value {signed(result)}, {stats.calls:,} calls, "
+                                f"{len(cache):,} entries",
+                          (("expected", f"value 0, {reference_stats.calls:,} calls, "
+                                        f"{len(reference):,} entries ({want})"),
+                           ("yours", f"{flags}"),
+                           ("hint", "first make the rule right in every case above")
+                           if facts["wrong_cases"] else
+                           ("hint", "store an entry after every search: "
+                                    "cache[state] = (flag, v)"))))
+    if not cache:
+        return lines
+    false = _false_entries(game, cache, values)
+    lines.append(false or Line(PASS, f"all {len(cache):,} entries are true of their states' "
+                                     "exact values"))
+    if false is None:
+        lines.append(_shared_cache_line(rule, values))
+    return lines
+
+
+def _shared_cache_line(rule: Callable[..., Any], values: dict[Hashable, int]) -> Line:
+    """One cache for 60 searches in three windows: results keep the three cases, entries hold."""
+    game: AnyGame = TicTacToe()
+    cache, stats = BoundCache(), Stats()
+    search = _student_search(game, cache, stats, rule)
+    positions = [s for s in sample_positions(game, limit=120, seed=5) if not game.finished(s)]
+    positions = positions[:60]
+    for state in positions:
+        for alpha, beta in _WINDOWS:
+            try:
+                result = search.value(state, alpha, beta)
+            except (NotDone, StudentError) as error:
+                return raised_line("a search with a shared cache", error)
+            except _SearchStopped as stop:
+                return stop.line
+            value = values[state]
+            if not keeps_three_cases(result, value, alpha, beta):
+                return Line(FAIL, f"with a shared cache, a search in [{alpha}, {beta}] returned "
+                                  f"{result} for a state of value {value} (for X)",
+                            (("state", show_state(game, state)),
+                             ("hint", "an entry read in a later search was wrong")))
+    false = _malformed_entry(game, cache, values) or _false_entries(game, cache, values)
+    if false is not None:
+        return false
+    return Line(PASS, f"one cache shared by {len(positions) * len(_WINDOWS)} searches "
+                      f"({len(positions)} positions, windows {', '.join(map(str, _WINDOWS))}): "
+                      f"every result and all {len(cache):,} entries are right")
+
