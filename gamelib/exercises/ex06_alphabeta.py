@@ -59,36 +59,41 @@ def outside_in(game: AnyGame, state: Hashable, moves: list[Any]) -> list[Any]:
     return sorted(moves, key=lambda m: -abs(m - middle))
 
 
-class _TooManyCalls(BaseException):
-    """Stops a search that asks about far more states than alpha-beta needs.
+class TooMuchWork(BaseException):
+    """Stops a student's search that does far more work than the reference needs.
 
     A BaseException, so that a student's ``except Exception`` cannot swallow it.
     """
 
 
-class _Counting:
-    """``game`` seen through a counter of its ``finished`` calls (in ``calls``).
+class Counting:
+    """``game`` seen through a counter of the calls of its method ``method`` (in ``calls``).
 
     Every other attribute is the game's own, and ``isinstance(counting, TicTacToe)`` holds
-    as for the game itself; the game's own methods call its uncounted ``finished``.
+    as for the game itself; the game's own methods call their uncounted siblings. The call
+    after ``limit`` raises :class:`TooMuchWork`.
     """
 
-    def __init__(self, game: AnyGame, limit: int) -> None:
+    def __init__(self, game: AnyGame, method: str, limit: int) -> None:
         self._game = game
+        self._method = getattr(game, method)
+        self._name = method
         self.calls = 0
         self.limit = limit
 
     @property  # type: ignore[misc]
-    def __class__(self) -> type:  # noqa: D105
+    def __class__(self) -> type:
         return type(self._game)
 
-    def finished(self, state: Hashable) -> bool:
+    def _counted(self, *args: Any) -> Any:
         self.calls += 1
         if self.calls > self.limit:
-            raise _TooManyCalls
-        return bool(self._game.finished(state))
+            raise TooMuchWork
+        return self._method(*args)
 
     def __getattr__(self, name: str) -> Any:
+        if name == self._name:
+            return self._counted
         return getattr(self._game, name)
 
     def __repr__(self) -> str:
@@ -201,11 +206,11 @@ def _count_line(alphabeta: Callable[..., Any], title: str) -> tuple[Line, dict[s
         stats = Stats()
         expected_value = reference_alphabeta(game, state, alpha=alpha, beta=beta, stats=stats,
                                              order=order)
-        counted = _Counting(game, _CALL_FACTOR * stats.calls)
+        counted = Counting(game, "finished", _CALL_FACTOR * stats.calls)
         call = f"alphabeta(game, {text}, {alpha}, {beta}, order)"
         try:
             answer = call_student(alphabeta, counted, state, player, alpha, beta, order)
-        except _TooManyCalls:
+        except TooMuchWork:
             return CheckResult(title, (Line(FAIL, f"{call} asked about more than "
                                                   f"{counted.limit:,} states and was stopped",
                                             (("expected", f"{stats.calls:,} calls"),
