@@ -53,7 +53,7 @@ def corners_first(game: AnyGame, state: Hashable, moves: list[Any]) -> list[Any]
     return sorted(moves, key=lambda m: _CORNER_RANK.get(m, 2))
 
 
-def outside_in(game: AnyGame, state: Hashable, moves: list[Any]) -> list[Any]:
+def outside_in(game: Any, state: Hashable, moves: list[Any]) -> list[Any]:
     """A Connect Four move order: the outer columns first, the middle ones last."""
     middle = (game.cols - 1) / 2
     return sorted(moves, key=lambda m: -abs(m - middle))
@@ -106,7 +106,7 @@ def _contract_cases() -> list[tuple[AnyGame, Hashable, float, float, int]]:
     windows = [(a, b) for a in WINDOW_ENDS for b in WINDOW_ENDS if a < b]
     cases: list[tuple[AnyGame, Hashable, float, float, int]] = []
     tictactoe = TicTacToe()
-    values: dict[Hashable, int] = {}
+    values: dict[Any, int] = {}
     memo_minimax(tictactoe, tictactoe.start, cache=values)
     late = sorted((s for s in values if sum(row.count(" ") for row in s) <= 5), key=repr)
     for state in rng.sample(late, 150):
@@ -139,13 +139,17 @@ _COUNT_CASES: Final = (
 """(description, game, moves to play from the start, order, alpha, beta) for the count check."""
 
 
-def _start(game: AnyGame, moves: str | None) -> Hashable:
+def _start(game: Any, moves: str | None) -> Any:
     state = game.start
     if moves is None:
         return state
     if isinstance(game, ConnectFour):
         return ConnectFour.from_moves(moves, rows=game.rows, cols=game.cols)
     return game.play(state, game.parse_move(moves))
+
+
+def _to_move(game: AnyGame, state: Hashable) -> Any:
+    return game.to_move(state)
 
 
 def _expectation(value: float, alpha: float, beta: float) -> tuple[str, str]:
@@ -202,7 +206,7 @@ def _count_line(alphabeta: Callable[..., Any], title: str) -> tuple[Line, dict[s
     counts: dict[str, tuple[int, int]] = {}
     for text, game, moves, order, alpha, beta in _COUNT_CASES:
         state = _start(game, moves)
-        player = game.to_move(state)
+        player = _to_move(game, state)
         stats = Stats()
         expected_value = reference_alphabeta(game, state, alpha=alpha, beta=beta, stats=stats,
                                              order=order)
@@ -285,9 +289,9 @@ def check_alphabeta(alphabeta: Callable[..., Any]) -> CheckResult:
             return CheckResult(title, (Line(line.status, line.text, details),))
         if index == 0 and answer is Ellipsis:
             return not_done(title, "alphabeta")
-        line = _contract_line(call, game, state, player, alpha, beta, value, answer)
-        if line is not None:
-            wrong.append(line)
+        problem = _contract_line(call, game, state, player, alpha, beta, value, answer)
+        if problem is not None:
+            wrong.append(problem)
     facts: dict[str, Any] = {"cases": len(cases), "wrong": len(wrong)}
     if wrong:
         first = wrong[0]

@@ -147,9 +147,9 @@ def check_read_entry(read: Callable[[Any, Any, Any], Any]) -> CheckResult:
             return not_done(title, "read")
         number = read_bound(entry, alpha, beta).case
         by_case[number] += 1
-        line = _judge(entry, alpha, beta, answer)
-        if line is not None:
-            wrong.append(line)
+        problem = _judge(entry, alpha, beta, answer)
+        if problem is not None:
+            wrong.append(problem)
             wrong_cases[number] += 1
     facts = {"cases": len(cases), "wrong": len(wrong), "by_case": dict(sorted(by_case.items()))}
     tally = ", ".join(f"{n}: {by_case[n]}" + (f" ({wrong_cases[n]} wrong)" if wrong_cases[n]

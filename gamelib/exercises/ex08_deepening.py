@@ -22,7 +22,7 @@ it chooses. So every check is exact and the same on every machine:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from functools import cache
 from typing import Any, Final
 
@@ -37,6 +37,7 @@ from gamelib.exercises.run import (
     require_function,
 )
 from gamelib.games import ConnectFour
+from gamelib.games.connect_four import C4State
 from gamelib.search.depth_limited import depth_limited, iterative_deepening
 from gamelib.search.heuristics import Heuristic, connect_four_heuristic
 from gamelib.search.stats import Stats
@@ -58,7 +59,7 @@ answers with the abandoned iteration's move is caught there."""
 
 
 @cache
-def _reference() -> tuple[ConnectFour, Hashable, Heuristic, dict[int, tuple[Any, ...]],
+def _reference() -> tuple[ConnectFour, C4State, Heuristic, dict[int, tuple[Any, ...]],
                           dict[int, int], int]:
     """(game, state, h, best moves per depth, gamelib's plays per iteration, plain plays)."""
     game = ConnectFour()

@@ -108,7 +108,7 @@ class _Oracle:
         self.score = score
         self.asked: list[int] = []
 
-    def __call__(self, k: int) -> bool:
+    def __call__(self, k: object) -> bool:
         if isinstance(k, bool) or not isinstance(k, int):
             if isinstance(k, float) and k.is_integer():
                 k = int(k)
@@ -220,9 +220,9 @@ def check_exact_score(exact_score: Callable[[Any, Any, Callable[[int], bool]], A
                 *_details(game, state, score, oracle.asked), *line.details)),))
         if index == 0 and answer is Ellipsis:
             return not_done(title, "exact_score")
-        line = _judge(game, state, score, oracle.asked, answer)
-        if line is not None:
-            return CheckResult(title, (line,), facts={"positions": index + 1})
+        wrong = _judge(game, state, score, oracle.asked, answer)
+        if wrong is not None:
+            return CheckResult(title, (wrong,), facts={"positions": index + 1})
         low, high = score_range(game, state)
         asked_total += len(oracle.asked)
         limit_total += _bisection_limit(low, high)
