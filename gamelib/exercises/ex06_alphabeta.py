@@ -219,7 +219,7 @@ def _count_line(alphabeta: Callable[..., Any], title: str) -> tuple[Line, dict[s
                                                   f"{counted.limit:,} states and was stopped",
                                             (("expected", f"{stats.calls:,} calls"),
                                              ("hint", "alpha-beta must prune: return as soon "
-                                                      "as best >= beta")),),))
+                                                      "as best >= beta (not > beta)")),),))
         except STUDENT_FAILURES as error:
             return CheckResult(title, (raised_line(call, error),))
         line = _contract_line(call, game, state, player, alpha, beta, expected_value, answer)
@@ -283,6 +283,9 @@ def check_alphabeta(alphabeta: Callable[..., Any]) -> CheckResult:
         except STUDENT_FAILURES as error:
             line = raised_line(call, error)
             details = (("position", show_state(game, state)), *line.details)
+            if "'NoneType'" in str(error):
+                details += (("hint", "a call of your function returned None: is a `return` "
+                                     "missing on some path?"),)
             if "positional argument" in str(error):
                 details += (("hint", "the checker calls alphabeta(game, state, player, alpha, "
                                      "beta, order) with all six arguments"),)

@@ -209,7 +209,7 @@ def _budget_line(deepening: Callable[..., Any], plays: dict[int, int], limit: in
         over = counting.calls - budget
         if depth == finished and move in best[finished] and over <= _SLACK:
             continue
-        if over > _SLACK:
+        if over > _SLACK or counting.calls >= plays[finished + 1]:
             hint = (f"the search went on for {over:,} plays after the budget ran out: ask "
                     "out_of_time() in every node (or at every node on the horizon) and abandon "
                     "the iteration at once, e.g. by raising an exception")

@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Final
 
-from gamelib.exercises.report import FAIL, INFO, PASS, TODO, CheckResult, Line, show
+from gamelib.exercises.report import FAIL, INFO, PASS, TODO, CheckResult, Line, not_done, show
 from gamelib.exercises.run import (
     STUDENT_FAILURES,
     NotDone,
@@ -222,10 +222,7 @@ def _run(function: Callable[..., Any], name: str, cases: list[Case],
             try:
                 answer = call_student(function, *args)
             except NotDone as stub:
-                where = (("note", f"NotImplementedError was raised {stub.where}"),) \
-                    if stub.where else ()
-                return Line(TODO, f"{name} is not done yet: write it in place of "
-                                  "`raise NotImplementedError`", where)
+                return not_done("", name, stub.where).lines[0]
             except STUDENT_FAILURES as error:
                 line = raised_line(call, error)
                 return Line(FAIL, line.text, (*_position(game, state, why), *line.details))
