@@ -88,8 +88,11 @@ def test_solution_cells_carry_nbgrader_metadata(number: str) -> None:
     code = [c for c in solutions if c.cell_type == "code"]
     assert code and all("# BEGIN SOLUTION" in c.source and "# END SOLUTION" in c.source
                         and "### BEGIN" not in c.source for c in code)
-    assert len(graded) == 1 and graded[0].source.endswith(".require()")
-    assert graded[0].metadata["nbgrader"]["points"] > 0 and graded[0].metadata["nbgrader"]["locked"]
+    tests = [c for c in graded if c.cell_type == "code"]
+    assert len(tests) == 1 and tests[0].source.endswith(".require()")
+    assert tests[0].metadata["nbgrader"]["points"] > 0 and tests[0].metadata["nbgrader"]["locked"]
+    answers = [c for c in graded if c.cell_type == "markdown"]  # written, graded by hand
+    assert answers and all(c.metadata["nbgrader"]["solution"] for c in answers)
 
 
 @pytest.mark.parametrize("number", sorted(NOTEBOOKS))
