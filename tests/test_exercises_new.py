@@ -206,6 +206,13 @@ DEEPENING_BUGS = [
 ]
 
 
+def test_deepening_without_play_is_told_to_use_it() -> None:
+    def by_next_states(game: Any, state: Any, h: Any, max_depth: int, out_of_time: Any) -> Any:
+        game.next_states(state, game.to_move(state))
+        return 3, max_depth
+    assert "never called game.play" in _report(check_deepening(by_next_states))
+
+
 def test_deepening_returning_the_abandoned_iterations_move() -> None:
     source = _code("08")
 

@@ -148,6 +148,10 @@ def _full_runs(deepening: Callable[..., Any], limit: int) -> tuple[dict[int, int
     for max_depth in range(1, DEEPENING_DEPTH + 1):
         move, depth, counting, clock = _run(deepening, max_depth, None, limit)
         call = f"deepening(game, state, h, {max_depth}, out_of_time)"
+        if counting.calls == 0:
+            raise _Failed(Line(FAIL, f"{call} never called game.play", (
+                ("hint", "make every next state with game.play(state, move): the checker "
+                         "counts plays, and its budget is a number of plays"),)))
         if depth != max_depth or move not in best[max_depth]:
             hint = ("with time to spare every iteration finishes: return the depth of the last "
                     "one, max_depth" if depth != max_depth else
