@@ -375,3 +375,22 @@ def test_bitboard_checker_reports_each_function() -> None:
     assert "next_states: right" in report and "KeyError" in report and not result.passed
     with pytest.raises(GameError):
         check_connect_four_rules(code["next_states"], code["finished"], None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("number", sorted(NOTEBOOKS))
+def test_a_function_that_never_returns_is_stopped(number: str) -> None:
+    from gamelib.exercises import run
+    if not hasattr(run, "set_time_limit"):  # until run.py has the time limit
+        pytest.skip("gamelib.exercises.run has no time limit yet")
+
+    def endless(*args: Any) -> Any:
+        while True:
+            pass
+    code = {name: endless for name in ("alphabeta", "read", "deepening", "next_states",
+                                       "finished", "utility", "exact_score")}
+    run.set_time_limit(0.2)
+    try:
+        result = _check(number, code)
+    finally:
+        run.set_time_limit()
+    assert not result.passed and "did not return within 0.2 s" in _report(result)
