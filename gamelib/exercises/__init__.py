@@ -59,6 +59,12 @@ from gamelib.exercises.ex05_counting import (
     tree_size_by_enumeration,
 )
 from gamelib.exercises.report import FAIL, INFO, PASS, TODO, CheckResult, Line
+from gamelib.exercises.run import (
+    DEFAULT_TIME_LIMIT,
+    MAX_TIME_LIMIT,
+    set_time_limit,
+    time_limit,
+)
 
 __all__ = [
     "PASS",
@@ -67,6 +73,10 @@ __all__ = [
     "INFO",
     "Line",
     "CheckResult",
+    "set_time_limit",
+    "time_limit",
+    "DEFAULT_TIME_LIMIT",
+    "MAX_TIME_LIMIT",
     "check_next_states",
     "check_finished",
     "check_utility",

@@ -23,10 +23,13 @@ from gamelib.exercises.run import (
     MISSING,
     NotDone,
     StudentError,
+    TimedOut,
     call_student,
     check_cases,
-    error_line,
+    checker,
     is_stub,
+    number_problem,
+    raised_line,
     require_function,
     require_game,
 )
@@ -139,6 +142,7 @@ def _generic_next_states_hint(missing: list[Any], extra: list[Any],
     return "compare each state you return with the position after one legal move"
 
 
+@checker
 def check_next_states(next_states: Callable[[Any, Player], Any],
                       game: AnyGame | None = None) -> CheckResult:
     """Check the student's ``next_states(state, player)`` against the rules of ``game``.
@@ -215,6 +219,7 @@ def _compare_next_states(game: AnyGame, state: Hashable, call: str, expected: li
 
 
 
+@checker
 def check_finished(finished: Callable[[Any], Any], game: AnyGame | None = None) -> CheckResult:
     """Check the student's ``finished(state)`` against ``game.finished`` (default: Nim).
 
@@ -258,6 +263,7 @@ def _finished_positions(game: AnyGame | None) -> list[tuple[AnyGame, Hashable]]:
     return [(game, s) for s in sample_positions(game, limit=2000) if game.finished(s)][:200]
 
 
+@checker
 def check_utility(utility: Callable[[Any, Player], Any],
                   game: AnyGame | None = None) -> CheckResult:
     """Check the student's ``utility(state, player)`` against ``game.utility`` (default: Nim).
@@ -279,12 +285,12 @@ def check_utility(utility: Callable[[Any, Player], Any],
     def judge(case: tuple[AnyGame, Hashable, Player], call: str, answer: object) -> Line | None:
         g, state, player = case
         expected, to_move = g.utility(state, player), g.to_move(state)
-        if isinstance(answer, int) and not isinstance(answer, bool) and answer == expected:
+        if not number_problem(answer) and answer == expected:
             return None
         details = [("position", show_state(g, state)), ("player", repr(player)),
                    ("expected", repr(expected)), ("returned", show(answer))]
-        if not isinstance(answer, int) or isinstance(answer, bool):
-            details.append(("hint", "return the int -1, 0 or +1"))
+        if number_problem(answer):
+            details.append(("hint", f"return -1, 0 or +1: {number_problem(answer)}"))
         elif isinstance(g, Nim):
             mover = to_move
             if answer == 0:
@@ -300,6 +306,7 @@ def check_utility(utility: Callable[[Any, Player], Any],
                         right=f"right on all {len(cases) // 2} {where}, for both players")
 
 
+@checker
 def check_nim_values(next_states: Callable[[Any, Player], Any],
                      finished: Callable[[Any], Any],
                      utility: Callable[[Any, Player], Any]) -> CheckResult:
@@ -328,8 +335,8 @@ def check_nim_values(next_states: Callable[[Any, Player], Any],
             got = _student_negamax(nim.start, players[0], next_states, finished, utility)
         except NotDone as stub:
             return not_done(title, "one of next_states, finished and utility", stub.where)
-        except StudentError as error:
-            return CheckResult(title, (error_line(f"solving Nim {heaps}", error),))
+        except (StudentError, TimedOut) as error:
+            return CheckResult(title, (raised_line(f"solving Nim {heaps}", error),))
         except _SearchProblem as problem:
             return CheckResult(title, (Line(FAIL, f"solving Nim {heaps}: {problem.text}",
                                             problem.details),))
@@ -356,6 +363,14 @@ class _SearchProblem(Exception):
         self.text, self.details = text, details
 
 
+def _forgot_return(name: str, answer: object, state: Hashable) -> None:
+    if answer is None:
+        raise _SearchProblem(f"{name} returned None", (
+            ("state", show(state)),
+            ("hint", f"is a `return` missing in {name}? A function that ends without "
+                     "`return` returns None")))
+
+
 def _student_negamax(start: Hashable, player: Player, next_states: Callable[..., Any],
                      finished: Callable[..., Any], utility: Callable[..., Any]) -> int:
     """The value of ``start`` for ``player`` by memoized negamax over the student's rules."""
@@ -372,20 +387,28 @@ def _student_negamax(start: Hashable, player: Player, next_states: Callable[...,
                                  (("state", show(state)),
                                   ("hint", "every move must take at least one object")))
         done = call_student(finished, state)
+        _forgot_return("finished", done, state)
         if is_stub(done):  # the three checks above say which function is unfinished
             raise NotDone()
         if done:
             v = call_student(utility, state, p)
+            _forgot_return("utility", v, state)
             if is_stub(v):
                 raise NotDone()
-            if v not in (-1, 0, 1) or isinstance(v, bool):
+            if number_problem(v) or v not in (-1, 0, 1):
                 raise _SearchProblem(f"utility returned {show(v)}",
                                      (("state", show(state)),))
         else:
             answer = call_student(next_states, state, p)
+            _forgot_return("next_states", answer, state)
             if is_stub(answer):
                 raise NotDone()
             children = _states_list(answer)
+            if children is None:
+                raise _SearchProblem(f"next_states returned {show(answer, 60)} of type "
+                                     f"{type(answer).__name__}, not a list of states",
+                                     (("state", show(state)),
+                                      ("hint", "return a list of the next states")))
             if not children:
                 raise _SearchProblem("next_states gave no moves in a running game",
                                      (("state", show(state)),))

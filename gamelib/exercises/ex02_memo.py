@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Hashable
 from typing import Any, Final
@@ -17,13 +18,19 @@ from gamelib.exercises.report import (
 )
 from gamelib.exercises.run import (
     MISSING,
+    STUDENT_FAILURES,
     NotDone,
     StudentError,
+    TimedOut,
     call_student,
+    checker,
     error_line,
     is_stub,
+    number_problem,
     raised_line,
     require_function,
+    returned_none_line,
+    same,
 )
 from gamelib.game import Player
 from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
@@ -51,11 +58,20 @@ _WORK_FACTOR: Final = 10
 
 
 class _CountingGame:
-    """A game that forwards everything to ``game`` and counts how often each state is
-    expanded (``next_states`` or ``moves`` called on it with a non-empty answer)."""
+    """Counts how often each state of ``game`` is expanded (``next_states`` or ``moves``
+    called on it with a non-empty answer). :attr:`game` is a copy of ``game`` whose two
+    methods count: an instance of the game's own class, so the student's
+    ``isinstance(game, TicTacToe)`` holds. ``cache`` is the student's cache: a state
+    expanded again after it was stored there is :attr:`repeated` (a cache that did not
+    answer); calling ``next_states`` twice while working on a state is no repeat."""
 
-    def __init__(self, game: AnyGame, limit: int | None = None) -> None:
+    def __init__(self, game: AnyGame, limit: int | None = None,
+                 cache: dict[Hashable, Any] | None = None) -> None:
         self._game = game
+        self.cache = cache
+        self.game: AnyGame = copy.copy(game)
+        # Instance attributes shadow the class's methods on this copy only.
+        vars(self.game).update(next_states=self.next_states, moves=self.moves)
         self.limit = limit
         """Raise :class:`_TooMuchWork` at the expansion after ``limit`` (None: no limit)."""
         self.expansions = 0
@@ -69,7 +85,8 @@ class _CountingGame:
             raise _TooMuchWork(self.limit)
         key = (method, state)
         self._seen[key] = self._seen.get(key, 0) + 1
-        if self._seen[key] == 2 and self.repeated is MISSING:
+        if (self._seen[key] >= 2 and self.repeated is MISSING
+                and (self.cache is None or state in self.cache)):
             self.repeated = state
 
     def next_states(self, state: Hashable, player: Player) -> list[Hashable]:
@@ -84,11 +101,6 @@ class _CountingGame:
             self._note("moves", state)
         return moves
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._game, name)
-
-    def __repr__(self) -> str:
-        return repr(self._game)
 
 
 def _memo_positions() -> list[tuple[AnyGame, Hashable]]:
@@ -119,7 +131,7 @@ def _cache_problem(game: AnyGame, cache: object, reference: dict[Hashable, int],
     if not isinstance(cache, dict):
         return Line(FAIL, f"after {call} the cache is not a dict",
                     (("cache", show(cache)),))
-    if cache == reference:
+    if same(cache, reference):
         return None
     size = f"{len(cache):,} entries, expected {len(reference):,}"
     sizes = (("size", size),) if len(cache) != len(reference) else ()
@@ -137,10 +149,10 @@ def _cache_problem(game: AnyGame, cache: object, reference: dict[Hashable, int],
         return Line(FAIL, f"after {call} the cache holds a key that is not a state of the "
                           "search", (("key", show(key)), *sizes, ("hint", hint)))
     for key, stored in cache.items():
-        if stored == reference[key] and type(stored) is int:
+        if not number_problem(stored) and same(stored, reference[key]):
             continue
         expected = reference[key]
-        if stored == -expected:
+        if same(stored, -expected):
             hint = ("the stored value has the wrong sign: store the value for the player "
                     "to move in that state, which is the `player` of the call that "
                     "computed it")
@@ -160,6 +172,7 @@ def _cache_problem(game: AnyGame, cache: object, reference: dict[Hashable, int],
 _MEMO_CALL_HINT: Final = "your function is called as memo_value(game, state, player, cache)"
 
 
+@checker
 def check_memo_minimax(memo_value: Callable[[Any, Any, Player, dict[Any, Any]], Any]
                        ) -> CheckResult:
     """Check the student's memoizing value function ``memo_value(game, state, player, cache)``.
@@ -184,21 +197,26 @@ def check_memo_minimax(memo_value: Callable[[Any, Any, Player, dict[Any, Any]], 
     reference: dict[Hashable, int] = {}
     memo_minimax(game, game.start, cache=reference)
     needed = sum(not game.finished(s) for s in reference)
-    counting = _CountingGame(game, limit=_WORK_FACTOR * needed)
     cache: dict[Hashable, Any] = {}
+    counting = _CountingGame(game, limit=_WORK_FACTOR * needed, cache=cache)
     call = "memo_value(game, empty board, 'X', cache)"
     try:
-        answer = call_student(memo_value, counting, game.start, "X", cache)
+        answer = call_student(memo_value, counting.game, game.start, "X", cache)
     except NotDone as stub:
         return not_done(title, "memo_value", stub.where)
     except StudentError as error:
         return CheckResult(title, (error_line(call, error, _MEMO_CALL_HINT),))
+    except TimedOut as error:
+        return CheckResult(title, (raised_line(call, error),))
     except _TooMuchWork as stop:
         return CheckResult(title, (_too_much_work(call, stop.limit, needed, counting),))
     if is_stub(answer) and not cache:
         return not_done(title, "memo_value")
+    forgot = returned_none_line(call, answer, "memo_value")
+    if forgot is not None:
+        return CheckResult(title, (forgot,))
     lines: list[Line] = []
-    if answer == 0 and type(answer) is int:
+    if not number_problem(answer) and answer == 0:
         lines.append(Line(PASS, f"{call} returns 0: tic-tac-toe is a draw"))
     else:
         lines.append(_wrong_value(call, answer, 0, (
@@ -225,31 +243,31 @@ def check_memo_minimax(memo_value: Callable[[Any, Any, Player, dict[Any, Any]], 
 
 def _wrong_value(call: str, answer: object, expected: int,
                  details: tuple[tuple[str, str], ...]) -> Line:
-    """The line for a value function that returned ``answer`` instead of the int ``expected``."""
-    if answer == expected:  # right number, wrong type (a float, a bool, a numpy int)
-        return Line(FAIL, f"{call} returns {show(answer)} of type {type(answer).__name__}; "
-                          f"expected the int {expected}",
-                    (("hint", "return the int -1, 0 or +1"),))
+    """The line for a value function that returned ``answer`` instead of ``expected``."""
+    problem = number_problem(answer)
+    if problem:
+        return Line(FAIL, f"{call} returned {problem}; expected {expected}",
+                    (("hint", "return the number -1, 0 or +1"),))
     return Line(FAIL, f"{call} returns {show(answer)}; expected {expected}", details)
 
 
 def _second_call(memo_value: Callable[..., Any], game: AnyGame, cache: dict[Hashable, Any],
                  first: object, needed: int) -> Line:
     """The line on calling ``memo_value`` again on the start with the cache of the first call."""
-    again = _CountingGame(game, limit=needed)
+    again = _CountingGame(game, limit=needed, cache=cache)
     call = "a second call with the same cache"
     did_work_again = Line(FAIL, f"{call} did the work again",
                           (("hint", "read the cache that is passed in: the answer for the "
                                     "empty board is already there"),))
     try:
-        second = call_student(memo_value, again, game.start, game.to_move(game.start), cache)
-    except (NotDone, StudentError) as error:
+        second = call_student(memo_value, again.game, game.start, game.to_move(game.start), cache)
+    except STUDENT_FAILURES as error:
         return raised_line(call, error)
     except _TooMuchWork:
         return did_work_again
     if again.expansions:
         return did_work_again
-    if second != first:
+    if not same(second, first):
         return Line(FAIL, f"{call} returns {show(second)}, the first returned {show(first)}",
                     (("hint", "the cache must hold the value your function returns"),))
     return Line(PASS, f"{call} is answered at once, without expanding any state")
@@ -275,16 +293,20 @@ def _memo_other_positions(memo_value: Callable[..., Any]) -> Line:
         reference: dict[Hashable, int] = {}
         expected = memo_minimax(game, state, cache=reference)
         needed = sum(not game.finished(s) for s in reference)
-        counting = _CountingGame(game, limit=_WORK_FACTOR * needed)
+        counting = _CountingGame(game, limit=_WORK_FACTOR * needed, cache=cache)
         try:
-            answer = call_student(memo_value, counting, state, player, cache)
-        except (NotDone, StudentError) as error:
+            answer = call_student(memo_value, counting.game, state, player, cache)
+        except STUDENT_FAILURES as error:
             raised = raised_line(call, error)
             return Line(FAIL, raised.text, (("position", show_state(game, state)),
                                             *raised.details))
         except _TooMuchWork as stop:
             return _too_much_work(call, stop.limit, needed, counting)
-        if answer != expected or type(answer) is not int:
+        forgot = returned_none_line(call, answer, "memo_value")
+        if forgot is not None:
+            return Line(FAIL, forgot.text, (("position", show_state(game, state)),
+                                            *forgot.details))
+        if number_problem(answer) or answer != expected:
             return _wrong_value(call, answer, expected, (
                 ("position", show_state(game, state)), ("player", repr(player)),
                 ("hint", "the value for the player to move: +1 if they can force a win, 0 a "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Final, cast
@@ -17,13 +18,18 @@ from gamelib.exercises.report import (
     show,
 )
 from gamelib.exercises.run import (
+    STUDENT_FAILURES,
     NotDone,
     StudentError,
+    TimedOut,
     call_student,
-    error_line,
+    checker,
     is_stub,
+    number_problem,
     raised_line,
     require_function,
+    returned_none_line,
+    same,
 )
 from gamelib.game import GameError, Player
 from gamelib.games import ConnectFour
@@ -81,6 +87,10 @@ def _baseline(baseline: str, game: ConnectFour) -> Heuristic:
                     f"got {show(baseline, 40)}")
 
 
+MAX_FIRST_MOVES: Final = 7
+"""The most columns :func:`check_heuristic` accepts as ``first_moves`` (two games each)."""
+
+
 def _heuristic_problem(heuristic: Callable[..., Any], game: AnyGame,
                        positions: list[Hashable]) -> Line | None:
     """None if ``heuristic`` gives valid estimates on ``positions``, else what is wrong."""
@@ -89,9 +99,18 @@ def _heuristic_problem(heuristic: Callable[..., Any], game: AnyGame,
         estimates = []
         for player in game.players:
             call = f"heuristic(state, {player!r})"
-            estimate = call_student(heuristic, state, player)
-            if not isinstance(estimate, (int, float)) or isinstance(estimate, bool):
-                return Line(FAIL, f"{call} returned {show(estimate)}, which is not a number",
+            try:
+                estimate = call_student(heuristic, state, player)
+                again = call_student(heuristic, state, player) if index < 20 else estimate
+            except STUDENT_FAILURES as error:
+                raised = raised_line(call, error)
+                return Line(FAIL, raised.text, (picture, *raised.details))
+            forgot = returned_none_line(call, estimate, "heuristic")
+            if forgot is not None:
+                return Line(FAIL, forgot.text, (picture, *forgot.details))
+            problem = number_problem(estimate)
+            if problem:
+                return Line(FAIL, f"{call} returned {problem}",
                             (picture, ("hint", "return a float strictly between -1 and 1"),))
             if not -1 < estimate < 1:
                 return Line(FAIL, f"{call} returned {estimate!r}, which is not strictly "
@@ -99,7 +118,7 @@ def _heuristic_problem(heuristic: Callable[..., Any], game: AnyGame,
                             (picture, ("hint", "squash your score x into (-1, 1), e.g. "
                                                "x / (k + abs(x)) for some k > 0: -1 and +1 "
                                                "are kept for proven losses and wins"),))
-            if index < 20 and call_student(heuristic, state, player) != estimate:
+            if not same(again, estimate):
                 return Line(FAIL, f"{call} gave two different answers for the same position",
                             (picture, ("hint", "a heuristic must be a function of the state and "
                                                "the player only: no randomness, no memory"),))
@@ -129,6 +148,7 @@ def _match_game(game: AnyGame, first_move: int, players: dict[Player, Heuristic]
     return state, plies
 
 
+@checker
 def check_heuristic(heuristic: Callable[[Any, Player], Any], *, baseline: str = "centre",
                     depth: int = 3, first_moves: Sequence[int] = tuple(range(7))
                     ) -> CheckResult:
@@ -154,7 +174,11 @@ def check_heuristic(heuristic: Callable[[Any, Player], Any], *, baseline: str = 
     opponent = _baseline(baseline, board)
     if not isinstance(depth, int) or isinstance(depth, bool) or not 1 <= depth <= 5:
         raise GameError(f"depth must be a whole number from 1 to 5, got {show(depth, 40)}")
-    columns = list(first_moves) if isinstance(first_moves, Iterable) else None
+    columns = (list(itertools.islice(first_moves, MAX_FIRST_MOVES + 1))
+               if isinstance(first_moves, Iterable) and not isinstance(first_moves, str) else None)
+    if columns is not None and len(columns) > MAX_FIRST_MOVES:
+        raise GameError(f"first_moves may hold at most {MAX_FIRST_MOVES} columns (two games "
+                        f"each), got {show(first_moves, 40)}")
     if not columns or not all(
             isinstance(c, int) and not isinstance(c, bool) and 0 <= c < board.cols
             for c in columns):
@@ -167,25 +191,29 @@ def check_heuristic(heuristic: Callable[[Any, Player], Any], *, baseline: str = 
     try:
         if is_stub(call_student(heuristic, positions[1], "O")):
             return not_done(title, "heuristic")
-        problem = _heuristic_problem(heuristic, game, positions)
     except NotDone as stub:
         return not_done(title, "heuristic", stub.where)
-    except StudentError as error:
-        return CheckResult(title, (error_line("heuristic(state, player)", error),))
+    except (StudentError, TimedOut):
+        pass  # reported below with the position
+    problem = _heuristic_problem(heuristic, game, positions)
     if problem is not None:
         return CheckResult(title, (problem,))
     lines = [Line(PASS, f"valid on {len(positions)} positions: numbers strictly between -1 "
                         "and 1, the same when asked twice, and h(s, 'O') == -h(s, 'X')")]
     games: list[tuple[int, Player, int, int]] = []
+
+    def timed(state: Hashable, player: Player) -> float:
+        return cast(float, call_student(heuristic, state, player))
+
     rows = [f"{'first move':<11}{'you':<5}result"]
     for column in columns:
         for colour in game.players:
             other_colour = game.players[1 - game.players.index(colour)]
-            players = {colour: heuristic, other_colour: opponent}
+            players = {colour: timed, other_colour: opponent}
             seed = 1000 + 2 * column + game.players.index(colour)
             try:
-                final, plies = call_student(_match_game, game, column, players, depth, seed)
-            except (NotDone, StudentError) as error:
+                final, plies = _match_game(game, column, players, depth, seed)
+            except STUDENT_FAILURES as error:
                 raised = raised_line(f"the game with first move {column + 1}, you as {colour},",
                                       error)
                 return CheckResult(title, (*lines, raised))

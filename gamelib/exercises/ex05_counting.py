@@ -18,10 +18,14 @@ from gamelib.exercises.report import (
 from gamelib.exercises.run import (
     NotDone,
     StudentError,
+    TimedOut,
     call_student,
-    error_line,
+    checker,
     is_stub,
+    number_problem,
+    raised_line,
     require_function,
+    returned_none_line,
 )
 from gamelib.game import GameError
 
@@ -131,20 +135,19 @@ def _count_lines(name: str, function: Callable[[int], Any], truth: Callable[[int
         answer = call_student(function, n)
         if index == 0 and is_stub(answer):
             raise NotDone()
+        forgot = returned_none_line(call, answer, name)
+        if forgot is not None:
+            return forgot
         expected = truth(n)
         how = "by enumerating the game" if n in BRUTE_FORCE_SIZES else "by the formula"
-        if isinstance(answer, int) and not isinstance(answer, bool) and answer == expected:
+        if not number_problem(answer) and answer == expected:
             continue
         details = [("expected", f"{expected:,} (counted {how})"), ("returned", show(answer))]
-        if isinstance(answer, float) and answer == expected:
-            return Line(FAIL, f"{call} returns the float {answer!r}, not the int {expected}",
-                        (("hint", "compute with whole numbers (math.factorial, math.comb, //): "
-                                  "a float keeps only about 16 digits, too few for large n"),))
         if isinstance(answer, float):
             details.append(("hint", "compute with whole numbers (math.factorial, math.comb, "
                                     "//): a float keeps only about 16 digits"))
-        elif not isinstance(answer, int) or isinstance(answer, bool):
-            details.append(("hint", "return a whole number, an int"))
+        elif number_problem(answer):
+            details.append(("hint", f"return a whole number: {number_problem(answer)}"))
         else:
             details.append(("hint", hint(n, answer, expected)))
         return Line(FAIL, f"{call} is wrong", tuple(details))
@@ -154,6 +157,7 @@ def _count_lines(name: str, function: Callable[[int], Any], truth: Callable[[int
                       f"{name}({last}) = {truth(last):,}")
 
 
+@checker
 def check_tree_counts(tree_size: Callable[[int], Any],
                       state_count: Callable[[int], Any]) -> CheckResult:
     """Check the student's counts for simplified tic-tac-toe on a board of ``n`` squares.
@@ -190,7 +194,7 @@ def check_tree_counts(tree_size: Callable[[int], Any],
             done = False
             lines.append(Line(TODO, f"{name} is not done yet: write it in place of "
                                     "`raise NotImplementedError`"))
-        except StudentError as error:
-            lines.append(error_line(f"{name}(n)", error))
+        except (StudentError, TimedOut) as error:
+            lines.append(raised_line(f"{name}(n)", error))
     return CheckResult(title, tuple(lines), done=done,
                        facts={"tree_size_9": tree_truth(9), "state_count_9": states_truth(9)})

@@ -3,11 +3,19 @@ what went wrong and in which line of the student's code."""
 
 from __future__ import annotations
 
+import functools
+import math
+import numbers
+import signal
+import sys
 import sysconfig
+import threading
+import time
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Final, TypeVar
+from typing import Any, Final, ParamSpec, TypeVar, cast
 
 from gamelib.exercises.report import FAIL, PASS, CheckResult, Line, counted, not_done, shorten, show
 from gamelib.game import Game, GameError
@@ -67,11 +75,129 @@ def _where(error: BaseException) -> str:
 
 
 
-def call_student(function: Callable[..., Any], *args: Any) -> Any:
-    """``function(*args)``; raises :class:`NotDone` or :class:`StudentError` instead of
-    letting the student's exception through."""
+DEFAULT_TIME_LIMIT: Final = 5.0
+"""Seconds a single call of the student's code may take before the checker stops it."""
+
+MAX_TIME_LIMIT: Final = 600.0
+"""The largest time limit :func:`set_time_limit` accepts."""
+
+_limit = [DEFAULT_TIME_LIMIT]
+
+
+def set_time_limit(seconds: float = DEFAULT_TIME_LIMIT) -> None:
+    """Let each call of the student's code run at most ``seconds`` (a number from 0.1 to
+    :data:`MAX_TIME_LIMIT`; :data:`DEFAULT_TIME_LIMIT`, 5 s, when called without one).
+
+    How the limit works: in the kernel's main thread on Linux and macOS a ``SIGALRM`` timer
+    (``signal.setitimer``) interrupts the student's code, even a ``while True: pass``; where
+    there is no such timer (Windows, Pyodide/JupyterLite, a thread other than the main one)
+    a trace function (``sys.settrace``) watches the clock between lines of Python, which
+    makes the check slower but still stops a loop. Under a debugger (a trace function
+    already set) there is no limit there. Raises GameError for a bad ``seconds``.
+    """
+    if (not isinstance(seconds, (int, float)) or isinstance(seconds, bool)
+            or not 0.1 <= seconds <= MAX_TIME_LIMIT):
+        raise GameError(f"the time limit is a number of seconds from 0.1 to {MAX_TIME_LIMIT:g}, "
+                        f"got {show(seconds, 40)}")
+    _limit[0] = float(seconds)
+
+
+def time_limit() -> float:
+    """The seconds each call of the student's code may take (see :func:`set_time_limit`)."""
+    return _limit[0]
+
+
+class TimedOut(Exception):
+    """The student's function did not return within ``seconds``; ``where`` is the line of
+    the student's code it was running."""
+
+    def __init__(self, seconds: float, where: str) -> None:
+        super().__init__(seconds)
+        self.seconds, self.where = seconds, where
+
+
+class _Alarm(BaseException):
+    """Raised inside the student's code when time is up. A BaseException, so that the
+    student's ``except Exception`` does not swallow it."""
+
+
+class Interrupted(BaseException):
+    """The user pressed the stop button (KeyboardInterrupt) while the student's code ran;
+    ``where`` is the line of the student's code it was running. :func:`checker` turns it into
+    a report."""
+
+    def __init__(self, where: str) -> None:
+        super().__init__(where)
+        self.where = where
+
+
+def _can_use_alarm() -> bool:
+    return (hasattr(signal, "setitimer") and hasattr(signal, "SIGALRM")
+            and threading.current_thread() is threading.main_thread())
+
+
+@contextmanager
+def _deadline(seconds: float) -> Iterator[None]:
+    """Raise :class:`_Alarm` in the code run inside when ``seconds`` have passed. Nested
+    deadlines keep the earlier end; the outer timer is restored afterwards."""
+    end = time.monotonic() + seconds
+    if _can_use_alarm():
+        outer_left, _ = signal.getitimer(signal.ITIMER_REAL)
+        outer_handler = signal.getsignal(signal.SIGALRM)
+        if outer_left:
+            end = min(end, time.monotonic() + outer_left)
+
+        def ring(signum: int, frame: Any) -> None:
+            # Ring again soon, in case a bare ``except:`` of the student swallowed this one.
+            signal.setitimer(signal.ITIMER_REAL, 0.05)
+            raise _Alarm()
+
+        started = time.monotonic()
+        signal.signal(signal.SIGALRM, ring)
+        signal.setitimer(signal.ITIMER_REAL, max(end - time.monotonic(), 1e-3))
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, outer_handler)
+            if outer_left:
+                left = outer_left - (time.monotonic() - started)
+                signal.setitimer(signal.ITIMER_REAL, max(left, 1e-3))
+        return
+    outer = sys.gettrace()
+    if outer is not None and not getattr(outer, "_gamelib_deadline", False):
+        yield  # a debugger or coverage tool traces: leave it alone, no limit
+        return
+    if outer is not None:
+        end = min(end, cast(Any, outer)._gamelib_end)
+
+    def trace(frame: Any, event: str, arg: Any) -> Any:
+        if time.monotonic() > end:
+            raise _Alarm()
+        return trace
+
+    trace._gamelib_deadline = True  # type: ignore[attr-defined]
+    trace._gamelib_end = end  # type: ignore[attr-defined]
+    sys.settrace(trace)
     try:
-        return function(*args)
+        yield
+    finally:
+        sys.settrace(outer)
+
+
+def call_student(function: Callable[..., Any], *args: Any) -> Any:
+    """``function(*args)`` under the time limit (:func:`time_limit`). Instead of letting the
+    student's exception through it raises :class:`NotDone` (NotImplementedError: a stub),
+    :class:`StudentError` (any other exception), :class:`TimedOut` (no return in time) or
+    :class:`Interrupted` (the stop button)."""
+    seconds = time_limit()
+    try:
+        with _deadline(seconds):
+            return function(*args)
+    except _Alarm as alarm:
+        raise TimedOut(seconds, _where(alarm)) from None
+    except KeyboardInterrupt as stop:
+        raise Interrupted(_where(stop)) from None
     except NotImplementedError as error:
         raise NotDone(_where(error)) from None
     except RecursionError as error:
@@ -86,12 +212,75 @@ def call_student(function: Callable[..., Any], *args: Any) -> Any:
         raise StudentError(shorten(summary), _where(error)) from None
 
 
+STUDENT_FAILURES: Final = (NotDone, StudentError, TimedOut)
+"""What :func:`call_student` raises for code that is not done, raised or took too long."""
+
+
+def checker(function: Callable[P, CheckResult]) -> Callable[P, CheckResult]:
+    """Decorate a public checker: the stop button (KeyboardInterrupt) pressed while it runs
+    gives a report that says so, not a traceback through gamelib."""
+
+    @functools.wraps(function)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> CheckResult:
+        try:
+            return function(*args, **kwargs)
+        except (KeyboardInterrupt, Interrupted) as stop:
+            where = getattr(stop, "where", "")
+            details = (("where", where),) if where else ()
+            return CheckResult(function.__name__, (Line(
+                FAIL, "stopped: you interrupted the check (the stop button); run the cell "
+                      "again to check", details),))
+
+    return wrapper
+
+
 MISSING: Any = object()
 """Stands for "no such value" where None could be a student's answer."""
 
 
 def is_stub(value: object) -> bool:
-    return value is None or value is Ellipsis
+    """True for ``...``, a placeholder answer."""
+    return value is Ellipsis
+
+
+def returned_none_line(call: str, answer: object, name: str) -> Line | None:
+    """A FAIL line if ``answer`` is None (a function that forgot ``return``), else None."""
+    if answer is not None:
+        return None
+    return Line(FAIL, f"{call} returned None", (
+        ("hint", f"is a `return` missing in {name}? A function that ends without `return` "
+                 "returns None"),))
+
+
+def number_problem(answer: object) -> str:
+    """"" if ``answer`` is a real number (int, float, a numpy number; not a bool), else what
+    it is instead. Every checker compares values as numbers: ``1``, ``1.0`` and
+    ``numpy.int64(1)`` are the same answer."""
+    if isinstance(answer, bool) or answer is None:
+        return f"{show(answer)} is not a number"
+    if isinstance(answer, numbers.Real):
+        if isinstance(answer, float) and math.isnan(answer):
+            return "nan is not a number you can compare"
+        return ""
+    return f"{show(answer, 60)} of type {type(answer).__name__} is not a number"
+
+
+def same(a: object, b: object) -> bool:
+    """``a == b`` for values that may come from the student's code: False where the
+    comparison raises or gives no truth value (a numpy array, a broken ``__eq__``)."""
+    try:
+        return bool(a == b)
+    except Exception:
+        return False
+
+
+def timeout_line(call: str, error: TimedOut) -> Line:
+    """The FAIL line for a call that did not return in time."""
+    details = [("where", error.where)] if error.where else []
+    details.append(("hint", "an endless loop? a recursion that never reaches a finished "
+                            "state? (gamelib.exercises.set_time_limit(seconds) allows more "
+                            "time)"))
+    return Line(FAIL, f"{call} did not return within {error.seconds:g} s", tuple(details))
 
 
 def error_line(call: str, error: StudentError, hint: str = "") -> Line:
@@ -112,6 +301,7 @@ def require_function(checker: str, name: str, value: object) -> None:
 
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 
 def check_cases(title: str, name: str, function: Callable[..., Any], cases: Sequence[T],
@@ -123,7 +313,7 @@ def check_cases(title: str, name: str, function: Callable[..., Any], cases: Sequ
     ``ask(case)`` gives the call as the report writes it and its arguments;
     ``judge(case, call, answer)`` is None for a right answer, else the line saying what is
     wrong. The report ends at once with "not done yet" for a stub (``NotImplementedError``,
-    or a first answer None or ``...``) or with the exception of the first call that raised
+    or a first answer ``...``) or with the exception of the first call that raised
     one. Otherwise it is the line ``right`` if every answer was right, else the first wrong
     line with how many went wrong, e.g. "wrong on 3 of 266 positions" (``among`` "on",
     ``noun`` "position"). ``facts``: the number of cases (under ``noun + "s"``) and of
@@ -136,11 +326,11 @@ def check_cases(title: str, name: str, function: Callable[..., Any], cases: Sequ
             answer = call_student(function, *args)
         except NotDone as stub:
             return not_done(title, name, stub.where)
-        except StudentError as error:
-            return CheckResult(title, (error_line(call, error),))
+        except (StudentError, TimedOut) as error:
+            return CheckResult(title, (raised_line(call, error),))
         if index == 0 and is_stub(answer):
             return not_done(title, name)
-        line = judge(case, call, answer)
+        line = returned_none_line(call, answer, name) or judge(case, call, answer)
         if line is not None:
             wrong.append(line)
     facts = {f"{noun}s": len(cases), "wrong": len(wrong)}
@@ -159,7 +349,10 @@ def require_game(checker: str, game: object) -> None:
         )
 
 
-def raised_line(call: str, error: NotDone | StudentError) -> Line:
+def raised_line(call: str, error: NotDone | StudentError | TimedOut) -> Line:
+    """The FAIL line for a call of the student's code that raised or took too long."""
+    if isinstance(error, TimedOut):
+        return timeout_line(call, error)
     if isinstance(error, NotDone):
         return Line(FAIL, f"{call} raised NotImplementedError",
                     (("where", error.where),) if error.where else ())
