@@ -394,3 +394,19 @@ def test_a_function_that_never_returns_is_stopped(number: str) -> None:
     finally:
         run.set_time_limit()
     assert not result.passed and "did not return within 0.2 s" in _report(result)
+
+
+def test_numbers_compare_as_numbers() -> None:
+    """One rule for every checker: 1, 1.0 and numpy.int64(1) are the same answer."""
+    numpy = pytest.importorskip("numpy")
+    code = _code("09")
+    as_float = check_connect_four_rules(code["next_states"], code["finished"],
+                                        lambda *a: float(code["utility"](*a)))
+    assert as_float.passed, _report(as_float)
+    solution = _code("06")["alphabeta"]
+    as_numpy = check_alphabeta(lambda *a: numpy.float64(solution(*a)))
+    assert as_numpy.passed, _report(as_numpy)
+    exact = _code("10")["exact_score"]
+    assert check_exact_score(lambda *a: numpy.int64(exact(*a))).passed
+    text = _report(check_exact_score(lambda *a: str(exact(*a))))
+    assert "of type str is not a number" in text

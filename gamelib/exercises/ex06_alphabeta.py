@@ -27,6 +27,7 @@ from gamelib.exercises.run import (
     NotDone,
     call_student,
     checker,
+    number_problem,
     raised_line,
     require_function,
 )
@@ -181,14 +182,11 @@ def _contract_line(call: str, game: AnyGame, state: Hashable, player: Any, alpha
     if answer is None:
         details.append(("hint", "your function returned None: is a `return` missing?"))
         return Line(FAIL, call, tuple(details))
-    if isinstance(answer, bool) or not isinstance(answer, (int, float)):
-        try:
-            number = float(answer)  # type: ignore[arg-type]  # numpy numbers and the like
-        except (TypeError, ValueError):
-            details.append(("hint", f"return a number, not a {type(answer).__name__}"))
-            return Line(FAIL, call, tuple(details))
-    else:
-        number = answer
+    problem = number_problem(answer)
+    if problem:
+        details.append(("hint", f"return a number: {problem}"))
+        return Line(FAIL, call, tuple(details))
+    number = float(answer)  # type: ignore[arg-type]  # a real number, numpy's included
     if keeps_three_cases(number, value, alpha, beta):
         return None
     if number == -value and value != 0:

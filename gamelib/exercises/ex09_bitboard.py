@@ -28,6 +28,7 @@ from gamelib.exercises.run import (
     NotDone,
     call_student,
     checker,
+    number_problem,
     raised_line,
     require_function,
 )
@@ -197,12 +198,13 @@ def _finished_hint(game: ConnectFour, state: C4State, answer: object) -> str | N
 
 def _utility_hint(game: ConnectFour, state: C4State, player: str, answer: object) -> str | None:
     expected = game.utility(state, player)
-    if isinstance(answer, int) and not isinstance(answer, bool) and answer == expected:
-        return None
     if answer is None:
         return "your function returned None: is a `return` missing?"
-    if not isinstance(answer, int) or isinstance(answer, bool):
-        return "return the int -1, 0 or +1"
+    problem = number_problem(answer)
+    if problem:
+        return f"return -1, 0 or +1: {problem}"
+    if answer == expected:
+        return None
     if answer == -expected:
         return (f"the utility is for `player`, here {player!r}: +1 if {player!r} has four in "
                 "a row (X's discs are state[0], O's state[1])")

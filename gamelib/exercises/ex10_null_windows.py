@@ -28,6 +28,7 @@ from gamelib.exercises.run import (
     NotDone,
     call_student,
     checker,
+    number_problem,
     raised_line,
     require_function,
 )
@@ -147,9 +148,10 @@ def _judge(game: ConnectFour, state: C4State, score: int, asked: list[int],
         return Line(FAIL, call, (*details, ("expected", str(score)), ("returned", "None"),
                                  ("hint", "your function returned None: is a `return` "
                                           "missing?")))
-    if isinstance(answer, bool) or not isinstance(answer, (int, float)) or answer != score:
-        if not isinstance(answer, (int, float)) or isinstance(answer, bool):
-            hint = "return the score, a whole number"
+    problem = number_problem(answer)
+    if problem or answer != score:
+        if problem:
+            hint = f"return the score, a whole number: {problem}"
         elif answer == score - 1 or answer == score + 1:
             hint = ("one off: at_least(k) True means score >= k, so k is a possible score; "
                     "False means score <= k - 1")
