@@ -410,3 +410,13 @@ def test_numbers_compare_as_numbers() -> None:
     assert check_exact_score(lambda *a: numpy.int64(exact(*a))).passed
     text = _report(check_exact_score(lambda *a: str(exact(*a))))
     assert "of type str is not a number" in text
+
+
+def test_exact_score_questions_must_be_whole_numbers() -> None:
+    def halves(game: ConnectFour, state: Any, at_least: Any) -> Any:
+        return at_least(0.5)
+    report = _report(check_exact_score(halves))
+    assert "asked at_least(0.5)" in report and "whole numbers" in report
+    exact = _code("10")["exact_score"]
+    numpy = pytest.importorskip("numpy")
+    assert check_exact_score(lambda g, s, ask: exact(g, s, lambda k: ask(numpy.int64(k)))).passed

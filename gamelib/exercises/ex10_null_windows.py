@@ -17,6 +17,7 @@ second) and checks the answer and the number of questions: at most
 from __future__ import annotations
 
 import math
+import numbers
 import random
 from collections.abc import Callable
 from functools import cache
@@ -110,15 +111,19 @@ class _Oracle:
         self.asked: list[int] = []
 
     def __call__(self, k: object) -> bool:
-        if isinstance(k, bool) or not isinstance(k, int):
-            if isinstance(k, float) and k.is_integer():
-                k = int(k)
-            else:
+        if isinstance(k, bool) or not isinstance(k, numbers.Real):
+            raise _BadQuestion(k)
+        if isinstance(k, numbers.Integral):  # int, numpy's ints
+            whole = int(k)
+        else:
+            number = float(k)
+            if not number.is_integer():  # 1.0 is a whole number; 0.5, nan and inf are not
                 raise _BadQuestion(k)
-        self.asked.append(k)
+            whole = int(number)
+        self.asked.append(whole)
         if len(self.asked) > _QUESTION_LIMIT:
             raise _TooManyQuestions
-        return self.score >= k
+        return bool(self.score >= whole)
 
 
 def _bisection_limit(low: int, high: int) -> int:
