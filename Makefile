@@ -3,6 +3,7 @@
 #   make lab        open the notebooks in JupyterLab
 #   make test       run every test: unit tests, every notebook (nbval), browser tests
 #   make notebooks  re-execute notebooks in place (NOTEBOOKS="notebooks/02-Minimax.ipynb ...")
+#   make students   make the exercises' student notebooks from the solutions (nbgrader) and run them
 #   make lint       ruff and mypy
 #
 # Each target first creates or refreshes the virtual environment in .venv. pip runs only when
@@ -33,12 +34,13 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 .DEFAULT_GOAL := help
 # A recipe that fails or is interrupted leaves no stamp (or half-made python) behind.
 .DELETE_ON_ERROR:
-.PHONY: help lab test notebooks lint clean
+.PHONY: help lab test notebooks students lint clean
 
 help:
 	@echo "make lab        open the notebooks in JupyterLab"
 	@echo "make test       unit tests, every notebook under nbval, browser tests if Chromium is there"
 	@echo "make notebooks  re-execute notebooks in place (all, or NOTEBOOKS=\"path ...\")"
+	@echo "make students   student notebooks from the exercise solutions (nbgrader), then run them"
 	@echo "make lint       ruff and mypy"
 	@echo "make clean      remove caches (keeps .venv)"
 
@@ -71,6 +73,12 @@ test: $(STAMP_ALL)
 
 notebooks: $(STAMP_ALL)
 	$(VPY) tools/run_notebooks.py $(NOTEBOOKS)
+
+# The student versions of the exercises: nbgrader's preprocessors clear the solutions, then
+# the student notebooks are executed so that their saved outputs say "not done yet".
+students: $(STAMP_ALL)
+	$(VPY) tools/make_student_notebooks.py
+	$(VPY) tools/run_notebooks.py $(filter-out %-Solution.ipynb,$(wildcard notebooks/exercises/[0-9][0-9]-*.ipynb))
 
 lint: $(STAMP_ALL)
 	$(VPY) -m ruff check $(wildcard gamelib tests tools benchmarks conftest.py)

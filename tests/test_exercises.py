@@ -1,8 +1,7 @@
 """The exercises: student notebooks in sync with their solutions, and the checkers' feedback.
 
-* tools/make_student_notebooks.py turns each ``NN-Name-Solution.ipynb`` into ``NN-Name.ipynb``;
-  regenerating gives exactly the committed student notebook (outputs and execution counts
-  aside), and the tagging scheme refuses templates that would leak or break.
+* Each ``NN-Name-Solution.ipynb`` has its student version ``NN-Name.ipynb`` (made by nbgrader's
+  preprocessors: tests/test_exercises_nbgrader.py).
 * The saved outputs: every check in a solution notebook passed, every check in a student
   notebook says "not done yet".
 * gamelib.exercises: correct student functions pass with exact figures; deliberately wrong
@@ -12,7 +11,6 @@
 
 from __future__ import annotations
 
-import copy
 import doctest
 import importlib
 import importlib.util
@@ -95,40 +93,6 @@ def test_there_are_at_least_five_exercises_each_with_a_student_version() -> None
     assert numbers == [f"{i:02d}-" for i in range(1, len(SOLUTIONS) + 1)]
 
 
-@pytest.mark.parametrize("solution", SOLUTIONS, ids=lambda p: p.name)
-def test_student_notebook_is_what_the_generator_makes(solution: Path) -> None:
-    made = tool.make_student(nbformat.read(solution, as_version=4), solution.name)
-    committed = nbformat.read(tool.student_path(solution), as_version=4)
-    assert tool.same_cells(committed, made), (
-        f"{tool.student_path(solution).name} is out of date: run "
-        "`.venv/bin/python tools/make_student_notebooks.py`, then "
-        "`.venv/bin/python tools/run_notebooks.py notebooks/exercises`"
-    )
-
-
-@pytest.mark.parametrize("solution", SOLUTIONS, ids=lambda p: p.name)
-def test_student_notebook_hides_the_solution_and_keeps_the_tasks(solution: Path) -> None:
-    full = nbformat.read(solution, as_version=4)
-    student = nbformat.read(tool.student_path(solution), as_version=4)
-    def tagged(tag: str, kind: str | None = None) -> list[Any]:
-        return [c for c in full.cells if tag in c.metadata.get("tags", [])
-                and kind in (None, c.cell_type)]
-
-    solution_code, answers = tagged("solution", "code"), tagged("solution", "markdown")
-    only = tagged("solution-only")
-    assert solution_code, f"{solution.name} has no code for the student to write"
-    assert len(student.cells) == len(full.cells) - len(only)
-    text = "\n".join(c.source for c in student.cells)
-    assert "### BEGIN SOLUTION" not in text and "solution notebook" not in text
-    assert text.count("raise NotImplementedError") >= len(solution_code)
-    assert sum(c.source == "*Your answer here.*" for c in student.cells) == len(answers)
-    assert all("solution" not in c.metadata.get("tags", []) for c in student.cells)
-    # The def line and the docstring stay: the student sees what to write.
-    for cell in solution_code:
-        head = cell.source.split("### BEGIN SOLUTION")[0]
-        assert any(c.source.startswith(head) for c in student.cells)
-
-
 def check_outputs(path: Path) -> list[str]:
     """The text outputs of the cells that call a checker."""
     nb = nbformat.read(path, as_version=4)
@@ -151,109 +115,6 @@ def test_saved_outputs_pass_in_solutions_and_are_not_done_in_student_notebooks(
         assert headline.endswith("passed") and "✘" not in report, report
     for report in check_outputs(tool.student_path(solution)):
         assert report.split("\n")[0].endswith("not done yet") and "✘" not in report, report
-
-
-def notebook(*cells: tuple[str, str, list[str]]) -> nbformat.NotebookNode:
-    nb = nbformat.v4.new_notebook()
-    for index, (kind, source, tags) in enumerate(cells):
-        cell = (nbformat.v4.new_code_cell if kind == "code" else nbformat.v4.new_markdown_cell)(
-            source
-        )
-        cell.id = f"cell-{index}"
-        if tags:
-            cell.metadata["tags"] = tags
-        if kind == "code":
-            cell.outputs = [nbformat.v4.new_output("stream", text="old output\n")]
-            cell.execution_count = index + 1
-        nb.cells.append(cell)
-    return nb
-
-
-SOLVED = '''def f(x):
-    """Twice x."""
-    y = x
-    ### BEGIN SOLUTION
-    return 2 * y
-    ### END SOLUTION'''
-
-
-def test_generator_replaces_solution_blocks_answers_and_solution_only_cells() -> None:
-    solution = notebook(
-        ("code", "from gamelib.style import load_style; load_style()", []),
-        ("code", SOLVED, ["solution", "nbval-ignore-output"]),
-        ("markdown", "The answer is 42.", ["solution"]),
-        ("markdown", "Why it works.", ["solution-only"]),
-        ("code", "f(2)", []),
-    )
-    before = copy.deepcopy(solution)
-    student = tool.make_student(solution)
-    assert solution == before  # the solution is not changed
-    assert [c.source for c in student.cells] == [
-        "from gamelib.style import load_style; load_style()",
-        'def f(x):\n    """Twice x."""\n    y = x\n'
-        "    # YOUR CODE HERE\n    raise NotImplementedError",
-        "*Your answer here.*",
-        "f(2)",
-    ]
-    assert [c.id for c in student.cells] == ["cell-0", "cell-1", "cell-2", "cell-4"]
-    assert student.cells[1].metadata["tags"] == ["nbval-ignore-output"]
-    assert "tags" not in student.cells[2].metadata
-    code = [c for c in student.cells if c.cell_type == "code"]
-    assert all(c.outputs == [] and c.execution_count is None for c in code)
-
-
-def test_generator_handles_several_blocks_and_nested_indentation() -> None:
-    source = (
-        "def g(x):\n    if x:\n        ### BEGIN SOLUTION\n        return 1\n"
-        "        ### END SOLUTION\n    ### BEGIN SOLUTION\n    return 0\n    ### END SOLUTION"
-    )
-    assert tool.stub_code(source) == (
-        "def g(x):\n    if x:\n        # YOUR CODE HERE\n        raise NotImplementedError\n"
-        "    # YOUR CODE HERE\n    raise NotImplementedError"
-    )
-
-
-@pytest.mark.parametrize(
-    ("cells", "message"),
-    [
-        ([("code", "def f():\n    return 1", ["solution"])], "has no ### BEGIN SOLUTION"),
-        ([("code", "### BEGIN SOLUTION\nx = 1\n### END SOLUTION", ["solution"])], "indented"),
-        ([("code", "def f():\n    ### BEGIN SOLUTION\n    return 1", ["solution"])],
-         "without ### END"),
-        ([("code", "def f():\n    return 1\n    ### END SOLUTION", ["solution"])],
-         "without ### BEGIN"),
-        ([("code", "def f():\n    ### BEGIN SOLUTION\n    return 1\n  ### END SOLUTION",
-           ["solution"])], "not indented like"),
-        ([("code", "def f():\n    ### BEGIN SOLUTION\n    return 1\n    ### END SOLUTION", [])],
-         "no 'solution' tag"),
-        ([("markdown", "x", ["solution", "solution-only"])], "both"),
-    ],
-)
-def test_generator_refuses_templates_that_would_leak_or_break(
-    cells: list[tuple[str, str, list[str]]], message: str
-) -> None:
-    with pytest.raises(tool.TemplateError, match=message):
-        tool.make_student(notebook(*cells), "x.ipynb")
-
-
-def test_generator_command_writes_only_when_needed_and_check_reports_stale(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    solution = tmp_path / "07-Thing-Solution.ipynb"
-    nbformat.write(notebook(("code", SOLVED, ["solution"])), solution)
-    assert tool.main(["--check", str(solution)]) == 1  # no student notebook yet
-    assert not (tmp_path / "07-Thing.ipynb").exists()
-    assert tool.main([str(solution)]) == 0
-    student = tmp_path / "07-Thing.ipynb"
-    assert "raise NotImplementedError" in student.read_text(encoding="utf-8")
-    # Outputs from running the student notebook survive a second run of the tool.
-    nb = nbformat.read(student, as_version=4)
-    nb.cells[0].outputs = [nbformat.v4.new_output("stream", text="ran\n")]
-    nbformat.write(nb, student)
-    assert tool.main([str(solution)]) == 0 and tool.main(["--check", str(solution)]) == 0
-    assert "ran" in student.read_text(encoding="utf-8")
-    assert "same" in capsys.readouterr().out
-    assert tool.main([str(tmp_path / "07-Thing.ipynb")]) == 2  # not a solution notebook
 
 
 # ---------------------------------------------------------------------------------------------

@@ -33,8 +33,9 @@ from gamelib.exercises.run import (
 )
 from gamelib.game import GameError, Player
 from gamelib.games import ConnectFour
+from gamelib.search import connect_four_heuristic
 from gamelib.search.depth_limited import iterative_deepening
-from gamelib.search.heuristics import Heuristic, connect_four_heuristic, squash, zero
+from gamelib.search.heuristics import Heuristic, squash, zero
 from gamelib.search.minimax import AnyGame
 
 # ---------------------------------------------------------------------------------------------
@@ -86,6 +87,14 @@ def _baseline(baseline: str, game: ConnectFour) -> Heuristic:
     raise GameError(f"baseline must be one of {', '.join(map(repr, BASELINES))}, "
                     f"got {show(baseline, 40)}")
 
+
+_MATCH_HINTS: Final = {
+    "centre": "to pass, win more games than you lose; ideas: count lines of four that are "
+              "still open, weigh three discs far more than two, prefer the centre columns",
+    "threats": "to pass, win more games than you lose against the lessons' threat counter; "
+               "look at a game you lost: which of the threats on the board decided it, and "
+               "does your heuristic see on which row a threat lies and who must play below it?",
+}
 
 MAX_FIRST_MOVES: Final = 7
 """The most columns :func:`check_heuristic` accepts as ``first_moves`` (two games each)."""
@@ -232,9 +241,7 @@ def check_heuristic(heuristic: Callable[[Any, Player], Any], *, baseline: str = 
         lines.append(Line(PASS, score, (table,)))
     else:
         lines.append(Line(FAIL, score, (
-            table, ("hint", "to pass, win more games than you lose; ideas: count lines of "
-                            "four that are still open, weigh three discs far more than two, "
-                            "prefer the centre columns"))))
+            table, ("hint", _MATCH_HINTS.get(baseline, _MATCH_HINTS["centre"])))))
     facts = {"wins": wins, "draws": draws, "losses": losses, "games": games}
     return CheckResult(title, tuple(lines), facts=facts)
 
