@@ -1,0 +1,308 @@
+"""Exercise 6: alpha-beta search, checked by its contract and by counting its calls.
+
+The student writes Lesson 4's ``alphabeta(game, state, player, alpha, beta, order)``: the
+value of ``state`` for ``player`` (the player to move) within the window ``[alpha, beta]``,
+searching the moves in the order ``order(game, state, moves)`` gives (``None``: the game's
+order). :func:`check_alphabeta` tests
+
+1. the three cases (exact inside the window, at most ``alpha`` below it, at least ``beta``
+   above it) on positions and windows the lessons never print: tic-tac-toe, Nim and
+   4 x 4 Connect Four positions, windows with ends from -2 to 2 (not only -1, 0, 1);
+2. the number of calls with given move orders, against :func:`gamelib.search.alphabeta`:
+   alpha-beta that keeps the contract but prunes less (or more) than the lecture's
+   algorithm is found here. A call is counted when the search asks ``game.finished`` about
+   a state, which the lessons' code does once per call.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable
+from typing import Any, Final
+
+from gamelib.exercises.positions import show_state
+from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, not_done, show
+from gamelib.exercises.run import (
+    STUDENT_FAILURES,
+    NotDone,
+    call_student,
+    checker,
+    number_problem,
+    raised_line,
+    require_function,
+)
+from gamelib.games import ConnectFour, Nim, TicTacToe
+from gamelib.search.alphabeta import alphabeta as reference_alphabeta
+from gamelib.search.alphabeta import keeps_three_cases
+from gamelib.search.memo import memo_minimax
+from gamelib.search.minimax import AnyGame
+from gamelib.search.stats import Stats
+
+__all__ = ["check_alphabeta", "corners_first", "outside_in", "WINDOW_ENDS"]
+
+WINDOW_ENDS: Final = (-2, -1, -0.5, 0, 0.5, 1, 2)
+"""The ends of the windows the contract check draws from (every pair ``alpha < beta``)."""
+
+_CALL_FACTOR: Final = 10
+"""A search that asks about this many times as many states as gamelib's is stopped."""
+
+_CORNER_RANK: Final = {(0, 0): 0, (0, 2): 0, (2, 0): 0, (2, 2): 0, (1, 1): 1}
+
+
+def corners_first(game: AnyGame, state: Hashable, moves: list[Any]) -> list[Any]:
+    """A tic-tac-toe move order: the corners, then the centre, then the edges."""
+    return sorted(moves, key=lambda m: _CORNER_RANK.get(m, 2))
+
+
+def outside_in(game: Any, state: Hashable, moves: list[Any]) -> list[Any]:
+    """A Connect Four move order: the outer columns first, the middle ones last."""
+    middle = (game.cols - 1) / 2
+    return sorted(moves, key=lambda m: -abs(m - middle))
+
+
+class TooMuchWork(BaseException):
+    """Stops a student's search that does far more work than the reference needs.
+
+    A BaseException, so that a student's ``except Exception`` cannot swallow it.
+    """
+
+
+class Counting:
+    """``game`` seen through a counter of the calls of its method ``method`` (in ``calls``).
+
+    Every other attribute is the game's own, and ``isinstance(counting, TicTacToe)`` holds
+    as for the game itself; the game's own methods call their uncounted siblings. The call
+    after ``limit`` raises :class:`TooMuchWork`.
+    """
+
+    def __init__(self, game: AnyGame, method: str, limit: int) -> None:
+        self._game = game
+        self._method = getattr(game, method)
+        self._name = method
+        self.calls = 0
+        self.limit = limit
+
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:
+        return type(self._game)
+
+    def _counted(self, *args: Any) -> Any:
+        self.calls += 1
+        if self.calls > self.limit:
+            raise TooMuchWork
+        return self._method(*args)
+
+    def __getattr__(self, name: str) -> Any:
+        if name == self._name:
+            return self._counted
+        return getattr(self._game, name)
+
+    def __repr__(self) -> str:
+        return repr(self._game)
+
+
+def _contract_cases() -> list[tuple[AnyGame, Hashable, float, float, int]]:
+    """(game, state, alpha, beta, true value) for the contract check: 240 in all."""
+    rng = random.Random(6)
+    windows = [(a, b) for a in WINDOW_ENDS for b in WINDOW_ENDS if a < b]
+    cases: list[tuple[AnyGame, Hashable, float, float, int]] = []
+    tictactoe = TicTacToe()
+    values: dict[Any, int] = {}
+    memo_minimax(tictactoe, tictactoe.start, cache=values)
+    late = sorted((s for s in values if sum(row.count(" ") for row in s) <= 5), key=repr)
+    for state in rng.sample(late, 150):
+        cases.append((tictactoe, state, *rng.choice(windows), values[state]))
+    nim = Nim((1, 2, 3))
+    nim_values: dict[Hashable, int] = {}
+    memo_minimax(nim, nim.start, cache=nim_values)
+    for state in rng.sample(sorted(nim_values, key=repr), 40):
+        cases.append((nim, state, *rng.choice(windows), nim_values[state]))
+    board = ConnectFour(4, 4)
+    while len(cases) < 240:
+        state = board.start
+        for _ in range(8):
+            if board.finished(state):
+                break
+            state = board.play(state, rng.choice(board.moves(state)))
+        value = reference_alphabeta(board, state)
+        cases.append((board, state, *rng.choice(windows), value))
+    return cases
+
+
+_COUNT_CASES: Final = (
+    ("the empty tic-tac-toe board, corners first", TicTacToe(), None, corners_first, -1, 1),
+    ("tic-tac-toe after 1,1, corners first, window [0, 1]", TicTacToe(), "1,1", corners_first,
+     0, 1),
+    ("Nim (2, 3, 4), the game's order", Nim((2, 3, 4)), None, None, -1, 1),
+    ("4 x 4 Connect Four after 2 3 2 1 4, outer columns first", ConnectFour(4, 4), "23214",
+     outside_in, -1, 1),
+)
+"""(description, game, moves to play from the start, order, alpha, beta) for the count check."""
+
+
+def _start(game: Any, moves: str | None) -> Any:
+    state = game.start
+    if moves is None:
+        return state
+    if isinstance(game, ConnectFour):
+        return ConnectFour.from_moves(moves, rows=game.rows, cols=game.cols)
+    return game.play(state, game.parse_move(moves))
+
+
+def _to_move(game: AnyGame, state: Hashable) -> Any:
+    return game.to_move(state)
+
+
+def _expectation(value: float, alpha: float, beta: float) -> tuple[str, str]:
+    """What the three cases demand, and which case applies."""
+    if value < alpha:
+        return f"a number <= {alpha:g} (the value is below the window)", "below"
+    if value > beta:
+        return f"a number >= {beta:g} (the value is above the window)", "above"
+    return f"exactly {value:g} (the value lies in the window)", "inside"
+
+
+_CONTRACT_HINTS: Final = {
+    "inside": ("inside the window the answer must be exact: does each next state get the "
+               "opponent's window [-beta, -alpha], and is the cutoff `best >= beta`?"),
+    "below": ("a value below the window may be answered by any number <= alpha: start `best` "
+              "at alpha, and give each next state the window [-beta, -alpha]"),
+    "above": ("a value above the window must be answered by a number >= beta: when a move "
+              "reaches beta, return best at once"),
+}
+
+
+def _contract_line(call: str, game: AnyGame, state: Hashable, player: Any, alpha: float,
+                   beta: float, value: int, answer: object) -> Line | None:
+    """None if ``answer`` keeps the three cases, else the line that says why not."""
+    demand, case = _expectation(value, alpha, beta)
+    details = [("position", show_state(game, state)), ("player", f"{player!r} (to move)"),
+               ("window", f"[{alpha:g}, {beta:g}]"), ("value", f"{value:+d}"),
+               ("expected", demand), ("returned", show(answer))]
+    if answer is None:
+        details.append(("hint", "your function returned None: is a `return` missing?"))
+        return Line(FAIL, call, tuple(details))
+    problem = number_problem(answer)
+    if problem:
+        details.append(("hint", f"return a number: {problem}"))
+        return Line(FAIL, call, tuple(details))
+    number = float(answer)  # type: ignore[arg-type]  # a real number, numpy's included
+    if keeps_three_cases(number, value, alpha, beta):
+        return None
+    if number == -value and value != 0:
+        hint = ("the sign is wrong: the answer is for `player`, the player to move, so negate "
+                "the opponent's result: -alphabeta(game, n, opponent, -beta, -alpha, order)")
+    else:
+        hint = _CONTRACT_HINTS[case]
+    details.append(("hint", hint))
+    return Line(FAIL, call, tuple(details))
+
+
+def _count_line(alphabeta: Callable[..., Any], title: str) -> tuple[Line, dict[str, Any]] | \
+        CheckResult:
+    """The line of the call-count check, or a finished report if the student's code failed."""
+    counts: dict[str, tuple[int, int]] = {}
+    for text, game, moves, order, alpha, beta in _COUNT_CASES:
+        state = _start(game, moves)
+        player = _to_move(game, state)
+        stats = Stats()
+        expected_value = reference_alphabeta(game, state, alpha=alpha, beta=beta, stats=stats,
+                                             order=order)
+        counted = Counting(game, "finished", _CALL_FACTOR * stats.calls)
+        call = f"alphabeta(game, {text}, {alpha}, {beta}, order)"
+        try:
+            answer = call_student(alphabeta, counted, state, player, alpha, beta, order)
+        except TooMuchWork:
+            return CheckResult(title, (Line(FAIL, f"{call} asked about more than "
+                                                  f"{counted.limit:,} states and was stopped",
+                                            (("expected", f"{stats.calls:,} calls"),
+                                             ("hint", "alpha-beta must prune: return as soon "
+                                                      "as best >= beta (not > beta)")),),))
+        except STUDENT_FAILURES as error:
+            return CheckResult(title, (raised_line(call, error),))
+        line = _contract_line(call, game, state, player, alpha, beta, expected_value, answer)
+        if line is not None:
+            return CheckResult(title, (line,))
+        counts[text] = (counted.calls, stats.calls)
+        if counted.calls == 0:
+            return CheckResult(title, (Line(FAIL, f"{call} never called game.finished", (
+                ("hint", "begin every call with `if game.finished(state):`, as in the "
+                         "lessons: the checker counts the calls by it"),)),))
+        if counted.calls != stats.calls:
+            unordered = Stats()
+            reference_alphabeta(game, state, alpha=alpha, beta=beta, stats=unordered)
+            if order is not None and counted.calls == unordered.calls:
+                hint = ("the count is that of the game's own move order: search the moves in "
+                        "the order `order(game, state, game.moves(state))` returns")
+            elif counted.calls > stats.calls:
+                hint = ("your search looks at more states than alpha-beta: does alpha rise to "
+                        "best after each move, and does the loop stop as soon as best >= beta "
+                        "(not > beta)?")
+            else:
+                hint = ("your search looks at fewer states than alpha-beta: are the moves "
+                        "searched in the order `order` gives, each once?")
+            details = (("position", show_state(game, state)),
+                       ("expected", f"{stats.calls:,} calls (gamelib's alphabeta)"),
+                       ("returned", f"the right value, after {counted.calls:,} calls"),
+                       ("hint", hint))
+            return CheckResult(title, (Line(FAIL, f"{call}: the number of calls", details),))
+    rows = "\n".join(f"{text:<56} {mine:>6,} {theirs:>8,}"
+                     for text, (mine, theirs) in counts.items())
+    table = f"{'position and order':<56} {'yours':>6} {'gamelib':>8}\n{rows}"
+    return Line(PASS, f"the same number of calls as gamelib's alphabeta on all "
+                      f"{len(counts)} searches with a given move order", (("calls", table),)
+                ), {"calls": counts}
+
+
+@checker
+def check_alphabeta(alphabeta: Callable[..., Any]) -> CheckResult:
+    """Check the student's ``alphabeta(game, state, player, alpha, beta, order)``.
+
+    First the three cases on 240 (position, window) pairs: tic-tac-toe positions with at most
+    five empty squares, every state of Nim (1, 2, 3) and 4 x 4 Connect Four after eight random
+    moves (seeded), windows with ends in :data:`WINDOW_ENDS`. Then the calls, counted by
+    ``game.finished``, on four searches with a given order (:func:`corners_first`, the game's
+    order, :func:`outside_in`), against :func:`gamelib.search.alphabeta`. A failure names the
+    position, the window, the value, what the three cases demand, the answer and a hint.
+    ``facts``: ``cases``, ``wrong`` and ``calls`` (``{search: (yours, gamelib's)}``). Raises
+    :class:`GameError` if ``alphabeta`` is not callable.
+    """
+    require_function("check_alphabeta", "alphabeta", alphabeta)
+    title = "alphabeta"
+    cases = _contract_cases()
+    wrong: list[Line] = []
+    for index, (game, state, alpha, beta, value) in enumerate(cases):
+        player = game.to_move(state)
+        call = f"alphabeta(game, state, {player!r}, {alpha:g}, {beta:g}, None)"
+        try:
+            answer = call_student(alphabeta, game, state, player, alpha, beta, None)
+        except NotDone as stub:
+            return not_done(title, "alphabeta", stub.where)
+        except STUDENT_FAILURES as error:
+            line = raised_line(call, error)
+            details = (("position", show_state(game, state)), *line.details)
+            if "'NoneType'" in str(error):
+                details += (("hint", "a call of your function returned None: is a `return` "
+                                     "missing on some path?"),)
+            if "positional argument" in str(error):
+                details += (("hint", "the checker calls alphabeta(game, state, player, alpha, "
+                                     "beta, order) with all six arguments"),)
+            return CheckResult(title, (Line(line.status, line.text, details),))
+        if index == 0 and answer is Ellipsis:
+            return not_done(title, "alphabeta")
+        problem = _contract_line(call, game, state, player, alpha, beta, value, answer)
+        if problem is not None:
+            wrong.append(problem)
+    facts: dict[str, Any] = {"cases": len(cases), "wrong": len(wrong)}
+    if wrong:
+        first = wrong[0]
+        text = f"the three cases fail in {len(wrong)} of {len(cases)} searches; the first: "
+        return CheckResult(title, (Line(FAIL, text + first.text, first.details),), facts=facts)
+    contract = Line(PASS, f"the three cases hold in all {len(cases)} searches: tic-tac-toe, Nim "
+                          "and 4 x 4 Connect Four, windows with ends from -2 to 2")
+    counted = _count_line(alphabeta, title)
+    if isinstance(counted, CheckResult):
+        return CheckResult(title, (contract, *counted.lines), facts=facts)
+    line, more = counted
+    note = Line(INFO, "a call is counted when your search asks game.finished about a state")
+    return CheckResult(title, (contract, line, note), facts=facts | more)

@@ -1,0 +1,264 @@
+"""Exercise 8: iterative deepening with move ordering and a time budget, checked without a clock.
+
+The student writes ``deepening(game, state, h, max_depth, out_of_time)``: depth-limited
+alpha-beta (Lesson 6) to depth 1, 2, ..., ``max_depth``, each iteration valuing every move of
+``state`` with the full window and trying first, in every state, the move that was best there
+in the previous iteration; ``out_of_time()`` says when the budget is spent, and the running
+iteration is then abandoned. It returns ``(move, depth)``: a best move of the last iteration
+that finished, and that iteration's depth.
+
+:func:`check_deepening` never looks at a real clock: a node is a call of ``game.play``, and
+the checker's ``out_of_time()`` says True once the search has made more plays than a budget
+it chooses. So every check is exact and the same on every machine:
+
+1. with no budget and ``max_depth`` from 1 to 6, the move is one of the best of
+   :func:`gamelib.search.iterative_deepening` at that depth and the depth is ``max_depth``;
+2. all six iterations together make fewer plays than one plain depth-limited search of depth
+   6 without move ordering (the claim of Lesson 6, on a position the lesson does not show);
+3. with a budget that runs out during iteration ``d + 1`` (the plays of each iteration are
+   known from 1), the answer is depth ``d`` with one of that depth's best moves, and the
+   search stops within a few plays of the budget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Any, Final
+
+from gamelib.exercises.ex06_alphabeta import Counting, TooMuchWork
+from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, not_done, show
+from gamelib.exercises.run import (
+    STUDENT_FAILURES,
+    NotDone,
+    call_student,
+    checker,
+    raised_line,
+    require_function,
+)
+from gamelib.games import ConnectFour
+from gamelib.games.connect_four import C4State
+from gamelib.search.depth_limited import depth_limited, iterative_deepening
+from gamelib.search.heuristics import Heuristic, connect_four_heuristic
+from gamelib.search.stats import Stats
+
+__all__ = ["check_deepening", "DEEPENING_MOVES", "DEEPENING_DEPTH"]
+
+DEEPENING_MOVES: Final = "4432"
+"""The opening (columns from 1) of the standard Connect Four position the checker searches."""
+DEEPENING_DEPTH: Final = 6
+"""The deepest ``max_depth`` the checker asks for."""
+_WORK_FACTOR: Final = 20
+"""A search making this many times as many plays as gamelib's is stopped."""
+_SLACK: Final = 20
+"""Plays allowed after ``out_of_time()`` first said True (one node's moves and the way up)."""
+_BUDGETS: Final = ((1, 0.7), (3, 0.5), (5, 0.5))
+"""(d, f): a budget that runs out after the fraction f of iteration d + 1's plays. After 70%
+of iteration 2 the best move so far is not one of iteration 1's best moves: a search that
+answers with the abandoned iteration's move is caught there."""
+
+
+@cache
+def _reference() -> tuple[ConnectFour, C4State, Heuristic, dict[int, tuple[Any, ...]],
+                          dict[int, int], int]:
+    """(game, state, h, best moves per depth, gamelib's plays per iteration, plain plays)."""
+    game = ConnectFour()
+    state = ConnectFour.from_moves(DEEPENING_MOVES)
+    h = connect_four_heuristic(game)
+    best: dict[int, tuple[Any, ...]] = {}
+    for depth in range(1, DEEPENING_DEPTH + 1):
+        values = iterative_deepening(game, state, h, max_depth=depth).move_values
+        top = max(values.values())
+        best[depth] = tuple(m for m, v in values.items() if v == top)
+    stats = Stats()
+    iterative_deepening(game, state, h, max_depth=DEEPENING_DEPTH, stats=stats)
+    plain = 0
+    for move in game.moves(state):
+        child = Stats()
+        depth_limited(game, game.play(state, move), DEEPENING_DEPTH - 1, h, stats=child)
+        plain += child.calls
+    return game, state, h, best, dict(stats.nodes_per_depth), plain
+
+
+class _Clock:
+    """``out_of_time()``: True once ``game`` has made more than ``budget`` plays."""
+
+    def __init__(self, game: Counting, budget: int | None) -> None:
+        self.game, self.budget = game, budget
+        self.asked = 0
+        self.rang_at: int | None = None
+        """The plays made when the clock first said True."""
+
+    def __call__(self) -> bool:
+        self.asked += 1
+        if self.budget is None or self.game.calls <= self.budget:
+            return False
+        if self.rang_at is None:
+            self.rang_at = self.game.calls
+        return True
+
+
+def _columns(moves: tuple[Any, ...]) -> str:
+    return " or ".join(f"column {m + 1} (move {m})" for m in moves)
+
+
+class _Failed(Exception):
+    def __init__(self, line: Line) -> None:
+        super().__init__(line.text)
+        self.line = line
+
+
+def _run(deepening: Callable[..., Any], max_depth: int, budget: int | None,
+         limit: int) -> tuple[Any, Any, Counting, _Clock]:
+    """One call of the student's function: (move, depth, the counting game, the clock)."""
+    game, state, h, *_ = _reference()
+    counting = Counting(game, "play", limit)
+    clock = _Clock(counting, budget)
+    budget_text = "never" if budget is None else f"after {budget:,} plays"
+    call = f"deepening(game, state, h, {max_depth}, out_of_time)"
+    position = (("position", f"Connect Four after {' '.join(DEEPENING_MOVES)}\n"
+                             f"{game.render(state)}"),
+                ("budget", f"out_of_time() says True {budget_text}"))
+    try:
+        answer = call_student(deepening, counting, state, h, max_depth, clock)
+    except TooMuchWork:
+        raise _Failed(Line(FAIL, f"{call} made more than {limit:,} plays and was stopped", (
+            *position, ("hint", "each iteration searches to its own depth only: does the "
+                                "depth go down by one with every ply?")))) from None
+    except NotDone:
+        raise
+    except STUDENT_FAILURES as error:
+        line = raised_line(call, error)
+        raise _Failed(Line(FAIL, line.text, (*position, *line.details))) from None
+    if answer is None:
+        raise _Failed(Line(FAIL, call, (*position, ("returned", "None"), (
+            "hint", "your function returned None: is a `return` missing?"))))
+    if not isinstance(answer, tuple) or len(answer) != 2:
+        raise _Failed(Line(FAIL, call, (*position, ("returned", show(answer)), (
+            "hint", "return a pair (move, depth): the best move of the last finished "
+                    "iteration and its depth"))))
+    move, depth = answer
+    return move, depth, counting, clock
+
+
+def _full_runs(deepening: Callable[..., Any], limit: int) -> tuple[dict[int, int], Line]:
+    """Check 1: every ``max_depth`` without a budget; the plays each run made."""
+    game, state, _, best, _, _ = _reference()
+    plays: dict[int, int] = {}
+    for max_depth in range(1, DEEPENING_DEPTH + 1):
+        move, depth, counting, clock = _run(deepening, max_depth, None, limit)
+        call = f"deepening(game, state, h, {max_depth}, out_of_time)"
+        if counting.calls == 0:
+            raise _Failed(Line(FAIL, f"{call} never called game.play", (
+                ("hint", "make every next state with game.play(state, move): the checker "
+                         "counts plays, and its budget is a number of plays"),)))
+        if depth != max_depth or move not in best[max_depth]:
+            hint = ("with time to spare every iteration finishes: return the depth of the last "
+                    "one, max_depth" if depth != max_depth else
+                    "the move must be a best move of the last iteration: the one with the "
+                    "highest value, each move searched with the full window")
+            raise _Failed(Line(FAIL, call, (
+                ("position", f"Connect Four after {' '.join(DEEPENING_MOVES)}\n"
+                             f"{game.render(state)}"),
+                ("budget", "out_of_time() never says True"),
+                ("expected", f"depth {max_depth} and {_columns(best[max_depth])}"),
+                ("returned", f"depth {show(depth)} and move {show(move)}"),
+                ("hint", hint))))
+        plays[max_depth] = counting.calls
+    return plays, Line(PASS, f"without a budget: depth max_depth and one of gamelib's best "
+                             f"moves, for every max_depth from 1 to {DEEPENING_DEPTH}")
+
+
+def _count_line(plays: dict[int, int]) -> Line:
+    """Check 2: all the iterations cost less than one plain search of the deepest depth."""
+    _, _, _, _, gamelib_nodes, plain = _reference()
+    mine = {d: plays[d] - plays.get(d - 1, 0) for d in plays}
+    rows = [f"{'depth':>5} {'yours':>7} {'gamelib':>8}"]
+    rows += [f"{d:>5} {mine[d]:>7,} {gamelib_nodes.get(d, 0):>8,}" for d in sorted(mine)]
+    rows.append(f"{'total':>5} {plays[DEEPENING_DEPTH]:>7,} "
+                f"{sum(gamelib_nodes.values()):>8,}")
+    table = "\n".join(rows)
+    details = (("plays", table),
+               ("plain", f"{plain:,} plays for one depth-{DEEPENING_DEPTH} search without "
+                         "move ordering"))
+    if plays[DEEPENING_DEPTH] >= plain:
+        return Line(FAIL, f"all {DEEPENING_DEPTH} iterations together make "
+                          f"{plays[DEEPENING_DEPTH]:,} plays, no fewer than one plain search",
+                    (*details, ("hint", "remember in a dict the best move of every state "
+                                        "(or the move that caused the cutoff) and try it "
+                                        "first in the next iteration")))
+    return Line(PASS, f"all {DEEPENING_DEPTH} iterations together make "
+                      f"{plays[DEEPENING_DEPTH]:,} plays, fewer than the {plain:,} of one plain "
+                      f"depth-{DEEPENING_DEPTH} search", details)
+
+
+def _budget_line(deepening: Callable[..., Any], plays: dict[int, int], limit: int) -> Line:
+    """Check 3: budgets that run out in the middle of an iteration."""
+    game, state, _, best, _, _ = _reference()
+    for finished, fraction in _BUDGETS:
+        budget = plays[finished] + int(fraction * (plays[finished + 1] - plays[finished]))
+        move, depth, counting, clock = _run(deepening, DEEPENING_DEPTH, budget, limit)
+        call = f"deepening(game, state, h, {DEEPENING_DEPTH}, out_of_time)"
+        details = [("position", f"Connect Four after {' '.join(DEEPENING_MOVES)}\n"
+                                f"{game.render(state)}"),
+                   ("budget", f"out_of_time() says True after {budget:,} plays: your "
+                              f"iteration {finished} ended after {plays[finished]:,}, "
+                              f"iteration {finished + 1} needs {plays[finished + 1]:,}"),
+                   ("expected", f"depth {finished} and {_columns(best[finished])}"),
+                   ("returned", f"depth {show(depth)} and move {show(move)}, after "
+                                f"{counting.calls:,} plays")]
+        if clock.asked == 0:
+            return Line(FAIL, call, (*details, ("hint", "your search never called "
+                                                        "out_of_time(): ask it in every node")))
+        over = counting.calls - budget
+        if depth == finished and move in best[finished] and over <= _SLACK:
+            continue
+        if over > _SLACK or counting.calls >= plays[finished + 1]:
+            hint = (f"the search went on for {over:,} plays after the budget ran out: ask "
+                    "out_of_time() in every node (or at every node on the horizon) and abandon "
+                    "the iteration at once, e.g. by raising an exception")
+        elif depth != finished:
+            hint = ("report the depth of the last iteration that finished; the abandoned one "
+                    "does not count")
+        else:
+            hint = ("return a best move of the last finished iteration, not of the abandoned "
+                    "one: its values are incomplete")
+        return Line(FAIL, call, (*details, ("hint", hint)))
+    return Line(PASS, f"with budgets that run out during iterations "
+                      f"{', '.join(str(d + 1) for d, _ in _BUDGETS)}: the depth and a best "
+                      f"move of the iteration before, stopping within {_SLACK} plays")
+
+
+@checker
+def check_deepening(deepening: Callable[..., Any]) -> CheckResult:
+    """Check the student's ``deepening(game, state, h, max_depth, out_of_time)``.
+
+    On standard Connect Four after :data:`DEEPENING_MOVES` with
+    :func:`~gamelib.search.connect_four_heuristic`: (1) with no budget, ``max_depth`` from 1
+    to :data:`DEEPENING_DEPTH` gives that depth and one of the best moves of
+    :func:`gamelib.search.iterative_deepening`; (2) the plays (calls of ``game.play``) of all
+    iterations together are fewer than those of one plain depth-limited search of the
+    deepest depth; (3) with ``out_of_time()`` saying True once the plays pass a budget in the
+    middle of an iteration, the result is the previous iteration's depth and best move, and
+    the search stops within a few plays. No real clock is involved, so the report is the
+    same on every machine. ``facts``: ``plays`` (plays per ``max_depth``). Raises
+    :class:`GameError` if ``deepening`` is not callable.
+    """
+    require_function("check_deepening", "deepening", deepening)
+    title = "deepening"
+    _, _, _, _, gamelib_nodes, _ = _reference()
+    limit = _WORK_FACTOR * sum(gamelib_nodes.values())
+    lines: list[Line] = []
+    try:
+        plays, line = _full_runs(deepening, limit)
+        lines.append(line)
+        lines.append(_count_line(plays))
+        lines.append(_budget_line(deepening, plays, limit))
+    except NotDone as stub:
+        return not_done(title, "deepening", stub.where)
+    except _Failed as failed:
+        lines.append(failed.line)
+        return CheckResult(title, tuple(lines))
+    lines.append(Line(INFO, "a play is a call of game.play; the budget counts plays, not "
+                            "seconds, so this report is the same on every machine"))
+    return CheckResult(title, tuple(lines), facts={"plays": plays})

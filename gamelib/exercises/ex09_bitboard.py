@@ -1,0 +1,295 @@
+"""Exercise 9: the rules of Connect Four on a bitboard, for any board size.
+
+The student writes three functions on the states of :class:`gamelib.games.ConnectFour` (a pair
+of ints ``(first, second)``, the discs of ``"X"`` and of ``"O"``; cell ``(row, col)`` is bit
+``col * (rows + 1) + row``, the bit above each column an always-empty guard):
+
+* ``next_states(rows, cols, state)``: the states after the player to move drops a disc in
+  each open column, left to right (``[]`` when the game is over);
+* ``finished(rows, cols, state)``: True iff a player has four in a row or the board is full;
+* ``utility(rows, cols, state, player)``: for a finished state, +1 if ``player`` has four in
+  a row, -1 if the opponent has, 0 for a draw.
+
+:func:`check_connect_four_rules` runs them in lockstep with ``ConnectFour(rows, cols)`` on
+seeded random games of seven board sizes from 4 x 4 to 7 x 7, on a finished position for
+each direction of four whose line touches the board's edge, and on positions where a layout
+without the guard bit (``rows`` bits per column) would see a four that is not there.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, Final
+
+from gamelib.exercises.report import FAIL, INFO, PASS, TODO, CheckResult, Line, not_done, show
+from gamelib.exercises.run import (
+    STUDENT_FAILURES,
+    NotDone,
+    call_student,
+    checker,
+    number_problem,
+    raised_line,
+    require_function,
+)
+from gamelib.games import ConnectFour
+from gamelib.games.connect_four import C4State
+
+__all__ = ["check_connect_four_rules", "BOARD_SIZES", "GAMES_PER_SIZE"]
+
+BOARD_SIZES: Final = ((4, 4), (4, 5), (5, 4), (5, 6), (6, 7), (7, 6), (7, 7))
+"""(rows, cols) of the boards the checker plays on."""
+GAMES_PER_SIZE: Final = 4
+"""Random games per board size whose every position is tried."""
+_SEARCH_GAMES: Final = 300
+"""Random games per size searched for edge fours and guard-bit traps."""
+
+_DIRECTIONS: Final = ("up", "across", "diagonally down-right", "diagonally up-right")
+"""In the order of ``ConnectFour.directions``: steps 1, rows + 1, rows, rows + 2."""
+
+
+def _random_game(game: ConnectFour, rng: random.Random) -> list[C4State]:
+    state, states = game.start, [game.start]
+    while not game.finished(state):
+        state = game.play(state, rng.choice(game.moves(state)))
+        states.append(state)
+    return states
+
+
+def _fours(game: ConnectFour, discs: int) -> list[tuple[int, int]]:
+    """(direction index, lowest bit) of every four in ``discs``."""
+    found = []
+    for index, d in enumerate(game.directions):
+        pairs = discs & (discs >> d)
+        fours = pairs & (pairs >> (2 * d))
+        bit = 0
+        while fours:
+            if fours & 1:
+                found.append((index, bit))
+            fours >>= 1
+            bit += 1
+    return found
+
+
+def _touches_edge(game: ConnectFour, direction: int, bit: int) -> bool:
+    """True iff the four starting at ``bit`` reaches the top row or the last column, where a
+    line that should stop would otherwise run on into the guard bit or off the board."""
+    d = game.directions[direction]
+    cells = [divmod(bit + k * d, game.height) for k in range(4)]  # (col, row)
+    return any(col == game.cols - 1 or row == game.rows - 1 for col, row in cells)
+
+
+def _no_guard_four(game: ConnectFour, discs: int) -> bool:
+    """True iff ``discs`` would hold four in a row on a layout with ``rows`` bits per column
+    (no guard bit), where a column's top cell and the next column's bottom cell touch."""
+    packed = 0
+    for col in range(game.cols):
+        column = (discs >> (col * game.height)) & ((1 << game.rows) - 1)
+        packed |= column << (col * game.rows)
+    for d in (1, game.rows, game.rows - 1, game.rows + 1):
+        pairs = packed & (packed >> d)
+        if pairs & (pairs >> (2 * d)):
+            return True
+    return False
+
+
+Case = tuple[ConnectFour, C4State, str]
+"""(game, state, why the state was chosen)."""
+
+
+def _positions() -> list[Case]:
+    """Every position of :data:`GAMES_PER_SIZE` random games per size, then an edge four for
+    each size and direction found, then up to three guard-bit traps per size."""
+    cases: list[Case] = []
+    rng = random.Random(9)
+    for rows, cols in BOARD_SIZES:
+        game = ConnectFour(rows, cols)
+        for _ in range(GAMES_PER_SIZE):
+            cases += [(game, s, "a random game") for s in _random_game(game, rng)]
+        edges: dict[int, C4State] = {}
+        traps: list[C4State] = []
+        for _ in range(_SEARCH_GAMES):
+            states = _random_game(game, rng)
+            final = states[-1]
+            for discs in final:
+                for direction, bit in _fours(game, discs):
+                    if direction not in edges and _touches_edge(game, direction, bit):
+                        edges[direction] = final
+            if len(traps) < 3:
+                traps += [s for s in states[-4:-1]
+                          if not game.finished(s) and any(_no_guard_four(game, b) for b in s)
+                          and s not in traps][: 3 - len(traps)]
+            if len(edges) == 4 and len(traps) == 3:
+                break
+        for direction, state in sorted(edges.items()):
+            cases.append((game, state, f"a four {_DIRECTIONS[direction]} at the board's edge"))
+        cases += [(game, s, "no four, but one would wrap without the guard bit") for s in traps]
+    return cases
+
+
+def _why(game: ConnectFour, state: C4State) -> str:
+    """Which fours the state holds, in words (for a report)."""
+    names = [f"{player} {_DIRECTIONS[d]}" for player, discs in zip(game.players, state,
+                                                                     strict=True)
+             for d, _ in _fours(game, discs)]
+    if names:
+        return "four in a row: " + ", ".join(dict.fromkeys(names))
+    if (state[0] | state[1]) == game.full:
+        return "the board is full and nobody has four: a draw"
+    return "nobody has four in a row and the board is not full"
+
+
+def _position(game: ConnectFour, state: C4State, why: str) -> tuple[tuple[str, str], ...]:
+    return (("board", f"{game.rows} rows x {game.cols} columns"),
+            ("position", f"{show(state)} ({why})\n{game.render(state)}"))
+
+
+def _next_states_line(game: ConnectFour, state: C4State, answer: object) -> str | None:
+    """None if right, else a hint."""
+    expected = game.next_states(state, game.to_move(state))
+    if answer == expected:
+        return None
+    if answer is None:
+        return "your function returned None: is a `return` missing?"
+    if not isinstance(answer, list) or not all(isinstance(s, tuple) and len(s) == 2
+                                               for s in answer):
+        return "return a list of states, each a pair of ints (first, second)"
+    if game.finished(state):
+        return "the game is over: a finished state has no next states, return []"
+    if not answer:
+        return ("the game goes on here, so there are moves: if your next_states asks your "
+                "finished, see finished's line below")
+    if len(answer) > len(expected):
+        return ("a full column is no move: a column is full when its top cell (bit "
+                "col * (rows + 1) + rows - 1) is taken")
+    if len(answer) < len(expected):
+        return "every column whose top cell is empty is a move, from left to right"
+    mover = 0 if game.to_move(state) == game.players[0] else 1
+    for got, want in zip(answer, expected, strict=True):
+        if got == want:
+            continue
+        if got[1 - mover] != state[1 - mover]:
+            return (f"the disc belongs to the player to move, here {game.to_move(state)!r}: "
+                    "X when the number of discs on the board is even")
+        return ("the new disc lands on the lowest empty cell of its column, just above the "
+                "discs already there")
+    return "list the next states in column order, from left to right"
+
+
+def _finished_hint(game: ConnectFour, state: C4State, answer: object) -> str | None:
+    expected = game.finished(state)
+    if answer is expected:
+        return None
+    if not isinstance(answer, bool):
+        return "return True or False"
+    if expected:
+        fours = [d for discs in state for d, _ in _fours(game, discs)]
+        if not fours:
+            return "a full board ends the game too: a draw"
+        d = game.directions[fours[0]]
+        return (f"there is a four {_DIRECTIONS[fours[0]]} here, a step of {d} bits "
+                "between neighbours on this board: check every direction's step "
+                "(up 1, across rows + 1, and the two diagonals rows and rows + 2)")
+    if any(_no_guard_four(game, b) for b in state):
+        return ("the four you see wraps from the top of one column to the bottom of the next: "
+                "with rows + 1 bits per column, the guard bit stops every line at the edge")
+    return "nobody has four and the board is not full: the game goes on"
+
+
+def _utility_hint(game: ConnectFour, state: C4State, player: str, answer: object) -> str | None:
+    expected = game.utility(state, player)
+    if answer is None:
+        return "your function returned None: is a `return` missing?"
+    problem = number_problem(answer)
+    if problem:
+        return f"return -1, 0 or +1: {problem}"
+    if answer == expected:
+        return None
+    if answer == -expected:
+        return (f"the utility is for `player`, here {player!r}: +1 if {player!r} has four in "
+                "a row (X's discs are state[0], O's state[1])")
+    return "+1 if `player` has four in a row, -1 if the opponent has, 0 for a full board"
+
+
+def _run(function: Callable[..., Any], name: str, cases: list[Case],
+         make_args: Callable[[Case], list[tuple[Any, ...]]],
+         judge: Callable[[Case, tuple[Any, ...], object], str | None]) -> Line:
+    """One line: the student's ``function`` on every case (several calls per case)."""
+    wrong: list[Line] = []
+    calls = 0
+    for case in cases:
+        game, state, why = case
+        for args in make_args(case):
+            call = f"{name}({', '.join(show(a) for a in args)})"
+            try:
+                answer = call_student(function, *args)
+            except NotDone as stub:
+                return not_done("", name, stub.where).lines[0]
+            except STUDENT_FAILURES as error:
+                line = raised_line(call, error)
+                return Line(FAIL, line.text, (*_position(game, state, why), *line.details))
+            calls += 1
+            hint = judge(case, args, answer)
+            if hint is not None:
+                expected = _expected(name, game, state, args)
+                wrong.append(Line(FAIL, call, (*_position(game, state, why),
+                                               ("truth", _why(game, state)),
+                                               ("expected", expected),
+                                               ("returned", show(answer, 300)),
+                                               ("hint", hint))))
+    if wrong:
+        first = wrong[0]
+        return Line(FAIL, f"{name}: wrong in {len(wrong):,} of {calls:,} calls; the first: "
+                          f"{first.text}", first.details)
+    return Line(PASS, f"{name}: right in all {calls:,} calls")
+
+
+def _expected(name: str, game: ConnectFour, state: C4State, args: tuple[Any, ...]) -> str:
+    if name == "next_states":
+        return show(game.next_states(state, game.to_move(state)), 300)
+    if name == "finished":
+        return repr(game.finished(state))
+    return repr(game.utility(state, args[3]))
+
+
+@checker
+def check_connect_four_rules(next_states: Callable[[int, int, Any], Any],
+                             finished: Callable[[int, int, Any], Any],
+                             utility: Callable[[int, int, Any, str], Any]) -> CheckResult:
+    """Check the student's bitboard rules of Connect Four against :class:`ConnectFour`.
+
+    Positions: every position of :data:`GAMES_PER_SIZE` seeded random games on each board of
+    :data:`BOARD_SIZES`; for each size and each of the four directions, a finished position
+    whose four reaches the top row or the last column; and positions without a four in
+    which a layout without guard bits would see one. ``next_states`` and ``finished`` are
+    asked about every position, ``utility`` about the finished ones for both players. The
+    report has one line per function; a failure names the board, the position (drawn), what
+    it holds, the expected and the returned answer and a hint. ``facts``: ``positions``.
+    Raises :class:`GameError` if an argument is not callable.
+    """
+    for label, function in (("next_states", next_states), ("finished", finished),
+                            ("utility", utility)):
+        require_function("check_connect_four_rules", label, function)
+    title = "Connect Four on a bitboard"
+    cases = _positions()
+
+    def sized(case: Case) -> tuple[int, int]:
+        return case[0].rows, case[0].cols
+
+    lines = [
+        _run(next_states, "next_states", cases, lambda c: [(*sized(c), c[1])],
+             lambda c, a, r: _next_states_line(c[0], c[1], r)),
+        _run(finished, "finished", cases, lambda c: [(*sized(c), c[1])],
+             lambda c, a, r: _finished_hint(c[0], c[1], r)),
+        _run(utility, "utility", [c for c in cases if c[0].finished(c[1])],
+             lambda c: [(*sized(c), c[1], p) for p in c[0].players],
+             lambda c, a, r: _utility_hint(c[0], c[1], a[3], r)),
+    ]
+    done = all(line.status != TODO for line in lines)
+    sizes = ", ".join(f"{r}x{c}" for r, c in BOARD_SIZES)
+    edge = sum("edge" in why for _, _, why in cases)
+    traps = sum("wrap" in why for _, _, why in cases)
+    lines.append(Line(INFO, f"{len(cases):,} positions on the boards {sizes}: random games, "
+                            f"{edge} fours at the edge, {traps} lines that wrap without a "
+                            "guard bit"))
+    return CheckResult(title, tuple(lines), done=done, facts={"positions": len(cases)})

@@ -1,0 +1,244 @@
+"""Exercise 10: the exact score from yes/no questions (null-window searches).
+
+A null-window search with the window ``[k - 1, k]`` answers one yes/no question: *is the
+score of this position at least k?* (``k = 1``: is it a win?). The student writes
+``exact_score(game, state, at_least)``: the exact Connect Four score of ``state`` (Lesson 8's
+scale: for the player to move, one more than the discs the winner still holds when it wins)
+from such questions, where ``at_least(k)`` is True iff the score is at least ``k``. The
+student works out the range of possible scores from the board and the discs on it, then asks
+as few questions as bisection needs.
+
+:func:`check_exact_score` answers the questions from :class:`gamelib.search.solver.Solver`'s
+score on positions of small boards (4 x 4 to 5 x 5, so each check takes a fraction of a
+second) and checks the answer and the number of questions: at most
+``ceil(log2(high - low + 1))`` for the range ``[low, high]`` of Lesson 8's ``score_range``.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import random
+from collections.abc import Callable
+from functools import cache
+from typing import Any, Final
+
+from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, not_done, show
+from gamelib.exercises.run import (
+    STUDENT_FAILURES,
+    NotDone,
+    call_student,
+    checker,
+    number_problem,
+    raised_line,
+    require_function,
+)
+from gamelib.games import ConnectFour
+from gamelib.games.connect_four import C4State
+from gamelib.search.solver import Solver
+
+__all__ = ["check_exact_score", "score_range", "NULL_WINDOW_BOARDS"]
+
+NULL_WINDOW_BOARDS: Final = ((4, 4), (4, 5), (5, 4), (4, 6), (5, 5))
+"""(rows, cols) of the boards the checker takes positions from."""
+_PER_BOARD: Final = 8
+"""Positions per board, chosen for scores as varied as the board allows."""
+_QUESTION_LIMIT: Final = 64
+"""A search for the score that asks more questions than this is stopped."""
+
+
+def score_range(game: ConnectFour, state: C4State) -> tuple[int, int]:
+    """``(low, high)``: the lowest and highest score possible for the player to move.
+
+    With ``N`` cells and ``m`` discs on the board, a win by the player to move comes at the
+    earliest with its next disc and scores ``(N + 1 - m) // 2``; a loss comes at the earliest
+    with the opponent's next disc and scores ``-((N - m) // 2)`` (Lesson 8's ``score_range``).
+    """
+    cells = game.rows * game.cols
+    m = (state[0] | state[1]).bit_count()
+    return -((cells - m) // 2), (cells + 1 - m) // 2
+
+
+@cache
+def _positions() -> tuple[tuple[ConnectFour, C4State, int], ...]:
+    """(game, state, score) on each board of :data:`NULL_WINDOW_BOARDS`: random positions
+    (seeded) with a third to two thirds of the board filled, at most two per score, up to
+    :data:`_PER_BOARD`."""
+    rng = random.Random(10)
+    chosen: list[tuple[ConnectFour, C4State, int]] = []
+    for rows, cols in NULL_WINDOW_BOARDS:
+        game = ConnectFour(rows, cols)
+        solver = Solver(game, table_bits=16)
+        per_score: dict[int, int] = {}
+        found = 0
+        for _ in range(200):
+            state = game.start
+            for _ in range(rng.randint(rows * cols // 3, rows * cols * 2 // 3)):
+                state = game.play(state, rng.choice(game.moves(state)))
+                if game.finished(state):
+                    break
+            if game.finished(state):
+                continue
+            score = solver.solve(state)
+            if per_score.get(score, 0) >= 2:
+                continue
+            per_score[score] = per_score.get(score, 0) + 1
+            chosen.append((game, state, score))
+            found += 1
+            if found == _PER_BOARD:
+                break
+    return tuple(chosen)
+
+
+class _TooManyQuestions(BaseException):
+    """Stops a search for the score that keeps asking (a BaseException, so that a student's
+    ``except Exception`` cannot swallow it)."""
+
+
+class _BadQuestion(BaseException):
+    """The student asked about something that is not a whole score."""
+
+    def __init__(self, k: object) -> None:
+        super().__init__(k)
+        self.k = k
+
+
+class _Oracle:
+    """``at_least(k)``: is the score at least ``k``? Records every question."""
+
+    def __init__(self, score: int) -> None:
+        self.score = score
+        self.asked: list[int] = []
+
+    def __call__(self, k: object) -> bool:
+        if isinstance(k, bool) or not isinstance(k, numbers.Real):
+            raise _BadQuestion(k)
+        if isinstance(k, numbers.Integral):  # int, numpy's ints
+            whole = int(k)
+        else:
+            number = float(k)
+            if not number.is_integer():  # 1.0 is a whole number; 0.5, nan and inf are not
+                raise _BadQuestion(k)
+            whole = int(number)
+        self.asked.append(whole)
+        if len(self.asked) > _QUESTION_LIMIT:
+            raise _TooManyQuestions
+        return bool(self.score >= whole)
+
+
+def _bisection_limit(low: int, high: int) -> int:
+    return math.ceil(math.log2(high - low + 1))
+
+
+def _details(game: ConnectFour, state: C4State, score: int,
+             asked: list[int]) -> list[tuple[str, str]]:
+    low, high = score_range(game, state)
+    shown = ", ".join(f"{k} {'yes' if score >= k else 'no'}" for k in asked[:12])
+    more = f" ... ({len(asked)} in all)" if len(asked) > 12 else ""
+    return [("board", f"{game.rows} rows x {game.cols} columns, "
+                      f"{(state[0] | state[1]).bit_count()} discs, {game.to_move(state)} to move"),
+            ("position", f"{show(state)}\n{game.render(state)}"),
+            ("range", f"scores from {low} to {high} are possible"),
+            ("questions", (shown + more) if asked else "none")]
+
+
+def _judge(game: ConnectFour, state: C4State, score: int, asked: list[int],
+           answer: object) -> Line | None:
+    """None if the answer and the questions are right, else the line on the first problem."""
+    low, high = score_range(game, state)
+    limit = _bisection_limit(low, high)
+    call = "exact_score(game, state, at_least)"
+    details = _details(game, state, score, asked)
+    if answer is None:
+        return Line(FAIL, call, (*details, ("expected", str(score)), ("returned", "None"),
+                                 ("hint", "your function returned None: is a `return` "
+                                          "missing?")))
+    problem = number_problem(answer)
+    if problem or answer != score:
+        if problem:
+            hint = f"return the score, a whole number: {problem}"
+        elif answer == score - 1 or answer == score + 1:
+            hint = ("one off: at_least(k) True means score >= k, so k is a possible score; "
+                    "False means score <= k - 1")
+        else:
+            hint = ("keep [low, high] as the scores still possible: a yes to at_least(k) "
+                    "raises low to k, a no lowers high to k - 1; stop when low == high")
+        return Line(FAIL, call, (*details, ("expected", str(score)), ("returned", show(answer)),
+                                 ("hint", hint)))
+    wasted = [k for k in asked if k <= low or k > high]
+    if len(asked) > limit:
+        if wasted:
+            hint = (f"at_least({wasted[0]}) cannot be answered no (or yes) in this range: work "
+                    "the range out from the board's size and the discs on it, as in Lesson 8")
+        else:
+            hint = ("ask about the middle of the scores still possible, so that each answer "
+                    "halves them")
+        return Line(FAIL, f"{call} is right but asked {len(asked)} questions",
+                    (*details, ("expected", f"at most {limit} questions (bisection of "
+                                            f"{high - low + 1} possible scores)"),
+                     ("hint", hint)))
+    return None
+
+
+@checker
+def check_exact_score(exact_score: Callable[[Any, Any, Callable[[int], bool]], Any]
+                      ) -> CheckResult:
+    """Check the student's ``exact_score(game, state, at_least)`` on small boards.
+
+    For each position (seeded random positions on :data:`NULL_WINDOW_BOARDS`, with scores
+    from :class:`~gamelib.search.solver.Solver`) the checker passes ``at_least(k)``, True iff
+    the score is at least ``k``, and demands the exact score after at most
+    ``ceil(log2(high - low + 1))`` questions for :func:`score_range` ``(low, high)``. A failure
+    names the board, the position, the range, the questions asked with their answers, the
+    expected and the returned score and a hint. ``facts``: ``positions``, ``questions``
+    (asked in all) and ``limit`` (the sum of the limits). Raises :class:`GameError` if
+    ``exact_score`` is not callable.
+    """
+    require_function("check_exact_score", "exact_score", exact_score)
+    title = "exact_score from yes/no questions"
+    positions = _positions()
+    asked_total = limit_total = 0
+    for index, (game, state, score) in enumerate(positions):
+        oracle = _Oracle(score)
+        call = "exact_score(game, state, at_least)"
+        try:
+            answer = call_student(exact_score, game, state, oracle)
+        except _TooManyQuestions:
+            low, high = score_range(game, state)
+            return CheckResult(title, (Line(FAIL, f"{call} asked more than {_QUESTION_LIMIT} "
+                                                  "questions and was stopped",
+                                            (*_details(game, state, score, oracle.asked),
+                                             ("expected", str(score)),
+                                             ("hint", "does the loop end? each answer must "
+                                                      "shrink [low, high]: after a yes low "
+                                                      "becomes k, after a no high becomes "
+                                                      "k - 1, so ask with low < k <= high")),),))
+        except _BadQuestion as bad:
+            return CheckResult(title, (Line(FAIL, f"{call} asked at_least({show(bad.k)})",
+                                            (*_details(game, state, score, oracle.asked),
+                                             ("hint", "scores are whole numbers: ask about "
+                                                      "an int, e.g. (low + high + 1) // 2")),
+                                            ),))
+        except NotDone as stub:
+            return not_done(title, "exact_score", stub.where)
+        except STUDENT_FAILURES as error:
+            line = raised_line(call, error)
+            return CheckResult(title, (Line(FAIL, line.text, (
+                *_details(game, state, score, oracle.asked), *line.details)),))
+        if index == 0 and answer is Ellipsis:
+            return not_done(title, "exact_score")
+        wrong = _judge(game, state, score, oracle.asked, answer)
+        if wrong is not None:
+            return CheckResult(title, (wrong,), facts={"positions": index + 1})
+        low, high = score_range(game, state)
+        asked_total += len(oracle.asked)
+        limit_total += _bisection_limit(low, high)
+    boards = ", ".join(f"{r}x{c}" for r, c in NULL_WINDOW_BOARDS)
+    scores = sorted({score for _, _, score in positions})
+    facts = {"positions": len(positions), "questions": asked_total, "limit": limit_total}
+    return CheckResult(title, (
+        Line(PASS, f"the exact score on all {len(positions)} positions of the boards {boards}, "
+                   f"within bisection's number of questions"),
+        Line(INFO, f"{asked_total} questions in all (bisection's limit: {limit_total}); "
+                   f"scores met: {', '.join(f'{s:+d}' if s else '0' for s in scores)}"),
+    ), facts=facts)
