@@ -26,6 +26,15 @@ checker                                   the exercise
                                           tic-tac-toe, ``tree_size(n)`` and ``state_count(n)``
 :func:`check_symmetry_count`              5: the states up to the square's 8 symmetries,
                                           ``symmetric_state_count(side)``
+:func:`check_alphabeta`                   6: ``alphabeta(game, state, player, alpha, beta,
+                                          order)``: the three cases and the call counts
+:func:`check_read_entry`                  7: ``read(entry, alpha, beta)``: the seven cases
+:func:`check_deepening`                   8: ``deepening(game, state, h, max_depth,
+                                          out_of_time)``: iterative deepening in a budget
+:func:`check_connect_four_rules`          9: bitboard ``next_states``, ``finished``,
+                                          ``utility`` for Connect Four of any size
+:func:`check_exact_score`                 10: ``exact_score(game, state, at_least)`` from
+                                          null-window questions
 ========================================  =========================================================
 
 How a checker treats the student's code:
@@ -70,6 +79,11 @@ from gamelib.exercises.ex05_counting import (
     symmetric_state_count_by_enumeration,
     tree_size_by_enumeration,
 )
+from gamelib.exercises.ex06_alphabeta import check_alphabeta, corners_first, outside_in
+from gamelib.exercises.ex07_read import check_read_entry
+from gamelib.exercises.ex08_deepening import check_deepening
+from gamelib.exercises.ex09_bitboard import check_connect_four_rules
+from gamelib.exercises.ex10_null_windows import check_exact_score
 from gamelib.exercises.report import FAIL, INFO, PASS, TODO, CheckResult, Line
 from gamelib.exercises.run import (
     DEFAULT_TIME_LIMIT,
@@ -108,4 +122,11 @@ __all__ = [
     "FORMULA_SIZES",
     "tree_size_by_enumeration",
     "state_count_by_enumeration",
+    "check_alphabeta",
+    "corners_first",
+    "outside_in",
+    "check_read_entry",
+    "check_deepening",
+    "check_connect_four_rules",
+    "check_exact_score",
 ]
