@@ -21,7 +21,8 @@ For each notebook, in the order given (directories are searched recursively, sor
    a viewer could not draw it anyway). The ``text/plain`` fallback stays.
 3. Normalise: nbformat 4.5, every cell has a valid, unique id (existing ids are kept; missing
    ones are derived from the cell's position and source, so a rerun gives the same file), the
-   standard ``python3`` kernelspec, and no Python version in ``language_info``.
+   standard ``python3`` kernelspec, no Python version in ``language_info``, and consecutive
+   outputs of one stream joined (how printing is cut into messages varies from run to run).
 4. Write the notebook back only if it changed beyond what varies from run to run: the file is
    left untouched when the only differences are those that the nbval sanitizer
    (tests/nbval_sanitize.cfg) masks as run-to-run noise (times, memory addresses, widget model
@@ -120,6 +121,24 @@ def _stable_id(index: int, source: str, taken: set[str]) -> str:
     return candidate
 
 
+def coalesce_streams(outputs: list[nbformat.NotebookNode]) -> list[nbformat.NotebookNode]:
+    """Join consecutive stream outputs of the same stream (stdout or stderr) into one.
+
+    How a cell's printing is cut into messages depends on when the kernel flushes, which varies
+    from run to run; nbval joins them before comparing, and so do we before saving.
+    """
+    joined: list[nbformat.NotebookNode] = []
+    for output in outputs:
+        previous = joined[-1] if joined else None
+        if (output.get("output_type") == "stream" and previous is not None
+                and previous.get("output_type") == "stream"
+                and previous.get("name") == output.get("name")):
+            previous["text"] = "".join(previous["text"]) + "".join(output["text"])
+        else:
+            joined.append(copy.deepcopy(output))
+    return joined
+
+
 def normalise(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """Strip widget state and timing metadata and give every cell a stable id (nbformat 4.5).
 
@@ -151,7 +170,7 @@ def normalise(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
                 if not data:
                     continue
             kept.append(output)
-        cell.outputs = kept
+        cell.outputs = coalesce_streams(kept)
     return nb
 
 
@@ -201,7 +220,8 @@ def comparable(nb: nbformat.NotebookNode, masks: Sequence[tuple[re.Pattern[str],
         if UNCOMPARED_TAGS & set(cell.metadata.get("tags", [])):
             cell.outputs = []
         else:
-            cell.outputs = [nbformat.from_dict(mask(output)) for output in cell.outputs]
+            cell.outputs = [nbformat.from_dict(mask(output))
+                            for output in coalesce_streams(cell.outputs)]
     return nbformat.writes(copied)
 
 
