@@ -15,7 +15,6 @@ style, offline slides, the index, and re-runs that change nothing.
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 from types import ModuleType
@@ -24,6 +23,7 @@ from typing import Any
 import nbformat
 import pytest
 from nbval.plugin import get_sanitize_patterns
+from test_packaging import run_notebooks_module  # tools/run_notebooks.py as a module
 
 import gamelib.style
 
@@ -87,7 +87,8 @@ def test_nbconvert_makes_one_section_per_slide_from_a_local_reveal(tmp_path: Pat
     assert html.count("<section") == 2 * slides + subslides
     assert '"lib/node_modules/reveal.js/dist/reveal.js"' in html
     assert "unpkg.com/reveal.js" not in html
-    assert "How to play" in html and "from gamelib.style import" not in html  # skipped cells are left out
+    assert "How to play" in html
+    assert "from gamelib.style import" not in html  # skipped cells are left out
 
 
 def test_makefile_builds_slides_offline() -> None:
@@ -181,14 +182,6 @@ def test_presentation_mode_and_projector_switch_give_hall_sizes() -> None:
 # ---------------------------------------------------------------------------------------------
 # Re-runs: tools/run_notebooks.py
 # ---------------------------------------------------------------------------------------------
-
-
-def run_notebooks_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("run_notebooks", ROOT / "tools/run_notebooks.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def timed_notebook(seconds: str, ignored: str, fact: str, cut: int = 0) -> nbformat.NotebookNode:
