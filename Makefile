@@ -96,6 +96,8 @@ $(SLIDES_LIB)/.installed:
 slides: $(STAMP_ALL) $(SLIDES_LIB)/.installed
 	$(VPY) -m jupyter nbconvert --to slides --output-dir $(SLIDES_DIR) \
 	  --SlidesExporter.reveal_url_prefix=lib/node_modules/reveal.js \
+	  --SlidesExporter.reveal_width=1280 --SlidesExporter.reveal_height=800 \
+	  --SlidesExporter.reveal_scroll=True \
 	  --SlidesExporter.require_js_url=lib/node_modules/requirejs/require.js \
 	  --SlidesExporter.jquery_url=lib/node_modules/jquery/dist/jquery.min.js \
 	  '--SlidesExporter.mathjax_url=lib/node_modules/mathjax/MathJax.js?config=TeX-AMS_CHTML-full,Safe' \
