@@ -4,6 +4,7 @@
 #   make test       run every test: unit tests, every notebook (nbval), browser tests
 #   make notebooks  re-execute notebooks in place (NOTEBOOKS="notebooks/02-Minimax.ipynb ...")
 #   make students   make the exercises' student notebooks from the solutions (nbgrader) and run them
+#   make slides     the lessons as reveal.js slides in build/slides, working offline
 #   make lint       ruff and mypy
 #   make lite       build the JupyterLite site (the notebooks in the browser) into build/lite
 #   make pyodide    install Pyodide for node into tests/pyodide/node_modules (for make test)
@@ -36,7 +37,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 .DEFAULT_GOAL := help
 # A recipe that fails or is interrupted leaves no stamp (or half-made python) behind.
 .DELETE_ON_ERROR:
-.PHONY: help lab test notebooks students lint clean
+.PHONY: help lab test notebooks students slides lint clean
 .PHONY: lite lite-serve pyodide
 
 help:
@@ -44,6 +45,7 @@ help:
 	@echo "make test       unit tests, every notebook under nbval, browser tests if Chromium is there"
 	@echo "make notebooks  re-execute notebooks in place (all, or NOTEBOOKS=\"path ...\")"
 	@echo "make students   student notebooks from the exercise solutions (nbgrader), then run them"
+	@echo "make slides     the lessons as reveal.js slides in build/slides (offline; needs npm once)"
 	@echo "make lint       ruff and mypy"
 	@echo "make clean      remove caches (keeps .venv)"
 	@echo "make lite       build the JupyterLite site into build/lite (make lite-serve: serve it)"
@@ -84,6 +86,36 @@ notebooks: $(STAMP_ALL)
 students: $(STAMP_ALL)
 	$(VPY) tools/make_student_notebooks.py
 	$(VPY) tools/run_notebooks.py $(filter-out %-Solution.ipynb,$(wildcard notebooks/exercises/[0-9][0-9]-*.ipynb))
+
+# Slides: nbconvert's reveal.js template loads reveal.js, require.js, jQuery and MathJax from
+# CDNs. `make slides` fetches them once from the npm registry into build/slides/lib (never
+# committed) and points the slides there, so that build/slides/*.slides.html work without a
+# network (open them in a browser, arrow keys to move). SLIDES="notebooks/03-Memoization.ipynb"
+# converts only some lessons. Slide types come from each cell's slideshow metadata.
+SLIDES ?= $(sort $(wildcard notebooks/0[0-9]-*.ipynb))
+SLIDES_DIR := build/slides
+SLIDES_LIB := $(SLIDES_DIR)/lib
+SLIDES_NPM := reveal.js@4 requirejs@2 jquery@2 mathjax@2
+SLIDES_JS := $(SLIDES_LIB)/node_modules
+
+$(SLIDES_LIB)/.installed:
+	@command -v npm >/dev/null 2>&1 || { \
+	  echo "error: make slides needs npm once, to fetch reveal.js and MathJax for offline" \
+	       "slides (Debian/Ubuntu: apt-get install npm)" >&2; exit 1; }
+	mkdir -p $(SLIDES_LIB)
+	npm install --prefix $(SLIDES_LIB) --no-audit --no-fund --no-save $(SLIDES_NPM)
+	@touch $@
+
+slides: $(STAMP_ALL) $(SLIDES_LIB)/.installed
+	$(VPY) -m jupyter nbconvert --to slides --output-dir $(SLIDES_DIR) \
+	  --SlidesExporter.reveal_url_prefix=lib/node_modules/reveal.js \
+	  --SlidesExporter.reveal_width=1280 --SlidesExporter.reveal_height=800 \
+	  --SlidesExporter.reveal_scroll=True \
+	  --SlidesExporter.require_js_url=lib/node_modules/requirejs/require.js \
+	  --SlidesExporter.jquery_url=lib/node_modules/jquery/dist/jquery.min.js \
+	  '--SlidesExporter.mathjax_url=lib/node_modules/mathjax/MathJax.js?config=TeX-AMS_CHTML-full,Safe' \
+	  $(SLIDES)
+	@echo "Slides in $(SLIDES_DIR): open $(SLIDES_DIR)/01-Tic-Tac-Toe.slides.html in a browser"
 
 lint: $(STAMP_ALL)
 	$(VPY) -m ruff check $(wildcard gamelib tests tools benchmarks conftest.py)

@@ -4,6 +4,12 @@ Every notebook starts with this code cell::
 
     from gamelib.style import load_style; load_style()
 
+For the lecture hall, change that cell to ``load_style(projector=True)``: text and code grow to
+the hall sizes of the stylesheet (22 px and 20 px), whatever the mode. JupyterLab's Presentation
+Mode switches to the same sizes by itself, with or without the switch. Either way the cell's
+output stays one ``<style id="gamelib-style">`` element (which the nbval sanitizer masks), so the
+saved outputs that the tests compare do not change.
+
 The stylesheet is ``style.css`` at the project root (next to ``gamelib/``), so a lecturer can
 tweak it and rerun the first cell. gamelib is installed editable from the project folder
 (``make lab``/``make test``), so there is exactly one copy of the stylesheet.
@@ -19,13 +25,26 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from IPython.display import HTML
 
-__all__ = ["PROJECT_STYLE", "STYLE_ELEMENT_ID", "load_style", "read_style"]
+__all__ = ["PROJECTOR_CSS", "PROJECT_STYLE", "STYLE_ELEMENT_ID", "load_style", "read_style"]
 
 PROJECT_STYLE = Path(__file__).resolve().parent.parent / "style.css"
 """Where the project keeps its stylesheet: ``style.css`` next to the ``gamelib`` folder."""
 
 STYLE_ELEMENT_ID = "gamelib-style"
 """The ``id`` of the ``<style>`` element that :func:`load_style` produces."""
+
+PROJECTOR_CSS = """
+/* load_style(projector=True): the hall sizes of this stylesheet on every screen. */
+:root {
+  --gl-text-size: var(--gl-hall-text-size);
+  --gl-code-size: var(--gl-hall-code-size);
+  --gl-measure: none;
+}
+"""
+"""The rule that :func:`load_style` appends for ``projector=True``: it switches the variables
+that size prose and code to the hall sizes ``--gl-hall-text-size`` and ``--gl-hall-code-size``
+defined in ``style.css`` (the rules there read them, and so do JupyterLab's own
+``--jp-content-font-size1`` and ``--jp-code-font-size``)."""
 
 
 def read_style() -> str:
@@ -42,14 +61,21 @@ def read_style() -> str:
     return PROJECT_STYLE.read_text(encoding="utf-8")
 
 
-def load_style() -> HTML:
+def load_style(projector: bool = False) -> HTML:
     """Return the stylesheet as an HTML ``<style>`` element for a notebook to display.
 
     Use it as the last expression of a notebook's first cell, so the notebook shows (and thereby
     applies) it. The result renders as ``<style id="gamelib-style">...</style>``; the CSS it holds
-    is :func:`read_style`'s. Takes no arguments; raises FileNotFoundError as read_style does.
+    is :func:`read_style`'s, followed by :data:`PROJECTOR_CSS` when ``projector`` is true (text
+    and code at the hall sizes, prose over the full width). Raises TypeError when ``projector``
+    is not a bool, and FileNotFoundError as read_style does.
     """
+    if not isinstance(projector, bool):
+        raise TypeError(
+            f"load_style(projector=...) takes True or False, not {projector!r}: "
+            "load_style(projector=True) sizes text and code for a lecture hall"
+        )
     from IPython.display import HTML
 
-    css = read_style()
+    css = read_style() + (PROJECTOR_CSS if projector else "")
     return HTML(f'<style id="{STYLE_ELEMENT_ID}">\n{css}</style>')  # type: ignore[no-untyped-call]

@@ -21,17 +21,27 @@ For each notebook, in the order given (directories are searched recursively, sor
    a viewer could not draw it anyway). The ``text/plain`` fallback stays.
 3. Normalise: nbformat 4.5, every cell has a valid, unique id (existing ids are kept; missing
    ones are derived from the cell's position and source, so a rerun gives the same file), the
-   standard ``python3`` kernelspec, and no Python version in ``language_info``.
-4. Write the notebook back only if its content changed.
+   standard ``python3`` kernelspec, no Python version in ``language_info``, and consecutive
+   outputs of one stream joined (how printing is cut into messages varies from run to run).
+4. Write the notebook back only if it changed beyond what varies from run to run: the file is
+   left untouched when the only differences are those that the nbval sanitizer
+   (tests/nbval_sanitize.cfg) masks as run-to-run noise (times, memory addresses, widget model
+   ids) or lie in the outputs of cells tagged ``nbval-ignore-output`` or ``nbval-skip``. So a
+   re-run on an unchanged checkout changes no file. (The sanitizer's version masks, the
+   stylesheet and board pictures, do count here: a changed style.css or drawing is saved.)
 
+``--check`` executes and compares in the same way but never writes: it lists the notebooks
+whose saved outputs are stale, with the cells that differ, and fails if there are any.
 ``--clear`` skips execution and instead removes outputs and execution counts (then steps 2-4).
-The exit status is 0 when every notebook ran, 1 when any failed, 2 for bad arguments.
+The exit status is 0 when every notebook ran (and, with --check, is up to date), 1 when any
+failed, 2 for bad arguments.
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import difflib
 import hashlib
 import os
 import re
@@ -55,6 +65,11 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 CELL_ID = re.compile(r"^[a-zA-Z0-9-_]{1,64}$")  # the nbformat 4.5 rule for cell ids
 THIS_ENV_KERNEL = "gamelib-run-notebooks"
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+SANITIZER = ROOT / "tests" / "nbval_sanitize.cfg"
+# Sections of the sanitizer that mask content which may change between versions of the project
+# (not from run to run): for nbval they are noise, but a re-run should save the new content.
+VERSION_MASKS = frozenset({"stylesheet", "board-pictures"})
+UNCOMPARED_TAGS = frozenset({"nbval-ignore-output", "nbval-skip"})
 
 
 class _ThisEnvSpecs(KernelSpecManager):
@@ -106,6 +121,24 @@ def _stable_id(index: int, source: str, taken: set[str]) -> str:
     return candidate
 
 
+def coalesce_streams(outputs: list[nbformat.NotebookNode]) -> list[nbformat.NotebookNode]:
+    """Join consecutive stream outputs of the same stream (stdout or stderr) into one.
+
+    How a cell's printing is cut into messages depends on when the kernel flushes, which varies
+    from run to run; nbval joins them before comparing, and so do we before saving.
+    """
+    joined: list[nbformat.NotebookNode] = []
+    for output in outputs:
+        previous = joined[-1] if joined else None
+        if (output.get("output_type") == "stream" and previous is not None
+                and previous.get("output_type") == "stream"
+                and previous.get("name") == output.get("name")):
+            previous["text"] = "".join(previous["text"]) + "".join(output["text"])
+        else:
+            joined.append(copy.deepcopy(output))
+    return joined
+
+
 def normalise(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """Strip widget state and timing metadata and give every cell a stable id (nbformat 4.5).
 
@@ -137,8 +170,67 @@ def normalise(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
                 if not data:
                     continue
             kept.append(output)
-        cell.outputs = kept
+        cell.outputs = coalesce_streams(kept)
     return nb
+
+
+def run_to_run_masks(path: Path = SANITIZER) -> list[tuple[re.Pattern[str], str]]:
+    """The sanitizer's (regex, replacement) pairs, minus the sections in VERSION_MASKS.
+
+    The file is read as nbval reads it: a ``regex:`` line and the ``replace:`` line right below
+    it form a pair; ``[name]`` lines name the section the following pairs belong to.
+    """
+    masks: list[tuple[re.Pattern[str], str]] = []
+    section, pending = "", None
+    for line in path.read_text(encoding="ascii").splitlines():
+        if line.startswith("[") and line.rstrip().endswith("]"):
+            section = line.strip()[1:-1]
+        elif line.startswith("regex: "):
+            pending = line[len("regex: "):]
+        elif line.startswith("replace: ") and pending is not None:
+            if section not in VERSION_MASKS:
+                masks.append((re.compile(pending), line[len("replace: "):]))
+            pending = None
+        else:
+            pending = None
+    return masks
+
+
+def comparable(nb: nbformat.NotebookNode, masks: Sequence[tuple[re.Pattern[str], str]]) -> str:
+    """``nb`` as text with run-to-run noise masked: the form in which two runs must agree.
+
+    Outputs of cells tagged nbval-ignore-output or nbval-skip are dropped; every string in the
+    other outputs goes through ``masks`` in order, as nbval's sanitizer does.
+    """
+    def mask(value: object) -> object:
+        if isinstance(value, str):
+            for regex, replace in masks:
+                value = regex.sub(replace, value)
+            return value
+        if isinstance(value, list):
+            return [mask(v) for v in value]
+        if isinstance(value, dict):
+            return {k: mask(v) for k, v in value.items()}
+        return value
+
+    copied = copy.deepcopy(nb)
+    for cell in copied.cells:
+        if cell.cell_type != "code":
+            continue
+        if UNCOMPARED_TAGS & set(cell.metadata.get("tags", [])):
+            cell.outputs = []
+        else:
+            cell.outputs = [nbformat.from_dict(mask(output))
+                            for output in coalesce_streams(cell.outputs)]
+    return nbformat.writes(copied)
+
+
+def _differences(saved: str, fresh: str, limit: int = 30) -> str:
+    lines = list(difflib.unified_diff(saved.splitlines(), fresh.splitlines(), "saved", "fresh",
+                                      n=1, lineterm=""))
+    if len(lines) > limit:
+        lines = lines[:limit] + [f"... ({len(lines) - limit} more diff lines)"]
+    return "\n".join("    " + line for line in lines)
 
 
 def clear_outputs(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
@@ -180,8 +272,12 @@ def _describe_failure(error: BaseException) -> str:
     return "\n".join("    " + line for line in lines)
 
 
-def process(path: Path, *, clear: bool, timeout: int) -> bool:
-    """Execute (or clear) one notebook and write it back; return True on success."""
+def process(path: Path, *, clear: bool, timeout: int, check: bool = False) -> bool:
+    """Execute (or clear) one notebook and write it back; return True on success.
+
+    The file is written only when it changed beyond run-to-run noise (see :func:`comparable`).
+    With ``check`` nothing is written, and a notebook whose saved form is stale fails.
+    """
     shown = os.path.relpath(path)
     original = nbformat.read(path, as_version=4)
     nb = copy.deepcopy(original)
@@ -197,11 +293,17 @@ def process(path: Path, *, clear: bool, timeout: int) -> bool:
     normalise(nb)
     nbformat.validate(nb)
     seconds = time.perf_counter() - started
-    if nbformat.writes(nb) == nbformat.writes(original):
+    masks = run_to_run_masks()
+    saved, fresh = comparable(original, masks), comparable(nb, masks)
+    if saved == fresh:
         print(f"same    {shown} ({seconds:.1f} s)", flush=True)
-    else:
-        nbformat.write(nb, path)
-        print(f"wrote   {shown} ({seconds:.1f} s)", flush=True)
+        return True
+    if check:
+        print(f"STALE   {shown}: a re-run changes it ({seconds:.1f} s)\n"
+              f"{_differences(saved, fresh)}", flush=True)
+        return False
+    nbformat.write(nb, path)
+    print(f"wrote   {shown} ({seconds:.1f} s)", flush=True)
     return True
 
 
@@ -221,6 +323,11 @@ def main(argv: Iterable[str] | None = None) -> int:
         help="do not execute: remove outputs and execution counts, then normalise",
     )
     parser.add_argument(
+        "--check",
+        action="store_true",
+        help="execute but write nothing; fail if a re-run would change a notebook",
+    )
+    parser.add_argument(
         "--timeout",
         type=int,
         default=600,
@@ -233,9 +340,16 @@ def main(argv: Iterable[str] | None = None) -> int:
     if not notebooks:
         print("run_notebooks: no notebooks found", file=sys.stderr)
         return 0
-    failures = [nb for nb in notebooks if not process(nb, clear=args.clear, timeout=args.timeout)]
+    if args.check and args.clear:
+        parser.error("--check and --clear cannot be combined")
+    failures = [
+        nb
+        for nb in notebooks
+        if not process(nb, clear=args.clear, timeout=args.timeout, check=args.check)
+    ]
     if failures:
-        print(f"{len(failures)} of {len(notebooks)} notebook(s) failed:", file=sys.stderr)
+        verb = "failed or are stale" if args.check else "failed"
+        print(f"{len(failures)} of {len(notebooks)} notebook(s) {verb}:", file=sys.stderr)
         for path in failures:
             print(f"  {os.path.relpath(path)}", file=sys.stderr)
         return 1
