@@ -13,10 +13,10 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
+from gamelib.connect4 import benchmark_positions
 from gamelib.game import GameError
 from gamelib.games import TicTacToe
 from gamelib.games.connect_four import C4State, ConnectFour
@@ -25,7 +25,6 @@ from gamelib.search.c4player import connect_four_move, connect_four_move_values
 from gamelib.search.solver import Solver
 from gamelib.search.stats import Decision, Stats
 
-DATA = Path(__file__).parent / "data" / "connect4"
 GENEROUS = 30.0  # an upper bound only: the solver proves these positions far sooner
 
 
@@ -76,8 +75,7 @@ def random_positions(
 
 
 def benchmark(name: str) -> list[tuple[str, int]]:
-    lines = (DATA / f"Test_{name}").read_text().split("\n")
-    return [(moves, int(score)) for moves, score in (line.split() for line in lines if line)]
+    return benchmark_positions(name)
 
 
 def sample(

@@ -16,10 +16,12 @@ from pathlib import Path
 
 import pytest
 
+import gamelib.connect4
 from gamelib.games.connect_four import ConnectFour
 from gamelib.search.solver import Solver
 
-DATA = Path(__file__).parent / "data" / "connect4"
+# The benchmark sets ship with gamelib (gamelib.connect4.benchmark_positions reads them).
+DATA = Path(gamelib.connect4.__file__).parent / "data"
 L3_R1 = DATA / "Test_L3_R1"
 
 # Two positions whose answers are pinned below (from Test_L2_R1 and Test_L3_R1).
