@@ -78,6 +78,8 @@ class Decision:
     beyond +-1 (see :mod:`gamelib.search.depth_limited`). ``move_values`` maps each
     legal move to its value when the search computed them (for hints), ``exact`` says
     whether ``value`` is proven, and ``summary`` is one line for a status bar.
+    ``cut_short`` is True when the time budget ran out (or was cancelled) before the search
+    finished: the move is the best found so far.
     """
 
     move: Hashable
@@ -86,3 +88,4 @@ class Decision:
     stats: Stats
     move_values: dict[Hashable, float] = field(default_factory=dict)
     summary: str = ""
+    cut_short: bool = False
