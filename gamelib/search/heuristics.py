@@ -14,7 +14,13 @@ The heuristics here are meant to be read:
 * :func:`connect_four_heuristic` counts *threats* in the spirit of the lecture's
   exercise: windows of four cells holding three discs of one player and one empty
   cell, plus (with less weight) two discs and two empty cells. It lives in
-  :mod:`gamelib.connect4.heuristic` and is re-exported here.
+  :mod:`gamelib.connect4.heuristic` and is re-exported here:
+
+  >>> from gamelib.games import ConnectFour
+  >>> h = connect_four_heuristic(ConnectFour())
+  >>> state = ConnectFour.from_moves("44553")  # X has three on the bottom row
+  >>> round(h(state, "X"), 3), round(h(state, "O"), 3)
+  (0.304, -0.304)
 
 Both counts are differences of "mine minus theirs", squashed into (-1, 1) with
 ``x / (k + |x|)``, which keeps the order of the counts, is 0 for a balanced position
