@@ -277,7 +277,8 @@ class Solver:
             first, second = state
             mask = first | second
             sane = (
-                type(first) is int
+                type(state) is tuple
+                and type(first) is int
                 and type(second) is int
                 and first >= 0
                 and second >= 0
