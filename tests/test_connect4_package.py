@@ -8,20 +8,17 @@ several sizes, with discs at every edge.
 from __future__ import annotations
 
 import random
-import threading
 import time
 
 import pytest
 
-import gamelib.search.common as common
 from gamelib.connect4 import BENCHMARK_SETS, benchmark_positions
 from gamelib.connect4.bitboard import Position, geometry, threat_cells
 from gamelib.connect4.player import connect_four_move, connect_four_move_values
-from gamelib.connect4.solver import SearchTimeout, Solver
+from gamelib.connect4.solver import Solver
 from gamelib.connect4.table import EXACT, LOWER, UPPER, Table, counts_by_flag, key_of
 from gamelib.game import GameError
 from gamelib.games import ConnectFour
-from gamelib.search.common import Budget
 
 SIZES = [(4, 4), (6, 7), (4, 10), (10, 4), (5, 9), (10, 10)]
 DIRECTIONS = [(1, 0), (0, 1), (1, 1), (1, -1)]  # (drow, dcol): up, across, two diagonals
