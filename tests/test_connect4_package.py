@@ -70,9 +70,9 @@ def test_threats_are_the_empty_cells_that_complete_a_line(size: tuple[int, int])
                 vertical = line[0][1] == line[1][1]
                 # Vertically only the cell on top of three counts: below an empty cell
                 # there are never discs in a game.
-                if sum(map(bool, owned)) == 3 and len(empty) == 1:
-                    if not vertical or empty[0] == line[3]:
-                        expected |= bit(game, *empty[0])
+                three = sum(map(bool, owned)) == 3 and len(empty) == 1
+                if three and (not vertical or empty[0] == line[3]):
+                    expected |= bit(game, *empty[0])
             found = threat_cells(mine, mask, *size)
             assert found == expected
             assert geometry(game).threat_cells(mine, mask) == expected
