@@ -36,16 +36,23 @@ def in_a_thread(work: object) -> tuple[threading.Thread, dict[str, object]]:
     return thread, box
 
 
-def test_a_cancelled_solver_stops_at_once() -> None:
-    solver = Solver(table_bits=16)
-    budget = Budget(60)  # capped at MAX_SECONDS; the empty board would take hours
-    thread, box = in_a_thread(lambda: solver.solve(ConnectFour().start, budget=budget))
-    time.sleep(0.3)
+def cancelled_after(delay: float, budget: Budget, work: object) -> dict[str, object]:
+    """Run ``work`` in a thread, cancel ``budget`` after ``delay`` seconds, and check that
+    the thread ends within a second of that; return what it returned or raised."""
+    thread, box = in_a_thread(work)
+    time.sleep(delay)
     cancelled = time.perf_counter()
     budget.cancel()
     thread.join(timeout=10)
     assert not thread.is_alive()
     assert time.perf_counter() - cancelled < 1.0
+    return box
+
+
+def test_a_cancelled_solver_stops_at_once() -> None:
+    solver = Solver(table_bits=16)
+    budget = Budget(60)  # capped at MAX_SECONDS; the empty board would take hours
+    box = cancelled_after(0.3, budget, lambda: solver.solve(ConnectFour().start, budget=budget))
     assert isinstance(box.get("error"), SearchTimeout)
     # The solver stays usable, and its table is still right.
     assert solver.solve(ConnectFour.from_moves("2252576253462244111563365343671351441")) == -1
@@ -86,15 +93,9 @@ def test_depth_alone_gets_the_default_budget(monkeypatch: pytest.MonkeyPatch) ->
 def test_a_cancelled_player_returns_a_move_within_a_second() -> None:
     game = ConnectFour()
     budget = Budget(60)
-    thread, box = in_a_thread(
-        lambda: connect_four_move(game, game.start, depth=100, budget=budget)
+    box = cancelled_after(
+        0.5, budget, lambda: connect_four_move(game, game.start, depth=100, budget=budget)
     )
-    time.sleep(0.5)
-    cancelled = time.perf_counter()
-    budget.cancel()
-    thread.join(timeout=10)
-    assert not thread.is_alive()
-    assert time.perf_counter() - cancelled < 1.0
     decision = box["result"]
     assert isinstance(decision, Decision)
     assert decision.cut_short and decision.move in game.moves(game.start)
@@ -105,15 +106,11 @@ def test_a_cancelled_player_with_the_solver_returns_too() -> None:
     game = ConnectFour()
     budget = Budget(20)
     state = ConnectFour.from_moves("44")
-    thread, box = in_a_thread(
-        lambda: connect_four_move(game, state, seconds=20, budget=budget, rng=random.Random(1))
+    box = cancelled_after(
+        0.5,
+        budget,
+        lambda: connect_four_move(game, state, seconds=20, budget=budget, rng=random.Random(1)),
     )
-    time.sleep(0.5)
-    cancelled = time.perf_counter()
-    budget.cancel()
-    thread.join(timeout=10)
-    assert not thread.is_alive()
-    assert time.perf_counter() - cancelled < 1.0
     decision = box["result"]
     assert isinstance(decision, Decision) and decision.cut_short
 
