@@ -7,7 +7,7 @@ Usage::
 Each SET is the name of a benchmark set shipped with gamelib (``L3_R1`` or ``Test_L3_R1``,
 read by :func:`gamelib.connect4.benchmark_positions`) or a file of ``MOVES SCORE`` lines.
 Every position of a set is solved
-by one :class:`~gamelib.search.solver.Solver`, whose table is kept from one position to
+by one :class:`~gamelib.connect4.solver.Solver`, whose table is kept from one position to
 the next (as in the reference measurement, which solved a whole set in one process),
 and the result is compared with the file's score (with ``--weak``: with its sign).
 
