@@ -53,6 +53,9 @@ class Geometry:
         self.full = game.full
         self.bottom = game.bottom
         self.column_masks = game.column_masks
+        self.lane = 2 * self.full.bit_length()
+        """A shift that puts a second board beside the first, far enough for
+        :meth:`threats` and :meth:`either_has_four` to treat both at once."""
         self.threats: Callable[[int], int] = _threat_function(game.rows)
         """``threats(p)``: the raw cells where the discs ``p`` would complete four."""
 
@@ -67,7 +70,7 @@ class Geometry:
     def either_has_four(self, first: int, second: int) -> bool:
         """Whether ``first`` or ``second`` holds four in a row: both boards side by side
         in two lanes of one int, so one test of four shifts serves both."""
-        p = first | (second << (2 * self.full.bit_length()))
+        p = first | (second << self.lane)
         for d in (1, self.height, self.height - 1, self.height + 1):
             pairs = p & (p >> d)
             if pairs & (pairs >> 2 * d):

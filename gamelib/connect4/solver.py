@@ -202,7 +202,10 @@ class Solver:
         """
         position = self._position(state)
         _check_options(weak, deadline, budget)
-        return self.solve_position(position, weak=weak, deadline=deadline, budget=budget)
+        with self._lock:  # as solve_position, written out: this door is the busiest
+            self.nodes = 0
+            _check_clock(deadline, budget)
+            return self._score(position, weak, deadline, budget)
 
     def solve_position(
         self,
@@ -315,10 +318,12 @@ class Solver:
         kernel = self._kernel
         self.nodes = 0
         empty = grid.full ^ mask
-        my_wins = grid.threats(cur) & empty
-        if grid.playable(mask) & my_wins:
+        # Both players' threats at once, the opponent's board in a second lane.
+        both = grid.threats(cur | ((cur ^ mask) << grid.lane))
+        my_wins = both & empty
+        if (mask + grid.bottom) & my_wins:
             return 1 if weak else (cells + 1 - moves) // 2
-        opp_wins = grid.threats(cur ^ mask) & empty
+        opp_wins = (both >> grid.lane) & empty
         if weak:
             low, high = -1, 1
         else:
@@ -424,6 +429,8 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
     high_at = [(cells - 1 - m) // 2 for m in range(cells + 1)]
     last_but_two, last_but_three = cells - 2, cells - 3
     clock = time.perf_counter
+    # Lesson 5's flags '≥' (LOWER) and '≤' (UPPER), as local names: read once per node.
+    lower, upper, no_move = LOWER, UPPER, NO_MOVE
     recent: dict[int, tuple[str, int, int]] = table.recent
     recent_get, older_get = recent.get, table.older.get
     nodes = hits = cutoffs = 0
@@ -495,10 +502,10 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
         # 3. The table: Lesson 5's read_bound with the window (alpha, alpha + 1).
         key = cur + mask
         entry = recent_get(key) or older_get(key)
-        hint = NO_MOVE
+        hint = no_move
         if entry is not None:
             flag, value, hint = entry
-            if flag == LOWER:
+            if flag == lower:
                 if value > alpha:  # ('≥', value) and value >= beta: a cut-off
                     hits += 1
                     return value
@@ -515,9 +522,9 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
                              -alpha - 1)
             if score > alpha:
                 cutoffs += 1
-                recent[key] = (LOWER, score, NO_MOVE)
+                recent[key] = (lower, score, no_move)
             else:
-                recent[key] = (UPPER, score, NO_MOVE)
+                recent[key] = (upper, score, no_move)
             return score
         # Lane c of ``lanes`` holds the threats after a disc in column c.
         lanes = threats(cur * spread | ((candidates * spread) & diagonal))
@@ -527,9 +534,9 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
             index = wins_in_two(cur, mask, candidates, lanes, empty)
             if index:
                 cutoffs += 1
-                recent[key] = (LOWER, high, index)
+                recent[key] = (lower, high, index)
                 return high
-            recent[key] = (UPPER, alpha, hint)
+            recent[key] = (upper, alpha, hint)
             return alpha
         children: list[tuple[int, int, int, int]] = []
         for column, index, lane in numbered:
@@ -546,17 +553,17 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
         moves += 1
         beta = -alpha - 1  # the child's alpha: the window (alpha, alpha + 1) negated
         best = lose[moves - 1]
-        best_index = NO_MOVE
+        best_index = no_move
         for _, disc, wins, index in children:
             score = -negamax(opp, mask | disc, moves, wins, beta)
             if score > alpha:  # Lesson 5's store_bound: a lower bound
                 cutoffs += 1
-                recent[key] = (LOWER, score, index)
+                recent[key] = (lower, score, index)
                 return score
             if score > best:
                 best = score
                 best_index = index
-        recent[key] = (UPPER, best, best_index)  # every move failed low: an upper bound
+        recent[key] = (upper, best, best_index)  # every move failed low: an upper bound
         return best
 
     return _Kernel(negamax, start, finish)
