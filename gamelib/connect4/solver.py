@@ -459,22 +459,6 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
             raise SearchTimeout("the time budget ran out during the search")
         housekeeping_table()
 
-    def wins_in_two(cur: int, mask: int, candidates: int, lanes: int, empty: int) -> int:
-        """A move after which the opponent is lost at once, or 0 (see "Looking for a
-        double threat"): it has two of our threats to block, or no move keeps it alive.
-
-        Returns the move's number in centre-first order (from 1).
-        """
-        for column, index, lane in numbered:
-            disc = candidates & column
-            if disc:
-                wins = (lanes >> lane) & empty
-                after = ((mask | disc) + bottom) & full
-                forced = after & wins
-                if forced & (forced - 1) or not (forced or after) & ~(wins >> 1):
-                    return index
-        return 0
-
     def negamax(cur: int, mask: int, moves: int, opp_wins: int, alpha: int) -> int:
         nonlocal nodes, hits, cutoffs
         nodes += 1
@@ -529,13 +513,20 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
         # Lane c of ``lanes`` holds the threats after a disc in column c.
         lanes = threats(cur * spread | ((candidates * spread) & diagonal))
         if quick:
-            # Only a move after which the opponent is lost at once scores high; any
-            # other move scores at most high - 1 = alpha. So look for one, no deeper.
-            index = wins_in_two(cur, mask, candidates, lanes, empty)
-            if index:
-                cutoffs += 1
-                recent[key] = (lower, high, index)
-                return high
+            # Only a move after which the opponent is lost at once (two of our threats
+            # to block, or no move that keeps it alive) scores high; any other move
+            # scores at most high - 1 = alpha. So look for one, no deeper (see "Looking
+            # for a double threat").
+            for column, index, lane in numbered:
+                disc = candidates & column
+                if disc:
+                    wins = (lanes >> lane) & empty
+                    after = ((mask | disc) + bottom) & full
+                    forced = after & wins
+                    if forced & (forced - 1) or not (forced or after) & ~(wins >> 1):
+                        cutoffs += 1
+                        recent[key] = (lower, high, index)
+                        return high
             recent[key] = (upper, alpha, hint)
             return alpha
         children: list[tuple[int, int, int, int]] = []
