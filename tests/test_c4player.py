@@ -13,19 +13,20 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
+from gamelib.connect4 import benchmark_positions
+from gamelib.connect4 import player as c4player
+from gamelib.connect4.score import score_to_moves
 from gamelib.game import GameError
 from gamelib.games import TicTacToe
 from gamelib.games.connect_four import C4State, ConnectFour
-from gamelib.search import c4player
 from gamelib.search.c4player import connect_four_move, connect_four_move_values
+from gamelib.search.depth_limited import proven_value
 from gamelib.search.solver import Solver
 from gamelib.search.stats import Decision, Stats
 
-DATA = Path(__file__).parent / "data" / "connect4"
 GENEROUS = 30.0  # an upper bound only: the solver proves these positions far sooner
 
 
@@ -76,8 +77,7 @@ def random_positions(
 
 
 def benchmark(name: str) -> list[tuple[str, int]]:
-    lines = (DATA / f"Test_{name}").read_text().split("\n")
-    return [(moves, int(score)) for moves, score in (line.split() for line in lines if line)]
+    return benchmark_positions(name)
 
 
 def sample(
@@ -96,8 +96,23 @@ def moves_to_win(moves: str, score: int) -> int:
     return (22 - abs(score)) - winner_discs_now
 
 
-def sign(x: int) -> int:
+def sign(x: float) -> int:
     return (x > 0) - (x < 0)
+
+
+def value_of(outcome: int, moves: int) -> float:
+    """The value of a result proven for the player to move, on the course's one scale:
+    a win with its ``moves``-th move ends 2 * moves - 1 plies from now, a loss to the
+    opponent's ``moves``-th move 2 * moves plies from now."""
+    if outcome == 0:
+        return 0.0
+    return proven_value(outcome, 2 * moves - 1 if outcome > 0 else 2 * moves)
+
+
+def value_of_score(score: int, stones: int, game: ConnectFour | None = None) -> float:
+    """The value of a solver score of a position (or of one of its columns, from the
+    position's player to move) with ``stones`` discs on the board."""
+    return value_of(sign(score), score_to_moves(score, stones, game) if score else 0)
 
 
 Budget = dict[str, float]
@@ -133,9 +148,9 @@ def test_never_misses_a_win_in_one(game: ConnectFour, budget: Budget) -> None:
     for index, state in enumerate(positions):
         decision = decide(game, state, budget, index)
         assert decision.move in winning_columns(game, state)
-        assert (decision.value, decision.exact) == (1.0, True)
+        assert (decision.value, decision.exact) == (proven_value(1, 1), True)
         assert decision.summary == f"{game.to_move(state)} wins with this move"
-        assert decision.move_values == {c: 1.0 for c in winning_columns(game, state)}
+        assert decision.move_values == {c: 1.5 for c in winning_columns(game, state)}
 
 
 @pytest.mark.parametrize("game", BOARDS, ids=repr)
@@ -154,7 +169,8 @@ def test_never_allows_a_win_in_one_it_could_prevent(
         decision = decide(game, state, budget, index)
         assert decision.move in safe_columns(game, state), game.render(state)
         for column in set(game.moves(state)) - set(safe_columns(game, state)):
-            assert decision.move_values[column] == -1.0  # proven: the opponent wins next
+            # proven: the opponent wins with the next ply but one
+            assert decision.move_values[column] == proven_value(-1, 2)
 
 
 def test_a_double_threat_is_a_proven_win_in_two() -> None:
@@ -164,7 +180,7 @@ def test_a_double_threat_is_a_proven_win_in_two() -> None:
     for budget in budgets:
         decision = decide(game, state, budget, 0)
         assert decision.move == 3
-        assert (decision.value, decision.exact) == (1.0, True)
+        assert (decision.value, decision.exact) == (proven_value(1, 3), True)
         assert decision.summary == "X wins in at most 2 moves"
 
 
@@ -175,9 +191,9 @@ def test_facing_a_double_threat_every_column_loses_in_one() -> None:
     for budget in budgets:
         decision = decide(game, state, budget, 0)
         assert decision.move in game.moves(state)
-        assert (decision.value, decision.exact) == (-1.0, True)
+        assert (decision.value, decision.exact) == (proven_value(-1, 2), True)
         assert decision.summary == "O wins in at most 1 move"
-        assert decision.move_values == {c: -1.0 for c in range(7)}
+        assert decision.move_values == {c: proven_value(-1, 2) for c in range(7)}
 
 
 # -- proven results with the solver ---------------------------------------------------------
@@ -195,11 +211,11 @@ def test_finds_the_fastest_proven_win(name: str, moves: str, score: int) -> None
     scores = Solver(game).analyze(state)
     assert max(s for s in scores if s is not None) == score
     assert scores[column(decision)] == score
-    assert (decision.value, decision.exact) == (1.0, True)
     mover = game.to_move(state)
     count = moves_to_win(moves, score)
+    assert (decision.value, decision.exact) == (value_of(1, count), True)
     assert decision.summary == f"{mover} wins in at most {count} move{'s' * (count != 1)}"
-    assert decision.move_values[decision.move] == 1.0
+    assert decision.move_values[decision.move] == decision.value
     assert set(decision.move_values) == set(game.moves(state))
 
 
@@ -210,7 +226,7 @@ def test_draws_and_losses_are_proven_and_resisted(moves: str, score: int) -> Non
     decision = connect_four_move(game, state, seconds=GENEROUS, rng=random.Random(5))
     scores = Solver(game).analyze(state)
     assert scores[column(decision)] == score  # the slowest loss
-    assert (decision.value, decision.exact) == (float(sign(score)), True)
+    assert (decision.value, decision.exact) == (value_of_score(score, len(moves)), True)
     if score == 0:
         assert decision.summary == "draw with best play"
     else:
@@ -220,13 +236,14 @@ def test_draws_and_losses_are_proven_and_resisted(moves: str, score: int) -> Non
 
 
 @pytest.mark.parametrize(("moves", "score"), sample("L3_R1", 5, 6))
-def test_hint_values_are_the_signs_of_the_exact_scores(moves: str, score: int) -> None:
+def test_hint_values_are_the_exact_scores_on_the_one_scale(moves: str, score: int) -> None:
     game = ConnectFour()
     state = ConnectFour.from_moves(moves)
     values = connect_four_move_values(game, state, seconds=GENEROUS)
     scores = Solver(game).analyze(state)
-    assert values == {c: float(sign(s)) for c, s in enumerate(scores) if s is not None}
-    assert max(values.values()) == sign(score)
+    stones = len(moves)
+    assert values == {c: value_of_score(s, stones) for c, s in enumerate(scores) if s is not None}
+    assert max(values.values()) == value_of_score(score, stones)
 
 
 @pytest.mark.parametrize("size", [(5, 5), (5, 7), (4, 5), (6, 7)], ids=str)
@@ -269,13 +286,10 @@ def test_small_boards_from_the_start_are_draws(
 
 def test_hints_on_a_small_board_are_exact() -> None:
     game = ConnectFour(4, 5)
-    assert connect_four_move_values(game, game.start, seconds=GENEROUS) == {
-        0: -1.0,
-        1: 0.0,
-        2: 0.0,
-        3: 0.0,
-        4: -1.0,
-    }
+    values = connect_four_move_values(game, game.start, seconds=GENEROUS)
+    scores = Solver(game).analyze(game.start)
+    assert values == {c: value_of_score(s, 0, game) for c, s in enumerate(scores) if s is not None}
+    assert values[1] == values[2] == values[3] == 0.0 and values[0] == values[4] < -1
 
 
 def test_a_solved_position_without_a_proven_column_is_described_honestly() -> None:
@@ -287,10 +301,11 @@ def test_a_solved_position_without_a_proven_column_is_described_honestly() -> No
     results = {
         col: c4player._Result(None, estimate=(col - 3) / 10) for col in game.moves(board.state)
     }
-    lost = c4player._decide(board, results, -2, Stats(), random.Random(0))
-    assert (lost.move, lost.value, lost.exact) == (6, -1.0, True)
+    evaluation = c4player._Evaluation(results, -2, False)
+    lost = c4player._decide(board, evaluation, Stats(), random.Random(0))
+    assert (lost.move, lost.value, lost.exact) == (6, value_of(-1, 11), True)
     assert lost.summary == "X wins in at most 11 moves (column chosen by estimate)"
-    won = c4player._decide(board, results, 2, Stats(), random.Random(0))
+    won = c4player._decide(board, evaluation._replace(root_score=2), Stats(), random.Random(0))
     assert (won.move, won.value, won.exact) == (6, 0.3, False)
     assert won.summary == "O wins in at most 12 moves (column chosen by estimate)"
 
@@ -449,7 +464,7 @@ def test_threads_get_their_own_solvers_and_right_answers() -> None:
     for index, (moves, score) in enumerate(rows):
         move, value = answers[index]
         assert solver.analyze(ConnectFour.from_moves(moves))[move] == score
-        assert value == sign(score)
+        assert value == value_of_score(score, len(moves))
 
 
 def test_the_solver_pool_stays_small() -> None:

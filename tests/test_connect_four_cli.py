@@ -16,10 +16,12 @@ from pathlib import Path
 
 import pytest
 
+import gamelib.connect4
 from gamelib.games.connect_four import ConnectFour
 from gamelib.search.solver import Solver
 
-DATA = Path(__file__).parent / "data" / "connect4"
+# The benchmark sets ship with gamelib (gamelib.connect4.benchmark_positions reads them).
+DATA = Path(gamelib.connect4.__file__).parent / "data"
 L3_R1 = DATA / "Test_L3_R1"
 
 # Two positions whose answers are pinned below (from Test_L2_R1 and Test_L3_R1).
@@ -137,7 +139,7 @@ def test_invalid_lines_are_reported_and_the_others_answered() -> None:
         "line 2: character 3 of the moves, 'x', is not a column: use the digits 1 to 7",
         "line 3: character 3 of the moves, '8', is not a column: use the digits 1 to 7",
         "line 4: expected MOVES or MOVES SCORE, got 3 fields: "
-        "a position is one string of column digits, e.g. 4453",
+        "a position is one string of column digits, e.g. 4453 ('.' for the empty board)",
         "line 5: move 7 (4): column 4 is already full",
         "line 6: the game is already over (X has four in a row): there is nothing to answer",
         "line 7: move 8 (2) comes after the game has ended: X has four in a row",
@@ -193,15 +195,15 @@ def test_bad_options_exit_with_status_2(args: list[str], message: str) -> None:
 # -- board sizes, the empty board, help, pipes ----------------------------------------------
 
 
-def test_other_board_sizes_and_the_empty_line() -> None:
-    # An empty line is the empty board; its answer starts with a space.
-    wide = run("analyze", "--rows", "4", "--cols", "5", stdin="\n")
-    assert (wide.returncode, wide.stdout) == (0, " -1 0 0 0 -1\n")  # the edges lose
-    before = run("--rows", "4", "--cols", "4", "solve", stdin="\n5\n1\n")
-    after = run("solve", "--rows", "4", "--cols", "4", stdin="\n5\n1\n")
+def test_other_board_sizes_and_the_empty_board() -> None:
+    # "." is the empty board, and its answer line starts with it.
+    wide = run("analyze", "--rows", "4", "--cols", "5", stdin=".\n")
+    assert (wide.returncode, wide.stdout) == (0, ". -1 0 0 0 -1\n")  # the edges lose
+    before = run("--rows", "4", "--cols", "4", "solve", stdin=".\n5\n1\n")
+    after = run("solve", "--rows", "4", "--cols", "4", stdin=".\n5\n1\n")
     assert (before.stdout, before.stderr) == (after.stdout, after.stderr)
     assert before.returncode == 1
-    assert before.stdout.splitlines() == [" 0", "1 0"]
+    assert before.stdout.splitlines() == [". 0", "1 0"]
     assert before.stderr == (
         "line 2: character 1 of the moves, '5', is not a column: use the digits 1 to 4\n"
     )
@@ -217,7 +219,9 @@ def test_help_describes_the_modes_and_the_input() -> None:
         "solve",
         "analyze",
         "move",
-        "An EMPTY line is the empty board",
+        "The EMPTY BOARD is written '.'",
+        "Blank lines are skipped",
+        "CR LF or CR",
         "22 - k",
         "exit status is 1",
         "--rows ROWS",
@@ -250,3 +254,96 @@ def test_each_answer_is_flushed_before_the_next_line_arrives() -> None:
     finally:
         process.kill()
         process.wait()
+
+
+# -- hostile input and output (issue 9) ----------------------------------------------------
+
+
+def test_blank_lines_are_skipped_not_the_empty_board() -> None:
+    # A file that ends with an empty line must not start a solve of the empty 6x7 board.
+    result = run("solve", stdin=f"\n{END}\n   \n\t\n\n")
+    assert (result.returncode, result.stdout, result.stderr) == (0, f"{END} -1\n", "")
+
+
+def test_solve_answer_lines_read_back_in_the_empty_board_too() -> None:
+    # 'MOVES SCORE' is also the input format, so solve's output is valid input.
+    first = run("solve", "--rows", "4", "--cols", "5", stdin=".\n1122\n")
+    assert (first.returncode, first.stdout) == (0, ". 0\n1122 0\n")
+    again = run("solve", "--rows", "4", "--cols", "5", stdin=first.stdout)
+    assert (again.returncode, again.stdout) == (0, first.stdout)
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n", "\r"], ids=["LF", "CRLF", "CR"])
+def test_line_endings_lf_crlf_and_cr_alone(ending: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "gamelib.connect_four", "solve"],
+        input=f"{END}{ending}{MIDDLE}{ending}".encode(),
+        capture_output=True,
+        timeout=300,
+    )
+    assert result.returncode == 0
+    assert result.stdout.decode().splitlines() == [f"{END} -1", f"{MIDDLE} 8"]
+
+
+def test_a_byte_order_mark_is_not_a_column() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "gamelib.connect_four", "solve"],
+        input=b"\xef\xbb\xbf" + END.encode() + b"\r\n",
+        capture_output=True,
+        timeout=300,
+    )
+    assert (result.returncode, result.stdout, result.stderr) == (0, f"{END} -1\n".encode(), b"")
+
+
+def test_leading_zeros_are_refused_alike() -> None:
+    result = run("solve", stdin="0004\n004\n04\n")
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"line {n}: character 1 of the moves, '0', is not a column: use the digits 1 to 7"
+        for n in (1, 2, 3)
+    ]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="closing a descriptor of the child is POSIX")
+def test_closed_standard_output_is_an_error_with_one_line() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "gamelib.connect_four", "solve"],
+        input=f"{END}\n",
+        stdout=None,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=300,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert result.returncode == 74
+    assert result.stderr == (
+        "python -m gamelib.connect_four: standard output is closed: there is nowhere to write\n"
+    )
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_full_disk_is_an_error_with_one_line() -> None:
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "gamelib.connect_four", "solve"],
+            input=f"{END}\n{MIDDLE}\n",
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=300,
+        )
+    assert result.returncode == 74
+    assert result.stderr == (
+        "python -m gamelib.connect_four: cannot write the answers: No space left on device\n"
+    )
+
+
+def test_depth_without_seconds_is_bounded_by_the_hard_cap() -> None:
+    # --depth 100 alone would search for hours; the player's budget ends it.
+    from gamelib.search.common import MAX_SECONDS
+
+    started = __import__("time").monotonic()
+    result = run("move", "--depth", "100", "--rows", "4", "--cols", "4", stdin="1\n")
+    assert result.returncode == 0 and result.stdout.startswith("1 ")
+    assert __import__("time").monotonic() - started < MAX_SECONDS + 20

@@ -17,10 +17,12 @@ from typing import Any
 import pytest
 from helpers import reachable
 
+import gamelib.connect4
 from gamelib.games import ConnectFour, connect_four
 
 GAME = ConnectFour()
-DATA = Path(__file__).parent / "data" / "connect4"
+# The benchmark sets ship with gamelib (gamelib.connect4.benchmark_positions reads them).
+DATA = Path(gamelib.connect4.__file__).parent / "data"
 
 Key = tuple[tuple[str, ...], ...]
 """A position as the columns' marks from the bottom up, e.g. ``(("X", "O"), (), ...)``."""

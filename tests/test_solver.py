@@ -7,22 +7,19 @@ import functools
 import random
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
+from gamelib.connect4 import benchmark_positions
 from gamelib.game import GameError
 from gamelib.games import ConnectFour
 from gamelib.games.connect_four import C4State
 from gamelib.search.solver import SearchTimeout, Solver, score_to_moves, winning_cells
 
-DATA = Path(__file__).parent / "data" / "connect4"
-
 
 def benchmark_lines(name: str, count: int, seed: int) -> list[tuple[str, int]]:
     """``count`` lines of the benchmark set ``Test_<name>``, drawn with a seeded Random."""
-    lines = (DATA / f"Test_{name}").read_text().split("\n")
-    pairs = [(moves, int(score)) for moves, score in (line.split() for line in lines if line)]
+    pairs = benchmark_positions(name)
     assert len(pairs) == 1000
     return random.Random(seed).sample(pairs, count)
 
@@ -47,8 +44,8 @@ def test_benchmark_sample_weak_gives_the_sign() -> None:
 
 def test_hard_opening_position() -> None:
     # The first line of Test_L1_R2.
-    moves, expected = (DATA / "Test_L1_R2").read_text().split("\n")[0].split()
-    assert STANDARD.solve(ConnectFour.from_moves(moves)) == int(expected)
+    moves, expected = benchmark_positions("L1_R2")[0]
+    assert STANDARD.solve(ConnectFour.from_moves(moves)) == expected
 
 
 # -- plain minimax with the same score, as an independent check --------------------

@@ -32,7 +32,12 @@ four operations::
 A state is a pair of ints ``(first, second)``: the cells of ``players[0]`` ("X", who
 moves first) and of ``players[1]`` ("O"). Whose turn it is follows from the number of
 discs. A move is a 0-based column index; the notation numbers columns from 1, as the
-benchmark files in ``tests/data/connect4`` do.
+benchmark sets of :func:`gamelib.connect4.benchmark_positions` do.
+
+Every method that takes a state checks it (:meth:`ConnectFour.check_state`, a few bit
+operations: two non-negative ints, no disc off the board or on both bitboards) and
+raises :class:`GameError` saying what a state is; :meth:`ConnectFour.validate` checks
+more (discs rest on discs, the disc counts alternate).
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ from gamelib.game import (
     Player,
     check_player,
     describe_text,
+    not_a_state,
     state_checked,
 )
 
@@ -147,7 +153,7 @@ class ConnectFour:
 
         Raises :class:`GameError` when ``state`` is not a state.
         """
-        first, second = state
+        first, second = self.check_state(state)
         return (first | second) == self.full or self.has_four(first) or self.has_four(second)
 
     @state_checked
@@ -158,7 +164,7 @@ class ConnectFour:
         ``player`` unknown.
         """
         check_player(self, player)
-        first, second = state
+        first, second = self.check_state(state)
         if self.has_four(first):
             return 1 if player == self.players[0] else -1
         if self.has_four(second):
@@ -175,7 +181,8 @@ class ConnectFour:
 
         Raises :class:`GameError` when ``state`` is not a state.
         """
-        return self.players[(state[0] | state[1]).bit_count() & 1]
+        first, second = self.check_state(state)
+        return self.players[(first | second).bit_count() & 1]
 
     @state_checked
     def moves(self, state: C4State) -> list[int]:
@@ -233,10 +240,10 @@ class ConnectFour:
         stripped = text.strip()
         if not stripped:
             raise MoveFormatError(f"no move given: {self._notation}")
-        if len(stripped) > 3 or not stripped.isdecimal() or not stripped.isascii():
+        if len(stripped) > 20 or not stripped.isdecimal() or not stripped.isascii():
             raise MoveFormatError(f"{describe_text(text)} is not a column number: {self._notation}")
         number = int(stripped)
-        if not 1 <= number <= self.cols:
+        if not 1 <= number <= self.cols:  # leading zeros are fine: "0004" is "4"
             raise MoveFormatError(f"there is no column {number}: {self._notation}")
         return number - 1
 
@@ -332,24 +339,31 @@ class ConnectFour:
 
         Both are 0-based; raises :class:`GameError` when the cell is off the board.
         """
+        first, second = self.check_state(state)
         self._check_index("row", row, self.rows)
         self._check_index("col", col, self.cols)
         bit = 1 << (col * self.height + row)
-        if state[0] & bit:
+        if first & bit:
             return self.players[0]
-        if state[1] & bit:
+        if second & bit:
             return self.players[1]
         return None
 
     def column_height(self, state: C4State, col: int) -> int:
         """How many discs column ``col`` (0-based) holds; GameError for a bad ``col``."""
+        first, second = self.check_state(state)
         self._check_index("col", col, self.cols)
-        return ((state[0] | state[1]) & self.column_masks[col]).bit_count()
+        return ((first | second) & self.column_masks[col]).bit_count()
 
-    def winning_cells(self, state: C4State) -> list[tuple[int, int]]:
-        """The ``(row, col)`` cells of every four-in-a-row on the board (none: ``[]``)."""
+    def four_cells(self, state: C4State) -> list[tuple[int, int]]:
+        """The ``(row, col)`` cells of every *finished* four in a row (none: ``[]``).
+
+        What the board highlights when the game is won. (The other kind of "winning
+        cell", an empty cell that would complete four, is a *threat*: see
+        :mod:`gamelib.connect4.bitboard`.) Raises :class:`GameError` for a bad state.
+        """
         cells: set[tuple[int, int]] = set()
-        for discs in state:
+        for discs in self.check_state(state):
             for d in self.directions:
                 pairs = discs & (discs >> d)
                 fours = pairs & (pairs >> (2 * d))
@@ -358,6 +372,28 @@ class ConnectFour:
                         col, row = divmod(bit + k * d, self.height)
                         cells.add((row, col))
         return sorted(cells)
+
+    winning_cells = four_cells
+    """The old name of :meth:`four_cells` (the board and the UI call it)."""
+
+    def check_state(self, state: object) -> C4State:
+        """``state`` as ``(first, second)`` if it is shaped like a state of this board.
+
+        A few bit operations: a tuple of two ints (not bools), neither negative, no
+        disc off the board, no cell on both bitboards. Raises :class:`GameError` saying
+        what a state is otherwise. :meth:`validate` checks more.
+        """
+        if not (
+            type(state) is tuple
+            and len(state) == 2
+            and type(state[0]) is int
+            and type(state[1]) is int
+        ):
+            raise not_a_state(self, state)
+        first, second = state
+        if first < 0 or second < 0 or (first | second) & ~self.full or first & second:
+            self.validate(state)  # says which of these is wrong
+        return first, second
 
     def validate(self, state: object) -> None:
         """Raise :class:`GameError` unless ``state`` is a reachable-looking position.

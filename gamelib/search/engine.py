@@ -38,13 +38,12 @@ The lessons' simple chooser, :func:`~gamelib.search.choice.best_move`, lives in
 
 from __future__ import annotations
 
-import inspect
 import random
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import replace
-from typing import Any, Final, cast
+from typing import Final, cast
 
 from gamelib.game import other
 from gamelib.games import ConnectFour
@@ -123,11 +122,11 @@ def move_values(game: AnyGame, state: Hashable, *, depth: int | None = None,
     """
     _check_request(game, state, depth, seconds, None, budget)
     if isinstance(game, ConnectFour):
-        from gamelib.search.c4player import connect_four_move_values
+        from gamelib.connect4.player import connect_four_move_values
 
         values = connect_four_move_values(
             game, cast(C4State, state), seconds=seconds, depth=depth,
-            **_c4_budget(connect_four_move_values, budget),
+            budget=budget,
         )
         return {column: value for column, value in values.items()}
     # The choice itself is not used: a private Random keeps the shared one untouched.
@@ -159,17 +158,6 @@ def _budget(seconds: float | None, budget: Budget | None) -> Budget:
     return Budget(DEFAULT_SECONDS if seconds is None else seconds, within=budget)
 
 
-def _c4_budget(function: Any, budget: Budget | None) -> dict[str, Budget]:
-    """``{"budget": budget}`` if Connect Four's ``function`` takes a budget, else ``{}``.
-
-    TODO(merge): the Connect Four player gains a ``budget`` keyword in its own branch;
-    once it has, pass ``budget=budget`` directly and delete this helper.
-    """
-    if budget is not None and "budget" in inspect.signature(function).parameters:
-        return {"budget": budget}
-    return {}
-
-
 def _decide(game: AnyGame, state: Hashable, depth: int | None, seconds: float | None,
             rng: random.Random | None, budget: Budget | None) -> Decision:
     """:func:`choose_move` on checked arguments.
@@ -178,11 +166,11 @@ def _decide(game: AnyGame, state: Hashable, depth: int | None, seconds: float | 
     the other games get the caller's or one of ``seconds`` or :data:`DEFAULT_SECONDS`.
     """
     if isinstance(game, ConnectFour):
-        from gamelib.search.c4player import connect_four_move
+        from gamelib.connect4.player import connect_four_move
 
         return connect_four_move(
             game, cast(C4State, state), seconds=seconds, depth=depth, rng=rng,
-            **_c4_budget(connect_four_move, budget),
+            budget=budget,
         )
     budget = _budget(seconds, budget)
     if depth is None and seconds is None:

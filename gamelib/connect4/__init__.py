@@ -1,0 +1,56 @@
+"""Connect Four, solved and played: everything beyond the rules of the game.
+
+The rules live in :mod:`gamelib.games.connect_four` (Lesson 7). This package holds:
+
+=================  ===================================================================
+``bitboard``       a position seen from the player to move, the board's masks, threats
+``table``          the solver's transposition table of ``(flag, value, move)`` entries
+``solver``         :class:`Solver`: exact scores, Lesson 8's negamax with null windows
+``heuristic``      :func:`connect_four_heuristic`, the one Connect Four heuristic
+``player``         :func:`connect_four_move`: tactics, the solver, then a heuristic search
+``cli``            ``python -m gamelib.connect_four``: solve, analyze, move from the shell
+``benchmarks``     :func:`benchmark_positions`: the standard test sets, shipped as data
+=================  ===================================================================
+
+It imports no user-interface library. The solver and the player are loaded on first use.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from gamelib.connect4.benchmarks import BENCHMARK_SETS, benchmark_positions
+
+if TYPE_CHECKING:
+    from gamelib.connect4.heuristic import connect_four_heuristic
+    from gamelib.connect4.player import connect_four_move, connect_four_move_values
+    from gamelib.connect4.solver import SearchTimeout, Solver, score_to_moves
+
+_LOADED_ON_FIRST_USE = {
+    "Solver": "gamelib.connect4.solver",
+    "SearchTimeout": "gamelib.connect4.solver",
+    "score_to_moves": "gamelib.connect4.solver",
+    "connect_four_move": "gamelib.connect4.player",
+    "connect_four_move_values": "gamelib.connect4.player",
+    "connect_four_heuristic": "gamelib.connect4.heuristic",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The solver's and the player's names, imported from their modules when first used."""
+    if name in _LOADED_ON_FIRST_USE:
+        return getattr(importlib.import_module(_LOADED_ON_FIRST_USE[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = [
+    "BENCHMARK_SETS",
+    "SearchTimeout",
+    "Solver",
+    "benchmark_positions",
+    "connect_four_heuristic",
+    "connect_four_move",
+    "connect_four_move_values",
+    "score_to_moves",
+]

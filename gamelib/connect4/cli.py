@@ -1,0 +1,380 @@
+"""Connect Four from the command line: solve positions, analyse them, or ask for a move.
+
+Run it as ``python -m gamelib.connect_four MODE`` (that module re-exports this one). It
+reads one position per line from standard input and answers each line at once (the
+output is flushed line by line, so another program can talk to it through a pipe)::
+
+    $ echo 52753311433677442422121 | python -m gamelib.connect_four analyze
+    52753311433677442422121 2 3 7 7 8 7 2
+
+The formats
+-----------
+Input: one position per line, ``MOVES`` or ``MOVES SCORE`` (the SCORE, as in the
+benchmark sets of :func:`gamelib.connect4.benchmark_positions`, is ignored). ``MOVES``
+is the columns played from the empty board, numbered from 1, first player first, e.g.
+``4453``; the empty board is written :data:`EMPTY_BOARD` (``.``). Only the digits 1 to
+the number of columns are columns: ``0`` is never one, so ``004`` and ``0004`` are both
+refused. Lines may end in LF, CR LF or CR alone; a UTF-8 byte order mark before the
+first line is ignored; blank lines are skipped (they are not the empty board).
+
+Output: one line per position, ``MOVES ANSWER``, with ``MOVES`` as read (``.`` for the
+empty board), so every answer line is itself a valid input line. ``solve`` answers the
+score, ``analyze`` one score per column (:data:`FULL_COLUMN` for a full one), ``move``
+the column chosen (from 1).
+
+Exit status: 0 when every line was a valid, unfinished position; 1 when some line was
+not (each gets one line on standard error, and the others are still answered); 2 for
+bad options; :data:`EXIT_OUTPUT_FAILED` (74) when the answers cannot be written
+(standard output closed, a full disk), with one line on standard error; 130 after
+Ctrl-C. No traceback is ever shown.
+
+The work is done by :class:`gamelib.connect4.solver.Solver` and
+:func:`gamelib.connect4.player.connect_four_move`; this module only reads, checks and
+writes lines, and checks every argument at its door.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import math
+import os
+import random
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Final, TextIO
+
+from gamelib.connect4.player import DEFAULT_SECONDS, connect_four_move
+from gamelib.connect4.solver import Solver
+from gamelib.game import GameError
+from gamelib.games.connect_four import C4State, ConnectFour
+from gamelib.search.common import MAX_SECONDS
+
+__all__ = ["EMPTY_BOARD", "EXIT_OUTPUT_FAILED", "FULL_COLUMN", "main", "run"]
+
+PROG: Final = "python -m gamelib.connect_four"
+
+EMPTY_BOARD: Final = "."
+"""How the empty board is written, in the input and in the answer lines."""
+
+EXIT_OUTPUT_FAILED: Final = 74
+"""Exit status when the answers cannot be written (``EX_IOERR`` of sysexits.h)."""
+
+FULL_COLUMN = -1000
+"""What ``analyze`` prints for a column that is full."""
+
+MAX_COLS = 9
+"""The move notation has one digit per move, so boards can be at most 9 columns wide."""
+
+Answer = Callable[[C4State], str]
+"""Turns a valid, unfinished position into the text after MOVES on its output line."""
+
+DESCRIPTION = """\
+Solve Connect Four positions, analyse them, or let the computer choose a move.
+
+Reads one position per line from standard input and writes one answer line per
+position to standard output, flushed at once: 'MOVES ANSWER', and MOVES as read, so
+an answer line is itself a valid input line. A position is written as the columns
+played from the empty board, numbered from 1 (left) and first player first, e.g.
+4453 (the format of gamelib's benchmark sets); the digit 0 is never a column. The
+EMPTY BOARD is written '.' (a dot). A second field on the line, such as the score in
+the benchmark sets, is ignored. Blank lines are skipped. Lines may end in LF, CR LF
+or CR; a UTF-8 byte order mark at the start is ignored.
+
+Scores are for the player to move: 0 is a draw; a positive score means that player
+wins, a negative one that it loses. On the 6x7 board the winner scores 22 - k when
+it wins with its k-th disc (any board: one more than the discs the winner has left
+when it wins), so a faster win scores higher.
+"""
+
+EPILOG = f"""\
+examples:
+  echo 52753311433677442422121 | python -m gamelib.connect_four solve
+  echo 52753311433677442422121 | python -m gamelib.connect_four analyze
+  echo 4453 | python -m gamelib.connect_four move --seconds 2 --seed 1
+  printf '.\\n1122\\n' | python -m gamelib.connect_four solve --rows 4 --cols 5
+
+The solver is pure Python: positions from the end game and the middle game take
+milliseconds to seconds, but the first dozen moves of the 6x7 board can take
+minutes or far longer. The move mode never takes much longer than --seconds, and
+never more than {MAX_SECONDS:g} s a move whatever --depth asks for.
+
+A line that is not a valid position gets a message on standard error naming its
+line number and the problem; the other lines are still answered, and the exit
+status is 1 (0 when every line was valid). A position in which the game is already
+over is not valid: there is nothing left to solve. When the answers cannot be
+written (standard output closed, a full disk) one line on standard error says so
+and the exit status is 74; bad options exit with status 2, Ctrl-C with 130.
+"""
+
+
+def board_size(label: str, largest: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from 4 to ``largest`` (``label`` names it)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = 0
+        if not 4 <= value <= largest:
+            raise argparse.ArgumentTypeError(
+                f"{label} must be a whole number from 4 to {largest}, got {text!r}"
+            )
+        return value
+
+    return parse
+
+
+def positive_seconds(text: str) -> float:
+    """An argparse type: a positive, finite number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"seconds must be a positive number, got {text!r}")
+    return value
+
+
+def positive_depth(text: str) -> int:
+    """An argparse type: a whole number of plies, at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"depth must be a whole number >= 1, got {text!r}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser: the modes ``solve``, ``analyze`` and ``move`` with their options.
+
+    The board options work before or after the mode (``--rows 4 solve`` or
+    ``solve --rows 4``).
+    """
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    board = argparse.ArgumentParser(add_help=False)
+    add_board_options(board, default=argparse.SUPPRESS)
+    add_board_options(parser, default=None)
+    modes = parser.add_subparsers(dest="mode", metavar="MODE", required=True)
+    solve = modes.add_parser(
+        "solve",
+        parents=[board],
+        help="print 'MOVES SCORE': the exact score for the player to move",
+        description="Print 'MOVES SCORE' for each position: its exact score for the "
+        "player to move (with --weak: 1 win, 0 draw, -1 loss).",
+    )
+    analyze = modes.add_parser(
+        "analyze",
+        parents=[board],
+        help="print 'MOVES s1 s2 ...': the exact score of each column",
+        description="Print 'MOVES s1 s2 ...' for each position: one field per column, "
+        "the exact score for the player to move of playing that column, or "
+        f"{FULL_COLUMN} for a full column. A column that wins at once gets the "
+        "winning score.",
+    )
+    for exact_mode in (solve, analyze):
+        exact_mode.add_argument(
+            "--weak",
+            action="store_true",
+            help="only win (1), draw (0) or loss (-1); usually faster",
+        )
+    move = modes.add_parser(
+        "move",
+        parents=[board],
+        help="print 'MOVES COLUMN': the computer player's choice (1-based column)",
+        description="Print 'MOVES COLUMN' for each position: the column (numbered "
+        "from 1) that the computer player chooses. It plays perfectly when the "
+        "solver proves the result within the time, and otherwise uses a heuristic "
+        "search; see gamelib.connect4.player.",
+    )
+    move.add_argument(
+        "--seconds",
+        type=positive_seconds,
+        default=None,
+        help=f"time for each move, in seconds (default {DEFAULT_SECONDS:g}; "
+        "with --depth: no time limit unless given)",
+    )
+    move.add_argument(
+        "--depth",
+        type=positive_depth,
+        default=None,
+        help="a weaker player that needs no clock: heuristic search this many plies "
+        f"deep, no exact solver (never more than {MAX_SECONDS:g} s a move)",
+    )
+    move.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="seed for the choice between equally good columns (reproducible play)",
+    )
+    return parser
+
+
+def add_board_options(parser: argparse.ArgumentParser, default: object) -> None:
+    """Add ``--rows`` and ``--cols`` to ``parser`` with the given default."""
+    parser.add_argument(
+        "--rows",
+        type=board_size("rows", 10),
+        default=default,
+        help="rows of the board, 4 to 10 (default 6)",
+    )
+    parser.add_argument(
+        "--cols",
+        type=board_size("cols", MAX_COLS),
+        default=default,
+        help=f"columns of the board, 4 to {MAX_COLS} (default 7)",
+    )
+
+
+def make_answer(args: argparse.Namespace, game: ConnectFour) -> Answer:
+    """The function that answers one valid position in the chosen mode."""
+    if args.mode == "move":
+        rng = random.Random(args.seed) if args.seed is not None else None
+        seconds = args.seconds
+        if seconds is None and args.depth is None:
+            seconds = DEFAULT_SECONDS
+
+        def choose(state: C4State) -> str:
+            decision = connect_four_move(game, state, seconds=seconds, depth=args.depth, rng=rng)
+            column = decision.move
+            assert isinstance(column, int)
+            return game.format_move(column)
+
+        return choose
+
+    solver = Solver(game)  # one table for the whole input: positions recur
+    weak = bool(args.weak)
+    if args.mode == "solve":
+        return lambda state: str(solver.solve(state, weak=weak))
+
+    def analyze(state: C4State) -> str:
+        scores = solver.analyze(state, weak=weak)
+        return " ".join(str(FULL_COLUMN if score is None else score) for score in scores)
+
+    return analyze
+
+
+def read_position(line: str, game: ConnectFour) -> tuple[str, C4State]:
+    """``(MOVES, state)`` for one non-blank input line; GameError says what is wrong.
+
+    ``MOVES`` is :data:`EMPTY_BOARD` for the empty board.
+    """
+    fields = line.split()
+    if len(fields) > 2:
+        raise GameError(
+            f"expected MOVES or MOVES SCORE, got {len(fields)} fields: "
+            f"a position is one string of column digits, e.g. 4453 ('{EMPTY_BOARD}' for "
+            "the empty board)"
+        )
+    moves = fields[0]
+    state = ConnectFour.from_moves(
+        "" if moves == EMPTY_BOARD else moves, game.rows, game.cols
+    )
+    if game.finished(state):
+        first, second = state
+        if game.has_four(first) or game.has_four(second):
+            winner = game.players[0] if game.has_four(first) else game.players[1]
+            reason = f"{winner} has four in a row"
+        else:
+            reason = "the board is full"
+        raise GameError(f"the game is already over ({reason}): there is nothing to answer")
+    return moves, state
+
+
+def run(
+    lines: Iterable[str],
+    game: ConnectFour,
+    answer: Answer,
+    out: TextIO,
+    err: TextIO,
+) -> int:
+    """Answer every non-blank line of ``lines`` on ``out``; report bad lines on ``err``.
+
+    Returns the exit status: 1 if some line was not a valid, unfinished position,
+    else 0. Every answer line is flushed as soon as it is written. A byte order mark
+    at the start of the first line is dropped; blank lines are skipped (their numbers
+    still count in the messages). Errors writing to ``out`` propagate (OSError).
+    """
+    status = 0
+    for number, line in enumerate(lines, start=1):
+        if number == 1:
+            line = line.removeprefix("\ufeff")
+        if not line.strip():
+            continue
+        try:
+            moves, state = read_position(line, game)
+            text = answer(state)
+        except GameError as error:
+            print(f"line {number}: {error}", file=err, flush=True)
+            status = 1
+            continue
+        print(f"{moves} {text}", file=out, flush=True)
+    return status
+
+
+def input_lines(stream: TextIO) -> Iterator[str]:
+    """The lines of ``stream`` as they arrive, whatever their ending (LF, CR LF, CR).
+
+    Bytes that are not text become U+FFFD, which :func:`read_position` then reports as
+    "not a column" instead of the whole run failing with a decoding error.
+    """
+    if isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(errors="replace", newline=None)
+    return iter(stream.readline, "")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line: parse ``argv`` (default ``sys.argv[1:]``), answer standard input.
+
+    Returns the exit status (see the module docstring); argparse exits with status 2
+    for bad options. Never lets a traceback reach the user.
+    """
+    args = build_parser().parse_args(argv)
+    out = sys.stdout
+    if out is None:  # started with standard output closed (e.g. ">&-")
+        return _output_failed("standard output is closed: there is nowhere to write")
+    try:
+        game = ConnectFour(args.rows or 6, args.cols or 7)
+        answer = make_answer(args, game)
+        return run(input_lines(sys.stdin), game, answer, out, sys.stderr)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. "| head"): stop quietly.
+        _silence_stdout()
+        return 0
+    except OSError as error:  # e.g. ENOSPC: a full disk
+        _silence_stdout()
+        reason = error.strerror or str(error)
+        return _output_failed(f"cannot write the answers: {reason}")
+    except Exception as error:  # a bug: one line, not a traceback
+        print(f"{PROG}: internal error: {type(error).__name__}: {error}", file=sys.stderr)
+        return 70
+
+
+def _output_failed(message: str) -> int:
+    """Say on standard error (if it is open) that the answers cannot be written."""
+    if sys.stderr is not None:
+        print(f"{PROG}: {message}", file=sys.stderr, flush=True)
+    return EXIT_OUTPUT_FAILED
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that Python's flush at exit does not
+    fail a second time with what is left in its buffer."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+if __name__ == "__main__":
+    sys.exit(main())

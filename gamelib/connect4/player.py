@@ -1,0 +1,600 @@
+"""The computer's Connect Four player: exact where it can, a good guess where it cannot.
+
+A game of Connect Four in a lecture needs a move within about a second. The exact
+solver (:mod:`gamelib.connect4.solver`) settles most positions from the middle game on in
+that time, but not the opening. So the player works in layers, cheapest first:
+
+1. **Tactics.** If a column wins at once, play it. If the opponent threatens to win
+   at once in one place, block it (two such threats cannot both be blocked: the game
+   is lost). Never drop a disc directly below a cell where the opponent would complete
+   four, unless every other column is worse. These rules cost a few bit operations and
+   make the player safe even on the smallest budget.
+2. **The exact solver**, with a deadline. It first solves the position itself: one
+   search with null windows proves the score far faster than exact scores for every
+   column would. Then it solves the columns, centre first, each within a fair slice
+   of the time left; the optimal ones are quick, because the first search left the
+   bounds they need in the solver's table. The player picks at random among the
+   columns proven optimal (the fastest win, the draw, or the slowest loss). When the
+   deadline cuts the work short, a proven win is still played.
+3. **Iterative deepening alpha-beta with a heuristic** over the columns still open
+   (:mod:`gamelib.connect4.deepening`): depth 1, 2, 3, ... until the time is up, keeping
+   the values of the last *finished* depth. The heuristic counts *threats* (empty cells
+   that would complete four for a player), weights them by row parity, and adds how many
+   discs sit in lines of four that the opponent has not blocked. Its estimates lie
+   strictly inside (-1, 1), so an estimate never passes for a proven result.
+
+Strength: ``seconds`` or ``depth``
+----------------------------------
+* ``seconds`` only (the default, 1 second): the full player above. About half the time
+  goes to the exact solver; the rest, if needed, to the heuristic search.
+* ``depth`` only: a weaker player for teaching, whose play depends on no clock. It
+  skips the exact solver and searches the heuristic tree ``depth`` plies deep (plus
+  forced replies), so its choice is the same on every machine for the same ``rng``.
+  Each further ply costs roughly two to four times as much: depths up to about 8
+  answer within a second or so on the standard board.
+* both: the heuristic search to at most ``depth`` plies, stopped after ``seconds``.
+
+The time budget
+---------------
+Every call ends within a :class:`~gamelib.search.common.Budget`: the ``budget`` given
+(the play session's, which it may cancel from another thread), or else one of
+``seconds`` or, for ``depth`` alone, of :data:`~gamelib.search.common.MAX_SECONDS`. When
+the budget runs out or is cancelled, the player returns the best move of the last
+finished iteration; if that cut short what was asked for (a ``depth`` not reached, or a
+cancelled search), the decision says so with ``cut_short=True``.
+
+Values
+------
+Every value is for the player to move, on the scale of Lesson 6
+(:mod:`gamelib.search.depth_limited`), the one scale of every search in gamelib:
+estimates strictly between -1 and +1; a draw 0; a proven win or loss whose game ends
+``k`` plies from the current position is worth ``+-(1 + 1 / (k + 1))``
+(:func:`~gamelib.search.depth_limited.proven_value`), so a faster win is worth more and
+a slower loss less. The ``summary`` says it in words ("X wins in at most 5 moves",
+counting the winner's own moves). The solver's exact scores (see
+:mod:`gamelib.connect4.solver`) give ``k`` exactly.
+
+Threads
+-------
+The play session calls the player from a background thread. The solvers keep their
+tables from one move to the next in a small pool per board size; a call takes one out
+and puts it back when done, so two calls never share one. This module imports no
+user-interface library.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Hashable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Final, NamedTuple
+
+from gamelib.connect4.bitboard import Position, geometry
+from gamelib.connect4.deepening import PROVEN, WIN, HeuristicSearch
+from gamelib.connect4.score import end_of_game
+from gamelib.connect4.solver import Solver
+from gamelib.game import GameError
+from gamelib.games.connect_four import C4State, ConnectFour
+from gamelib.search.common import Budget, SearchTimeout
+from gamelib.search.depth_limited import check_depth, check_seconds, proven_value
+from gamelib.search.minimax import check_rng
+from gamelib.search.stats import Decision, Stats
+
+__all__ = [
+    "DEFAULT_SECONDS",
+    "EXACT_SHARE",
+    "connect_four_move",
+    "connect_four_move_values",
+]
+
+DEFAULT_SECONDS: Final = 1.0
+"""The time budget when neither ``seconds`` nor ``depth`` is given."""
+
+EXACT_SHARE: Final = 0.5
+"""The part of the time budget given to the exact solver before the heuristic takes over."""
+
+TABLE_BITS: Final = 20
+"""Size of each pooled solver's transposition table: ``2 ** TABLE_BITS`` slots."""
+
+_IDLE_SOLVERS_PER_SIZE: Final = 1
+_BOARD_SIZES_KEPT: Final = 2
+
+_SQUASH: Final = 60.0
+"""Heuristic score ``h`` becomes the value ``h / (|h| + _SQUASH)``, inside (-1, 1)."""
+
+
+# -- the public functions -----------------------------------------------------------
+
+
+def connect_four_move(
+    game: ConnectFour,
+    state: C4State,
+    *,
+    seconds: float | None = None,
+    depth: int | None = None,
+    rng: random.Random | None = None,
+    budget: Budget | None = None,
+) -> Decision:
+    """The computer's choice of column in ``state``, found within the given budget.
+
+    Arguments:
+        game: the :class:`ConnectFour` board (any size).
+        state: a valid position in which the game goes on.
+        seconds: the time budget (> 0). Default 1 second when ``depth`` is None too.
+            The call returns soon after this (the searches look at the clock every
+            few thousand positions), and sooner when it proves the result.
+        depth: a depth limit in plies (>= 1) for a weaker, clock-independent player:
+            heuristic search only, no exact solver (see the module docstring).
+        rng: breaks ties between equally good columns; pass ``random.Random(seed)``
+            for reproducible play. None uses a module-level generator.
+        budget: a :class:`~gamelib.search.common.Budget` that bounds the whole call and
+            that another thread may cancel (see "The time budget" in the module
+            docstring). None: one of ``seconds``, or of ``MAX_SECONDS`` (30 s).
+
+    Result: a :class:`Decision` with ``move`` the 0-based column; ``value`` the value of
+    the position for the player to move (on the scale of the module docstring: beyond
+    +-1 for a proven win or loss, 0 for a proven draw, else an estimate strictly inside
+    (-1, 1)); ``move_values`` the value of each legal column that the
+    search valued (every legal column, except when the player wins at once: then only
+    the winning columns); ``summary`` one line such as ``"X wins in at most 5 moves"``,
+    ``"draw with best play"`` or ``"estimate +0.12 for X (depth 7)"``; ``stats`` with
+    ``calls`` (positions searched by the solver and the heuristic search together),
+    ``depth`` and ``nodes_per_depth`` (the heuristic's finished iterations) and
+    ``seconds``; ``cut_short`` when the budget ran out (or was cancelled) before the
+    search finished.
+
+    Guarantees: it plays a winning column when there is one; it blocks an opponent's
+    immediate win when that can be blocked; it never lets the opponent win at once if
+    another column avoids that; and it plays a proven win whenever the solver proves
+    one in time.
+
+    Raises :class:`GameError` when ``game`` is not a ConnectFour, ``state`` is invalid
+    or finished, ``seconds`` is not a positive number, ``depth`` is not a whole number
+    >= 1, ``rng`` is not a ``random.Random`` or ``budget`` not a Budget.
+    """
+    board, seconds, budget, rng = _check_arguments(
+        game, state, seconds, depth, rng, budget, "connect_four_move"
+    )
+    stats = Stats()
+    with stats.timer():
+        wins = board.winning_columns()
+        if wins:
+            won = _Result(1, moves=1).value
+            move = rng.choice(wins)
+            return Decision(
+                move=move,
+                value=won,
+                exact=True,
+                stats=stats,
+                move_values={col: won for col in wins},
+                summary=f"{board.mover} wins with this move",
+            )
+        evaluation = _evaluate(board, seconds, depth, budget, stats, rng, complete=False)
+    return _decide(board, evaluation, stats, rng)
+
+
+def connect_four_move_values(
+    game: ConnectFour,
+    state: C4State,
+    *,
+    seconds: float | None = None,
+    depth: int | None = None,
+    budget: Budget | None = None,
+) -> dict[int, float]:
+    """The value of every legal column in ``state`` for the player to move, for hints.
+
+    Maps each open 0-based column to the value of playing it, on the scale of the module
+    docstring (beyond +-1 a proven win or loss, 0 a proven draw, or an estimate strictly
+    inside (-1, 1)). Budget and strength as for :func:`connect_four_move` (default 1
+    second; ``depth`` means heuristic search only). Raises :class:`GameError` for the
+    same bad arguments.
+    """
+    board, seconds, budget, _ = _check_arguments(
+        game, state, seconds, depth, None, budget, "connect_four_move_values"
+    )
+    results = _evaluate(board, seconds, depth, budget, Stats(), _module_rng, complete=True)[0]
+    return {col: results[col].value for col in sorted(results)}
+
+
+# -- argument checks ----------------------------------------------------------------
+
+
+_module_rng = random.Random(20240917)
+"""The generator used when the caller passes no ``rng``: seeded, so that a program making
+the same calls in the same order gets the same choices (as with
+:func:`~gamelib.search.minimax.pick`)."""
+
+
+def _check_arguments(
+    game: object,
+    state: object,
+    seconds: object,
+    depth: object,
+    rng: object,
+    budget: object,
+    caller: str,
+) -> tuple[_Position, float | None, Budget, random.Random]:
+    """The door: raise GameError for a bad argument, else return what the layers trust.
+
+    Returns the position (validated once, here), the seconds, the budget and the rng.
+    """
+    if not isinstance(game, ConnectFour):
+        raise GameError(f"{caller} plays Connect Four only: expected a ConnectFour, got {game!r}")
+    game.validate(state)
+    assert isinstance(state, tuple)
+    if game.finished(state):
+        raise GameError(f"the game is already over ({_result_text(game, state)}): no move to make")
+    check_seconds(seconds)
+    check_depth(depth, least=1, optional=True)
+    check_rng(rng)
+    if budget is not None and not isinstance(budget, Budget):
+        raise GameError(f"budget must be a gamelib.search.common.Budget or None, got {budget!r}")
+    assert seconds is None or isinstance(seconds, (int, float))
+    assert rng is None or isinstance(rng, random.Random)
+    time_limit = float(seconds) if seconds is not None else None
+    if time_limit is None and depth is None:
+        time_limit = DEFAULT_SECONDS
+    if budget is None:
+        budget = Budget(time_limit)
+    board = _Position(game, state)
+    return board, time_limit, budget, rng if rng is not None else _module_rng
+
+
+def _result_text(game: ConnectFour, state: C4State) -> str:
+    first, second = state
+    if game.has_four(first):
+        return f"{game.players[0]} has four in a row"
+    if game.has_four(second):
+        return f"{game.players[1]} has four in a row"
+    return "the board is full"
+
+
+# -- one column's result --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Result:
+    """What the player knows about one column.
+
+    ``outcome`` is +1, 0 or -1 when proven (for the player to move), else None and
+    ``estimate`` holds the heuristic's guess. ``moves`` counts, for a proven win or loss,
+    the winner's own moves from the current position up to the win (with best play).
+    ``score`` is the solver's exact score of the column when the solver found it.
+    """
+
+    outcome: int | None
+    moves: int = 0
+    estimate: float = 0.0
+    score: int | None = None
+
+    @property
+    def value(self) -> float:
+        """On the scale of the module docstring: a win in ``moves`` of the mover's own
+        moves ends ``2 * moves - 1`` plies from now, a loss ``2 * moves`` plies."""
+        if self.outcome is None:
+            return self.estimate
+        if self.outcome == 0:
+            return 0.0
+        plies = 2 * self.moves - 1 if self.outcome == 1 else 2 * self.moves
+        return proven_value(self.outcome, plies)
+
+    def rank(self) -> tuple[float, int]:
+        """Sort key, larger is better: value first, then a faster win or a slower loss."""
+        if self.outcome is not None and self.outcome != 0:
+            return (float(self.outcome), self.outcome * -self.moves)
+        return (self.value, 0)
+
+
+# -- the position as bitboards ------------------------------------------------------------
+
+
+class _Position:
+    """A valid ``state`` seen from the player to move: ``cur`` their discs, ``mask`` all.
+
+    Made once, at the door (:func:`_check_arguments`); the layers trust it.
+    """
+
+    def __init__(self, game: ConnectFour, state: C4State) -> None:
+        self.game = game
+        self.state = state
+        self.mask = state[0] | state[1]
+        self.discs = self.mask.bit_count()
+        self.cur = state[self.discs & 1]
+        self.mover = game.players[self.discs & 1]
+        self.opponent = game.players[1 - (self.discs & 1)]
+        self.wins_of = geometry(game).threats
+
+    def position(self) -> Position:
+        """The solver's view of this position."""
+        return Position(self.cur, self.mask, self.discs)
+
+    def playable(self) -> int:
+        """The cells where a disc can go now (the lowest free cell of each open column)."""
+        game = self.game
+        return (self.mask + game.bottom) & game.full
+
+    def column_of(self, cell: int) -> int:
+        return (cell.bit_length() - 1) // self.game.height
+
+    def columns(self, cells: int) -> list[int]:
+        return sorted(self.column_of(cell) for cell in _single_bits(cells))
+
+    def winning_columns(self) -> list[int]:
+        """The columns where the player to move completes four at once."""
+        return self.columns(self.wins_of(self.cur) & self.playable())
+
+    def threats(self) -> int:
+        """The empty cells where the opponent would complete four."""
+        return self.wins_of(self.cur ^ self.mask) & ~self.mask & self.game.full
+
+    def child(self, col: int) -> Position:
+        """The position after the player to move drops a disc in column ``col``."""
+        game = self.game
+        return self.position().play((self.mask + game.bottom_masks[col]) & game.column_masks[col])
+
+    def winner_moves(self, score: int) -> int:
+        """For a column's exact solver score != 0: the winner's discs still to drop.
+
+        The solver scores a game that ends with ``M`` discs on a board of ``N`` cells
+        as ``(N + 2 - M) // 2`` for the winner (negative for the loser), so ``M`` is
+        ``N + 2 - 2|score|`` or one less, whichever has the parity of the winner's
+        discs: the player to move drops discs number ``discs + 1, discs + 3, ...``.
+        A score depends only on ``M``, so a column's score (after the move, for the
+        player to move) reads with the disc count of the current position.
+        """
+        game = self.game
+        return (end_of_game(game.rows * game.cols, score, self.discs) - self.discs + 1) // 2
+
+
+def _single_bits(value: int) -> Iterator[int]:
+    while value:
+        yield value & -value
+        value &= value - 1
+
+
+# -- the layers: tactics, solver, heuristic ------------------------------------------------
+
+
+class _Evaluation(NamedTuple):
+    """What :func:`_evaluate` found: a result per legal column, the position's exact
+    score if known, and whether the budget cut the search short."""
+
+    results: dict[int, _Result]
+    root_score: int | None
+    cut_short: bool
+
+
+def _evaluate(
+    board: _Position,
+    seconds: float | None,
+    depth: int | None,
+    budget: Budget,
+    stats: Stats,
+    rng: random.Random,
+    *,
+    complete: bool,
+) -> _Evaluation:
+    """A result for every legal column, and the exact score of the position if known.
+
+    Tactics first, then (when ``depth`` is None) the solver, then the heuristic for
+    the columns left. With ``complete`` False (choosing a move) the work stops early
+    once an optimal column is proven, and the columns left get only a depth-1
+    estimate; with ``complete`` True (hints) every column gets the best value that
+    the whole budget allows. Nothing runs past ``budget``.
+    """
+    started = time.perf_counter()
+    deadline = budget.deadline if seconds is None else min(started + seconds, budget.deadline)
+    game = board.game
+    legal = game.moves(board.state)
+    results: dict[int, _Result] = {col: _Result(1, moves=1) for col in board.winning_columns()}
+    threats = board.threats()
+    playable = board.playable()
+    forced = threats & playable
+    for col in legal:
+        cell = playable & game.column_masks[col]
+        if col not in results and ((forced & ~cell) or ((cell << 1) & threats)):
+            # The opponent wins with their next disc: a threat is left open, or this
+            # disc makes the cell just above it playable for them.
+            results[col] = _Result(-1, moves=1)
+    open_columns = [col for col in legal if col not in results]
+    open_columns.sort(key=lambda col: (abs(2 * col - (game.cols - 1)), rng.random()))
+
+    root_score = None
+    if depth is None and open_columns:
+        assert seconds is not None
+        # The position gets EXACT_SHARE of the budget; once it is solved, hints may
+        # spend all of it on exact column scores, which beat any estimate.
+        root_deadline = min(started + EXACT_SHARE * seconds, deadline)
+        columns_deadline = deadline if complete else root_deadline
+        root_score = _solve_columns(
+            board, open_columns, root_deadline, columns_deadline, budget, stats, results, complete
+        )
+        open_columns = [col for col in open_columns if col not in results]
+
+    interrupted = False
+    if open_columns:
+        if not complete and any(_optimal(result, root_score) for result in results.values()):
+            depth = 1  # the choice is made: cheap estimates for the remaining columns
+        searcher = HeuristicSearch(game, stats, deadline, budget)
+        scores = searcher.root(board.cur, board.mask, open_columns, depth)
+        results.update({col: _to_result(score) for col, score in scores.items()})
+        interrupted = searcher.interrupted
+    # Cut short: cancelled, or stopped before what was asked for (a depth, or seconds
+    # beyond the budget's cap).
+    asked_more = depth is not None or (seconds is not None and budget.seconds < seconds)
+    return _Evaluation(results, root_score, budget.cancelled or (interrupted and asked_more))
+
+
+def _solve_columns(
+    board: _Position,
+    columns: list[int],
+    root_deadline: float,
+    deadline: float,
+    budget: Budget,
+    stats: Stats,
+    results: dict[int, _Result],
+    complete: bool,
+) -> int | None:
+    """Solve the position, then as many of ``columns`` as time allows, into ``results``.
+
+    The position itself comes first: one search with null windows proves its score
+    far faster than an exact score for every column, and it leaves in the solver's
+    table the bounds that make the optimal columns quick to solve next. A column that
+    is not optimal can take much longer (an exact score needs more proof than "worse
+    than the best"), so each column gets a fair slice of the time left and is put off
+    when its slice runs out; later rounds retry the columns put off, with larger slices.
+    Unless ``complete``, the rounds stop once an optimal column is known, and from then
+    on a column only gets about as long as the position took (enough for the other
+    optimal columns, which the table makes quick, to join the random choice).
+
+    Returns the position's exact score, or None when ``root_deadline`` came first.
+    The columns may take until ``deadline``.
+    """
+    game = board.game
+    with _pooled_solver(game) as solver:
+        started = time.perf_counter()
+        try:
+            root_score = solver.solve_position(
+                board.position(), deadline=root_deadline, budget=budget
+            )
+        except SearchTimeout:
+            return None
+        finally:
+            stats.calls += solver.nodes
+        # Once an optimal column is known, a move needs the others only to break ties
+        # among the optimal ones, which solve about as fast as the position did.
+        tie_break_time = max(2 * (time.perf_counter() - started), 0.01)
+        pending = list(columns)
+        while pending:
+            put_off = []
+            for index, col in enumerate(pending):
+                child = board.child(col)
+                if child.mask == game.full:  # the last empty cell, and no four: a draw
+                    results[col] = _Result(0, score=0)
+                    continue
+                now = time.perf_counter()
+                share = (deadline - now) / (len(pending) - index)
+                if not complete and any(_optimal(results[c], root_score) for c in results):
+                    share = min(share, tie_break_time)
+                try:
+                    score = -solver.solve_position(child, deadline=now + share, budget=budget)
+                except SearchTimeout:
+                    put_off.append(col)
+                    continue
+                finally:
+                    stats.calls += solver.nodes
+                if score == 0:
+                    results[col] = _Result(0, score=0)
+                else:
+                    outcome = 1 if score > 0 else -1
+                    results[col] = _Result(outcome, moves=board.winner_moves(score), score=score)
+            pending = put_off
+            if time.perf_counter() >= deadline or budget.expired():
+                break
+            if not complete and any(_optimal(results[col], root_score) for col in results):
+                break
+    return root_score
+
+
+def _optimal(result: _Result, root_score: int | None) -> bool:
+    """True iff ``result`` is a proven win, or its exact score is the position's score."""
+    return result.outcome == 1 or (root_score is not None and result.score == root_score)
+
+
+def _decide(
+    board: _Position,
+    evaluation: _Evaluation,
+    stats: Stats,
+    rng: random.Random,
+) -> Decision:
+    """Pick the best column of ``results`` (ties at random) and describe the position."""
+    results, root_score, cut_short = evaluation
+    best_rank = max(result.rank() for result in results.values())
+    best = sorted(col for col, result in results.items() if result.rank() == best_rank)
+    move = rng.choice(best)
+    chosen = results[move]
+    all_proven = all(result.outcome is not None for result in results.values())
+    value = chosen.value
+    exact = all_proven or _optimal(chosen, root_score)
+    if exact:
+        summary = _describe(board, chosen)
+    elif root_score is not None:
+        # The position is solved but no optimal column was found in time. If it is
+        # lost, every column loses: the value is still exact.
+        sign = (root_score > 0) - (root_score < 0)
+        position = _Result(sign, moves=board.winner_moves(root_score) if sign else 0)
+        summary = f"{_describe(board, position)} (column chosen by estimate)"
+        if root_score < 0:
+            value, exact = position.value, True
+    elif chosen.outcome == 0:
+        summary = f"{board.mover} can force at least a draw"
+    else:
+        summary = f"estimate {chosen.value:+.2f} for {board.mover} (depth {stats.depth})"
+    move_values: dict[Hashable, float] = {col: results[col].value for col in sorted(results)}
+    return Decision(
+        move=move,
+        value=value,
+        exact=exact,
+        stats=stats,
+        move_values=move_values,
+        summary=summary + (" (cut short: the time ran out)" if cut_short else ""),
+        cut_short=cut_short,
+    )
+
+
+def _to_result(score: int) -> _Result:
+    """A column's score from the heuristic search (for the player to move at the root)."""
+    if score >= PROVEN:
+        return _Result(1, moves=(WIN - score + 1) // 2)
+    if score <= -PROVEN:
+        return _Result(-1, moves=(WIN + score + 1) // 2)
+    return _Result(None, estimate=score / (abs(score) + _SQUASH))
+
+
+def _describe(board: _Position, result: _Result) -> str:
+    """One line for a proven result, e.g. ``"O wins in at most 3 moves"``."""
+    if result.outcome == 0:
+        return "draw with best play"
+    winner = board.mover if result.outcome == 1 else board.opponent
+    plural = "" if result.moves == 1 else "s"
+    return f"{winner} wins in at most {result.moves} move{plural}"
+
+
+# -- the solver pool ---------------------------------------------------------------------
+
+
+_pool_lock = threading.Lock()
+_pool: OrderedDict[tuple[int, int], list[Solver]] = OrderedDict()
+
+
+@contextmanager
+def _pooled_solver(game: ConnectFour) -> Iterator[Solver]:
+    """A solver for ``game``'s board size that no other thread uses until it is returned.
+
+    Idle solvers keep their transposition tables, so the next move of the same game
+    starts with what this one learnt. The pool holds at most a few idle solvers in
+    all, so its memory stays bounded.
+    """
+    size = (game.rows, game.cols)
+    with _pool_lock:
+        idle = _pool.get(size)
+        solver = idle.pop() if idle else None
+    if solver is None:
+        solver = Solver(game, table_bits=TABLE_BITS)
+    try:
+        yield solver
+    finally:
+        with _pool_lock:
+            idle = _pool.setdefault(size, [])
+            _pool.move_to_end(size)
+            if len(idle) < _IDLE_SOLVERS_PER_SIZE:
+                idle.append(solver)
+            while len(_pool) > _BOARD_SIZES_KEPT:
+                _pool.popitem(last=False)
+
+
+# -- bitboard helpers ------------------------------------------------------------------

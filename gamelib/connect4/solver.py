@@ -1,0 +1,560 @@
+"""A perfect Connect Four solver: the exact score of a position, in pure Python.
+
+The score
+---------
+The score of a position is for the player to move, assuming both sides play perfectly:
+``0`` for a draw, positive when the player to move wins, negative when it loses; a win
+is worth one point more than the number of discs the winner still holds when it wins
+(on the 6 x 7 board, ``22 - k`` for a win with the winner's k-th disc). See
+:mod:`gamelib.connect4.score` for why, and :func:`score_to_moves` to read it back.
+
+How the solver works
+--------------------
+It is the negamax form of alpha-beta with a bounded transposition table, run as a
+sequence of *null-window* searches. Each idea, and why it pays off:
+
+Bitboards.
+    A position is Lesson 8's ``(cur, mask, moves)`` (:mod:`gamelib.connect4.bitboard`):
+    ``mask`` holds every disc, ``cur`` the discs of the player to move. Adding the
+    ``bottom`` mask to ``mask`` carries through the filled part of each column and lands
+    on its lowest free cell, so ``(mask + bottom) & full`` is every legal move at once.
+
+Threats.
+    A *threat* of a player is an empty cell that would complete four in a row for it.
+    :meth:`Geometry.threats <gamelib.connect4.bitboard.Geometry.threats>` finds them all
+    with a handful of shifts: a cell is a threat if, along one of the four directions,
+    the three cells on one side, or two on one side and one on the other, are the
+    player's. It needs not be playable yet; a threat still floating in the air shapes
+    the rest of the game.
+
+Pruning moves that lose at once.
+    Before searching, the solver looks at the opponent's threats. If the opponent
+    can win on one of the playable cells, the player to move must drop its disc exactly
+    there (if there are two such cells, it has lost). A disc placed directly below an
+    opponent's threat hands that cell to the opponent, so such moves are never
+    searched. If no move survives, the position is lost at the opponent's next move and
+    the score is known without any search. As a consequence a searched position never
+    lets the player to move win at once: the parent has already dealt with that.
+
+Bounds without search.
+    Since the player to move cannot win with its next disc, and the opponent cannot win
+    with its next one either, the score lies between the score of "lose with the
+    opponent's second move from now" and "win with my second move from now". When the
+    window ``(alpha, beta)`` lies outside these bounds the answer is known at once.
+
+Move ordering by threats.
+    Alpha-beta prunes the most when the best move is searched first. The solver sorts
+    the moves by how many threats the move gives the player (moves that create
+    threats first), breaking ties by preferring columns near the centre, which take part
+    in more lines of four. A move that was the best one the last time the position was
+    searched (the table remembers it) goes before all others.
+
+All children at once.
+    Ordering needs the threats of the player after each of its moves, and each
+    such computation is some forty operations on Python ints, the most expensive part of
+    a node. Python's cost per operation hardly depends on the size of the int, so the
+    solver lays the boards after every move side by side in one wide int, one *lane* per
+    column, and runs the forty operations once for all of them (a trick known as SWAR,
+    "SIMD within a register"). A lane is wider than the board by the longest shift, so
+    bits shifted out of one lane never land on the board cells of another.
+
+The transposition table (Lessons 5 and 8).
+    Many move orders reach the same position, so results are remembered in a
+    :class:`~gamelib.connect4.table.Table` of bounded size (``table_bits`` sets it):
+    Lesson 5's cache of ``(flag, value)`` entries, ``'≤'`` (:data:`UPPER`) or ``'≥'``
+    (:data:`LOWER`), plus the best move found.
+    A search with the window ``(alpha, beta)`` does not always find the exact score: when
+    every move fails low it only proves ``score <= alpha``, and a cut-off only proves
+    ``score >= beta``. So the table stores *bounds*, an upper or a lower bound on the
+    exact score; a later visit uses them to narrow its window, which often closes it.
+    The search returns the tightest bound it has found (it is *fail-soft*), so the
+    bounds it stores are as useful as they can be.
+
+Null windows.
+    Instead of one search with the full window, :meth:`Solver.solve` asks a sequence of
+    yes/no questions, "is the score above ``v``?", each a search with the empty window
+    ``(v, v + 1)``. Such a search prunes far more than a wide one, and each answer
+    shrinks the interval ``[low, high]`` of possible scores until one score is left. The
+    question is the middle of the interval, except that it moves out to half of ``low``
+    (or of ``high``) when that is farther from 0: the first questions ask "does it lose
+    (win) quickly?", which a shallow search answers, and the bounds and best moves they
+    leave in the table make the harder questions near 0 cheaper, much as iterative
+    deepening does in other games. ``weak=True`` asks only about the sign.
+
+Looking for a double threat.
+    The best score a searched position can still have is "win with my second disc from
+    now", and the only way to get it is a move after which the opponent is lost at once:
+    it has two threats of ours to block, or none of its moves keeps it alive. So
+    when the question is whether the score reaches that best value, the solver looks for
+    such a move among the threats of all its moves and searches no deeper. Many
+    questions asked along the way are of this kind, and this rule answers them at the
+    cost of one node instead of one node per move.
+
+``Solver.nodes`` counts the positions searched: the calls of :func:`negamax <_make_negamax>`,
+including those answered at once by the rules above or by the table.
+
+Where to read
+-------------
+:func:`_make_negamax` holds Lesson 8's ``negamax`` with the null window ``(alpha, alpha +
+1)``, in four numbered steps: moves that do not lose at once, bounds without search, the
+table (Lesson 5's ``read_bound``), then the moves in order (and ``store_bound`` on the way
+out). :meth:`Solver._score` is Lesson 8's ``null_windows`` driver.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import NamedTuple
+
+from gamelib.connect4.bitboard import Geometry, Position, geometry
+from gamelib.connect4.score import score_to_moves
+from gamelib.connect4.table import LOWER, NO_MOVE, UPPER, Table
+from gamelib.game import GameError
+from gamelib.games.connect_four import C4State, ConnectFour
+from gamelib.search.common import Budget, SearchTimeout
+from gamelib.search.stats import Stats
+
+__all__ = ["MAX_TABLE_BITS", "MIN_TABLE_BITS", "SearchTimeout", "Solver", "score_to_moves"]
+
+MIN_TABLE_BITS = 10
+MAX_TABLE_BITS = 24
+
+CHECK_EVERY = 4096
+"""The search looks at its clock and its table's size once every this many nodes."""
+
+
+class Solver:
+    """Exact scores of Connect Four positions on one board size.
+
+    ``Solver(game, table_bits=20)`` makes a solver for the board of ``game`` (default
+    the standard 6 x 7) with a transposition table of at most about ``2**table_bits``
+    entries (``table_bits`` from 10 to 24; the table may overshoot by a few thousand
+    entries between two checks; an entry takes about 130 bytes, so the default table
+    stays near 130 MB). The table is kept from one call to the next, since positions
+    recur; :meth:`reset` empties it. Scores follow the module docstring.
+
+    After each call of :meth:`solve` or :meth:`analyze`, :attr:`nodes` holds the number
+    of positions that call searched; :attr:`stats` adds up every call since the solver
+    was made (``calls``: positions searched, ``cache_hits``: table entries that settled
+    a position at once, ``cutoffs``: searches whose score reached beta). One solver may
+    be shared by threads: calls take turns.
+    """
+
+    def __init__(self, game: ConnectFour | None = None, *, table_bits: int = 20) -> None:
+        if game is None:
+            game = ConnectFour()
+        if not isinstance(game, ConnectFour):
+            raise GameError(f"Solver needs a ConnectFour game, got {type(game).__name__}")
+        if (
+            not isinstance(table_bits, int)
+            or isinstance(table_bits, bool)
+            or not MIN_TABLE_BITS <= table_bits <= MAX_TABLE_BITS
+        ):
+            raise GameError(
+                f"table_bits must be a whole number from {MIN_TABLE_BITS} to "
+                f"{MAX_TABLE_BITS}, got {table_bits!r}"
+            )
+        self.game: ConnectFour = game
+        """The board this solver is for."""
+        self.table_bits = table_bits
+        """The table holds at most about ``2**table_bits`` positions."""
+        self.nodes = 0
+        """Positions searched by the last call of :meth:`solve` or :meth:`analyze`."""
+        self.stats = Stats()
+        """Counters summed over every call since the solver was made."""
+        self.table = Table(1 << table_bits)
+        """The transposition table (:mod:`gamelib.connect4.table`)."""
+        self._lock = threading.Lock()
+        self._grid = geometry(game)
+        self._kernel = _make_negamax(self._grid, self.table)
+
+    def reset(self) -> None:
+        """Empty the transposition table (the counters are kept)."""
+        with self._lock:
+            self.table.clear()
+
+    @property
+    def table_size(self) -> int:
+        """How many positions the transposition table holds now."""
+        return len(self.table)
+
+    # -- the public doors: arguments are checked here, and trusted below ----------------
+
+    def solve(
+        self,
+        state: C4State,
+        *,
+        weak: bool = False,
+        deadline: float | None = None,
+        budget: Budget | None = None,
+    ) -> int:
+        """The exact score of ``state`` for the player to move (see the module docstring).
+
+        With ``weak=True`` only the sign: ``1`` win, ``0`` draw, ``-1`` loss, which is
+        usually faster to find. ``deadline`` (a :func:`time.perf_counter` value) and
+        ``budget`` (a :class:`~gamelib.search.common.Budget`, which another thread may
+        cancel) bound the time: the search raises :class:`SearchTimeout` soon after
+        either runs out (it looks every few thousand positions, and once at the start).
+        Without them it runs until it is done. Raises :class:`GameError` when ``state``
+        is not a valid position of this board or the game is over.
+        """
+        position = self._position(state)
+        _check_options(weak, deadline, budget)
+        with self._lock:  # as solve_position, written out: this door is the busiest
+            self.nodes = 0
+            _check_clock(deadline, budget)
+            return self._score(position, weak, deadline, budget)
+
+    def solve_position(
+        self,
+        position: Position,
+        *,
+        weak: bool = False,
+        deadline: float | None = None,
+        budget: Budget | None = None,
+    ) -> int:
+        """:meth:`solve` for a caller that has checked its arguments at its own door.
+
+        ``position`` must be a valid, unfinished :class:`Position` of this board (the
+        player, :mod:`gamelib.connect4.player`, validates the state once and passes it
+        on); nothing is checked again.
+        """
+        with self._lock:
+            self.nodes = 0
+            _check_clock(deadline, budget)
+            return self._score(position, weak, deadline, budget)
+
+    def analyze(
+        self,
+        state: C4State,
+        *,
+        weak: bool = False,
+        deadline: float | None = None,
+        budget: Budget | None = None,
+    ) -> list[int | None]:
+        """The score of every column for the player to move; None for a full column.
+
+        Entry ``c`` is the score of the position after the player to move drops a disc
+        in column ``c`` (0-based), from that player's point of view, so the best moves
+        are those with the largest entry and ``max`` of the entries equals
+        :meth:`solve`. A move that wins at once gets the winning score. ``weak``,
+        ``deadline`` and ``budget`` work as in :meth:`solve`; :attr:`nodes` counts all
+        columns.
+        """
+        position = self._position(state)
+        _check_options(weak, deadline, budget)
+        game = self.game
+        cells = game.rows * game.cols
+        cur, mask, moves = position
+        result: list[int | None] = []
+        with self._lock:
+            self.nodes = nodes = 0
+            _check_clock(deadline, budget)
+            for col in range(game.cols):
+                if mask & game.top_masks[col]:
+                    result.append(None)
+                    continue
+                disc = (mask + game.bottom_masks[col]) & game.column_masks[col]
+                if game.has_four(cur | disc):
+                    result.append(1 if weak else (cells + 1 - moves) // 2)
+                elif moves + 1 == cells:
+                    result.append(0)  # the last cell: a draw
+                else:
+                    # The opponent moves next: its score, seen from our side.
+                    score = -self._score(position.play(disc), weak, deadline, budget)
+                    nodes += self.nodes
+                    result.append(score)
+            self.nodes = nodes
+        return result
+
+    def _position(self, state: C4State) -> Position:
+        """The :class:`Position` of a valid, unfinished ``state``; else GameError.
+
+        The common case, a well-formed position, is checked with a few bit operations;
+        anything odd goes to :meth:`ConnectFour.validate` for a precise message.
+        """
+        game = self.game
+        try:
+            first, second = state
+            mask = first | second
+            sane = (
+                type(state) is tuple
+                and type(first) is int
+                and type(second) is int
+                and first >= 0
+                and second >= 0
+                and not first & second
+                and not mask & ~game.full
+                # In every column the discs fill the cells from the bottom up, so
+                # adding the bottom bit clears them all.
+                and not (mask + game.bottom) & mask
+                and 0 <= first.bit_count() - second.bit_count() <= 1
+            )
+        except (TypeError, ValueError):
+            sane = False
+        if not sane:
+            game.validate(state)
+            raise GameError(f"not a valid Connect Four position: {state!r}")
+        if mask == game.full or self._grid.either_has_four(first, second):
+            raise GameError("the game is already over: there is nothing left to solve")
+        moves = mask.bit_count()
+        return Position(second if moves & 1 else first, mask, moves)
+
+    # -- Lesson 8's null_windows: narrow [low, high] with yes/no questions --------------
+
+    def _score(
+        self, position: Position, weak: bool, deadline: float | None, budget: Budget | None
+    ) -> int:
+        """Score of the valid, unfinished ``position``; the caller holds the lock.
+
+        Handles the positions that need no search (an immediate win), then narrows
+        ``[low, high]`` with null-window searches. Sets :attr:`nodes`.
+        """
+        cur, mask, moves = position
+        grid = self._grid
+        cells = grid.cells
+        kernel = self._kernel
+        self.nodes = 0
+        empty = grid.full ^ mask
+        # Both players' threats at once, the opponent's board in a second lane.
+        both = grid.threats(cur | ((cur ^ mask) << grid.lane))
+        my_wins = both & empty
+        if (mask + grid.bottom) & my_wins:
+            return 1 if weak else (cells + 1 - moves) // 2
+        opp_wins = (both >> grid.lane) & empty
+        if weak:
+            low, high = -1, 1
+        else:
+            # Lose to the opponent's next disc .. win with my second disc from now.
+            low, high = -((cells - moves) // 2), (cells - 1 - moves) // 2
+        limit = float("inf") if deadline is None else deadline
+        if budget is not None:
+            limit = min(limit, budget.deadline)
+        kernel.start(limit, budget)
+        try:
+            while low < high:
+                # Ask "is the score above mid?" with mid in the middle of [low, high],
+                # or out at half of low (high) when that is farther from 0: "does it
+                # lose (win) quickly?" is cheap to answer (see "Null windows").
+                mid = low + (high - low) // 2
+                if mid <= 0 and low // 2 < mid:
+                    mid = low // 2
+                elif mid >= 0 and high // 2 > mid:
+                    mid = high // 2
+                score = kernel.negamax(cur, mask, moves, opp_wins, mid)
+                if score <= mid:
+                    high = score
+                else:
+                    low = score
+        finally:
+            nodes, hits, cutoffs = kernel.finish()
+            self.nodes = nodes
+            self.stats.calls += nodes
+            self.stats.cache_hits += hits
+            self.stats.cutoffs += cutoffs
+        if weak:
+            return (low > 0) - (low < 0)
+        return low
+
+
+def _check_options(weak: object, deadline: object, budget: object) -> None:
+    """Raise :class:`GameError` unless the options of a call are usable."""
+    if not isinstance(weak, bool):
+        raise GameError(f"weak must be True or False, got {weak!r}")
+    if deadline is not None and (
+        not isinstance(deadline, (int, float))
+        or isinstance(deadline, bool)
+        or deadline != deadline  # NaN
+    ):
+        raise GameError(f"deadline must be a time.perf_counter() value or None, got {deadline!r}")
+    if budget is not None and not isinstance(budget, Budget):
+        raise GameError(f"budget must be a gamelib.search.common.Budget or None, got {budget!r}")
+
+
+def _check_clock(deadline: float | None, budget: Budget | None) -> None:
+    """Raise :class:`SearchTimeout` if the time is up before the search begins."""
+    if (deadline is not None and time.perf_counter() >= deadline) or (
+        budget is not None and budget.expired()
+    ):
+        raise SearchTimeout("the time budget had run out before the search began")
+
+
+class _Kernel(NamedTuple):
+    """The search :func:`_make_negamax` builds for one board, and its controls."""
+
+    negamax: Callable[[int, int, int, int, int], int]
+    """``negamax(cur, mask, moves, opp_wins, alpha)``: see :func:`_make_negamax`."""
+    start: Callable[[float, Budget | None], None]
+    """``start(limit, budget)``: zero the counters, set the deadline; before a search."""
+    finish: Callable[[], tuple[int, int, int]]
+    """``finish()``: the counters ``(nodes, hits, cutoffs)`` since :attr:`start`."""
+
+
+def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
+    """Lesson 8's negamax for ``grid``'s board, with the null window ``(alpha, alpha + 1)``.
+
+    ``negamax(cur, mask, moves, opp_wins, alpha)`` answers "is the score of the position
+    above ``alpha``?" for the position ``(cur, mask)`` with ``moves`` discs, where the
+    opponent would win on the cells ``opp_wins``. The result ``v`` is an upper bound on
+    the score when ``v <= alpha`` and a lower bound when ``v > alpha`` (fail-soft).
+    Precondition: the player to move cannot win with its next disc.
+
+    The code is written for speed, since it runs once per node: everything it needs is
+    a local name, and the bounds that depend only on the number of discs are looked up
+    in lists. Its steps are numbered as in the module docstring.
+    """
+    cells, full, bottom = grid.cells, grid.full, grid.bottom
+    threats = grid.threats
+    cols, rows = grid.cols, grid.rows
+    order = sorted(range(cols), key=lambda c: (abs(2 * c - (cols - 1)), c))
+    # Lanes (see "All children at once"): the board after a disc in column c goes to
+    # bits c * width .. c * width + width - 1 of one wide int. A lane is wider than the
+    # board by the longest shift, so bits shifted out of one lane never reach the board
+    # cells of the next.
+    width = cols * (rows + 1) + 3 * (rows + 2)
+    spread = sum(1 << (c * width) for c in range(cols))
+    diagonal = sum(grid.column_masks[c] << (c * width) for c in range(cols))
+    # (column mask, move number in centre-first order from 1, shift of its lane)
+    numbered = [
+        (grid.column_masks[col], index, col * width) for index, col in enumerate(order, start=1)
+    ]
+    # Scores that depend only on the number of discs m, for the player to move:
+    # lose[m]     the opponent wins with its next disc;
+    # low_at[m]   neither side wins with its next disc: the opponent's second disc at best;
+    # high_at[m]  I cannot win with my next disc: my second disc from now at best.
+    lose = [-((cells - m) // 2) for m in range(cells + 1)]
+    low_at = [-((cells - 2 - m) // 2) for m in range(cells + 1)]
+    high_at = [(cells - 1 - m) // 2 for m in range(cells + 1)]
+    last_but_two, last_but_three = cells - 2, cells - 3
+    clock = time.perf_counter
+    # Lesson 5's flags '≥' (LOWER) and '≤' (UPPER), as local names: read once per node.
+    lower, upper, no_move = LOWER, UPPER, NO_MOVE
+    recent: dict[int, tuple[str, int, int]] = table.recent
+    recent_get, older_get = recent.get, table.older.get
+    nodes = hits = cutoffs = 0
+    limit = float("inf")
+    budget: Budget | None = None
+
+    def start(deadline: float, new_budget: Budget | None) -> None:
+        nonlocal nodes, hits, cutoffs, limit, budget
+        nodes = hits = cutoffs = 0
+        limit, budget = deadline, new_budget
+        housekeeping_table()
+
+    def finish() -> tuple[int, int, int]:
+        return nodes, hits, cutoffs
+
+    def housekeeping_table() -> None:
+        """Start a new table generation when the current one is full; bind it locally."""
+        nonlocal recent, recent_get, older_get
+        table.age()
+        recent = table.recent
+        recent_get, older_get = recent.get, table.older.get
+
+    def housekeeping() -> None:
+        """Every CHECK_EVERY nodes: the clock, the cancel flag, the table's size."""
+        if clock() >= limit or (budget is not None and budget.cancelled):
+            raise SearchTimeout("the time budget ran out during the search")
+        housekeeping_table()
+
+    def negamax(cur: int, mask: int, moves: int, opp_wins: int, alpha: int) -> int:
+        nonlocal nodes, hits, cutoffs
+        nodes += 1
+        if not nodes & (CHECK_EVERY - 1):
+            housekeeping()
+        # 1. Moves that do not lose at once (see "Pruning moves that lose at once").
+        playable = (mask + bottom) & full
+        forced = playable & opp_wins
+        if forced:
+            if forced & (forced - 1):
+                return lose[moves]  # two cells to block: lost
+            playable = forced
+        candidates = playable & ~(opp_wins >> 1)
+        if not candidates:
+            return lose[moves]
+        if moves >= last_but_two:
+            return 0  # nobody can win with the last two discs
+        # 2. Bounds without search.
+        low = low_at[moves]
+        if low > alpha:
+            return low
+        high = high_at[moves]
+        if high <= alpha:
+            return high
+        # 3. The table: Lesson 5's read_bound with the window (alpha, alpha + 1).
+        key = cur + mask
+        entry = recent_get(key) or older_get(key)
+        hint = no_move
+        if entry is not None:
+            flag, value, hint = entry
+            if flag == lower:
+                if value > alpha:  # ('≥', value) and value >= beta: a cut-off
+                    hits += 1
+                    return value
+            elif value <= alpha:  # ('≤', value) and value <= alpha: fails low
+                hits += 1
+                return value
+        # 4. The moves. Each child's threats come from one call of threats().
+        empty = full ^ mask
+        opp = cur ^ mask
+        quick = alpha == high - 1 and moves < last_but_three
+        if not quick and not candidates & (candidates - 1):
+            # A single move: no ordering, so the threats of just one board.
+            score = -negamax(opp, mask | candidates, moves + 1, threats(cur | candidates) & empty,
+                             -alpha - 1)
+            if score > alpha:
+                cutoffs += 1
+                recent[key] = (lower, score, no_move)
+            else:
+                recent[key] = (upper, score, no_move)
+            return score
+        # Lane c of ``lanes`` holds the threats after a disc in column c.
+        lanes = threats(cur * spread | ((candidates * spread) & diagonal))
+        if quick:
+            # Only a move after which the opponent is lost at once (two of our threats
+            # to block, or no move that keeps it alive) scores high; any other move
+            # scores at most high - 1 = alpha. So look for one, no deeper (see "Looking
+            # for a double threat").
+            for column, index, lane in numbered:
+                disc = candidates & column
+                if disc:
+                    wins = (lanes >> lane) & empty
+                    after = ((mask | disc) + bottom) & full
+                    forced = after & wins
+                    if forced & (forced - 1) or not (forced or after) & ~(wins >> 1):
+                        cutoffs += 1
+                        recent[key] = (lower, high, index)
+                        return high
+            recent[key] = (upper, alpha, hint)
+            return alpha
+        children: list[tuple[int, int, int, int]] = []
+        for column, index, lane in numbered:
+            disc = candidates & column
+            if disc:
+                wins = (lanes >> lane) & empty
+                # The move that was best last time first; then more threats first;
+                # among equals, the more central column.
+                order_key = (wins.bit_count() << 4) - index
+                if index == hint:
+                    order_key += 4096
+                children.append((order_key, disc, wins, index))
+        children.sort(reverse=True)
+        moves += 1
+        beta = -alpha - 1  # the child's alpha: the window (alpha, alpha + 1) negated
+        best = lose[moves - 1]
+        best_index = no_move
+        for _, disc, wins, index in children:
+            score = -negamax(opp, mask | disc, moves, wins, beta)
+            if score > alpha:  # Lesson 5's store_bound: a lower bound
+                cutoffs += 1
+                recent[key] = (lower, score, index)
+                return score
+            if score > best:
+                best = score
+                best_index = index
+        recent[key] = (upper, best, best_index)  # every move failed low: an upper bound
+        return best
+
+    return _Kernel(negamax, start, finish)

@@ -1,0 +1,247 @@
+"""gamelib.connect4: the bitboard's threats and fours, the table, the benchmark sets, the
+time budget of the solver and the player, and the validation of states.
+
+Threats and fours are checked against a brute force over rows and columns on boards of
+several sizes, with discs at every edge.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from gamelib.connect4 import BENCHMARK_SETS, benchmark_positions
+from gamelib.connect4.bitboard import Position, geometry, threat_cells
+from gamelib.connect4.player import connect_four_move, connect_four_move_values
+from gamelib.connect4.solver import Solver
+from gamelib.connect4.table import EXACT, LOWER, UPPER, Table, counts_by_flag, key_of
+from gamelib.game import GameError
+from gamelib.games import ConnectFour
+
+SIZES = [(4, 4), (6, 7), (4, 10), (10, 4), (5, 9), (10, 10)]
+DIRECTIONS = [(1, 0), (0, 1), (1, 1), (1, -1)]  # (drow, dcol): up, across, two diagonals
+
+
+def bit(game: ConnectFour, row: int, col: int) -> int:
+    return 1 << (col * game.height + row)
+
+
+def lines_of_four(game: ConnectFour) -> list[list[tuple[int, int]]]:
+    """Every line of four cells on the board, as (row, col) cells."""
+    lines = []
+    for row in range(game.rows):
+        for col in range(game.cols):
+            for dr, dc in DIRECTIONS:
+                cells = [(row + k * dr, col + k * dc) for k in range(4)]
+                if all(0 <= r < game.rows and 0 <= c < game.cols for r, c in cells):
+                    lines.append(cells)
+    return lines
+
+
+def random_discs(game: ConnectFour, rng: random.Random, density: float) -> tuple[int, int]:
+    """Two disjoint bitboards with discs anywhere (threats need no gravity)."""
+    mine = theirs = 0
+    for row in range(game.rows):
+        for col in range(game.cols):
+            roll = rng.random()
+            if roll < density:
+                mine |= bit(game, row, col)
+            elif roll < 2 * density:
+                theirs |= bit(game, row, col)
+    return mine, theirs
+
+
+@pytest.mark.parametrize("size", SIZES, ids=str)
+def test_threats_are_the_empty_cells_that_complete_a_line(size: tuple[int, int]) -> None:
+    game = ConnectFour(*size)
+    lines = lines_of_four(game)
+    rng = random.Random(size[0] * 100 + size[1])
+    edges_seen = set()
+    for density in (0.2, 0.35, 0.5):
+        for _ in range(40):
+            mine, theirs = random_discs(game, rng, density)
+            mask = mine | theirs
+            expected = 0
+            for line in lines:
+                owned = [bit(game, r, c) & mine for r, c in line]
+                empty = [(r, c) for r, c in line if not bit(game, r, c) & mask]
+                vertical = line[0][1] == line[1][1]
+                # Vertically only the cell on top of three counts: below an empty cell
+                # there are never discs in a game.
+                three = sum(map(bool, owned)) == 3 and len(empty) == 1
+                if three and (not vertical or empty[0] == line[3]):
+                    expected |= bit(game, *empty[0])
+            found = threat_cells(mine, mask, *size)
+            assert found == expected
+            assert geometry(game).threat_cells(mine, mask) == expected
+            for row, col in [(r, c) for r in range(game.rows) for c in range(game.cols)]:
+                if found & bit(game, row, col):
+                    edges_seen.add((row in (0, game.rows - 1), col in (0, game.cols - 1)))
+    assert edges_seen == {(True, True), (True, False), (False, True), (False, False)}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=str)
+def test_four_cells_are_the_cells_of_finished_fours(size: tuple[int, int]) -> None:
+    game = ConnectFour(*size)
+    lines = lines_of_four(game)
+    # Every line of four on the board, alone, corners and edges included.
+    for line in lines:
+        discs = sum(bit(game, r, c) for r, c in line)
+        assert game.four_cells((discs, 0)) == sorted(line)
+        assert game.four_cells((0, discs)) == sorted(line)
+    rng = random.Random(7)
+    for _ in range(60):
+        state = random_discs(game, rng, 0.4)
+        expected = {
+            cell
+            for discs in state
+            for line in lines
+            if all(bit(game, *cell) & discs for cell in line)
+            for cell in line
+        }
+        assert game.four_cells(state) == game.winning_cells(state) == sorted(expected)
+
+
+BAD_STATES = [
+    (-1, 0),
+    (0, -5),
+    (0,),
+    (0, 0, 0),
+    [0, 0],
+    (True, 0),
+    (0.0, 0),
+    (1 << 6, 0),  # the guard bit above column 1
+    (1 << 49, 0),  # beyond the board
+    (10**400, 0),
+    (1, 1),  # one cell, both players
+    "4453",
+    None,
+]
+
+
+@pytest.mark.parametrize("state", BAD_STATES, ids=repr)
+def test_every_public_function_refuses_a_bad_state_at_once(state: object) -> None:
+    game = ConnectFour()
+    calls = [
+        lambda: game.four_cells(state),  # type: ignore[arg-type]
+        lambda: game.winning_cells(state),  # type: ignore[arg-type]
+        lambda: game.cell(state, 0, 0),  # type: ignore[arg-type]
+        lambda: game.column_height(state, 0),  # type: ignore[arg-type]
+        lambda: game.finished(state),  # type: ignore[arg-type]
+        lambda: game.to_move(state),  # type: ignore[arg-type]
+        lambda: game.moves(state),  # type: ignore[arg-type]
+        lambda: game.next_states(state, "X"),  # type: ignore[arg-type]
+        lambda: game.play(state, 0),  # type: ignore[arg-type]
+        lambda: game.render(state),  # type: ignore[arg-type]
+        lambda: game.validate(state),
+        lambda: Solver(game, table_bits=10).solve(state),  # type: ignore[arg-type]
+        lambda: connect_four_move(game, state, depth=1),  # type: ignore[arg-type]
+        lambda: connect_four_move_values(game, state, depth=1),  # type: ignore[arg-type]
+    ]
+    for call in calls:
+        started = time.perf_counter()
+        with pytest.raises(GameError) as caught:
+            call()
+        assert time.perf_counter() - started < 5  # it used to loop forever
+        assert "state" in str(caught.value) or "disc" in str(caught.value)
+
+
+def test_position_is_the_lesson_8_triple() -> None:
+    game = ConnectFour()
+    state = ConnectFour.from_moves("4453")
+    position = Position.of(game, state)
+    assert position == (state[0], state[0] | state[1], 4)  # X to move
+    assert position.state() == state
+    after = position.play(game.bottom_masks[0])
+    assert after.state() == game.play(state, 0)
+    with pytest.raises(GameError):
+        Position.of(game, (-1, 0))
+
+
+# -- the table ---------------------------------------------------------------------------
+
+
+def test_table_entries_are_written_and_read_by_flag() -> None:
+    table = Table(capacity=8)
+    table.store(1, UPPER, -3)
+    table.store(2, LOWER, 5, move=2)
+    assert table.get(1) == (UPPER, -3, 0)
+    assert table.get(2) == (LOWER, 5, 2)
+    assert table.get(3) is None
+    assert counts_by_flag(table) == {EXACT: 0, UPPER: 1, LOWER: 1}
+    table.store(2, UPPER, 4, move=1)  # the newer entry replaces the older one
+    assert table.get(2) == (UPPER, 4, 1) and len(table) == 2
+
+
+def test_the_table_keeps_two_generations_and_prefers_the_recent_one() -> None:
+    table = Table(capacity=4)  # a generation holds 2 entries
+    table.store(1, LOWER, 1)
+    table.store(2, LOWER, 2)
+    assert table.age()  # full: a new generation begins
+    assert not table.age()  # empty: nothing to do
+    table.store(1, UPPER, 0)
+    assert table.get(1) == (UPPER, 0, 0)  # recent first
+    assert table.get(2) == (LOWER, 2, 0)  # still in the older generation
+    table.store(3, UPPER, 0)
+    assert table.age()
+    assert table.get(2) is None  # dropped with its generation
+    assert counts_by_flag(table) == {EXACT: 0, UPPER: 2, LOWER: 0}
+    table.clear()
+    assert len(table) == 0 and table.get(1) is None
+
+
+def test_keys_tell_positions_apart() -> None:
+    game = ConnectFour(4, 4)
+    seen: dict[int, tuple[int, int]] = {}
+    level = [game.start]
+    for _ in range(6):
+        level = list({child for state in level for child in game.next_states(state, "X")})
+        for first, second in level:
+            mask = first | second
+            for cur in (first, second):
+                key = key_of(cur, mask)
+                assert seen.setdefault(key, (cur, mask)) == (cur, mask)
+
+
+def test_the_solver_stores_only_bounds() -> None:
+    solver = Solver(ConnectFour(4, 5), table_bits=12)
+    assert solver.solve(ConnectFour(4, 5).start) == 0
+    counts = counts_by_flag(solver.table)
+    assert counts[EXACT] == 0 and counts[UPPER] > 0 and counts[LOWER] > 0
+    assert sum(counts.values()) <= solver.table_size
+
+
+# -- the benchmark sets --------------------------------------------------------------------
+
+SET_FACTS = {  # moves played: fewest, most
+    "L3_R1": (29, 41),
+    "L2_R1": (15, 28),
+    "L2_R2": (15, 27),
+    "L1_R1": (4, 14),
+    "L1_R2": (4, 14),
+    "L1_R3": (1, 13),
+}
+
+
+@pytest.mark.parametrize("name", BENCHMARK_SETS)
+def test_benchmark_positions_reads_every_set(name: str) -> None:
+    positions = benchmark_positions(name)
+    assert positions == benchmark_positions(f"Test_{name}")
+    lengths = [len(moves) for moves, _ in positions]
+    assert (len(positions), min(lengths), max(lengths)) == (1000, *SET_FACTS[name])
+    assert all(isinstance(score, int) and -21 <= score <= 21 for _, score in positions)
+    positions.clear()  # a new list each time: the caller may change it
+    assert len(benchmark_positions(name)) == 1000
+
+
+def test_benchmark_positions_first_line() -> None:
+    assert benchmark_positions("L3_R1")[0] == ("2252576253462244111563365343671351441", -1)
+
+
+@pytest.mark.parametrize("name", ["L4_R1", "", "test_L3_R1", "../data/Test_L3_R1", 3, None])
+def test_an_unknown_set_is_a_game_error_naming_the_sets(name: object) -> None:
+    with pytest.raises(GameError) as caught:
+        benchmark_positions(name)  # type: ignore[arg-type]
+    assert "L3_R1, L2_R1, L2_R2, L1_R1, L1_R2, L1_R3" in str(caught.value)
