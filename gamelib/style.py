@@ -10,9 +10,9 @@ Mode switches to the same sizes by itself, with or without the switch. Either wa
 output stays one ``<style id="gamelib-style">`` element (which the nbval sanitizer masks), so the
 saved outputs that the tests compare do not change.
 
-The stylesheet is ``style.css`` at the project root (next to ``gamelib/``), so a lecturer can
-tweak it and rerun the first cell. gamelib is installed editable from the project folder
-(``make lab``/``make test``), so there is exactly one copy of the stylesheet.
+The stylesheet is ``gamelib/style.css``, package data of gamelib, so every installation of
+gamelib (a wheel, Colab, JupyterLite) brings it. With the editable install of ``make lab`` a
+lecturer can tweak that one file and rerun the first cell.
 
 IPython is imported only when :func:`load_style` is called, so importing this module is cheap.
 """
@@ -27,8 +27,8 @@ if TYPE_CHECKING:
 
 __all__ = ["PROJECTOR_CSS", "PROJECT_STYLE", "STYLE_ELEMENT_ID", "load_style", "read_style"]
 
-PROJECT_STYLE = Path(__file__).resolve().parent.parent / "style.css"
-"""Where the project keeps its stylesheet: ``style.css`` next to the ``gamelib`` folder."""
+PROJECT_STYLE = Path(__file__).with_name("style.css")
+"""Where gamelib keeps its stylesheet: ``style.css`` inside the ``gamelib`` package."""
 
 STYLE_ELEMENT_ID = "gamelib-style"
 """The ``id`` of the ``<style>`` element that :func:`load_style` produces."""
@@ -51,12 +51,12 @@ def read_style() -> str:
     """Return the text of the notebooks' stylesheet.
 
     Result: the contents of :data:`PROJECT_STYLE`. Raises FileNotFoundError naming that path
-    when it does not exist, which means gamelib was not installed from the project folder.
+    when it does not exist, which means gamelib was installed without its package data.
     """
     if not PROJECT_STYLE.is_file():
         raise FileNotFoundError(
-            f"no stylesheet at {PROJECT_STYLE}: install gamelib editable from the project "
-            "folder (make lab, or pip install -e .)"
+            f"no stylesheet at {PROJECT_STYLE}: gamelib was installed without its package "
+            "data; reinstall it (pip install --force-reinstall gamelib, or make lab)"
         )
     return PROJECT_STYLE.read_text(encoding="utf-8")
 

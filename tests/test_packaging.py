@@ -438,12 +438,12 @@ def test_conftest_finds_the_sanitizer_from_another_folder(
 
 
 # ---------------------------------------------------------------------------------------------
-# gamelib.style and style.css
+# gamelib.style and gamelib/style.css
 # ---------------------------------------------------------------------------------------------
 
 
 def test_style_css_covers_the_lecture_look() -> None:
-    css = (ROOT / "style.css").read_text(encoding="utf-8")
+    css = (ROOT / "gamelib" / "style.css").read_text(encoding="utf-8")
     assert css.count("{") == css.count("}")
     for selector in [
         ".jp-RenderedHTMLCommon table",
@@ -457,9 +457,10 @@ def test_style_css_covers_the_lecture_look() -> None:
 
 def test_load_style_wraps_the_project_stylesheet() -> None:
     html = gamelib.style.load_style()
-    css = (ROOT / "style.css").read_text(encoding="utf-8")
+    css = (ROOT / "gamelib" / "style.css").read_text(encoding="utf-8")
     assert html.data == f'<style id="gamelib-style">\n{css}</style>'
-    assert gamelib.style.PROJECT_STYLE == ROOT / "style.css"
+    assert gamelib.style.PROJECT_STYLE == ROOT / "gamelib" / "style.css"
+    assert not (ROOT / "style.css").exists()  # one stylesheet, shipped with gamelib
 
 
 def test_read_style_names_the_missing_file(
