@@ -33,9 +33,9 @@ are large, so their names are loaded on first use: ``from gamelib.search import 
 works, but ``import gamelib.search`` alone does not load them.
 """
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from gamelib.lazy import loaded_on_first_use
 from gamelib.search.alphabeta import alphabeta, center_first
 from gamelib.search.bounded import (
     EXACT,
@@ -74,12 +74,8 @@ _LOADED_ON_FIRST_USE = {
     "connect_four_move_values": "gamelib.search.c4player",
 }
 
-
-def __getattr__(name: str) -> Any:
-    """The Connect Four names, imported from their modules when first asked for."""
-    if name in _LOADED_ON_FIRST_USE:
-        return getattr(importlib.import_module(_LOADED_ON_FIRST_USE[name]), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# The Connect Four names, imported from their modules when first asked for.
+__getattr__ = loaded_on_first_use(__name__, _LOADED_ON_FIRST_USE)
 
 __all__ = [
     "Stats",
