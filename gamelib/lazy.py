@@ -4,22 +4,25 @@
 by name, but importing the package alone should not load them. Each builds its
 ``__getattr__`` here::
 
-    __getattr__ = loaded_on_first_use(__name__, {"Solver": "gamelib.connect4.solver"})
+    __getattr__ = loaded_on_first_use(__name__, {"gamelib.connect4.solver": ("Solver",)})
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 __all__ = ["loaded_on_first_use"]
 
 
-def loaded_on_first_use(package: str, modules: Mapping[str, str]) -> Callable[[str], Any]:
-    """A module ``__getattr__`` for ``package`` that imports ``modules[name]`` when ``name``
-    is first asked for and returns its attribute ``name``; any other name raises
-    :class:`AttributeError` as a missing module attribute does."""
+def loaded_on_first_use(package: str,
+                        names: Mapping[str, Iterable[str]]) -> Callable[[str], Any]:
+    """A module ``__getattr__`` for ``package``: ``names`` maps a module to the names it
+    provides; the first time one of them is asked for, that module is imported and its
+    attribute of that name returned. Any other name raises :class:`AttributeError` as a
+    missing module attribute does."""
+    modules = {name: module for module, provided in names.items() for name in provided}
 
     def __getattr__(name: str) -> Any:
         if name in modules:

@@ -27,17 +27,12 @@ if TYPE_CHECKING:
     from gamelib.connect4.player import connect_four_move, connect_four_move_values
     from gamelib.connect4.solver import SearchTimeout, Solver, score_to_moves
 
-_LOADED_ON_FIRST_USE = {
-    "Solver": "gamelib.connect4.solver",
-    "SearchTimeout": "gamelib.connect4.solver",
-    "score_to_moves": "gamelib.connect4.solver",
-    "connect_four_move": "gamelib.connect4.player",
-    "connect_four_move_values": "gamelib.connect4.player",
-    "connect_four_heuristic": "gamelib.connect4.heuristic",
-}
-
 # The solver's and the player's names, imported from their modules when first used.
-__getattr__ = loaded_on_first_use(__name__, _LOADED_ON_FIRST_USE)
+__getattr__ = loaded_on_first_use(__name__, {
+    "gamelib.connect4.solver": ("Solver", "SearchTimeout", "score_to_moves"),
+    "gamelib.connect4.player": ("connect_four_move", "connect_four_move_values"),
+    "gamelib.connect4.heuristic": ("connect_four_heuristic",),
+})
 
 
 __all__ = [

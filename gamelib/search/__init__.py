@@ -68,14 +68,11 @@ if TYPE_CHECKING:
     from gamelib.search.c4player import connect_four_move, connect_four_move_values
     from gamelib.search.solver import Solver
 
-_LOADED_ON_FIRST_USE = {
-    "Solver": "gamelib.search.solver",
-    "connect_four_move": "gamelib.search.c4player",
-    "connect_four_move_values": "gamelib.search.c4player",
-}
-
 # The Connect Four names, imported from their modules when first asked for.
-__getattr__ = loaded_on_first_use(__name__, _LOADED_ON_FIRST_USE)
+__getattr__ = loaded_on_first_use(__name__, {
+    "gamelib.search.solver": ("Solver",),
+    "gamelib.search.c4player": ("connect_four_move", "connect_four_move_values"),
+})
 
 __all__ = [
     "Stats",
