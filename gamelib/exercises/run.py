@@ -229,7 +229,7 @@ class CheckEnded(Exception):
 
 
 def ask(title: str, name: str, call: str, function: Callable[..., Any], *args: Any,
-        first: bool = False,
+        first: bool = False, hint: str = "",
         context: Callable[[], Sequence[tuple[str, str]]] | None = None) -> Any:
     """The student's answer ``function(*args)`` (through :func:`call_student`), or the end of
     the check: :class:`CheckEnded` with the report ``title`` on the student's function
@@ -238,16 +238,15 @@ def ask(title: str, name: str, call: str, function: Callable[..., Any], *args: A
     A stub (``NotImplementedError``, or ``...`` as the answer when ``first`` says this is the
     first call) ends it with "not done yet" (:func:`not_done`); an exception or a timeout
     ends it with the line of :func:`raised_line` on ``call``, the call as the report writes
-    it, with the details ``context()`` (e.g. the position) before its own.
+    it, with the details ``context()`` (e.g. the position) before its own and, for an
+    exception, ``hint``.
     """
     try:
         answer = call_student(function, *args)
     except NotDone as stub:
         raise CheckEnded(not_done(title, name, stub.where)) from None
     except (StudentError, TimedOut) as error:
-        line = raised_line(call, error)
-        if context is not None:
-            line = Line(line.status, line.text, (*context(), *line.details))
+        line = raised_line(call, error, hint, () if context is None else context())
         raise CheckEnded(CheckResult(title, (line,))) from None
     if first and is_stub(answer):
         raise CheckEnded(not_done(title, name))
@@ -383,11 +382,16 @@ def require_game(checker: str, game: object) -> None:
         )
 
 
-def raised_line(call: str, error: NotDone | StudentError | TimedOut) -> Line:
-    """The FAIL line for a call of the student's code that raised or took too long."""
+def raised_line(call: str, error: NotDone | StudentError | TimedOut, hint: str = "",
+                context: Sequence[tuple[str, str]] = ()) -> Line:
+    """The FAIL line for a call of the student's code that raised or took too long: the
+    details ``context`` (e.g. the position) first, then what happened and where; ``hint``
+    is added for an exception (:func:`error_line`)."""
     if isinstance(error, TimedOut):
-        return timeout_line(call, error)
-    if isinstance(error, NotDone):
-        return Line(FAIL, f"{call} raised NotImplementedError",
+        line = timeout_line(call, error)
+    elif isinstance(error, NotDone):
+        line = Line(FAIL, f"{call} raised NotImplementedError",
                     (("where", error.where),) if error.where else ())
-    return error_line(call, error)
+    else:
+        line = error_line(call, error, hint)
+    return Line(FAIL, line.text, (*context, *line.details)) if context else line
