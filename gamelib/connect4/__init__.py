@@ -17,31 +17,22 @@ It imports no user-interface library. The solver and the player are loaded on fi
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gamelib.connect4.benchmarks import BENCHMARK_SETS, benchmark_positions
+from gamelib.lazy import loaded_on_first_use
 
 if TYPE_CHECKING:
     from gamelib.connect4.heuristic import connect_four_heuristic
     from gamelib.connect4.player import connect_four_move, connect_four_move_values
     from gamelib.connect4.solver import SearchTimeout, Solver, score_to_moves
 
-_LOADED_ON_FIRST_USE = {
-    "Solver": "gamelib.connect4.solver",
-    "SearchTimeout": "gamelib.connect4.solver",
-    "score_to_moves": "gamelib.connect4.solver",
-    "connect_four_move": "gamelib.connect4.player",
-    "connect_four_move_values": "gamelib.connect4.player",
-    "connect_four_heuristic": "gamelib.connect4.heuristic",
-}
-
-
-def __getattr__(name: str) -> Any:
-    """The solver's and the player's names, imported from their modules when first used."""
-    if name in _LOADED_ON_FIRST_USE:
-        return getattr(importlib.import_module(_LOADED_ON_FIRST_USE[name]), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# The solver's and the player's names, imported from their modules when first used.
+__getattr__ = loaded_on_first_use(__name__, {
+    "gamelib.connect4.solver": ("Solver", "SearchTimeout", "score_to_moves"),
+    "gamelib.connect4.player": ("connect_four_move", "connect_four_move_values"),
+    "gamelib.connect4.heuristic": ("connect_four_heuristic",),
+})
 
 
 __all__ = [

@@ -19,12 +19,9 @@ from gamelib.exercises.report import (
 from gamelib.exercises.run import (
     MISSING,
     STUDENT_FAILURES,
-    NotDone,
-    StudentError,
-    TimedOut,
+    ask,
     call_student,
     checker,
-    error_line,
     is_stub,
     number_problem,
     raised_line,
@@ -201,13 +198,8 @@ def check_memo_minimax(memo_value: Callable[[Any, Any, Player, dict[Any, Any]], 
     counting = _CountingGame(game, limit=_WORK_FACTOR * needed, cache=cache)
     call = "memo_value(game, empty board, 'X', cache)"
     try:
-        answer = call_student(memo_value, counting.game, game.start, "X", cache)
-    except NotDone as stub:
-        return not_done(title, "memo_value", stub.where)
-    except StudentError as error:
-        return CheckResult(title, (error_line(call, error, _MEMO_CALL_HINT),))
-    except TimedOut as error:
-        return CheckResult(title, (raised_line(call, error),))
+        answer = ask(title, "memo_value", call, memo_value, counting.game, game.start, "X",
+                     cache, hint=_MEMO_CALL_HINT)
     except _TooMuchWork as stop:
         return CheckResult(title, (_too_much_work(call, stop.limit, needed, counting),))
     if is_stub(answer) and not cache:
@@ -297,9 +289,7 @@ def _memo_other_positions(memo_value: Callable[..., Any]) -> Line:
         try:
             answer = call_student(memo_value, counting.game, state, player, cache)
         except STUDENT_FAILURES as error:
-            raised = raised_line(call, error)
-            return Line(FAIL, raised.text, (("position", show_state(game, state)),
-                                            *raised.details))
+            return raised_line(call, error, context=(("position", show_state(game, state)),))
         except _TooMuchWork as stop:
             return _too_much_work(call, stop.limit, needed, counting)
         forgot = returned_none_line(call, answer, "memo_value")

@@ -14,18 +14,14 @@ from gamelib.exercises.report import (
     PASS,
     CheckResult,
     Line,
-    not_done,
     show,
     signed,
 )
 from gamelib.exercises.run import (
     STUDENT_FAILURES,
-    NotDone,
-    StudentError,
-    TimedOut,
+    ask,
     call_student,
     checker,
-    is_stub,
     raised_line,
     require_function,
     returned_none_line,
@@ -129,12 +125,7 @@ def check_store_bound(store_bound: Callable[[dict[Any, Any], Any, Any, Any, Any]
         bounded.store_bound(expected_cache, "s", alpha, beta, v)  # type: ignore[arg-type]
         expected = expected_cache["s"]
         call = f"store_bound(cache, s, alpha={alpha:g}, beta={beta:g}, v={v:g})"
-        try:
-            call_student(store_bound, cache, "s", alpha, beta, v)
-        except NotDone as stub:
-            return not_done(title, "store_bound", stub.where)
-        except (StudentError, TimedOut) as error:
-            return CheckResult(title, (raised_line(call, error),))
+        ask(title, "store_bound", call, store_bound, cache, "s", alpha, beta, v)
         stored_some = stored_some or (not with_old and "s" in cache)
         if same(cache, {**before, "s": expected}):
             continue
@@ -398,14 +389,7 @@ def check_merge_entries(merge: Callable[[Any, Any], Any]) -> CheckResult:
     wrong: list[Line] = []
     for index, (old, new) in enumerate(cases):
         call = f"merge({old!r}, {new!r})"
-        try:
-            answer = call_student(merge, old, new)
-        except NotDone as stub:
-            return not_done(title, "merge", stub.where)
-        except (StudentError, TimedOut) as error:
-            return CheckResult(title, (raised_line(call, error),))
-        if index == 0 and is_stub(answer):
-            return not_done(title, "merge")
+        answer = ask(title, "merge", call, merge, old, new, first=index == 0)
         right = _merged(old, new)
         line = returned_none_line(call, answer, "merge")
         if line is None and not any(same(answer, r) for r in right):

@@ -112,8 +112,7 @@ def _heuristic_problem(heuristic: Callable[..., Any], game: AnyGame,
                 estimate = call_student(heuristic, state, player)
                 again = call_student(heuristic, state, player) if index < 20 else estimate
             except STUDENT_FAILURES as error:
-                raised = raised_line(call, error)
-                return Line(FAIL, raised.text, (picture, *raised.details))
+                return raised_line(call, error, context=(picture,))
             forgot = returned_none_line(call, estimate, "heuristic")
             if forgot is not None:
                 return Line(FAIL, forgot.text, (picture, *forgot.details))

@@ -13,13 +13,13 @@ from gamelib.exercises.report import (
     TODO,
     CheckResult,
     Line,
-    not_done,
     show,
 )
 from gamelib.exercises.run import (
     NotDone,
     StudentError,
     TimedOut,
+    ask,
     call_student,
     checker,
     is_stub,
@@ -292,14 +292,8 @@ def check_symmetry_count(symmetric_state_count: Callable[[int], Any]) -> CheckRe
     sizes = [*SYMMETRY_ENUMERATED, *SYMMETRY_BY_FORMULA]
     for index, side in enumerate(sizes):
         call = f"symmetric_state_count({side})"
-        try:
-            answer = call_student(symmetric_state_count, side)
-        except NotDone as stub:
-            return not_done(title, "symmetric_state_count", stub.where)
-        except (StudentError, TimedOut) as error:
-            return CheckResult(title, (raised_line(call, error),))
-        if index == 0 and is_stub(answer):
-            return not_done(title, "symmetric_state_count")
+        answer = ask(title, "symmetric_state_count", call, symmetric_state_count, side,
+                     first=index == 0)
         forgot = returned_none_line(call, answer, "symmetric_state_count")
         if forgot is not None:
             return CheckResult(title, (forgot,))

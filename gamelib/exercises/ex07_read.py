@@ -16,13 +16,10 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, Final
 
-from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, not_done, show
+from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, show
 from gamelib.exercises.run import (
-    STUDENT_FAILURES,
-    NotDone,
-    call_student,
+    ask,
     checker,
-    raised_line,
     require_function,
 )
 from gamelib.search.bounded import EXACT, LOWER, UPPER, Entry, read_bound
@@ -136,15 +133,8 @@ def check_read_entry(read: Callable[[Any, Any, Any], Any]) -> CheckResult:
     by_case: Counter[int] = Counter()
     wrong_cases: Counter[int] = Counter()
     for index, (entry, alpha, beta) in enumerate(cases):
-        try:
-            answer = call_student(read, entry, alpha, beta)
-        except NotDone as stub:
-            return not_done(title, "read", stub.where)
-        except STUDENT_FAILURES as error:
-            line = raised_line(f"read({show(entry)}, {alpha}, {beta})", error)
-            return CheckResult(title, (line,))
-        if index == 0 and answer is Ellipsis:
-            return not_done(title, "read")
+        answer = ask(title, "read", f"read({show(entry)}, {alpha}, {beta})", read, entry,
+                     alpha, beta, first=index == 0)
         number = read_bound(entry, alpha, beta).case
         by_case[number] += 1
         problem = _judge(entry, alpha, beta, answer)

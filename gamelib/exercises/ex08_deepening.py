@@ -128,8 +128,7 @@ def _run(deepening: Callable[..., Any], max_depth: int, budget: int | None,
     except NotDone:
         raise
     except STUDENT_FAILURES as error:
-        line = raised_line(call, error)
-        raise _Failed(Line(FAIL, line.text, (*position, *line.details))) from None
+        raise _Failed(raised_line(call, error, context=position)) from None
     if answer is None:
         raise _Failed(Line(FAIL, call, (*position, ("returned", "None"), (
             "hint", "your function returned None: is a `return` missing?"))))

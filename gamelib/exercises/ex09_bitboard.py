@@ -20,16 +20,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Final
 
-from gamelib.exercises.report import FAIL, INFO, PASS, TODO, CheckResult, Line, not_done, show
+from gamelib.exercises.report import FAIL, INFO, PASS, TODO, CheckResult, Line, show
 from gamelib.exercises.run import (
-    STUDENT_FAILURES,
-    NotDone,
-    call_student,
+    CheckEnded,
+    ask,
     checker,
     number_problem,
-    raised_line,
     require_function,
 )
 from gamelib.games import ConnectFour
@@ -222,12 +221,10 @@ def _run(function: Callable[..., Any], name: str, cases: list[Case],
         for args in make_args(case):
             call = f"{name}({', '.join(show(a) for a in args)})"
             try:
-                answer = call_student(function, *args)
-            except NotDone as stub:
-                return not_done("", name, stub.where).lines[0]
-            except STUDENT_FAILURES as error:
-                line = raised_line(call, error)
-                return Line(FAIL, line.text, (*_position(game, state, why), *line.details))
+                answer = ask("", name, call, function, *args,
+                             context=partial(_position, game, state, why))
+            except CheckEnded as ended:  # not done, or it raised: this function's one line
+                return ended.result.lines[0]
             calls += 1
             hint = judge(case, args, answer)
             if hint is not None:

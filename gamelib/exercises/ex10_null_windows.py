@@ -20,17 +20,14 @@ import math
 import numbers
 import random
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from typing import Any, Final
 
-from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, not_done, show
+from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, show
 from gamelib.exercises.run import (
-    STUDENT_FAILURES,
-    NotDone,
-    call_student,
+    ask,
     checker,
     number_problem,
-    raised_line,
     require_function,
 )
 from gamelib.games import ConnectFour
@@ -202,7 +199,9 @@ def check_exact_score(exact_score: Callable[[Any, Any, Callable[[int], bool]], A
         oracle = _Oracle(score)
         call = "exact_score(game, state, at_least)"
         try:
-            answer = call_student(exact_score, game, state, oracle)
+            answer = ask(title, "exact_score", call, exact_score, game, state, oracle,
+                         first=index == 0,
+                         context=partial(_details, game, state, score, oracle.asked))
         except _TooManyQuestions:
             low, high = score_range(game, state)
             return CheckResult(title, (Line(FAIL, f"{call} asked more than {_QUESTION_LIMIT} "
@@ -219,14 +218,6 @@ def check_exact_score(exact_score: Callable[[Any, Any, Callable[[int], bool]], A
                                              ("hint", "scores are whole numbers: ask about "
                                                       "an int, e.g. (low + high + 1) // 2")),
                                             ),))
-        except NotDone as stub:
-            return not_done(title, "exact_score", stub.where)
-        except STUDENT_FAILURES as error:
-            line = raised_line(call, error)
-            return CheckResult(title, (Line(FAIL, line.text, (
-                *_details(game, state, score, oracle.asked), *line.details)),))
-        if index == 0 and answer is Ellipsis:
-            return not_done(title, "exact_score")
         wrong = _judge(game, state, score, oracle.asked, answer)
         if wrong is not None:
             return CheckResult(title, (wrong,), facts={"positions": index + 1})

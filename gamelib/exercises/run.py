@@ -219,14 +219,51 @@ STUDENT_FAILURES: Final = (NotDone, StudentError, TimedOut)
 """What :func:`call_student` raises for code that is not done, raised or took too long."""
 
 
+class CheckEnded(Exception):
+    """A check that ends early with its report ``result``: raised by :func:`ask`, returned
+    by the :func:`checker` around the public checker."""
+
+    def __init__(self, result: CheckResult) -> None:
+        super().__init__(result.title)
+        self.result = result
+
+
+def ask(title: str, name: str, call: str, function: Callable[..., Any], *args: Any,
+        first: bool = False, hint: str = "",
+        context: Callable[[], Sequence[tuple[str, str]]] | None = None) -> Any:
+    """The student's answer ``function(*args)`` (through :func:`call_student`), or the end of
+    the check: :class:`CheckEnded` with the report ``title`` on the student's function
+    ``name``.
+
+    A stub (``NotImplementedError``, or ``...`` as the answer when ``first`` says this is the
+    first call) ends it with "not done yet" (:func:`not_done`); an exception or a timeout
+    ends it with the line of :func:`raised_line` on ``call``, the call as the report writes
+    it, with the details ``context()`` (e.g. the position) before its own and, for an
+    exception, ``hint``.
+    """
+    try:
+        answer = call_student(function, *args)
+    except NotDone as stub:
+        raise CheckEnded(not_done(title, name, stub.where)) from None
+    except (StudentError, TimedOut) as error:
+        line = raised_line(call, error, hint, () if context is None else context())
+        raise CheckEnded(CheckResult(title, (line,))) from None
+    if first and is_stub(answer):
+        raise CheckEnded(not_done(title, name))
+    return answer
+
+
 def checker(function: Callable[P, CheckResult]) -> Callable[P, CheckResult]:
     """Decorate a public checker: the stop button (KeyboardInterrupt) pressed while it runs
-    gives a report that says so, not a traceback through gamelib."""
+    gives a report that says so, not a traceback through gamelib, and a check that
+    :func:`ask` ended early (:class:`CheckEnded`) gives its report."""
 
     @functools.wraps(function)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> CheckResult:
         try:
             return function(*args, **kwargs)
+        except CheckEnded as ended:
+            return ended.result
         except (KeyboardInterrupt, Interrupted) as stop:
             where = getattr(stop, "where", "")
             details = (("where", where),) if where else ()
@@ -308,12 +345,12 @@ P = ParamSpec("P")
 
 
 def check_cases(title: str, name: str, function: Callable[..., Any], cases: Sequence[T],
-                 ask: Callable[[T], tuple[str, tuple[Any, ...]]],
+                 ask_about: Callable[[T], tuple[str, tuple[Any, ...]]],
                  judge: Callable[[T, str, Any], Line | None], *, noun: str, among: str,
                  right: str) -> CheckResult:
     """The report on calling the student's ``function`` once per case.
 
-    ``ask(case)`` gives the call as the report writes it and its arguments;
+    ``ask_about(case)`` gives the call as the report writes it and its arguments;
     ``judge(case, call, answer)`` is None for a right answer, else the line saying what is
     wrong. The report ends at once with "not done yet" for a stub (``NotImplementedError``,
     or a first answer ``...``) or with the exception of the first call that raised
@@ -324,15 +361,8 @@ def check_cases(title: str, name: str, function: Callable[..., Any], cases: Sequ
     """
     wrong: list[Line] = []
     for index, case in enumerate(cases):
-        call, args = ask(case)
-        try:
-            answer = call_student(function, *args)
-        except NotDone as stub:
-            return not_done(title, name, stub.where)
-        except (StudentError, TimedOut) as error:
-            return CheckResult(title, (raised_line(call, error),))
-        if index == 0 and is_stub(answer):
-            return not_done(title, name)
+        call, args = ask_about(case)
+        answer = ask(title, name, call, function, *args, first=index == 0)
         line = returned_none_line(call, answer, name) or judge(case, call, answer)
         if line is not None:
             wrong.append(line)
@@ -352,11 +382,16 @@ def require_game(checker: str, game: object) -> None:
         )
 
 
-def raised_line(call: str, error: NotDone | StudentError | TimedOut) -> Line:
-    """The FAIL line for a call of the student's code that raised or took too long."""
+def raised_line(call: str, error: NotDone | StudentError | TimedOut, hint: str = "",
+                context: Sequence[tuple[str, str]] = ()) -> Line:
+    """The FAIL line for a call of the student's code that raised or took too long: the
+    details ``context`` (e.g. the position) first, then what happened and where; ``hint``
+    is added for an exception (:func:`error_line`)."""
     if isinstance(error, TimedOut):
-        return timeout_line(call, error)
-    if isinstance(error, NotDone):
-        return Line(FAIL, f"{call} raised NotImplementedError",
+        line = timeout_line(call, error)
+    elif isinstance(error, NotDone):
+        line = Line(FAIL, f"{call} raised NotImplementedError",
                     (("where", error.where),) if error.where else ())
-    return error_line(call, error)
+    else:
+        line = error_line(call, error, hint)
+    return Line(FAIL, line.text, (*context, *line.details)) if context else line

@@ -33,9 +33,9 @@ are large, so their names are loaded on first use: ``from gamelib.search import 
 works, but ``import gamelib.search`` alone does not load them.
 """
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from gamelib.lazy import loaded_on_first_use
 from gamelib.search.alphabeta import alphabeta, center_first
 from gamelib.search.bounded import (
     EXACT,
@@ -68,18 +68,11 @@ if TYPE_CHECKING:
     from gamelib.search.c4player import connect_four_move, connect_four_move_values
     from gamelib.search.solver import Solver
 
-_LOADED_ON_FIRST_USE = {
-    "Solver": "gamelib.search.solver",
-    "connect_four_move": "gamelib.search.c4player",
-    "connect_four_move_values": "gamelib.search.c4player",
-}
-
-
-def __getattr__(name: str) -> Any:
-    """The Connect Four names, imported from their modules when first asked for."""
-    if name in _LOADED_ON_FIRST_USE:
-        return getattr(importlib.import_module(_LOADED_ON_FIRST_USE[name]), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# The Connect Four names, imported from their modules when first asked for.
+__getattr__ = loaded_on_first_use(__name__, {
+    "gamelib.search.solver": ("Solver",),
+    "gamelib.search.c4player": ("connect_four_move", "connect_four_move_values"),
+})
 
 __all__ = [
     "Stats",
