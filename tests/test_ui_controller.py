@@ -22,6 +22,7 @@ from gamelib.game import GameError, replay
 from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
 from gamelib.search.stats import Decision, Stats
 from gamelib.ui import MODES, PlayController, play
+from gamelib.ui.canvas import PIXEL_RATIO
 from gamelib.ui.controller import MESSAGE_LIMIT
 
 TTT = TicTacToe()
@@ -99,7 +100,8 @@ def test_play_builds_a_game_at_its_start() -> None:
     assert c.message.startswith("You play X and start.")
     assert c.status == ["X to move: your turn"]
     assert isinstance(c.widget, w.Box)
-    assert (c.canvas.width, c.canvas.height) == (440, 510)
+    # The canvas holds PIXEL_RATIO device pixels per board pixel, for sharp text.
+    assert (c.canvas.width, c.canvas.height) == (440 * PIXEL_RATIO, 510 * PIXEL_RATIO)
     assert repr(c) == "<PlayController Tic-tac-toe, human-computer: moves none>"
 
 
@@ -624,10 +626,11 @@ def test_typing_in_the_box_submits_and_clears_it() -> None:
 
 def test_canvas_clicks_and_taps_make_moves() -> None:
     c = make(TTT, mode="human-human")
-    x, y = c.board.move_rect((0, 2), c.state).center
+    # The browser reports canvas pixels: PIXEL_RATIO per board pixel.
+    x, y = (PIXEL_RATIO * v for v in c.board.move_rect((0, 2), c.state).center)
     c.canvas._handle_frontend_event(None, {"event": "mouse_down", "x": x, "y": y}, [])
     assert c.history == [(0, 2)]
-    x, y = c.board.move_rect((2, 0), c.state).center
+    x, y = (PIXEL_RATIO * v for v in c.board.move_rect((2, 0), c.state).center)
     c.canvas._handle_frontend_event(None, {"event": "touch_start", "touches": [{"x": x, "y": y}]},
                                     [])
     assert c.history == [(0, 2), (2, 0)]

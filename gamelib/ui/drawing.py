@@ -8,14 +8,12 @@ position with its status line, for ``show_board`` and ``board_svg``.
 from __future__ import annotations
 
 import math
-import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Generic, Protocol, TypeVar
 
 from gamelib.game import Game, GameError, Player
 from gamelib.session import winner
-from gamelib.ui.canvas import CanvasLike, Rect
+from gamelib.ui.canvas import CanvasLike, Rect, _batch
 
 __all__ = [
     "BoardView", "TextBoard", "Palette", "MIN_SIZE", "MAX_SIZE", "DEFAULT_SIZE",
@@ -80,24 +78,6 @@ def _value_colour(value: float) -> str:
     if value < 0:
         return Palette.BAD
     return Palette.NEUTRAL
-
-
-# Drawing goes to the browser in one message per board. ipycanvas batches through a
-# single module-wide manager, so two threads must not batch at the same time.
-_DRAW_LOCK = threading.RLock()
-
-
-@contextmanager
-def _batch(canvas: CanvasLike) -> Iterator[None]:
-    """Hold the drawing commands of a real ipycanvas canvas and send them in one go."""
-    with _DRAW_LOCK:
-        if type(canvas).__module__.startswith("ipycanvas"):
-            from ipycanvas import hold_canvas
-
-            with hold_canvas():
-                yield
-        else:
-            yield
 
 
 class BoardView(Protocol):
