@@ -168,12 +168,14 @@ def _status_band(
     token: str | None,
     token_rim: str | None = None,
 ) -> None:
-    """The band below a board: a token of the player concerned, then up to two lines."""
+    """The band below a board: a token of the player concerned, then up to two lines
+    (a single line is centred in the band, so that it never looks half empty)."""
     canvas.fill_style = Palette.STATUS_BAND
     canvas.fill_rect(_r(rect.x), _r(rect.y), _r(rect.width), _r(rect.height))
     pad = rect.height * 0.16
     x = rect.x + pad
-    first_y = rect.y + rect.height * 0.32
+    # One line sits in the middle of the band; a second one goes below it.
+    first_y = rect.y + rect.height * (0.32 if len(lines) >= 2 else 0.5)
     second_y = rect.y + rect.height * 0.72
     big = rect.height * 0.30
     small = rect.height * 0.24
