@@ -38,8 +38,6 @@ from gamelib.ui.svg import BoardPicture, board_svg
 
 __all__ = ["PlayController", "play", "MODES", "MESSAGE_LIMIT"]
 
-_MESSAGE_HEIGHT: Final = 44
-"""CSS pixels kept under the board for the message (one line; longer ones wrap)."""
 _BUTTON_ROW: Final = 40
 """CSS pixels of the column buttons above a Connect Four board."""
 
@@ -296,9 +294,9 @@ class PlayController:
         big = {"font_size": "16px"}
         column_buttons: list[Any] = []
         rows: list[Any] = []
-        # Below the board: the message, one line mostly; above a Connect Four board: the
-        # column buttons. The board shrinks to leave room for them on the screen.
-        reserve = _MESSAGE_HEIGHT + (_BUTTON_ROW if isinstance(board, ConnectFourBoard) else 0)
+        # Above a Connect Four board: the column buttons; the board shrinks to leave
+        # room for them on the screen. The message goes beside it, under the controls.
+        reserve = _BUTTON_ROW if isinstance(board, ConnectFourBoard) else 0
         width = fit_width(board.width, board.height, reserve)
         self._live = LiveCanvas(board.width, board.height, self._paint_board,
                                 css_width="100%")
@@ -328,8 +326,8 @@ class PlayController:
             rows.append(w.HBox(column_buttons, layout=w.Layout(width="100%", margin="0 0 4px 0")))
         self._columns: Sequence[Any] = column_buttons
         rows.append(canvas)
-        self._html = w.HTML(layout=w.Layout(width="100%", min_height=f"{_MESSAGE_HEIGHT - 4}px"))
-        rows.append(self._html)
+        self._html = w.HTML(layout=w.Layout(width="100%"))
+        self._html.add_class("gamelib-message")
         left = w.VBox(rows, layout=w.Layout(width=width, margin="0 16px 4px 0"))
 
         label = board.player_label
@@ -388,7 +386,7 @@ class PlayController:
         style = w.HTML(_STYLE, layout=w.Layout(width="0", height="0", margin="0"))
         right = w.VBox(
             [style, self._players, self._strength, self._box, w.HBox([new, undo, hint]),
-             self._demo],
+             self._demo, self._html],
             layout=w.Layout(width="320px"),
         )
         self._view = PlayView(
