@@ -101,8 +101,8 @@ def _new_axes(ax: Axes | None, size: tuple[float, float]) -> Axes:
     width, height = plt.rcParams["figure.figsize"]
     # Wider defaults make charts wider, but no wider than the default width (or the size
     # asked for, if that is wider still): a chart wider than the page is shrunk, text too.
-    grown = size[0] * width / _DEFAULT_FIGSIZE[0]
-    scaled = (min(grown, max(width, size[0])), size[1] * height / _DEFAULT_FIGSIZE[1])
+    grown = size[0] * (width / _DEFAULT_FIGSIZE[0])
+    scaled = (min(grown, max(width, size[0])), size[1] * (height / _DEFAULT_FIGSIZE[1]))
     _figure, new = plt.subplots(figsize=scaled)
     return new
 
