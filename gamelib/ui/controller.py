@@ -41,12 +41,19 @@ __all__ = ["PlayController", "play", "MODES", "MESSAGE_LIMIT"]
 _BUTTON_ROW: Final = 40
 """CSS pixels of the column buttons above a Connect Four board."""
 
-# Larger text and controls for a projector, scoped to the play widget only.
+# Larger text and controls for a projector, scoped to the play widget only; larger
+# still in JupyterLab's Presentation Mode, as the lessons' text is there.
 _STYLE: Final = """<style>
 .gamelib-play {
   --jp-widgets-font-size: 16px;
   --jp-widgets-inline-height: 34px;
   --jp-widgets-inline-label-width: 80px;
+  --gamelib-message-size: 18px;
+}
+.jp-mod-presentationMode .gamelib-play {
+  --jp-widgets-font-size: 18px;
+  --jp-widgets-inline-height: 38px;
+  --gamelib-message-size: 21px;
 }
 </style>"""
 
@@ -463,7 +470,8 @@ class PlayController:
             message, error = f"{message} {drawing_failure(failure, s.game)}", True
         colour = "#b3261e" if error else "#2b2d42"
         self._html.value = (
-            f'<div style="font-size:18px;line-height:1.35;color:{colour};padding:6px 2px">'
+            f'<div style="font-size:var(--gamelib-message-size, 18px);line-height:1.35;'
+            f'color:{colour};padding:6px 2px">'
             f"{html.escape(message)}</div>"
         )
         computer_game = s.mode == "computer-computer"

@@ -2,7 +2,8 @@
 browser zoom and in JupyterLab's Presentation Mode, the whole board, the column buttons,
 the message beside the board and the controls are on screen at once. At 100 % the file
 browser stays open; at the larger zooms and in Presentation Mode it is hidden (Ctrl+B),
-as a lecturer does.
+as a lecturer does. At every zoom the canvas has at least one pixel per device pixel,
+so its text is as sharp as the HTML beside it.
 
 Browser zoom is emulated as the browser does it: the page gets ``1280/zoom x 800/zoom``
 CSS pixels and a device pixel ratio of ``zoom``. Each case leaves a screenshot
@@ -90,6 +91,10 @@ def assert_on_screen(lab: LabPage, name: str) -> None:
     path = SCREENSHOTS / f"fit-{name}.png"
     lab.page.screenshot(path=str(path))  # the screen as the hall sees it
     print("screenshot:", path)
+    # Sharp text: the canvas holds at least one pixel per device pixel it covers.
+    density, ratio = parts["the board"].evaluate(
+        "c => [c.width / c.getBoundingClientRect().width, devicePixelRatio]")
+    assert density >= ratio - 0.01, f"{name}: {density:.2f} canvas pixels per CSS pixel"
     for what, locator in parts.items():
         b = box(locator)
         assert area["y"] - 1 <= b["y"] and b["y"] + b["height"] <= area["y"] + area["height"] + 1, (
@@ -113,5 +118,9 @@ def test_the_connect_four_widget_fits_in_presentation_mode(zoomed: LabPage) -> N
     zoomed.open_notebook(NOTEBOOK)
     zoomed.run_all_cells()
     collapse_sidebar(zoomed)
+    message = zoomed.page.locator(".gamelib-message .widget-html-content > div").first
+    assert message.evaluate("d => getComputedStyle(d).fontSize") == "18px"
     presentation_mode(zoomed)
+    # The play widget's text grows with the lesson's, and everything still fits.
+    assert message.evaluate("d => getComputedStyle(d).fontSize") == "21px"
     assert_on_screen(zoomed, "presentation-mode")
