@@ -118,3 +118,24 @@ def test_a_live_canvas_is_fitted_to_the_window_and_keeps_a_plain_text_form() -> 
 def test_fit_width_keeps_the_proportions_and_leaves_room_for_the_controls() -> None:
     assert fit_width(440, 510, 84) == "max(160px, min(440px, calc((100vh - 234px) * 0.8627)))"
     assert fit_width(300, 300) == "max(160px, min(300px, calc((100vh - 150px) * 1.0000)))"
+
+
+def test_a_blank_canvas_carries_the_words_that_say_what_to_do() -> None:
+    import urllib.parse
+
+    from gamelib.ui.canvas import BLANK_CANVAS_CSS
+    from gamelib.ui.controller import _STYLE
+
+    live = LiveCanvas(100, 50, lambda canvas: None)
+    assert "gamelib-canvas" in live.widget._dom_classes
+    assert BLANK_CANVAS_CSS.startswith(".gamelib-canvas {") and BLANK_CANVAS_CSS in _STYLE
+    words = urllib.parse.unquote(BLANK_CANVAS_CSS)
+    assert "Nothing drawn here yet." in words and "Run this cell again" in words
+    # Every board first paints an opaque background over the whole canvas, hiding them.
+    from gamelib.ui import board_for
+
+    recording = RecordingCanvas(440, 510)
+    board_for(TicTacToe()).draw(recording, TicTacToe().start)
+    style, first_fill = recording.styled("fill_rect")[0]
+    assert first_fill == ("fill_rect", 0, 0, 440, 510)
+    assert style["fill_style"] == "#fbf8f1" and style["global_alpha"] == 1.0

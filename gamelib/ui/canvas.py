@@ -24,6 +24,7 @@ from typing import Any, Final, Protocol, runtime_checkable
 __all__ = [
     "CanvasLike", "RecordingCanvas", "Rect", "Call", "STYLE_PROPERTIES", "svg_from_calls",
     "attach_picture", "STATIC_PICTURE", "LiveCanvas", "PIXEL_RATIO", "fit_width",
+    "BLANK_CANVAS_CSS",
 ]
 
 Call = tuple[Any, ...]
@@ -362,6 +363,24 @@ HALL_CHROME: Final = 150
 toolbar, status bar, cell margins) in JupyterLab and Notebook 7; :func:`fit_width`
 leaves them out when it fits a picture to the window's height."""
 
+_BLANK_WORDS: Final = (
+    "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 440 80'>"
+    "<text x='220' y='30' text-anchor='middle' font-family='sans-serif' font-size='18' "
+    "fill='%23b3261e'>Nothing drawn here yet.</text>"
+    "<text x='220' y='58' text-anchor='middle' font-family='sans-serif' font-size='16' "
+    "fill='%232b2d42'>Run this cell again (Shift+Enter) to draw the board.</text></svg>"
+)
+
+BLANK_CANVAS_CSS: Final = (
+    ".gamelib-canvas { background: url(\"data:image/svg+xml;utf8,"
+    + _BLANK_WORDS.replace("<", "%3C").replace(">", "%3E").replace(" ", "%20")
+    + "\") center / 90% auto no-repeat; }"
+)
+"""CSS that writes what to do on a live canvas that is still blank: a page that shows a
+canvas before (or without) its kernel drawing it. Every picture covers the whole canvas
+with an opaque background, so the words show only where nothing was drawn. The play
+widget carries this rule; a notebook's stylesheet should too (for ``show_board``)."""
+
 # ipycanvas sends every drawing command through one module-wide manager widget, which
 # names its target canvas only when the target changes. Two threads must not batch at
 # the same time, and a page that (re)connects must be told the target again.
@@ -434,6 +453,7 @@ class LiveCanvas:
                             max_width="100%", min_width=min_width),
         )
         """The ipycanvas Canvas (display it, or put it in a box)."""
+        self.widget.add_class("gamelib-canvas")  # see BLANK_CANVAS_CSS
         self.widget.on_client_ready(self._on_client_ready)
         show = self.widget._repr_mimebundle_
 

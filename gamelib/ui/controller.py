@@ -33,7 +33,7 @@ from gamelib.search.stats import Decision
 from gamelib.session import MAX_DELAY, MESSAGE_LIMIT, MODES, PlaySession, strength_label
 from gamelib.session.rules import drawing_failure
 from gamelib.ui.boards import DEFAULT_SIZE, BoardView, ConnectFourBoard, board_for
-from gamelib.ui.canvas import LiveCanvas, attach_picture, fit_width
+from gamelib.ui.canvas import BLANK_CANVAS_CSS, LiveCanvas, attach_picture, fit_width
 from gamelib.ui.svg import BoardPicture, board_svg
 
 __all__ = ["PlayController", "play", "MODES", "MESSAGE_LIMIT"]
@@ -55,6 +55,7 @@ _STYLE: Final = """<style>
   --jp-widgets-inline-height: 38px;
   --gamelib-message-size: 21px;
 }
+""" + BLANK_CANVAS_CSS + """
 </style>"""
 
 

@@ -22,7 +22,7 @@ import pytest
 from gamelib.games import ConnectFour, TicTacToe
 from gamelib.ui.boards import ConnectFourBoard, Palette, TicTacToeBoard
 
-from .harness import KERNEL_TIMEOUT, UI_TIMEOUT, LabPage, rgba, wait_until
+from .harness import KERNEL_TIMEOUT, UI_TIMEOUT, LabPage, check_fixture_notebook, rgba, wait_until
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -110,3 +110,39 @@ def test_boards_are_drawn_after_a_reload_a_rerun_and_in_a_second_window(lab: Lab
     # It shows the saved outputs: the boards of the first run, still live in the kernel.
     check_boards(second, "4-second-window", o_in_corner=True)
     check_boards(lab, "5-first-window-still")
+
+
+BLANK_NOTEBOOK = "blank_canvas.ipynb"
+WORDS = rgba("#b3261e")  # the colour of "Nothing drawn here yet."
+
+
+def words_on_screen(lab: LabPage, canvas: Locator) -> int:
+    """How many pixels on screen, over the canvas, have the colour of the words."""
+    import io
+
+    from matplotlib.image import imread
+
+    image = imread(io.BytesIO(canvas.screenshot()), format="png")
+    colours = (image[:, :, :3] * 255).round().astype(int)
+    return int((abs(colours - list(WORDS[:3])).max(axis=2) <= 24).sum())
+
+
+def test_a_canvas_not_drawn_yet_says_what_to_do(lab: LabPage) -> None:
+    lab.open_notebook(BLANK_NOTEBOOK)
+    first = lab.page.locator(".jp-Notebook .jp-CodeCell").first
+    first.locator(".jp-InputArea-editor").click()
+    lab.page.keyboard.press("Shift+Enter")  # runs the first cell, selects the second
+    canvas = board_canvas(lab, 0)
+    wait_until(lambda: words_on_screen(lab, canvas) > 50, UI_TIMEOUT / 1000,
+               "the words on the blank canvas")
+    print("screenshot:", lab.screenshot("blank-canvas-1-words"))
+    lab.page.keyboard.press("Shift+Enter")  # the second cell draws the picture
+    # Its opaque background covers the canvas, as every board's does: the words are gone.
+    wait_until(lambda: words_on_screen(lab, canvas) == 0, UI_TIMEOUT / 1000,
+               "the words to be covered by the picture")
+    print("screenshot:", lab.screenshot("blank-canvas-2-drawn"))
+
+
+def test_the_fixture_notebooks_are_saved_clean() -> None:
+    check_fixture_notebook(NOTEBOOK, "show_board(")
+    check_fixture_notebook(BLANK_NOTEBOOK, "LiveCanvas(")
