@@ -10,6 +10,11 @@ a test (or a curious student) can see exactly which calls a board made::
     >>> canvas.fill_circle(10, 20, 5)
     >>> canvas.calls
     [('set', 'fill_style', '#ff0000'), ('fill_circle', 10, 20, 5)]
+
+In the browser, every board is drawn on a :class:`LiveCanvas`: an ipycanvas Canvas that
+draws itself again whenever a page (re)connects to the kernel, holds :data:`PIXEL_RATIO`
+pixels per CSS pixel for sharp text, is fitted to the window (:func:`fit_width`) and,
+while nothing is drawn on it, says what to do (:data:`BLANK_CANVAS_CSS`).
 """
 
 from __future__ import annotations

@@ -541,7 +541,8 @@ def play(
             a seeded game replays identically (if the search is exact or limited by
             ``depth``: what a time budget reaches depends on the machine); None
             plays differently each time.
-        size: the board's width in pixels (240 to 1200; 440 suits a projector).
+        size: the board's largest width in pixels (240 to 1200; 440 suits a projector);
+            it shrinks to fit the window's height, its controls beside it.
         delay: seconds between moves of a computer-versus-computer game (0 to 5).
         background: True (default) runs the computer in a thread so that the page
             stays responsive; False runs it at once, for tests and executed notebooks.
