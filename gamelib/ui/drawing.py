@@ -13,7 +13,8 @@ from typing import Any, Final, Generic, Protocol, TypeVar
 
 from gamelib.game import Game, GameError, Player
 from gamelib.session import winner
-from gamelib.ui.canvas import CanvasLike, Rect, _batch
+from gamelib.ui.canvas import CanvasLike, Rect
+from gamelib.ui.canvas import _batch as _batch  # moved to canvas; re-exported for old imports
 
 __all__ = [
     "BoardView", "TextBoard", "Palette", "MIN_SIZE", "MAX_SIZE", "DEFAULT_SIZE",
