@@ -14,6 +14,10 @@ several charts::
 
 A small game tree is described by :class:`TreeNode` and drawn by :func:`draw_game_tree`;
 the lesson on alpha-beta pruning builds one by tracing the search.
+
+For a lecture hall, :func:`hall_style` sets matplotlib's defaults (:data:`HALL_RC`): text of
+14 pt and more, figures as wide as a notebook's content. The charts here follow those
+defaults: their sizes scale with ``figure.figsize`` and the tree's text with ``font.size``.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from numbers import Real
+from typing import Any
 
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
@@ -30,6 +35,8 @@ from matplotlib.lines import Line2D
 from gamelib.game import GameError
 
 __all__ = [
+    "HALL_RC",
+    "hall_style",
     "TreeNode",
     "plot_search_counts",
     "plot_nodes_per_depth",
@@ -47,13 +54,56 @@ _PRUNED_COLOR = "#a0a0a0"
 _INK = "#222222"
 
 
+HALL_RC: dict[str, Any] = {
+    "figure.figsize": (9.6, 5.0),
+    "figure.dpi": 100,
+    "font.size": 14,
+    "axes.titlesize": 17,
+    "axes.labelsize": 15,
+    "xtick.labelsize": 14,
+    "ytick.labelsize": 14,
+    "legend.fontsize": 14,
+    "figure.titlesize": 18,
+    "lines.linewidth": 2.2,
+    "lines.markersize": 8,
+}
+"""matplotlib's defaults for a lecture hall: 960-pixel-wide figures (a notebook's content
+width at 1280x800, so that they show at their size, not shrunk), and labels of at least
+14 pt (19 px at 100 dpi), readable from the back of the hall."""
+
+_DEFAULT_FIGSIZE = (6.4, 4.8)
+"""matplotlib's own default figure size, for which the sizes below are written."""
+
+
+def hall_style() -> dict[str, Any]:
+    """Set matplotlib's defaults (``rcParams``) to :data:`HALL_RC`; return the settings.
+
+    ``gamelib.style.load_style()`` calls it, so every lesson's charts are hall-sized;
+    ``matplotlib.rcdefaults()`` undoes it.
+
+    >>> import matplotlib
+    >>> settings = hall_style()
+    >>> matplotlib.rcParams["font.size"] >= 14 and settings["figure.figsize"] == (9.6, 5.0)
+    True
+    >>> matplotlib.rcdefaults()
+    """
+    plt.style.use(HALL_RC)
+    return dict(HALL_RC)
+
+
 def _new_axes(ax: Axes | None, size: tuple[float, float]) -> Axes:
-    """``ax`` itself, or the axes of a new figure of ``size`` inches."""
+    """``ax`` itself, or the axes of a new figure of ``size`` inches as matplotlib's default
+    style sees them: scaled by how much larger the current default figure size is."""
     if ax is not None:
         if not isinstance(ax, Axes):
             raise GameError(f"ax must be a matplotlib Axes or None, not {type(ax).__name__}")
         return ax
-    _figure, new = plt.subplots(figsize=size)
+    width, height = plt.rcParams["figure.figsize"]
+    # Wider defaults make charts wider, but no wider than the default width (or the size
+    # asked for, if that is wider still): a chart wider than the page is shrunk, text too.
+    grown = size[0] * (width / _DEFAULT_FIGSIZE[0])
+    scaled = (min(grown, max(width, size[0])), size[1] * (height / _DEFAULT_FIGSIZE[1]))
+    _figure, new = plt.subplots(figsize=scaled)
     return new
 
 
@@ -144,7 +194,7 @@ def plot_search_counts(
         y = h if h > 0 else bottom
         ax.annotate(
             f"{h:,}", (x, y), xytext=(0, 2), textcoords="offset points",
-            ha="center", va="bottom", fontsize=8, color=_INK,
+            ha="center", va="bottom", fontsize="small", color=_INK,
         )
     return ax
 
@@ -355,13 +405,36 @@ def _check_tree(root: object) -> None:
             raise GameError("tree has more than 2000 nodes: too many to draw legibly")
 
 
-def draw_game_tree(tree: TreeNode, *, ax: Axes | None = None, title: str | None = None) -> Axes:
+def _cut(node: TreeNode, depth: int | None) -> tuple[TreeNode, dict[int, int]]:
+    """``node``'s tree down to ``depth`` levels (all if None), and for each node whose
+    children were left out (by ``id`` of its copy) how many nodes lie below it."""
+    hidden: dict[int, int] = {}
+
+    def copy(n: TreeNode, level: int) -> TreeNode:
+        keep = depth is None or level < depth
+        children = [copy(c, level + 1) for c in n.children] if keep else []
+        made = TreeNode(n.label, n.value, n.maximizing, children, n.pruned, n.note, n.bound)
+        if n.children and not keep:
+            hidden[id(made)] = n.size() - 1
+        return made
+
+    return copy(node, 0), hidden
+
+
+def draw_game_tree(
+    tree: TreeNode, *, ax: Axes | None = None, title: str | None = None,
+    depth: int | None = None,
+) -> Axes:
     """Draw a small game tree: values in the nodes, moves on the edges, pruning in grey.
 
     Arguments:
         tree: the root :class:`TreeNode`; at most 2000 nodes (a few dozen read well).
-        ax: the axes to draw on; default a new figure sized to the tree.
+        ax: the axes to draw on; default a new figure sized to the tree and its text.
         title: a title for the axes.
+        depth: draw only this many levels below the root (a whole number >= 1); a node
+            whose children are left out says how many nodes lie below it (``+12``). None
+            (default) draws the whole tree. Split a large tree this way, and draw its
+            interesting subtrees on their own, so that every label stays readable.
 
     Result: the axes. Each node is a marker (square where the player to move maximizes,
     circle where they minimize) with its value written inside (after its ``bound``, if any)
@@ -370,15 +443,26 @@ def draw_game_tree(tree: TreeNode, *, ax: Axes | None = None, title: str | None 
     a pruned node, all of its descendants and the edges into them are grey and dashed.
     Each edge is a :class:`~matplotlib.lines.Line2D` whose ``gid`` is ``"edge"`` or
     ``"pruned-edge"``, and each node marker has the ``gid`` ``"node"`` or
-    ``"pruned-node"``, so that tests and readers can tell them apart.
+    ``"pruned-node"``, so that tests and readers can tell them apart. The text is sized
+    from matplotlib's ``font.size`` (values at that size, the rest a little smaller),
+    and a new figure gives each leaf room for it.
 
-    Raises GameError when ``tree`` is not a tree of :class:`TreeNode` objects or too big.
+    Raises GameError when ``tree`` is not a tree of :class:`TreeNode` objects or too big,
+    or when ``depth`` is not None or a whole number >= 1.
     """
     _check_tree(tree)
+    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)
+                              or depth < 1):
+        raise GameError(f"depth must be None or a whole number >= 1, got {depth!r}")
+    tree, hidden = _cut(tree, depth)
     place = _layout(tree)
     leaves = 1 + max(x for x, _ in place.values())
-    depth = max(d for _, d in place.values())
-    ax = _new_axes(ax, (min(16.0, max(4.0, 0.75 * leaves + 1.0)), 1.3 * depth + 1.6))
+    levels = max(d for _, d in place.values())
+    font = float(plt.rcParams["font.size"])
+    scale = font / 10  # matplotlib's default font.size is 10 pt
+    size = (min(16.0, max(4.0, 0.55 * scale * leaves + 1.0)),
+            1.3 * scale * levels + 1.6 * scale)
+    ax = plt.subplots(figsize=size)[1] if ax is None else _new_axes(ax, size)
 
     def draw(node: TreeNode, greyed: bool) -> None:
         x, y = place[id(node)]
@@ -397,7 +481,7 @@ def draw_game_tree(tree: TreeNode, *, ax: Axes | None = None, title: str | None 
             if child.label:
                 ax.text(
                     x + 0.6 * (cx - x), -(y + 0.6 * (cy - y)), child.label,
-                    ha="center", va="center", fontsize=8,
+                    ha="center", va="center", fontsize=0.9 * font,
                     color=_PRUNED_COLOR if cut else _INK,
                     bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none"},
                     zorder=2,
@@ -406,7 +490,7 @@ def draw_game_tree(tree: TreeNode, *, ax: Axes | None = None, title: str | None 
         marker = ax.plot(
             [x], [-y],
             marker="s" if node.maximizing else "o",
-            markersize=20,
+            markersize=2.2 * font,
             markerfacecolor="#eeeeee" if greyed else "white",
             markeredgecolor=_PRUNED_COLOR if greyed else _INK,
             markeredgewidth=1.0 if greyed else 1.5,
@@ -415,22 +499,26 @@ def draw_game_tree(tree: TreeNode, *, ax: Axes | None = None, title: str | None 
         )[0]
         marker.set_gid("pruned-node" if greyed else "node")
         ax.text(
-            x, -y, node.bound + _format_value(node.value), ha="center", va="center", fontsize=9,
-            color=_PRUNED_COLOR if greyed else _INK, zorder=4, fontweight="bold",
+            x, -y, node.bound + _format_value(node.value), ha="center", va="center",
+            fontsize=font, color=_PRUNED_COLOR if greyed else _INK, zorder=4,
+            fontweight="bold",
         )
-        if node.note:
+        below = [node.note] if node.note else []
+        if id(node) in hidden:
+            below.append(f"+{hidden[id(node)]}")
+        if below:
             ax.annotate(
-                node.note, (x, -y), xytext=(0, -12), textcoords="offset points",
-                ha="center", va="top", fontsize=7,
+                "\n".join(below), (x, -y), xytext=(0, -1.2 * font), textcoords="offset points",
+                ha="center", va="top", fontsize=0.8 * font,
                 color=_PRUNED_COLOR if greyed else "#555555", zorder=4,
                 bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"},
             )
 
     draw(tree, tree.pruned)
     if tree.label:
-        ax.text(place[id(tree)][0], 0.42, tree.label, ha="center", va="bottom", fontsize=9)
+        ax.text(place[id(tree)][0], 0.42, tree.label, ha="center", va="bottom", fontsize=font)
     ax.set_xlim(-0.7, leaves - 0.3)
-    ax.set_ylim(-depth - 0.75, 0.8)
+    ax.set_ylim(-levels - 0.75, 0.8)
     ax.set_axis_off()
     if title:
         ax.set_title(title)
@@ -442,6 +530,6 @@ def draw_game_tree(tree: TreeNode, *, ax: Axes | None = None, title: str | None 
                    markeredgecolor=_INK, label="min to move"),
             Line2D([], [], color=_PRUNED_COLOR, linestyle="--", label="pruned"),
         ],
-        loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False, fontsize=8,
+        loc="upper left", frameon=False, fontsize=0.8 * font,
     )
     return ax

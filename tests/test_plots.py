@@ -17,8 +17,10 @@ from matplotlib.patches import Rectangle  # noqa: E402
 
 from gamelib.game import GameError  # noqa: E402
 from gamelib.plots import (  # noqa: E402
+    HALL_RC,
     TreeNode,
     draw_game_tree,
+    hall_style,
     plot_cost_by_stones,
     plot_nodes_per_depth,
     plot_search_counts,
@@ -284,6 +286,55 @@ def test_draw_game_tree_rejects_non_trees() -> None:
     leaf = TreeNode("leaf", 1)
     with pytest.raises(GameError, match="appears twice"):
         draw_game_tree(TreeNode("x", children=[leaf, leaf]))
+
+
+@pytest.fixture
+def hall():  # type: ignore[no-untyped-def]
+    """The hall style for one test, matplotlib's defaults again afterwards."""
+    settings = hall_style()
+    yield settings
+    matplotlib.rcdefaults()
+
+
+def test_hall_style_sets_labels_of_at_least_14_pt_and_wide_figures(hall) -> None:
+    assert hall == HALL_RC
+    for key in ("font.size", "axes.labelsize", "xtick.labelsize", "ytick.labelsize",
+                "legend.fontsize", "axes.titlesize"):
+        assert float(plt.rcParams[key]) >= 14, key
+    width, _ = plt.rcParams["figure.figsize"]
+    assert width * plt.rcParams["figure.dpi"] == 960  # a notebook's content width at 1280x800
+
+
+def test_charts_grow_with_the_hall_style_but_not_beyond_its_width(hall) -> None:
+    figure = plot_nodes_per_depth({1: 7, 2: 56}).figure
+    assert tuple(figure.get_size_inches()) == pytest.approx((9.0, 4.0 * 5.0 / 4.8))
+    five = [{"algorithm": f"a{k}", "calls": k + 1} for k in range(5)]  # 10 in by default
+    assert plot_search_counts(five).figure.get_size_inches()[0] == pytest.approx(10.0)
+
+
+def test_charts_keep_their_size_in_matplotlibs_default_style() -> None:
+    assert tuple(plot_nodes_per_depth({1: 7}).figure.get_size_inches()) == (6.0, 4.0)
+
+
+def test_the_tree_text_follows_the_font_size(hall) -> None:
+    ax = draw_game_tree(small_tree())
+    sizes = {t.get_text(): t.get_fontsize() for t in ax.texts}
+    assert sizes["-1"] == 14 and sizes["a"] == pytest.approx(12.6)
+    assert sizes["[0, 1]"] == pytest.approx(11.2)
+    legend = ax.get_legend()
+    assert all(t.get_fontsize() >= 11 for t in legend.get_texts())
+
+
+def test_a_tree_drawn_to_a_depth_counts_the_nodes_left_out() -> None:
+    ax = draw_game_tree(small_tree(), depth=1)
+    nodes = edges(ax, "node") + edges(ax, "pruned-node")
+    assert len(nodes) == 3  # the root, a and b
+    texts = [t.get_text() for t in ax.texts]
+    assert "[-1, 1]\n+2" in texts and "[0, 1]\n+3" in texts  # a1, a2; b1, b2, b2x
+    assert "a1" not in texts
+    for bad in (0, -1, 1.5, True, "2"):
+        with pytest.raises(GameError, match="depth must be None or a whole number >= 1"):
+            draw_game_tree(small_tree(), depth=bad)  # type: ignore[arg-type]
 
 
 def test_games_and_search_do_not_import_matplotlib() -> None:

@@ -22,6 +22,7 @@ from gamelib.ui.boards import (
     format_value,
     position_status,
 )
+from gamelib.ui.canvas import PIXEL_RATIO
 
 TTT = TicTacToe()
 C4 = ConnectFour()
@@ -433,9 +434,9 @@ def test_position_status_names_the_player_to_move_or_the_winner() -> None:
 
 def test_show_board_returns_a_canvas_of_the_board_size() -> None:
     canvas = show_board(C4, ConnectFour.from_moves("4453"), last_move=2)
-    assert (canvas.width, canvas.height) == (440, 510)
+    assert (canvas.width, canvas.height) == (440 * PIXEL_RATIO, 510 * PIXEL_RATIO)
     small = show_board(NIM, size=300)
-    assert small.width == 300
+    assert small.width == 300 * PIXEL_RATIO
 
 
 def test_drawing_on_a_real_ipycanvas_canvas_works_without_a_browser() -> None:

@@ -22,6 +22,7 @@ from gamelib.game import GameError, replay
 from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
 from gamelib.search.stats import Decision, Stats
 from gamelib.ui import MODES, PlayController, play
+from gamelib.ui.canvas import PIXEL_RATIO, fit_width
 from gamelib.ui.controller import MESSAGE_LIMIT
 
 TTT = TicTacToe()
@@ -99,7 +100,8 @@ def test_play_builds_a_game_at_its_start() -> None:
     assert c.message.startswith("You play X and start.")
     assert c.status == ["X to move: your turn"]
     assert isinstance(c.widget, w.Box)
-    assert (c.canvas.width, c.canvas.height) == (440, 510)
+    # The canvas holds PIXEL_RATIO device pixels per board pixel, for sharp text.
+    assert (c.canvas.width, c.canvas.height) == (440 * PIXEL_RATIO, 510 * PIXEL_RATIO)
     assert repr(c) == "<PlayController Tic-tac-toe, human-computer: moves none>"
 
 
@@ -624,10 +626,11 @@ def test_typing_in_the_box_submits_and_clears_it() -> None:
 
 def test_canvas_clicks_and_taps_make_moves() -> None:
     c = make(TTT, mode="human-human")
-    x, y = c.board.move_rect((0, 2), c.state).center
+    # The browser reports canvas pixels: PIXEL_RATIO per board pixel.
+    x, y = (PIXEL_RATIO * v for v in c.board.move_rect((0, 2), c.state).center)
     c.canvas._handle_frontend_event(None, {"event": "mouse_down", "x": x, "y": y}, [])
     assert c.history == [(0, 2)]
-    x, y = c.board.move_rect((2, 0), c.state).center
+    x, y = (PIXEL_RATIO * v for v in c.board.move_rect((2, 0), c.state).center)
     c.canvas._handle_frontend_event(None, {"event": "touch_start", "touches": [{"x": x, "y": y}]},
                                     [])
     assert c.history == [(0, 2), (2, 0)]
@@ -786,3 +789,36 @@ def test_the_examples_in_the_docstrings_run() -> None:
 def test_play_refuses_what_is_not_a_game(not_a_game: object) -> None:
     with pytest.raises(GameError, match=r"is not a game: it lacks .*players.*TicTacToe\(\)"):
         play(not_a_game, display=False, background=False)  # type: ignore[arg-type]
+
+
+# -- fitting a lecture screen -------------------------------------------------------------
+
+
+def test_the_column_buttons_are_disabled_while_the_computer_plays_both_sides() -> None:
+    c = make(C4, mode="human-human")
+    columns = [x for x in widgets(c.widget) if isinstance(x, w.Button) and x.icon == "arrow-down"]
+    assert len(columns) == 7 and not any(b.disabled for b in columns)
+    c.set_mode("computer-computer")
+    assert all(b.disabled for b in columns)
+    c.set_mode("human-computer")
+    assert not any(b.disabled for b in columns)
+
+
+def test_the_players_choices_are_short_enough_for_their_dropdown() -> None:
+    # "You: O (yellow), computer starts" was cut off at 16 px; 24 characters fit.
+    labels = [label for label, _ in find(make(C4), w.Dropdown, "Players").options]
+    assert labels[:2] == ["You: X (red), first", "You: O (yellow), second"]
+    assert max(len(label) for label in labels) <= 24
+
+
+def test_the_board_scales_with_the_window_and_the_column_buttons_with_the_board() -> None:
+    c = make(C4)
+    board = c.board
+    assert c.canvas.layout.width == "100%" and c.canvas.layout.height == "auto"
+    left = next(x for x in widgets(c.widget) if isinstance(x, w.VBox) and c.canvas in x.children)
+    assert left.layout.width == fit_width(board.width, board.height, 40)
+    columns = [x for x in widgets(c.widget) if isinstance(x, w.Button) and x.icon == "arrow-down"]
+    g = board.geometry  # type: ignore[attr-defined]
+    # Each button is as wide as its column less 4 px, in % of the board's width.
+    assert columns[3].layout.width == f"{100 * (g.cell - 4) / board.width:.3f}%"
+    assert columns[0].layout.margin.endswith(f"{100 * (g.grid.x + 2) / board.width:.3f}%")

@@ -71,7 +71,8 @@ def test_a_connect_four_picture_shows_the_discs_where_the_canvas_has_them() -> N
         (c.get("cx"), c.get("cy"), c.get("r")): c.get("fill")
         for c in root.iter(SVG + "circle") if c.get("fill") in (Palette.RED, Palette.YELLOW)
     }
-    status_token = ("20.7", "462.4", "9.5")  # X to move: a red token beside the status line
+    # "X to move", a single line in the middle of the status band, a red token beside it.
+    status_token = ("20.7", "475", "9.5")
     assert discs == {
         ("219.5", "362.5", "22.8"): Palette.RED,
         ("219.5", "305.5", "22.8"): Palette.YELLOW,

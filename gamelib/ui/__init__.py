@@ -22,7 +22,9 @@ Play a game in a cell::
 * ``seed``: seeds the computer's choice among equally good moves. A seeded game
   replays identically when the search is exact or depth-limited (a time budget
   depends on the machine's speed).
-* ``size``: board width in pixels, 240 to 1200 (440 suits a projector).
+* ``size``: the board's largest width in pixels, 240 to 1200 (440 suits a projector);
+  the board shrinks to fit the window's height (at 125 % or 150 % zoom, in Presentation
+  Mode), its controls and message beside it.
 * ``delay``: seconds between the moves of a computer-versus-computer game, 0 to 5.
 * ``background=False`` runs the computer at once instead of in a thread (tests and
   executed notebooks); ``display=False`` builds the controller without showing it.
@@ -72,6 +74,12 @@ calls, for tests); ``board.move_at(x, y, state)`` and ``board.move_rect(move, st
 map clicks to moves and back. ``show_board(game, state)`` returns a new canvas with
 one position drawn; ``board_svg(game, state)`` draws the same picture as SVG.
 
+Live canvases (``canvas.LiveCanvas``): play boards and ``show_board`` pictures draw
+themselves again whenever a browser page (re)connects to the kernel (a reload, a second
+window, a saved page opened while the kernel runs), at ``PIXEL_RATIO`` device pixels per
+CSS pixel for sharp text at any zoom; one that is not drawn yet says in words to run its
+cell again (``BLANK_CANVAS_CSS``). Clicks arrive in board pixels.
+
 Saved notebooks: a canvas shows only while its kernel runs, so every output of a play
 widget or of ``show_board`` also carries an SVG picture of what it showed
 (``attach_picture``), which GitHub, nbviewer and nbconvert display instead.
@@ -93,7 +101,14 @@ from gamelib.ui.boards import (
     board_for,
     show_board,
 )
-from gamelib.ui.canvas import CanvasLike, RecordingCanvas, Rect, attach_picture
+from gamelib.ui.canvas import (
+    PIXEL_RATIO,
+    CanvasLike,
+    LiveCanvas,
+    RecordingCanvas,
+    Rect,
+    attach_picture,
+)
 from gamelib.ui.controller import MODES, PlayController, play
 from gamelib.ui.search_svg import search_svg
 from gamelib.ui.search_view import SearchView, show_search
@@ -121,4 +136,6 @@ __all__ = [
     "show_search",
     "SearchView",
     "search_svg",
+    "LiveCanvas",
+    "PIXEL_RATIO",
 ]

@@ -36,7 +36,7 @@ from gamelib.game import Game, GameError, Player
 from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
 from gamelib.games.tictactoe import LINES, Board, Cell
 from gamelib.session import check_game, format_value
-from gamelib.ui.canvas import CanvasLike, RecordingCanvas, Rect, attach_picture
+from gamelib.ui.canvas import CanvasLike, LiveCanvas, RecordingCanvas, Rect, attach_picture
 from gamelib.ui.drawing import (
     DEFAULT_SIZE,
     MAX_SIZE,
@@ -549,7 +549,10 @@ def show_board(
     hints: Mapping[Any, float] | None = None,
     status_player: Player | None = None,
 ) -> Any:
-    """A new ipycanvas Canvas with ``state`` (default: the start) drawn on it.
+    """A new ipycanvas Canvas with ``state`` (default: the start) drawn on it, as a
+    :class:`~gamelib.ui.canvas.LiveCanvas`: redrawn whenever a page (re)connects, sharp
+    at :data:`~gamelib.ui.canvas.PIXEL_RATIO` (its ``width`` and ``height`` are the
+    board's times that ratio) and fitted to the window.
 
     ``status`` replaces the default status line (whose turn, or the result), and
     ``status_player`` the player whose token goes beside it; ``last_move`` and
@@ -558,14 +561,11 @@ def show_board(
     same picture as SVG (as ``gamelib.ui.board_svg`` draws it), which a saved notebook
     keeps and GitHub or nbviewer show. Raises GameError for a bad ``size`` or ``status``.
     """
-    from ipycanvas import Canvas
-
-    options: dict[str, Any] = {"last_move": last_move, "size": size, "status": status,
-                               "hints": hints, "status_player": status_player}
     board = board_for(game, size)
-    canvas = draw_position(
-        board, state, lambda width, height: Canvas(width=width, height=height), **options
-    )
-    picture = draw_position(board, state, RecordingCanvas, **options).svg()
+    drawing = draw_position(board, state, RecordingCanvas, last_move=last_move, size=size,
+                            status=status, hints=hints, status_player=status_player)
+    # The live canvas replays the recorded drawing whenever a page (re)connects.
+    canvas = LiveCanvas(board.width, board.height, drawing.replay).widget
+    picture = drawing.svg()
     attach_picture(canvas, lambda: picture)  # what a saved notebook shows
     return canvas

@@ -10,19 +10,26 @@ a test (or a curious student) can see exactly which calls a board made::
     >>> canvas.fill_circle(10, 20, 5)
     >>> canvas.calls
     [('set', 'fill_style', '#ff0000'), ('fill_circle', 10, 20, 5)]
+
+In the browser, every board is drawn on a :class:`LiveCanvas`: an ipycanvas Canvas that
+draws itself again whenever a page (re)connects to the kernel, holds :data:`PIXEL_RATIO`
+pixels per CSS pixel for sharp text, is fitted to the window (:func:`fit_width`) and,
+while nothing is drawn on it, says what to do (:data:`BLANK_CANVAS_CSS`).
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any, Final, Protocol, runtime_checkable
 
 __all__ = [
     "CanvasLike", "RecordingCanvas", "Rect", "Call", "STYLE_PROPERTIES", "svg_from_calls",
-    "attach_picture", "STATIC_PICTURE",
+    "attach_picture", "STATIC_PICTURE", "LiveCanvas", "PIXEL_RATIO", "fit_width",
+    "BLANK_CANVAS_CSS",
 ]
 
 Call = tuple[Any, ...]
@@ -166,6 +173,14 @@ class RecordingCanvas(CanvasLike):
     def svg(self) -> str:
         """The SVG document that shows what was drawn (see :func:`svg_from_calls`)."""
         return svg_from_calls(self.calls, self.width, self.height)
+
+    def replay(self, canvas: CanvasLike) -> None:
+        """Make on ``canvas`` every call recorded here, in order (the same picture)."""
+        for call in self.calls:
+            if call[0] == "set":
+                setattr(canvas, call[1], call[2])
+            else:
+                getattr(canvas, call[0])(*call[1:])
 
     def methods(self) -> list[str]:
         """The names of the recorded drawing calls, in order (property sets left out)."""
@@ -338,3 +353,179 @@ def attach_picture(widget: Any, svg: Callable[[], str]) -> None:
         return data
 
     widget._repr_mimebundle_ = bundle
+
+
+# -- live canvases: redrawn whenever a browser page shows them, sharp at any zoom -----------
+
+PIXEL_RATIO: Final = 2
+"""Device pixels per CSS pixel of every live canvas. Text and lines stay sharp up to a
+device pixel ratio of 2 (125 % and 150 % zoom, Retina screens, Presentation Mode) and are
+downsampled smoothly at 1. The kernel cannot ask a page for its ratio before drawing, and
+two pages (a second window) may differ, so one ratio that serves them all is used."""
+
+HALL_CHROME: Final = 150
+"""CSS pixels of the viewport that a notebook page takes for itself (menu, tabs,
+toolbar, status bar, cell margins) in JupyterLab and Notebook 7; :func:`fit_width`
+leaves them out when it fits a picture to the window's height."""
+
+_BLANK_WORDS: Final = (
+    "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 440 80'>"
+    "<text x='220' y='30' text-anchor='middle' font-family='sans-serif' font-size='18' "
+    "fill='%23b3261e'>Nothing drawn here yet.</text>"
+    "<text x='220' y='58' text-anchor='middle' font-family='sans-serif' font-size='16' "
+    "fill='%232b2d42'>Run this cell again (Shift+Enter) to draw the board.</text></svg>"
+)
+
+BLANK_CANVAS_CSS: Final = (
+    ".gamelib-canvas { background: url(\"data:image/svg+xml;utf8,"
+    + _BLANK_WORDS.replace("<", "%3C").replace(">", "%3E").replace(" ", "%20")
+    + "\") center / 90% auto no-repeat; }"
+)
+"""CSS that writes what to do on a live canvas that is still blank: a page that shows a
+canvas before (or without) its kernel drawing it. Every picture covers the whole canvas
+with an opaque background, so the words show only where nothing was drawn. The play
+widget carries this rule; a notebook's stylesheet should too (for ``show_board``)."""
+
+# ipycanvas sends every drawing command through one module-wide manager widget, which
+# names its target canvas only when the target changes. Two threads must not batch at
+# the same time, and a page that (re)connects must be told the target again.
+_DRAW_LOCK: Final = threading.RLock()
+
+
+@contextlib.contextmanager
+def _batch(canvas: CanvasLike) -> Iterator[None]:
+    """Hold the drawing commands of a real ipycanvas canvas and send them in one go."""
+    with _DRAW_LOCK:
+        if type(canvas).__module__.startswith("ipycanvas"):
+            from ipycanvas import hold_canvas
+
+            with hold_canvas():
+                yield
+        else:
+            yield
+
+
+def fit_width(width: int, height: int, reserve: int = 0) -> str:
+    """The CSS width that shows a ``width`` x ``height`` picture as large as it can be:
+    its own size at most, and no taller than the window less :data:`HALL_CHROME` and
+    ``reserve`` (the pixels of controls stacked above or below it), at least 160 px wide.
+
+    With ``height: auto`` the picture keeps its proportions, so at 125 % or 150 % zoom
+    and in Presentation Mode a board shrinks to fit on the screen instead of pushing its
+    bottom rows below the fold.
+
+    >>> fit_width(440, 510, 100)
+    'max(160px, min(440px, calc((100vh - 250px) * 0.8627)))'
+    """
+    return (f"max(160px, min({width}px, "
+            f"calc((100vh - {HALL_CHROME + reserve}px) * {width / height:.4f})))")
+
+
+class LiveCanvas:
+    """An ipycanvas Canvas showing a ``width`` x ``height`` picture that ``paint`` draws.
+
+    * **Redrawn on every (re)connection.** A browser page that creates a view of the
+      canvas (a reload, a second window, a saved page opened again while the kernel
+      runs) starts blank and says so with ipycanvas's *client ready* event; the live
+      canvas then tells ipycanvas's manager the target afresh and calls ``paint`` again.
+      Where that is impossible because ``paint`` fails, the canvas says in words what
+      happened and what to do.
+    * **Sharp.** The canvas holds :data:`PIXEL_RATIO` device pixels per CSS pixel;
+      ``paint`` draws in CSS pixels, ``(0, 0)`` top left, as on a RecordingCanvas.
+    * **Fitted.** Its CSS width is ``css_width`` (default: :func:`fit_width` of the
+      picture), its height follows, and it never gets wider than its cell.
+
+    :meth:`on_click` reports clicks and single-finger taps in the picture's own CSS
+    pixels, whatever the ratio and however the page scales the canvas.
+    """
+
+    def __init__(
+        self, width: int, height: int, paint: Callable[[CanvasLike], object], *,
+        css_width: str | None = None, min_width: str | None = None,
+    ) -> None:
+        """A canvas showing ``paint``'s picture; ``paint`` runs once now and on every
+        (re)connection, with the canvas already scaled (any exception it raises now
+        propagates; later ones are written on the canvas)."""
+        import ipywidgets as w
+        from ipycanvas import Canvas
+
+        self.width: Final = width
+        self.height: Final = height
+        self._paint = paint
+        self.widget: Final[Any] = Canvas(
+            width=width * PIXEL_RATIO, height=height * PIXEL_RATIO,
+            layout=w.Layout(width=css_width or fit_width(width, height), height="auto",
+                            max_width="100%", min_width=min_width),
+        )
+        """The ipycanvas Canvas (display it, or put it in a box)."""
+        self.widget.add_class("gamelib-canvas")  # see BLANK_CANVAS_CSS
+        self.widget.on_client_ready(self._on_client_ready)
+        show = self.widget._repr_mimebundle_
+
+        def bundle(**kwargs: Any) -> Any:
+            # Its plain-text form names the picture's size, not the layout's CSS.
+            data = show(**kwargs)
+            forms = data[0] if isinstance(data, tuple) else data
+            if isinstance(forms, dict) and "text/plain" in forms:
+                forms["text/plain"] = f"Canvas(height={height}, width={width})"
+            return data
+
+        self.widget._repr_mimebundle_ = bundle
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Paint the picture again (raises what ``paint`` raises)."""
+        canvas = self.widget
+        with _batch(canvas):
+            canvas.set_transform(PIXEL_RATIO, 0, 0, PIXEL_RATIO, 0, 0)
+            self._paint(canvas)
+
+    def say(self, *lines: str) -> None:
+        """Replace the picture by ``lines`` of text (what happened, what to do)."""
+        canvas = self.widget
+        with _batch(canvas):
+            canvas.set_transform(PIXEL_RATIO, 0, 0, PIXEL_RATIO, 0, 0)
+            canvas.clear()
+            canvas.fill_style = "#fbf8f1"
+            canvas.fill_rect(0, 0, self.width, self.height)
+            canvas.fill_style = "#b3261e"
+            canvas.font = "bold 18px sans-serif"
+            canvas.text_align = "center"
+            canvas.text_baseline = "middle"
+            for k, line in enumerate(lines):
+                y = self.height / 2 + (k - (len(lines) - 1) / 2) * 28
+                canvas.fill_text(line, self.width / 2, y, self.width - 20)
+
+    def on_click(self, callback: Callable[[float, float], object]) -> None:
+        """Call ``callback(x, y)`` for a click or a one-finger tap, in picture pixels."""
+        ratio = PIXEL_RATIO
+
+        def mouse(x: float, y: float) -> None:
+            callback(x / ratio, y / ratio)
+
+        def touch(touches: Sequence[tuple[float, float]]) -> None:
+            if len(touches) == 1:
+                callback(touches[0][0] / ratio, touches[0][1] / ratio)
+
+        self.widget.on_mouse_down(mouse)
+        # A tap on a touch screen arrives as a touch, not as a mouse click.
+        self.widget.on_touch_start(touch)
+
+    def _on_client_ready(self) -> None:
+        """A page made a new, blank view of the canvas: name it to the manager, redraw.
+
+        The page's manager is new too and knows no target yet, while the kernel's
+        manager still thinks it named this canvas last and would send the commands
+        without naming it; they would be dropped. Forgetting the target makes the next
+        batch name it.
+        """
+        with _DRAW_LOCK:
+            manager = getattr(self.widget, "_canvas_manager", None)
+            if manager is not None and hasattr(manager, "_current_canvas"):
+                manager._current_canvas = None
+            try:
+                self.redraw()
+            except Exception as failure:  # noqa: BLE001 - shown on the board, never raised
+                self.say("This board could not be drawn",
+                         f"({type(failure).__name__}).",
+                         "Run its cell again to draw it afresh.")

@@ -33,18 +33,29 @@ from gamelib.search.stats import Decision
 from gamelib.session import MAX_DELAY, MESSAGE_LIMIT, MODES, PlaySession, strength_label
 from gamelib.session.rules import drawing_failure
 from gamelib.ui.boards import DEFAULT_SIZE, BoardView, ConnectFourBoard, board_for
-from gamelib.ui.canvas import attach_picture
+from gamelib.ui.canvas import BLANK_CANVAS_CSS, LiveCanvas, attach_picture, fit_width
 from gamelib.ui.svg import BoardPicture, board_svg
 
 __all__ = ["PlayController", "play", "MODES", "MESSAGE_LIMIT"]
 
-# Larger text and controls for a projector, scoped to the play widget only.
+_BUTTON_ROW: Final = 40
+"""CSS pixels of the column buttons above a Connect Four board."""
+
+# Larger text and controls for a projector, scoped to the play widget only; larger
+# still in JupyterLab's Presentation Mode, as the lessons' text is there.
 _STYLE: Final = """<style>
 .gamelib-play {
   --jp-widgets-font-size: 16px;
   --jp-widgets-inline-height: 34px;
   --jp-widgets-inline-label-width: 80px;
+  --gamelib-message-size: 18px;
 }
+.jp-mod-presentationMode .gamelib-play {
+  --jp-widgets-font-size: 18px;
+  --jp-widgets-inline-height: 38px;
+  --gamelib-message-size: 21px;
+}
+""" + BLANK_CANVAS_CSS + """
 </style>"""
 
 
@@ -285,60 +296,56 @@ class PlayController:
     # -- widgets -----------------------------------------------------------------------
 
     def _build_widgets(self) -> None:
-        from ipycanvas import Canvas
-
         board = self._board
         game = self._session.game
         mode, (depth, seconds) = self._session.mode, self._session.strength
         big = {"font_size": "16px"}
-        canvas = Canvas(
-            width=board.width,
-            height=board.height,
-            layout=w.Layout(width=f"{board.width}px", height="auto", max_width="100%"),
-        )
-        canvas.on_mouse_down(self._safely(self._on_canvas_click))
-        # A tap on a touch screen arrives as a touch, not as a mouse click.
-        canvas.on_touch_start(self._safely(self._on_canvas_touch))
-        # A browser that (re)creates the canvas, e.g. after a page reload, gets it blank.
-        canvas.on_client_ready(self._safely(self._on_client_ready))
-        self._canvas = canvas
         column_buttons: list[Any] = []
         rows: list[Any] = []
+        # Above a Connect Four board: the column buttons; the board shrinks to leave
+        # room for them on the screen. The message goes beside it, under the controls.
+        reserve = _BUTTON_ROW if isinstance(board, ConnectFourBoard) else 0
+        width = fit_width(board.width, board.height, reserve)
+        self._live = LiveCanvas(board.width, board.height, self._paint_board,
+                                css_width="100%")
+        canvas = self._live.widget
+        self._live.on_click(self._safely(self.click))
+        self._canvas = canvas
         if isinstance(board, ConnectFourBoard):
             # Buttons above the board, each over its column: a disc drops from there.
+            # Widths and margins in % of the board's width, so they follow its scaling.
             g = board.geometry
+
+            def share(pixels: float) -> str:
+                return f"{100 * pixels / board.width:.3f}%"
+
             for col in range(g.cols):
+                left_margin = share(g.grid.x + 2 if col == 0 else 2)
                 column = w.Button(
                     description=str(col + 1),
                     tooltip=f"drop a disc in column {col + 1}",
                     icon="arrow-down",
-                    layout=w.Layout(width=f"{g.cell - 4}px", height="36px", margin="0 2px",
-                                    padding="0"),
+                    layout=w.Layout(width=share(g.cell - 4), height="36px", padding="0",
+                                    margin=f"0 {share(2)} 0 {left_margin}"),
                     style=big,
                 )
                 column.on_click(self._safely(lambda _b, c=col: self._column_button(c)))
                 column_buttons.append(column)
-            rows.append(
-                w.HBox(
-                    column_buttons,
-                    layout=w.Layout(
-                        padding=f"0 0 4px {g.grid.x - 2:.0f}px", width=f"{board.width}px"
-                    ),
-                )
-            )
+            rows.append(w.HBox(column_buttons, layout=w.Layout(width="100%", margin="0 0 4px 0")))
+        self._columns: Sequence[Any] = column_buttons
         rows.append(canvas)
-        self._html = w.HTML(layout=w.Layout(width=f"{board.width}px", min_height="56px",
-                                            max_width="100%"))
-        rows.append(self._html)
-        left = w.VBox(rows, layout=w.Layout(margin="0 20px 8px 0"))
+        self._html = w.HTML(layout=w.Layout(width="100%"))
+        self._html.add_class("gamelib-message")
+        left = w.VBox(rows, layout=w.Layout(width=width, margin="0 16px 4px 0"))
 
         label = board.player_label
         first, second = game.players
-        wide = w.Layout(width="330px", margin="0 0 8px 0")
+        wide = w.Layout(width="310px", margin="0 0 8px 0")
         self._players = w.Dropdown(
             options=[
-                (f"You: {label(first)}, you start", "human-computer"),
-                (f"You: {label(second)}, computer starts", "computer-human"),
+                # Short enough for the dropdown at 16 px: "You: O (yellow), second".
+                (f"You: {label(first)}, first", "human-computer"),
+                (f"You: {label(second)}, second", "computer-human"),
                 ("Two players", "human-human"),
                 ("Computer vs computer", "computer-computer"),
             ],
@@ -387,8 +394,8 @@ class PlayController:
         style = w.HTML(_STYLE, layout=w.Layout(width="0", height="0", margin="0"))
         right = w.VBox(
             [style, self._players, self._strength, self._box, w.HBox([new, undo, hint]),
-             self._demo],
-            layout=w.Layout(width="350px"),
+             self._demo, self._html],
+            layout=w.Layout(width="320px"),
         )
         self._view = PlayView(
             [left, right],
@@ -414,15 +421,11 @@ class PlayController:
 
         return safe
 
-    def _on_canvas_click(self, x: float, y: float) -> None:
-        self.click(x, y)
-
-    def _on_canvas_touch(self, touches: Sequence[tuple[float, float]]) -> None:
-        if len(touches) == 1:
-            self.click(*touches[0])
-
-    def _on_client_ready(self) -> None:
-        self._session.refresh()
+    def _paint_board(self, canvas: Any) -> None:
+        """Draw the session's position (the live canvas calls it, also on a reload)."""
+        s = self._session
+        self._board.draw(canvas, s.state, last_move=s.last_move, status=s.status,
+                         hints=s.hints, status_player=s.status_player)
 
     def _column_button(self, col: int) -> None:
         self.play_move(col)
@@ -463,21 +466,21 @@ class PlayController:
         s = self._session
         message, error = s.message, s.error
         try:
-            self._board.draw(
-                self._canvas, s.state, last_move=s.last_move, status=s.status,
-                hints=s.hints, status_player=s.status_player,
-            )
+            self._live.redraw()
         except Exception as failure:  # e.g. a student's render() that raises
             message, error = f"{message} {drawing_failure(failure, s.game)}", True
         colour = "#b3261e" if error else "#2b2d42"
         self._html.value = (
-            f'<div style="font-size:18px;line-height:1.35;color:{colour};padding:6px 2px">'
+            f'<div style="font-size:var(--gamelib-message-size, 18px);line-height:1.35;'
+            f'color:{colour};padding:6px 2px">'
             f"{html.escape(message)}</div>"
         )
         computer_game = s.mode == "computer-computer"
         self._demo.layout.display = None if computer_game else "none"
         self._run_button.disabled = not computer_game or s.running or s.finished
         self._stop_button.disabled = not computer_game or not s.running or s.finished
+        for column in self._columns:  # the computer plays both sides: nothing to press
+            column.disabled = computer_game
         if self._players.value != s.mode:
             self._players.value = s.mode
         strength = s.strength
@@ -538,7 +541,8 @@ def play(
             a seeded game replays identically (if the search is exact or limited by
             ``depth``: what a time budget reaches depends on the machine); None
             plays differently each time.
-        size: the board's width in pixels (240 to 1200; 440 suits a projector).
+        size: the board's largest width in pixels (240 to 1200; 440 suits a projector);
+            it shrinks to fit the window's height, its controls beside it.
         delay: seconds between moves of a computer-versus-computer game (0 to 5).
         background: True (default) runs the computer in a thread so that the page
             stays responsive; False runs it at once, for tests and executed notebooks.

@@ -8,14 +8,13 @@ position with its status line, for ``show_board`` and ``board_svg``.
 from __future__ import annotations
 
 import math
-import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Generic, Protocol, TypeVar
 
 from gamelib.game import Game, GameError, Player
 from gamelib.session import winner
 from gamelib.ui.canvas import CanvasLike, Rect
+from gamelib.ui.canvas import _batch as _batch  # moved to canvas; re-exported for old imports
 
 __all__ = [
     "BoardView", "TextBoard", "Palette", "MIN_SIZE", "MAX_SIZE", "DEFAULT_SIZE",
@@ -80,24 +79,6 @@ def _value_colour(value: float) -> str:
     if value < 0:
         return Palette.BAD
     return Palette.NEUTRAL
-
-
-# Drawing goes to the browser in one message per board. ipycanvas batches through a
-# single module-wide manager, so two threads must not batch at the same time.
-_DRAW_LOCK = threading.RLock()
-
-
-@contextmanager
-def _batch(canvas: CanvasLike) -> Iterator[None]:
-    """Hold the drawing commands of a real ipycanvas canvas and send them in one go."""
-    with _DRAW_LOCK:
-        if type(canvas).__module__.startswith("ipycanvas"):
-            from ipycanvas import hold_canvas
-
-            with hold_canvas():
-                yield
-        else:
-            yield
 
 
 class BoardView(Protocol):
@@ -188,12 +169,14 @@ def _status_band(
     token: str | None,
     token_rim: str | None = None,
 ) -> None:
-    """The band below a board: a token of the player concerned, then up to two lines."""
+    """The band below a board: a token of the player concerned, then up to two lines
+    (a single line is centred in the band, so that it never looks half empty)."""
     canvas.fill_style = Palette.STATUS_BAND
     canvas.fill_rect(_r(rect.x), _r(rect.y), _r(rect.width), _r(rect.height))
     pad = rect.height * 0.16
     x = rect.x + pad
-    first_y = rect.y + rect.height * 0.32
+    # One line sits in the middle of the band; a second one goes below it.
+    first_y = rect.y + rect.height * (0.32 if len(lines) >= 2 else 0.5)
     second_y = rect.y + rect.height * 0.72
     big = rect.height * 0.30
     small = rect.height * 0.24

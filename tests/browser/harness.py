@@ -373,6 +373,11 @@ class LabPage:
     page: Page
     server: LabServer
     errors: list[str] = field(default_factory=list)
+    ratio: float = 1.0
+    """Canvas pixels per picture pixel: the coordinates that :meth:`pixel`,
+    :meth:`census`, :meth:`screen_pixel` and :meth:`click_canvas` take are multiplied
+    by it (a gamelib board holds PIXEL_RATIO canvas pixels per board pixel; see
+    :meth:`expect_board`)."""
 
     # -- notebook and kernel -----------------------------------------------------------
 
@@ -473,11 +478,19 @@ class LabPage:
         width, height = canvas.evaluate("c => [c.width, c.height]")
         return int(width), int(height)
 
+    def expect_board(self, canvas: Locator, width: int, height: int) -> None:
+        """Assert that ``canvas`` holds a gamelib picture of ``width`` x ``height`` board
+        pixels at PIXEL_RATIO; from now on, coordinates are board pixels."""
+        from gamelib.ui.canvas import PIXEL_RATIO
+
+        assert self.canvas_size(canvas) == (width * PIXEL_RATIO, height * PIXEL_RATIO)
+        self.ratio = PIXEL_RATIO
+
     def pixel(self, canvas: Locator, x: float, y: float) -> RGBA:
         """The colour of canvas pixel (x, y), read from the DOM canvas."""
         data = canvas.evaluate(
             "(c, [x, y]) => Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data)",
-            [int(x), int(y)],
+            [int(x * self.ratio), int(y * self.ratio)],
         )
         r, g, b, a = (int(v) for v in data)
         return r, g, b, a
@@ -502,8 +515,9 @@ class LabPage:
     ) -> list[list[int]]:
         """``result[i][n]``: how many pixels of ``boxes[i]`` have colour ``colours[n]``
         (each channel within ``tolerance``, fully opaque)."""
+        scaled = [[v * self.ratio for v in box] for box in boxes]
         counts = canvas.evaluate(
-            _CENSUS_JS, [[list(box) for box in boxes], [list(c[:3]) for c in colours], tolerance]
+            _CENSUS_JS, [scaled, [list(c[:3]) for c in colours], tolerance]
         )
         return [[int(n) for n in row] for row in counts]
 
@@ -529,8 +543,8 @@ class LabPage:
         box = canvas.bounding_box()
         assert box is not None, "canvas is not laid out"
         image = imread(io.BytesIO(canvas.screenshot()), format="png")
-        row = min(int(y * box["height"] / height), image.shape[0] - 1)
-        col = min(int(x * box["width"] / width), image.shape[1] - 1)
+        row = min(int(y * self.ratio * image.shape[0] / height), image.shape[0] - 1)
+        col = min(int(x * self.ratio * image.shape[1] / width), image.shape[1] - 1)
         channels = [round(float(v) * 255) for v in image[row, col]]
         r, g, b = channels[:3]
         return r, g, b, channels[3] if len(channels) > 3 else 255
@@ -542,7 +556,8 @@ class LabPage:
         box = canvas.bounding_box()
         assert box is not None, "canvas is not laid out"
         self.page.mouse.click(
-            box["x"] + x * box["width"] / width, box["y"] + y * box["height"] / height
+            box["x"] + x * self.ratio * box["width"] / width,
+            box["y"] + y * self.ratio * box["height"] / height,
         )
 
     # -- widgets -----------------------------------------------------------------------
@@ -596,7 +611,7 @@ def open_game(lab: LabPage, notebook: str, twin: PlayController) -> Locator:
     lab.open_notebook(notebook)
     lab.run_all_cells()
     canvas = lab.visible_canvas()
-    assert lab.canvas_size(canvas) == (twin.board.width, twin.board.height)
+    lab.expect_board(canvas, twin.board.width, twin.board.height)
     lab.wait_text(twin.message)
     return canvas
 

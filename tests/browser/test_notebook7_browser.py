@@ -106,7 +106,7 @@ def test_a_click_plays_a_move_in_notebook_7(notebook7: LabPage) -> None:
     last_cell.scroll_into_view_if_needed()
     canvas = notebook7.visible_canvas(within=last_cell)
     canvas.scroll_into_view_if_needed()
-    assert notebook7.canvas_size(canvas) == (twin.board.width, twin.board.height)
+    notebook7.expect_board(canvas, twin.board.width, twin.board.height)
     notebook7.wait_text(twin.message)
     wait_marks(notebook7, canvas, geometry, {"X": set(), "O": set()})
 
