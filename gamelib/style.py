@@ -66,9 +66,11 @@ def load_style(projector: bool = False) -> HTML:
 
     Use it as the last expression of a notebook's first cell, so the notebook shows (and thereby
     applies) it. The result renders as ``<style id="gamelib-style">...</style>``; the CSS it holds
-    is :func:`read_style`'s, followed by :data:`PROJECTOR_CSS` when ``projector`` is true (text
-    and code at the hall sizes, prose over the full width). Raises TypeError when ``projector``
-    is not a bool, and FileNotFoundError as read_style does.
+    is :func:`read_style`'s, then the words a blank board shows before it is drawn
+    (``gamelib.ui.canvas.BLANK_CANVAS_CSS``), then :data:`PROJECTOR_CSS` when ``projector``
+    is true (text and code at the hall sizes, prose over the full width). It also sets
+    matplotlib's defaults for the hall (:func:`gamelib.plots.hall_style`). Raises TypeError
+    when ``projector`` is not a bool, and FileNotFoundError as read_style does.
     """
     if not isinstance(projector, bool):
         raise TypeError(
@@ -77,5 +79,9 @@ def load_style(projector: bool = False) -> HTML:
         )
     from IPython.display import HTML
 
-    css = read_style() + (PROJECTOR_CSS if projector else "")
+    from gamelib.plots import hall_style
+    from gamelib.ui.canvas import BLANK_CANVAS_CSS
+
+    hall_style()  # matplotlib's defaults for the hall: 14 pt labels, figures at content width
+    css = read_style() + BLANK_CANVAS_CSS + "\n" + (PROJECTOR_CSS if projector else "")
     return HTML(f'<style id="{STYLE_ELEMENT_ID}">\n{css}</style>')  # type: ignore[no-untyped-call]

@@ -458,9 +458,14 @@ def test_style_css_covers_the_lecture_look() -> None:
 def test_load_style_wraps_the_project_stylesheet() -> None:
     html = gamelib.style.load_style()
     css = (ROOT / "gamelib" / "style.css").read_text(encoding="utf-8")
-    assert html.data == f'<style id="gamelib-style">\n{css}</style>'
+    from gamelib.ui.canvas import BLANK_CANVAS_CSS
+
+    blank = BLANK_CANVAS_CSS + "\n"
+    assert html.data == f'<style id="gamelib-style">\n{css}{blank}</style>'
     assert gamelib.style.PROJECT_STYLE == ROOT / "gamelib" / "style.css"
-    assert not (ROOT / "style.css").exists()  # one stylesheet, shipped with gamelib
+    # One stylesheet, shipped with gamelib; the top-level style.css is a link to it.
+    top = ROOT / "style.css"
+    assert top.is_symlink() and top.resolve() == gamelib.style.PROJECT_STYLE.resolve()
 
 
 def test_read_style_names_the_missing_file(

@@ -458,9 +458,9 @@ def test_a_game_method_that_raises_inside_the_search_is_named() -> None:
 
 
 def test_a_board_whose_game_cannot_be_drawn_still_plays() -> None:
-    from gamelib.ui import play
-
     from test_ui_controller import Pile
+
+    from gamelib.ui import play
 
     class Blurry(Pile):
         """Pile, whose render() fails below 3."""
@@ -473,7 +473,7 @@ def test_a_board_whose_game_cannot_be_drawn_still_plays() -> None:
     c = play(Blurry(), mode="human-human", background=False, display=False)
     assert c.submit("2") and c.submit("1")
     assert c.state == (2, 0) and c.message == "Q played 1."
-    shown = c.widget.children[0].children[-1].value
+    shown = c.widget.children[1].children[-1].value
     assert "cannot show this position: the game&#x27;s render() raised RuntimeError" in shown
     assert c.submit("2") and c.finished and c.status[0] == "P wins!"
 

@@ -40,7 +40,10 @@ def _widget_names() -> list[str]:
 # A widget's plain-text form: ipywidgets' repr, e.g. "Canvas(height=510, width=440)" or
 # "HBox(children=(...))", or gamelib's one-line label for an interactive widget.
 WIDGETS = "|".join(_widget_names())
-WIDGET_TEXT = re.compile(rf"^(?:(?:{WIDGETS})\(.*\)|\[[^\]]*\binteractive\b[^\]]*\])\s*$", re.S)
+# (Python cuts a long widget text short with "…".)
+WIDGET_TEXT = re.compile(
+    rf"^(?:(?:{WIDGETS})\(.*(?:\)|…)|\[[^\]]*\binteractive\b[^\]]*\])\s*$", re.S
+)
 
 
 def text_of(value: Any) -> str:

@@ -17,8 +17,8 @@ from gamelib.game import GameError, replay
 from gamelib.games import ConnectFour, TicTacToe
 from gamelib.search import center_first, tictactoe_open_lines
 from gamelib.search.trace import CacheRead, CacheStore, Cutoff, Leaf, SearchTrace, trace_search
-from gamelib.ui.drawing import Palette
 from gamelib.ui.canvas import RecordingCanvas
+from gamelib.ui.drawing import Palette
 from gamelib.ui.search_svg import search_svg, snapshot
 from gamelib.ui.search_view import SearchView, show_search
 from gamelib.ui.tree_layout import label_rects, layout_tree, overlaps

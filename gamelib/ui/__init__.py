@@ -86,8 +86,9 @@ widget or of ``show_board`` also carries an SVG picture of what it showed
 
 Modules: ``controller`` (play, the widgets), ``boards`` (the game boards, board_for,
 show_board), ``drawing`` (what every board shares, the text board), ``canvas`` (the canvas
-protocol, RecordingCanvas, SVG from recorded calls), ``svg`` (board_svg, BoardPicture); ``search_view``, ``search_svg`` and ``tree_layout``
-(the step-through viewer of a search trace: :func:`show_search`, :func:`search_svg`).
+protocol, RecordingCanvas, LiveCanvas, SVG from recorded calls), ``svg`` (board_svg,
+BoardPicture); ``search_view``, ``search_svg`` and ``tree_layout`` (the step-through viewer
+of a search trace: :func:`show_search`, :func:`search_svg`).
 """
 
 from gamelib.ui.boards import (

@@ -44,8 +44,8 @@ from gamelib.search.trace import (
     Window,
 )
 from gamelib.session import format_value
-from gamelib.ui.drawing import Palette, _batch, _begin, _font, _r, _value_colour
 from gamelib.ui.canvas import CanvasLike, RecordingCanvas, Rect
+from gamelib.ui.drawing import Palette, _batch, _begin, _font, _r, _value_colour
 from gamelib.ui.svg import BoardPicture, svg_from_calls
 from gamelib.ui.tree_layout import (
     LEGEND_HEIGHT,

@@ -33,7 +33,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from gamelib.search.trace import Event, SearchTrace
-from gamelib.ui.canvas import CanvasLike, RecordingCanvas
+from gamelib.ui.canvas import PIXEL_RATIO, CanvasLike, LiveCanvas, attach_picture
 from gamelib.ui.search_svg import (
     Snapshot,
     check_trace,
@@ -44,10 +44,6 @@ from gamelib.ui.search_svg import (
 from gamelib.ui.tree_layout import TreeLayout, layout_tree
 
 __all__ = ["SearchView", "show_search", "PIXEL_RATIO", "SHRINK", "SPEEDS"]
-
-PIXEL_RATIO: Final = 2
-"""The canvas holds this many device pixels per CSS pixel: crisp text up to a device
-pixel ratio of 2 (zoomed pages, Retina screens), and downsampled smoothly at 1."""
 
 SHRINK: Final = 0.7
 """A wide tree shrinks with the page down to this share of its size, then scrolls."""
@@ -74,9 +70,11 @@ class SearchView:
         self._widgets: dict[str, Any] = {}
         self._syncing = False
         self._shown_in: tuple[int, int] | None = None
+        self._live: LiveCanvas | None = None
         if canvas is None:
-            self._view, built = self._build()
-            self._canvas: CanvasLike = built
+            self._view, self._live = self._build()  # the live canvas draws itself
+            self._canvas: CanvasLike = self._live.widget
+            attach_picture(self._view, lambda: search_svg(self._trace).svg)
         else:
             self._view, self._canvas = None, canvas
         self._draw()
@@ -174,7 +172,8 @@ class SearchView:
         self._draw()
 
     def show(self) -> None:
-        """Display the viewer, and below it the whole search as SVG (no-op outside IPython)."""
+        """Display the viewer (no-op outside IPython). Its output also carries the whole
+        search as an SVG picture, which GitHub and nbviewer show in place of the widget."""
         if self._view is None:
             return
         try:
@@ -186,7 +185,6 @@ class SearchView:
         shell = get_ipython()
         self._shown_in = None if shell is None else (id(shell), shell.execution_count)
         display(self._view)  # type: ignore[no-untyped-call]
-        display(search_svg(self._trace))  # type: ignore[no-untyped-call]
 
     def _ipython_display_(self) -> None:
         # show_search() already displayed it in this cell; in a later cell, show it again.
@@ -215,11 +213,14 @@ class SearchView:
         self._note = note
         self._sync_widgets()
 
-    def _draw(self) -> None:
-        canvas = self._canvas
-        if hasattr(canvas, "set_transform") and not isinstance(canvas, RecordingCanvas):
-            canvas.set_transform(PIXEL_RATIO, 0, 0, PIXEL_RATIO, 0, 0)
+    def _paint(self, canvas: CanvasLike) -> None:
         draw_search(canvas, self._trace, self._layout, self._shot)
+
+    def _draw(self) -> None:
+        if self._live is not None:
+            self._live.redraw()  # scaled to PIXEL_RATIO; also redrawn on every reconnection
+        else:
+            self._paint(self._canvas)
         self._sync_widgets()
 
     def _sync_widgets(self) -> None:
@@ -248,18 +249,6 @@ class SearchView:
 
         return safe
 
-    def _on_client_ready(self) -> None:
-        """A browser page made a new, blank canvas (a reload, a second window): draw again.
-
-        ipycanvas sends drawing commands through one manager widget, which names the
-        target canvas only when it changes; the page's new manager knows no target yet,
-        so it would drop the commands. Forgetting the target makes the next batch name it.
-        """
-        manager = getattr(self._canvas, "_canvas_manager", None)
-        if manager is not None and hasattr(manager, "_current_canvas"):
-            manager._current_canvas = None
-        self._draw()
-
     def _on_slider(self, change: Mapping[str, Any]) -> None:
         if not self._syncing and change["new"] != self._position:
             self.goto(change["new"])
@@ -267,21 +256,16 @@ class SearchView:
     def _on_speed(self, change: Mapping[str, Any]) -> None:
         self._widgets["play"].interval = round(1000 / change["new"])
 
-    def _build(self) -> tuple[Any, Any]:
+    def _build(self) -> tuple[Any, LiveCanvas]:
         import ipywidgets as w
-        from ipycanvas import Canvas
 
         layout = self._layout
-        canvas = Canvas(
-            width=layout.width * PIXEL_RATIO,
-            height=layout.height * PIXEL_RATIO,
-            # As wide as the tree, shrunk to the output's width down to SHRINK of its
-            # size; below that the box around it scrolls.
-            layout=w.Layout(width=f"{layout.width}px", height="auto", max_width="100%",
-                            min_width=f"{round(layout.width * SHRINK)}px"),
-        )
-        # A browser page that (re)creates the canvas, e.g. after a reload, gets it blank.
-        canvas.on_client_ready(self._safely(self._on_client_ready))
+        # As wide as the tree, shrunk to the output's width down to SHRINK of its size;
+        # below that the box around it scrolls. Redrawn whenever a page (re)connects.
+        live = LiveCanvas(layout.width, layout.height, self._paint,
+                          css_width=f"{layout.width}px",
+                          min_width=f"{round(layout.width * SHRINK)}px")
+        canvas = live.widget
         def button(name: str, icon: str, tip: str, action: Callable[[], bool]) -> Any:
             b = w.Button(description=name.capitalize(), icon=icon, tooltip=tip,
                          layout=w.Layout(width="86px"))
@@ -312,7 +296,7 @@ class SearchView:
             play, speed, slider,
         ], layout=w.Layout(flex_flow="row wrap", align_items="center"))
         scroller = w.Box([canvas], layout=w.Layout(overflow="auto", max_width="100%"))
-        return w.VBox([controls, note, scroller]), canvas
+        return w.VBox([controls, note, scroller]), live
 
 
 def show_search(trace: SearchTrace, *, display: bool = True) -> SearchView:

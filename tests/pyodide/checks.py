@@ -142,9 +142,8 @@ def session_plays_connect_four_computer_computer():
 
 @check
 def session_undo_and_new_game():
-    from gamelib.session import PlaySession
-
     from gamelib.games import TicTacToe
+    from gamelib.session import PlaySession
 
     game = TicTacToe()
     session = PlaySession(game, mode="human-computer", seed=5, delay=0)
