@@ -15,6 +15,7 @@ style, offline slides, the index, and re-runs that change nothing.
 
 from __future__ import annotations
 
+import concurrent.futures
 import re
 from pathlib import Path
 from types import ModuleType
@@ -148,6 +149,13 @@ PAGE = """<!doctype html><html><head><style>
 
 
 def font_sizes(page: str) -> dict[str, str]:
+    """The computed font sizes of ``page`` in Chromium. Runs in a thread of its own: the
+    browser tests' session may hold a Playwright event loop in this one."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(_font_sizes, page).result()
+
+
+def _font_sizes(page: str) -> dict[str, str]:
     from playwright.sync_api import sync_playwright
 
     flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
