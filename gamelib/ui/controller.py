@@ -33,7 +33,15 @@ from gamelib.search.stats import Decision
 from gamelib.session import MAX_DELAY, MESSAGE_LIMIT, MODES, PlaySession, strength_label
 from gamelib.session.rules import drawing_failure
 from gamelib.ui.boards import DEFAULT_SIZE, BoardView, ConnectFourBoard, board_for
-from gamelib.ui.canvas import BLANK_CANVAS_CSS, LiveCanvas, attach_picture, fit_width
+from gamelib.ui.canvas import (
+    BLANK_CANVAS_CSS,
+    Cell,
+    LiveCanvas,
+    attach_picture,
+    display_view,
+    fit_width,
+    shown_elsewhere,
+)
 from gamelib.ui.svg import BoardPicture, board_svg
 
 __all__ = ["PlayController", "play", "MODES", "MESSAGE_LIMIT"]
@@ -102,7 +110,7 @@ class PlayController:
         self._board: Final = board_for(game, size)
         self._size: Final = size
         self._view: Any = None
-        self._shown_in: object = None
+        self._shown_in: Cell | None = None
         self._session: Final = PlaySession(
             game, mode=mode, depth=depth, seconds=seconds, seed=seed, delay=delay,
             background=background, labels=self._board, on_change=self._refresh,
@@ -268,23 +276,12 @@ class PlayController:
 
     def show(self) -> None:
         """Display the widget in the current notebook cell (no-op outside IPython)."""
-        try:
-            from IPython import get_ipython
-            from IPython.display import display
-        except ImportError:  # pragma: no cover - IPython is installed with Jupyter
-            return
-        shell = get_ipython()
-        self._shown_in = None if shell is None else (id(shell), shell.execution_count)
-        display(self._view)  # type: ignore[no-untyped-call]
+        self._shown_in = display_view(self._view)
 
     def _ipython_display_(self) -> None:
         # play() already displayed the widget in this cell: showing it twice would
         # put two boards under one cell. In a later cell, show it (again).
-        from IPython import get_ipython
-
-        shell = get_ipython()
-        here = None if shell is None else (id(shell), shell.execution_count)
-        if here is None or here != self._shown_in:
+        if shown_elsewhere(self._shown_in):
             self.show()
 
     def close(self) -> None:
