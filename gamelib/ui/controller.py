@@ -23,7 +23,7 @@ from __future__ import annotations
 import html
 import threading
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, Generic, TypeVar, cast, overload
 
 import ipywidgets as w
 
@@ -45,6 +45,8 @@ from gamelib.ui.canvas import (
 from gamelib.ui.svg import BoardPicture, board_svg
 
 __all__ = ["PlayController", "play", "MODES", "MESSAGE_LIMIT"]
+
+_T = TypeVar("_T")
 
 _BUTTON_ROW: Final = 40
 """CSS pixels of the column buttons above a Connect Four board."""
@@ -80,6 +82,32 @@ class PlayView(w.HBox):  # type: ignore[misc]
 
     def __repr__(self) -> str:
         return self._label
+
+
+class _FromSession(Generic[_T]):
+    """A read-only attribute of a :class:`PlayController`: its session's attribute of the
+    same name (one line per attribute instead of one property each)."""
+
+    def __init__(self, doc: str) -> None:
+        self.__doc__ = doc
+        self._name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = name
+
+    @overload
+    def __get__(self, controller: None, owner: type | None = None) -> _FromSession[_T]: ...
+    @overload
+    def __get__(self, controller: PlayController, owner: type | None = None) -> _T: ...
+    def __get__(
+        self, controller: PlayController | None, owner: type | None = None
+    ) -> _T | _FromSession[_T]:
+        if controller is None:
+            return self
+        return cast(_T, getattr(controller._session, self._name))
+
+    def __set__(self, controller: PlayController, value: object) -> None:
+        raise AttributeError(f"property {self._name!r} of 'PlayController' object has no setter")
 
 
 class PlayController:
@@ -126,76 +154,40 @@ class PlayController:
         """The :class:`~gamelib.session.PlaySession` this board shows and drives."""
         return self._session
 
-    @property
-    def game(self) -> Game[Any, Any]:
-        """The game being played."""
-        return self._session.game
-
+    game = _FromSession[Game[Any, Any]]("The game being played.")
     @property
     def board(self) -> BoardView:
         """The board that draws the game and maps clicks to moves."""
         return self._board
 
-    @property
-    def state(self) -> State:
-        """The position shown on the board."""
-        return self._session.state
-
-    @property
-    def history(self) -> list[Move]:
-        """The moves from the start to :attr:`state`, as a copy (``replay`` gives the state)."""
-        return self._session.history
-
-    @property
-    def message(self) -> str:
-        """The message under the board: what just happened, or why input was refused."""
-        return self._session.message
-
-    @property
-    def thinking(self) -> bool:
-        """True while the computer searches for a move or for hints."""
-        return self._session.thinking
-
-    @property
-    def finished(self) -> bool:
-        """True once the game is won or drawn."""
-        return self._session.finished
-
-    @property
-    def status(self) -> list[str]:
-        """The status lines drawn below the board: whose turn or the result, then a value."""
-        return self._session.status
-
-    @property
-    def mode(self) -> str:
-        """Who plays which side: one of :data:`MODES`."""
-        return self._session.mode
-
-    @property
-    def strength(self) -> tuple[int | None, float | None]:
-        """The computer's search limits ``(depth, seconds)``; ``(None, None)``: the default."""
-        return self._session.strength
-
-    @property
-    def delay(self) -> float:
-        """Seconds of pause before each move of a computer-versus-computer game."""
-        return self._session.delay
-
-    @property
-    def running(self) -> bool:
-        """In computer-versus-computer mode: True unless paused with :meth:`stop`."""
-        return self._session.running
-
-    @property
-    def decision(self) -> Decision | None:
-        """The computer's latest :class:`~gamelib.search.stats.Decision` (with its stats)."""
-        return self._session.decision
-
-    @property
-    def hints(self) -> dict[Hashable, float] | None:
-        """The values shown by the latest :meth:`hint`, until the next move."""
-        return self._session.hints
-
+    state = _FromSession[State]("The position shown on the board.")
+    history = _FromSession[list[Move]](
+        "The moves from the start to :attr:`state`, as a copy (``replay`` gives the state)."
+    )
+    message = _FromSession[str](
+        "The message under the board: what just happened, or why input was refused."
+    )
+    thinking = _FromSession[bool]("True while the computer searches for a move or for hints.")
+    finished = _FromSession[bool]("True once the game is won or drawn.")
+    status = _FromSession[list[str]](
+        "The status lines drawn below the board: whose turn or the result, then a value."
+    )
+    mode = _FromSession[str]("Who plays which side: one of :data:`MODES`.")
+    strength = _FromSession[tuple[int | None, float | None]](
+        "The computer's search limits ``(depth, seconds)``; ``(None, None)``: the default."
+    )
+    delay = _FromSession[float](
+        "Seconds of pause before each move of a computer-versus-computer game."
+    )
+    running = _FromSession[bool](
+        "In computer-versus-computer mode: True unless paused with :meth:`stop`."
+    )
+    decision = _FromSession[Decision | None](
+        "The computer's latest :class:`~gamelib.search.stats.Decision` (with its stats)."
+    )
+    hints = _FromSession[dict[Hashable, float] | None](
+        "The values shown by the latest :meth:`hint`, until the next move."
+    )
     @property
     def widget(self) -> Any:
         """The ipywidgets box with the board and the controls (display it to show it)."""
