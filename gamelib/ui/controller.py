@@ -154,12 +154,13 @@ class PlayController:
         """The :class:`~gamelib.session.PlaySession` this board shows and drives."""
         return self._session
 
-    game = _FromSession[Game[Any, Any]]("The game being played.")
     @property
     def board(self) -> BoardView:
         """The board that draws the game and maps clicks to moves."""
         return self._board
 
+    # Read-only, as the session has them:
+    game = _FromSession[Game[Any, Any]]("The game being played.")
     state = _FromSession[State]("The position shown on the board.")
     history = _FromSession[list[Move]](
         "The moves from the start to :attr:`state`, as a copy (``replay`` gives the state)."
@@ -188,6 +189,7 @@ class PlayController:
     hints = _FromSession[dict[Hashable, float] | None](
         "The values shown by the latest :meth:`hint`, until the next move."
     )
+
     @property
     def widget(self) -> Any:
         """The ipywidgets box with the board and the controls (display it to show it)."""
