@@ -188,8 +188,21 @@ def check_number(value: object, what: str) -> float:
 _GAME_METHODS: Final = ("players", "to_move", "finished", "next_states", "utility")
 
 
-def check_game(game: object) -> None:
+def check_game(
+    game: object,
+    *,
+    members: Sequence[str] = _GAME_METHODS,
+    class_text: str = "got the class {name} instead of a game: pass {name}() (with parentheses)",
+    missing_text: str = (
+        "{described} is not a game (it has no {missing}): pass a game "
+        "object such as TicTacToe(), Nim() or ConnectFour()"
+    ),
+) -> None:
     """Raise :class:`GameError` unless ``game`` is a game object (an instance, not a class).
+
+    A game object has every name in ``members``. The two refusals are ``class_text``
+    (for a class; ``{name}`` is its name) and ``missing_text`` (``{described}`` is the
+    object shown briefly, ``{type}`` its type's name, ``{missing}`` the absent members).
 
     >>> from gamelib.games import TicTacToe
     >>> try:
@@ -199,15 +212,13 @@ def check_game(game: object) -> None:
     got the class TicTacToe instead of a game: pass TicTacToe() (with parentheses)
     """
     if isinstance(game, type):
-        raise GameError(
-            f"got the class {game.__name__} instead of a game: "
-            f"pass {game.__name__}() (with parentheses)"
-        )
-    missing = [name for name in _GAME_METHODS if not hasattr(game, name)]
+        raise GameError(class_text.format(name=game.__name__))
+    missing = [name for name in members if not hasattr(game, name)]
     if missing:
         raise GameError(
-            f"{describe_text(game)} is not a game (it has no {', '.join(missing)}): pass a game "
-            "object such as TicTacToe(), Nim() or ConnectFour()"
+            missing_text.format(
+                described=describe_text(game), type=type(game).__name__, missing=", ".join(missing)
+            )
         )
 
 

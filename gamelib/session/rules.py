@@ -13,6 +13,7 @@ from typing import Any, Final, NamedTuple, Protocol
 
 from gamelib.game import Game, GameError, Player, State
 from gamelib.games import ConnectFour
+from gamelib.search import common
 from gamelib.search.common import Budget
 from gamelib.search.stats import Decision
 
@@ -97,17 +98,17 @@ def describe_exception(error: BaseException) -> str:
 
 def check_game(game: object) -> None:
     """Raise GameError, naming the mistake and the fix, unless ``game`` is a playable game."""
-    if isinstance(game, type):
-        raise GameError(
-            f"{game.__name__} is a class, not a game: create one with its brackets, "
-            f"e.g. play({game.__name__}())"
-        )
-    missing = [name for name in GAME_MEMBERS if not hasattr(game, name)]
-    if missing:
-        raise GameError(
-            f"{type(game).__name__} is not a game: it lacks {', '.join(missing)}; pass a game "
+    common.check_game(
+        game,
+        members=GAME_MEMBERS,
+        class_text=(
+            "{name} is a class, not a game: create one with its brackets, e.g. play({name}())"
+        ),
+        missing_text=(
+            "{type} is not a game: it lacks {missing}; pass a game "
             "such as TicTacToe(), ConnectFour() or Nim() from gamelib.games"
-        )
+        ),
+    )
 
 
 def check_mode(mode: object) -> None:

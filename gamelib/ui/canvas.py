@@ -355,6 +355,36 @@ def attach_picture(widget: Any, svg: Callable[[], str]) -> None:
     widget._repr_mimebundle_ = bundle
 
 
+Cell = tuple[int, int]
+"""A notebook cell's run: the IPython shell's id and its execution count."""
+
+
+def current_cell() -> Cell | None:
+    """The cell running now, or None outside IPython."""
+    from IPython import get_ipython
+
+    shell = get_ipython()
+    return None if shell is None else (id(shell), shell.execution_count)
+
+
+def display_view(view: Any) -> Cell | None:
+    """Display ``view`` in the current cell (no-op outside IPython); return that cell."""
+    try:
+        from IPython.display import display
+    except ImportError:  # pragma: no cover - IPython comes with Jupyter
+        return None
+    shown_in = current_cell()
+    display(view)  # type: ignore[no-untyped-call]
+    return shown_in
+
+
+def shown_elsewhere(shown_in: Cell | None) -> bool:
+    """True unless a view displayed in ``shown_in`` was displayed in the cell running now:
+    a view that its maker already displayed in this cell must not show twice there."""
+    here = current_cell()
+    return here is None or here != shown_in
+
+
 # -- live canvases: redrawn whenever a browser page shows them, sharp at any zoom -----------
 
 PIXEL_RATIO: Final = 2

@@ -23,7 +23,7 @@ from __future__ import annotations
 import html
 import threading
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, Generic, TypeVar, cast, overload
 
 import ipywidgets as w
 
@@ -33,10 +33,20 @@ from gamelib.search.stats import Decision
 from gamelib.session import MAX_DELAY, MESSAGE_LIMIT, MODES, PlaySession, strength_label
 from gamelib.session.rules import drawing_failure
 from gamelib.ui.boards import DEFAULT_SIZE, BoardView, ConnectFourBoard, board_for
-from gamelib.ui.canvas import BLANK_CANVAS_CSS, LiveCanvas, attach_picture, fit_width
+from gamelib.ui.canvas import (
+    BLANK_CANVAS_CSS,
+    Cell,
+    LiveCanvas,
+    attach_picture,
+    display_view,
+    fit_width,
+    shown_elsewhere,
+)
 from gamelib.ui.svg import BoardPicture, board_svg
 
 __all__ = ["PlayController", "play", "MODES", "MESSAGE_LIMIT"]
+
+_T = TypeVar("_T")
 
 _BUTTON_ROW: Final = 40
 """CSS pixels of the column buttons above a Connect Four board."""
@@ -74,6 +84,32 @@ class PlayView(w.HBox):  # type: ignore[misc]
         return self._label
 
 
+class _FromSession(Generic[_T]):
+    """A read-only attribute of a :class:`PlayController`: its session's attribute of the
+    same name (one line per attribute instead of one property each)."""
+
+    def __init__(self, doc: str) -> None:
+        self.__doc__ = doc
+        self._name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = name
+
+    @overload
+    def __get__(self, controller: None, owner: type | None = None) -> _FromSession[_T]: ...
+    @overload
+    def __get__(self, controller: PlayController, owner: type | None = None) -> _T: ...
+    def __get__(
+        self, controller: PlayController | None, owner: type | None = None
+    ) -> _T | _FromSession[_T]:
+        if controller is None:
+            return self
+        return cast(_T, getattr(controller._session, self._name))
+
+    def __set__(self, controller: PlayController, value: object) -> None:
+        raise AttributeError(f"property {self._name!r} of 'PlayController' object has no setter")
+
+
 class PlayController:
     """One game on one board: the position, its history, the computer and the widgets.
 
@@ -102,7 +138,7 @@ class PlayController:
         self._board: Final = board_for(game, size)
         self._size: Final = size
         self._view: Any = None
-        self._shown_in: object = None
+        self._shown_in: Cell | None = None
         self._session: Final = PlaySession(
             game, mode=mode, depth=depth, seconds=seconds, seed=seed, delay=delay,
             background=background, labels=self._board, on_change=self._refresh,
@@ -119,74 +155,40 @@ class PlayController:
         return self._session
 
     @property
-    def game(self) -> Game[Any, Any]:
-        """The game being played."""
-        return self._session.game
-
-    @property
     def board(self) -> BoardView:
         """The board that draws the game and maps clicks to moves."""
         return self._board
 
-    @property
-    def state(self) -> State:
-        """The position shown on the board."""
-        return self._session.state
-
-    @property
-    def history(self) -> list[Move]:
-        """The moves from the start to :attr:`state`, as a copy (``replay`` gives the state)."""
-        return self._session.history
-
-    @property
-    def message(self) -> str:
-        """The message under the board: what just happened, or why input was refused."""
-        return self._session.message
-
-    @property
-    def thinking(self) -> bool:
-        """True while the computer searches for a move or for hints."""
-        return self._session.thinking
-
-    @property
-    def finished(self) -> bool:
-        """True once the game is won or drawn."""
-        return self._session.finished
-
-    @property
-    def status(self) -> list[str]:
-        """The status lines drawn below the board: whose turn or the result, then a value."""
-        return self._session.status
-
-    @property
-    def mode(self) -> str:
-        """Who plays which side: one of :data:`MODES`."""
-        return self._session.mode
-
-    @property
-    def strength(self) -> tuple[int | None, float | None]:
-        """The computer's search limits ``(depth, seconds)``; ``(None, None)``: the default."""
-        return self._session.strength
-
-    @property
-    def delay(self) -> float:
-        """Seconds of pause before each move of a computer-versus-computer game."""
-        return self._session.delay
-
-    @property
-    def running(self) -> bool:
-        """In computer-versus-computer mode: True unless paused with :meth:`stop`."""
-        return self._session.running
-
-    @property
-    def decision(self) -> Decision | None:
-        """The computer's latest :class:`~gamelib.search.stats.Decision` (with its stats)."""
-        return self._session.decision
-
-    @property
-    def hints(self) -> dict[Hashable, float] | None:
-        """The values shown by the latest :meth:`hint`, until the next move."""
-        return self._session.hints
+    # Read-only, as the session has them:
+    game = _FromSession[Game[Any, Any]]("The game being played.")
+    state = _FromSession[State]("The position shown on the board.")
+    history = _FromSession[list[Move]](
+        "The moves from the start to :attr:`state`, as a copy (``replay`` gives the state)."
+    )
+    message = _FromSession[str](
+        "The message under the board: what just happened, or why input was refused."
+    )
+    thinking = _FromSession[bool]("True while the computer searches for a move or for hints.")
+    finished = _FromSession[bool]("True once the game is won or drawn.")
+    status = _FromSession[list[str]](
+        "The status lines drawn below the board: whose turn or the result, then a value."
+    )
+    mode = _FromSession[str]("Who plays which side: one of :data:`MODES`.")
+    strength = _FromSession[tuple[int | None, float | None]](
+        "The computer's search limits ``(depth, seconds)``; ``(None, None)``: the default."
+    )
+    delay = _FromSession[float](
+        "Seconds of pause before each move of a computer-versus-computer game."
+    )
+    running = _FromSession[bool](
+        "In computer-versus-computer mode: True unless paused with :meth:`stop`."
+    )
+    decision = _FromSession[Decision | None](
+        "The computer's latest :class:`~gamelib.search.stats.Decision` (with its stats)."
+    )
+    hints = _FromSession[dict[Hashable, float] | None](
+        "The values shown by the latest :meth:`hint`, until the next move."
+    )
 
     @property
     def widget(self) -> Any:
@@ -268,23 +270,12 @@ class PlayController:
 
     def show(self) -> None:
         """Display the widget in the current notebook cell (no-op outside IPython)."""
-        try:
-            from IPython import get_ipython
-            from IPython.display import display
-        except ImportError:  # pragma: no cover - IPython is installed with Jupyter
-            return
-        shell = get_ipython()
-        self._shown_in = None if shell is None else (id(shell), shell.execution_count)
-        display(self._view)  # type: ignore[no-untyped-call]
+        self._shown_in = display_view(self._view)
 
     def _ipython_display_(self) -> None:
         # play() already displayed the widget in this cell: showing it twice would
         # put two boards under one cell. In a later cell, show it (again).
-        from IPython import get_ipython
-
-        shell = get_ipython()
-        here = None if shell is None else (id(shell), shell.execution_count)
-        if here is None or here != self._shown_in:
+        if shown_elsewhere(self._shown_in):
             self.show()
 
     def close(self) -> None:

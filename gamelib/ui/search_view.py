@@ -33,7 +33,15 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from gamelib.search.trace import Event, SearchTrace
-from gamelib.ui.canvas import PIXEL_RATIO, CanvasLike, LiveCanvas, attach_picture
+from gamelib.ui.canvas import (
+    PIXEL_RATIO,
+    CanvasLike,
+    Cell,
+    LiveCanvas,
+    attach_picture,
+    display_view,
+    shown_elsewhere,
+)
 from gamelib.ui.search_svg import (
     Snapshot,
     check_trace,
@@ -69,7 +77,7 @@ class SearchView:
         self._shot: Snapshot = snapshot(trace, 0)
         self._widgets: dict[str, Any] = {}
         self._syncing = False
-        self._shown_in: tuple[int, int] | None = None
+        self._shown_in: Cell | None = None
         self._live: LiveCanvas | None = None
         if canvas is None:
             self._view, self._live = self._build()  # the live canvas draws itself
@@ -174,25 +182,12 @@ class SearchView:
     def show(self) -> None:
         """Display the viewer (no-op outside IPython). Its output also carries the whole
         search as an SVG picture, which GitHub and nbviewer show in place of the widget."""
-        if self._view is None:
-            return
-        try:
-            from IPython.display import display
-        except ImportError:  # pragma: no cover - IPython comes with Jupyter
-            return
-        from IPython import get_ipython
-
-        shell = get_ipython()
-        self._shown_in = None if shell is None else (id(shell), shell.execution_count)
-        display(self._view)  # type: ignore[no-untyped-call]
+        if self._view is not None:
+            self._shown_in = display_view(self._view)
 
     def _ipython_display_(self) -> None:
         # show_search() already displayed it in this cell; in a later cell, show it again.
-        from IPython import get_ipython
-
-        shell = get_ipython()
-        here = None if shell is None else (id(shell), shell.execution_count)
-        if here is None or here != self._shown_in:
+        if shown_elsewhere(self._shown_in):
             self.show()
 
     def close(self) -> None:
