@@ -237,13 +237,12 @@ def start_lab(workdir: Path, notebooks: Path, app: str = "lab") -> LabServer:
         / "notification.jupyterlab-settings",
         {"fetchNews": "false", "checkForUpdates": False},
     )
-    if app == "notebook":
-        # Notebook 7 renders only the cells in view by default; the tests read every cell's
-        # prompt, so render them all.
-        _write_json(
-            dirs["settings"] / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings",
-            {"windowingMode": "none"},
-        )
+    # JupyterLab and Notebook 7 render only the cells in view by default; the tests read
+    # every cell's prompt (and run whole lessons), so render them all.
+    _write_json(
+        dirs["settings"] / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings",
+        {"windowingMode": "none"},
+    )
     env = dict(os.environ)
     env.update(
         JUPYTER_CONFIG_DIR=str(dirs["config"]),

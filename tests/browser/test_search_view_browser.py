@@ -9,6 +9,12 @@ layout pixel. Screenshots at 1280 x 800 go to ``tests/screenshots/``.
 
 from __future__ import annotations
 
+import json
+import re
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -20,10 +26,20 @@ from gamelib.ui.boards import Palette
 from gamelib.ui.canvas import RecordingCanvas
 from gamelib.ui.search_view import PIXEL_RATIO, SearchView
 
-from .harness import Box, LabPage, check_fixture_notebook, rgba, wait_until
+from .harness import (
+    PROJECT_ROOT,
+    UI_TIMEOUT,
+    Box,
+    LabPage,
+    check_fixture_notebook,
+    rgba,
+    start_lab,
+    stop_lab,
+    wait_until,
+)
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator
+    from playwright.sync_api import Browser, Locator
 
 pytestmark = pytest.mark.browser
 
@@ -105,3 +121,66 @@ def test_five_steps_move_the_highlight(lab: LabPage) -> None:
     lab.page.keyboard.press("Control+b")
     canvas.scroll_into_view_if_needed()
     lab.screenshot("search_view_lecture_1280x800")
+
+
+# -- Lesson 4 itself -----------------------------------------------------------------------
+
+LESSON = "04-Alpha-Beta-Pruning.ipynb"
+LESSON_CALL = 'plain = trace_search(game, four, "alphabeta")'
+"""The lesson's first viewer cell; Lesson 2's position, O to move: X X O / . . X / . O ."""
+
+
+def lesson_twin() -> SearchView:
+    """A viewer on the trace of Lesson 4's first viewer cell."""
+    game = TicTacToe()
+    four = replay(game, [(0, 0), (0, 2), (0, 1), (2, 1), (1, 2)])
+    trace = trace_search(game, four, "alphabeta")
+    assert (trace.value, trace.calls) == (1, 32)  # the counts the lesson asserts
+    return SearchView(trace, RecordingCanvas())
+
+
+@pytest.fixture(scope="module")
+def lessons_page(browser: Browser) -> Iterator[LabPage]:
+    """JupyterLab serving a temporary copy of the lessons, and a page on it."""
+    workdir = Path(tempfile.mkdtemp(prefix="gamelib-lesson4-"))
+    try:
+        server = start_lab(workdir, PROJECT_ROOT / "notebooks")
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        try:
+            page = context.new_page()
+            page.set_default_timeout(UI_TIMEOUT)
+            yield LabPage(page, server)
+        finally:
+            context.close()
+            stop_lab(server)
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def test_lesson_4_five_steps_move_the_highlight(lessons_page: LabPage) -> None:
+    lab, view = lessons_page, lesson_twin()
+    start = view.event.node
+    for _ in range(5):
+        assert view.step()
+    after = view.event.node
+    assert after != start
+    cells = json.loads((PROJECT_ROOT / "notebooks" / LESSON).read_text(encoding="utf-8"))["cells"]
+    assert any(LESSON_CALL in "".join(c["source"]) for c in cells), (
+        "Lesson 4's first viewer cell changed: update the twin")
+    lab.open_notebook(LESSON)
+    lab.run_all_cells()
+    cell = lab.page.locator(".jp-CodeCell", has_text=LESSON_CALL).first
+    cell.scroll_into_view_if_needed()
+    canvas = lab.visible_canvas(within=cell)
+    canvas.scroll_into_view_if_needed()
+    assert lab.canvas_size(canvas) == (
+        view.layout.width * PIXEL_RATIO, view.layout.height * PIXEL_RATIO)
+    boxes = [halo(view, start), halo(view, after)]
+    wait_until(lambda: lit(lab, canvas, boxes) == [True, False], 30, "the root highlighted")
+    step = cell.locator(".jp-OutputArea-output button.widget-button",
+                        has_text=re.compile(r"^\s*Step\s*$"))
+    for _ in range(5):
+        step.click()
+    wait_until(lambda: lit(lab, canvas, boxes) == [False, True], 30,
+               f"Lesson 4: the highlight on node {after} after five steps")
+    lab.screenshot("lesson4_search_view_step5_1280x800")
