@@ -18,9 +18,6 @@ deselects them).
 
 from __future__ import annotations
 
-import contextlib
-import shutil
-import tempfile
 from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -33,11 +30,10 @@ from .harness import (
     FIXTURE_NOTEBOOKS,
     NO_CHROMIUM,
     NO_PLAYWRIGHT,
-    UI_TIMEOUT,
     LabPage,
     LabServer,
-    start_lab,
-    stop_lab,
+    page_on,
+    serving_copy,
 )
 
 if TYPE_CHECKING:
@@ -79,15 +75,8 @@ def lab_server() -> Iterator[LabServer]:
         import playwright.sync_api  # noqa: F401
     except ImportError:
         pytest.skip(NO_PLAYWRIGHT)
-    workdir = Path(tempfile.mkdtemp(prefix="gamelib-browser-"))
-    try:
-        server = start_lab(workdir, FIXTURE_NOTEBOOKS)
-        try:
-            yield server
-        finally:
-            stop_lab(server)
-    finally:
-        shutil.rmtree(workdir, ignore_errors=True)
+    with serving_copy(FIXTURE_NOTEBOOKS) as server:
+        yield server
 
 
 @pytest.fixture(scope="session")
@@ -113,32 +102,8 @@ def lab(
 
     Its kernels are shut down afterwards too, so each test starts from a clean slate.
     """
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    page = context.new_page()
-    page.set_default_timeout(UI_TIMEOUT)
-    helper = LabPage(page, lab_server)
-    page.on("pageerror", lambda error: helper.errors.append(f"page error: {error}"))
-    page.on(
-        "console",
-        lambda message: (
-            helper.errors.append(f"console {message.type}: {message.text}")
-            if message.type == "error"
-            else None
-        ),
-    )
-    try:
-        yield helper
-    finally:
-        failed = getattr(request.node, "rep_call", None)
-        if failed is not None and failed.failed:
-            with contextlib.suppress(Exception):
-                print("screenshot:", helper.screenshot(f"FAILED-{request.node.name}"))
-            print("browser errors:", *helper.errors or ["none"], sep="\n  ")
-            print("server log (tail):", lab_server.log_tail(), sep="\n")
-        context.close()
-        with contextlib.suppress(OSError, ValueError):
-            for session in lab_server.api("sessions") or []:
-                lab_server.api(f"sessions/{session['id']}", method="DELETE")
+    with page_on(browser, lab_server, request) as page:
+        yield page
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

@@ -31,9 +31,11 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Callable, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -41,7 +43,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator, Page
+    from collections.abc import Iterator
+
+    from playwright.sync_api import Browser, Locator, Page
 
     from gamelib.ui import PlayController
 
@@ -323,6 +327,61 @@ def stop_lab(server: LabServer) -> None:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
             process.wait(timeout=15)
+
+
+@contextmanager
+def serving_copy(notebooks: Path, app: str = "lab") -> Iterator[LabServer]:
+    """A server (:func:`start_lab`) on a temporary copy of ``notebooks``; stopped and its
+    folder removed afterwards."""
+    workdir = Path(tempfile.mkdtemp(prefix=f"gamelib-{app}-"))
+    try:
+        server = start_lab(workdir, notebooks, app=app)
+        try:
+            yield server
+        finally:
+            stop_lab(server)
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+@contextmanager
+def page_on(
+    browser: Browser, server: LabServer, request: pytest.FixtureRequest,
+    width: int = 1280, height: int = 1000,
+) -> Iterator[LabPage]:
+    """A fresh page (its own browser context) on ``server``, collecting the page's errors.
+
+    If the test failed, a screenshot, the errors, the cells' prompts and the server log's
+    tail go into the report; then the context is closed and the server's kernels shut down,
+    so each test starts from a clean slate.
+    """
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(UI_TIMEOUT)
+    helper = LabPage(page, server)
+    page.on("pageerror", lambda error: helper.errors.append(f"page error: {error}"))
+    page.on(
+        "console",
+        lambda message: (
+            helper.errors.append(f"console {message.type}: {message.text}")
+            if message.type == "error"
+            else None
+        ),
+    )
+    try:
+        yield helper
+    finally:
+        failed = getattr(request.node, "rep_call", None)
+        if failed is not None and failed.failed:
+            with contextlib.suppress(Exception):
+                print("screenshot:", helper.screenshot(f"FAILED-{request.node.name}"))
+                print("prompts:", helper.code_cell_prompts(), helper.kernel_status())
+            print("browser errors:", *helper.errors or ["none"], sep="\n  ")
+            print("server log (tail):", server.log_tail(), sep="\n")
+        context.close()
+        with contextlib.suppress(OSError, ValueError):
+            for session in server.api("sessions") or []:
+                server.api(f"sessions/{session['id']}", method="DELETE")
 
 
 # ---------------------------------------------------------------------------------------

@@ -10,12 +10,8 @@ and nowhere else, as a twin controller in this process predicts.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import shutil
-import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -27,11 +23,10 @@ from gamelib.ui.boards import TicTacToeGeometry
 from .harness import (
     KERNEL_TIMEOUT,
     PROJECT_ROOT,
-    UI_TIMEOUT,
     LabPage,
     LabServer,
-    start_lab,
-    stop_lab,
+    page_on,
+    serving_copy,
 )
 from .test_tictactoe_browser import CELL, expected_marks, wait_marks
 
@@ -49,15 +44,8 @@ PLAY_CALL = 'play(TicTacToe(), mode="human-human")'
 def notebook_server(browser: Browser) -> Iterator[LabServer]:
     """Notebook 7 serving a temporary copy of the lessons (after the browser, which
     makes sure Chromium and Playwright are there)."""
-    workdir = Path(tempfile.mkdtemp(prefix="gamelib-notebook7-"))
-    try:
-        server = start_lab(workdir, PROJECT_ROOT / "notebooks", app="notebook")
-        try:
-            yield server
-        finally:
-            stop_lab(server)
-    finally:
-        shutil.rmtree(workdir, ignore_errors=True)
+    with serving_copy(PROJECT_ROOT / "notebooks", app="notebook") as server:
+        yield server
 
 
 @pytest.fixture
@@ -66,21 +54,8 @@ def notebook7(
 ) -> Iterator[LabPage]:
     """A fresh page on the Notebook 7 server; on failure, a screenshot, the prompts and
     the server log's tail go into the report."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    page = context.new_page()
-    page.set_default_timeout(UI_TIMEOUT)
-    helper = LabPage(page, notebook_server)
-    page.on("pageerror", lambda error: helper.errors.append(f"page error: {error}"))
-    try:
-        yield helper
-    finally:
-        report = getattr(request.node, "rep_call", None)
-        if report is not None and report.failed:
-            with contextlib.suppress(Exception):
-                print("screenshot:", helper.screenshot(f"FAILED-{request.node.name}"))
-                print("prompts:", helper.code_cell_prompts(), helper.kernel_status())
-            print("server log (tail):", notebook_server.log_tail(), sep="\n")
-        context.close()
+    with page_on(browser, notebook_server, request) as page:
+        yield page
 
 
 def test_the_lesson_ends_with_the_twin_game() -> None:

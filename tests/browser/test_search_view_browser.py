@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -28,13 +25,13 @@ from gamelib.ui.search_view import PIXEL_RATIO, SearchView
 
 from .harness import (
     PROJECT_ROOT,
-    UI_TIMEOUT,
     Box,
     LabPage,
+    LabServer,
     check_fixture_notebook,
+    page_on,
     rgba,
-    start_lab,
-    stop_lab,
+    serving_copy,
     wait_until,
 )
 
@@ -140,21 +137,19 @@ def lesson_twin() -> SearchView:
 
 
 @pytest.fixture(scope="module")
-def lessons_page(browser: Browser) -> Iterator[LabPage]:
-    """JupyterLab serving a temporary copy of the lessons, and a page on it."""
-    workdir = Path(tempfile.mkdtemp(prefix="gamelib-lesson4-"))
-    try:
-        server = start_lab(workdir, PROJECT_ROOT / "notebooks")
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
-        try:
-            page = context.new_page()
-            page.set_default_timeout(UI_TIMEOUT)
-            yield LabPage(page, server)
-        finally:
-            context.close()
-            stop_lab(server)
-    finally:
-        shutil.rmtree(workdir, ignore_errors=True)
+def lessons_server(browser: Browser) -> Iterator[LabServer]:
+    """JupyterLab serving a temporary copy of the lessons."""
+    with serving_copy(PROJECT_ROOT / "notebooks") as server:
+        yield server
+
+
+@pytest.fixture
+def lessons_page(
+    browser: Browser, lessons_server: LabServer, request: pytest.FixtureRequest
+) -> Iterator[LabPage]:
+    """A page at 1280 x 800 (a projector) on that server."""
+    with page_on(browser, lessons_server, request, height=800) as page:
+        yield page
 
 
 def test_lesson_4_five_steps_move_the_highlight(lessons_page: LabPage) -> None:
