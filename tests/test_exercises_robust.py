@@ -503,3 +503,49 @@ def test_a_merge_that_claims_too_much_is_caught_in_the_search() -> None:
         return ("=", answer[1]) if {old[0], new[0]} == {"≤", "≥"} else answer
 
     assert not ex.check_merge_entries(overclaims).passed
+
+
+def _public_checkers() -> list[tuple[str, str]]:
+    """(checker, parameter) for every student function that a public checker takes."""
+    import inspect
+
+    import gamelib.exercises as exercises
+
+    pairs = []
+    for name in exercises.__all__:
+        if name.startswith("check_"):
+            function = getattr(exercises, name)
+            for parameter in inspect.signature(function).parameters.values():
+                if str(parameter.annotation).startswith("Callable"):
+                    pairs.append((name, parameter.name))
+    return pairs
+
+
+def test_every_checker_has_a_door_for_each_of_the_students_functions() -> None:
+    pairs = _public_checkers()
+    # Fifteen checkers: two take three functions each, one takes two, the others one.
+    assert len(pairs) >= 20
+    assert ("check_nim_values", "utility") in pairs
+    assert ("check_tree_counts", "state_count") in pairs
+
+
+@pytest.mark.parametrize(("checker", "parameter"), _public_checkers())
+def test_the_door_refuses_any_one_argument_that_is_not_a_function(checker: str,
+                                                                   parameter: str) -> None:
+    import inspect
+
+    import gamelib.exercises as exercises
+
+    function = getattr(exercises, checker)
+    called = []
+
+    def untouched(*args: Any, **kwargs: Any) -> Any:
+        called.append(args)
+        raise AssertionError("the door lets nothing run")
+
+    arguments = {p.name: untouched for p in inspect.signature(function).parameters.values()
+                 if str(p.annotation).startswith("Callable")}
+    arguments[parameter] = 42
+    with pytest.raises(GameError, match=f"{checker} needs your function {parameter} itself"):
+        function(**arguments)
+    assert called == []

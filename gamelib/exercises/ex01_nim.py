@@ -30,7 +30,6 @@ from gamelib.exercises.run import (
     is_stub,
     number_problem,
     raised_line,
-    require_function,
     require_game,
 )
 from gamelib.game import Player
@@ -157,7 +156,6 @@ def check_next_states(next_states: Callable[[Any, Player], Any],
     returned states (those missing and those extra) and a hint. Raises
     :class:`GameError` if ``next_states`` is not callable or ``game`` is not a game.
     """
-    require_function("check_next_states", "next_states", next_states)
     require_game("check_next_states", game)
     title = f"next_states ({'Nim' if game is None else show(game)})"
     positions = _rule_positions(game)
@@ -227,7 +225,6 @@ def check_finished(finished: Callable[[Any], Any], game: AnyGame | None = None) 
     :func:`check_next_states`. Result: a :class:`CheckResult`. Raises :class:`GameError` if
     ``finished`` is not callable or ``game`` is not a game.
     """
-    require_function("check_finished", "finished", finished)
     require_game("check_finished", game)
     title = f"finished ({'Nim' if game is None else show(game)})"
     positions = _rule_positions(game)
@@ -273,7 +270,6 @@ def check_utility(utility: Callable[[Any, Player], Any],
     the int -1, 0 or +1. Result: a :class:`CheckResult`. Raises :class:`GameError` if
     ``utility`` is not callable or ``game`` is not a game.
     """
-    require_function("check_utility", "utility", utility)
     require_game("check_utility", game)
     title = f"utility ({'Nim' if game is None else show(game)})"
     cases = [(g, s, p) for g, s in _finished_positions(game) for p in g.players]
@@ -320,9 +316,6 @@ def check_nim_values(next_states: Callable[[Any, Player], Any],
     Result: a :class:`CheckResult` with ``facts["values"]``, a dict from heaps to the
     student's value. Raises :class:`GameError` if an argument is not callable.
     """
-    for name, function in (("next_states", next_states), ("finished", finished),
-                           ("utility", utility)):
-        require_function("check_nim_values", name, function)
     title = "Solving Nim with your rules"
     players = Nim.players
     values: dict[tuple[int, ...], int] = {}

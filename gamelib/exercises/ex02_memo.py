@@ -25,7 +25,6 @@ from gamelib.exercises.run import (
     is_stub,
     number_problem,
     raised_line,
-    require_function,
     returned_none_line,
     same,
 )
@@ -188,7 +187,6 @@ def check_memo_minimax(memo_value: Callable[[Any, Any, Player, dict[Any, Any]], 
     Result: a :class:`CheckResult`. Raises :class:`GameError` if ``memo_value`` is not
     callable.
     """
-    require_function("check_memo_minimax", "memo_value", memo_value)
     title = "memo_value"
     game: AnyGame = TicTacToe()
     reference: dict[Hashable, int] = {}

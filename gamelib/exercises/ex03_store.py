@@ -23,7 +23,6 @@ from gamelib.exercises.run import (
     call_student,
     checker,
     raised_line,
-    require_function,
     returned_none_line,
     same,
 )
@@ -110,7 +109,6 @@ def check_store_bound(store_bound: Callable[[dict[Any, Any], Any, Any, Any, Any]
     Result: a :class:`CheckResult`. Raises :class:`GameError` if ``store_bound`` is not
     callable.
     """
-    require_function("check_store_bound", "store_bound", store_bound)
     title = "store_bound"
     cases = _store_cases()
     wrong: list[Line] = []
@@ -383,7 +381,6 @@ def check_merge_entries(merge: Callable[[Any, Any], Any]) -> CheckResult:
     every entry must stay true. Result: a :class:`CheckResult`; GameError if ``merge`` is
     not callable.
     """
-    require_function("check_merge_entries", "merge", merge)
     title = "merge"
     cases = _merge_cases()
     wrong: list[Line] = []

@@ -29,7 +29,6 @@ from gamelib.exercises.run import (
     checker,
     number_problem,
     raised_line,
-    require_function,
 )
 from gamelib.games import ConnectFour, Nim, TicTacToe
 from gamelib.search.alphabeta import alphabeta as reference_alphabeta
@@ -267,7 +266,6 @@ def check_alphabeta(alphabeta: Callable[..., Any]) -> CheckResult:
     ``facts``: ``cases``, ``wrong`` and ``calls`` (``{search: (yours, gamelib's)}``). Raises
     :class:`GameError` if ``alphabeta`` is not callable.
     """
-    require_function("check_alphabeta", "alphabeta", alphabeta)
     title = "alphabeta"
     cases = _contract_cases()
     wrong: list[Line] = []

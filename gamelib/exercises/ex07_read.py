@@ -20,7 +20,6 @@ from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, show
 from gamelib.exercises.run import (
     ask,
     checker,
-    require_function,
 )
 from gamelib.search.bounded import EXACT, LOWER, UPPER, Entry, read_bound
 
@@ -126,7 +125,6 @@ def check_read_entry(read: Callable[[Any, Any, Any], Any]) -> CheckResult:
     ``by_case`` (calls per case number 0 to 7). Raises :class:`GameError` if ``read`` is not
     callable.
     """
-    require_function("check_read_entry", "read", read)
     title = "read: the seven cases"
     cases = _cases()
     wrong: list[Line] = []

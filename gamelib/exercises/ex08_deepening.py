@@ -34,7 +34,6 @@ from gamelib.exercises.run import (
     call_student,
     checker,
     raised_line,
-    require_function,
 )
 from gamelib.games import ConnectFour
 from gamelib.games.connect_four import C4State
@@ -243,7 +242,6 @@ def check_deepening(deepening: Callable[..., Any]) -> CheckResult:
     same on every machine. ``facts``: ``plays`` (plays per ``max_depth``). Raises
     :class:`GameError` if ``deepening`` is not callable.
     """
-    require_function("check_deepening", "deepening", deepening)
     title = "deepening"
     _, _, _, _, gamelib_nodes, _ = _reference()
     limit = _WORK_FACTOR * sum(gamelib_nodes.values())

@@ -29,7 +29,6 @@ from gamelib.exercises.run import (
     ask,
     checker,
     number_problem,
-    require_function,
 )
 from gamelib.games import ConnectFour
 from gamelib.games.connect_four import C4State
@@ -264,9 +263,6 @@ def check_connect_four_rules(next_states: Callable[[int, int, Any], Any],
     it holds, the expected and the returned answer and a hint. ``facts``: ``positions``.
     Raises :class:`GameError` if an argument is not callable.
     """
-    for label, function in (("next_states", next_states), ("finished", finished),
-                            ("utility", utility)):
-        require_function("check_connect_four_rules", label, function)
     title = "Connect Four on a bitboard"
     cases = _positions()
 

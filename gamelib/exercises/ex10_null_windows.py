@@ -28,7 +28,6 @@ from gamelib.exercises.run import (
     ask,
     checker,
     number_problem,
-    require_function,
 )
 from gamelib.games import ConnectFour
 from gamelib.games.connect_four import C4State
@@ -191,7 +190,6 @@ def check_exact_score(exact_score: Callable[[Any, Any, Callable[[int], bool]], A
     (asked in all) and ``limit`` (the sum of the limits). Raises :class:`GameError` if
     ``exact_score`` is not callable.
     """
-    require_function("check_exact_score", "exact_score", exact_score)
     title = "exact_score from yes/no questions"
     positions = _positions()
     asked_total = limit_total = 0

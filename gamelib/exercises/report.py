@@ -14,9 +14,10 @@ is the assert form for autograded cells (nbgrader, otter-grader)::
 How to write a new checker (the API of this package; ``gamelib.exercises.ex01_nim`` is a
 short example):
 
-1. Check the checker's own arguments at the door and raise
-   :class:`~gamelib.game.GameError` for a mistake of the caller:
-   ``require_function("check_x", "x", x)`` from :mod:`gamelib.exercises.run`.
+1. Decorate it with :func:`gamelib.exercises.run.checker` and annotate each of the
+   student's functions among its parameters as a ``Callable``: the decorator is the door
+   that refuses, with :class:`~gamelib.game.GameError`, a value that is not callable.
+   Check any other argument of the caller's at the start of the checker.
 2. Call the student's code only through :func:`gamelib.exercises.run.call_student`
    (``call_student(f, *args)``). It runs the call under the time limit and turns whatever
    goes wrong into one of three exceptions, each rendered by

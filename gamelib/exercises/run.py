@@ -4,8 +4,10 @@ what went wrong and in which line of the student's code."""
 from __future__ import annotations
 
 import functools
+import inspect
 import math
 import numbers
+import re
 import signal
 import sys
 import sysconfig
@@ -188,15 +190,16 @@ def _deadline(seconds: float) -> Iterator[None]:
         sys.settrace(outer)
 
 
-def call_student(function: Callable[..., Any], *args: Any) -> Any:
+def call_student(function: Callable[..., Any], *args: Any, first: bool = False) -> Any:
     """``function(*args)`` under the time limit (:func:`time_limit`). Instead of letting the
     student's exception through it raises :class:`NotDone` (NotImplementedError: a stub),
     :class:`StudentError` (any other exception), :class:`TimedOut` (no return in time) or
-    :class:`Interrupted` (the stop button)."""
+    :class:`Interrupted` (the stop button). With ``first=True`` (the check's first call) an
+    answer ``...`` (:func:`is_stub`), a placeholder left in the template, is a stub too."""
     seconds = time_limit()
     try:
         with _deadline(seconds):
-            return function(*args)
+            answer = function(*args)
     except _Alarm as alarm:
         raise TimedOut(seconds, _where(alarm)) from None
     except KeyboardInterrupt as stop:
@@ -213,6 +216,9 @@ def call_student(function: Callable[..., Any], *args: Any) -> Any:
         message = str(error)
         summary = f"{type(error).__name__}: {message}" if message else type(error).__name__
         raise StudentError(shorten(summary), _where(error)) from None
+    if first and is_stub(answer):
+        raise NotDone()
+    return answer
 
 
 STUDENT_FAILURES: Final = (NotDone, StudentError, TimedOut)
@@ -242,24 +248,34 @@ def ask(title: str, name: str, call: str, function: Callable[..., Any], *args: A
     exception, ``hint``.
     """
     try:
-        answer = call_student(function, *args)
+        return call_student(function, *args, first=first)
     except NotDone as stub:
         raise CheckEnded(not_done(title, name, stub.where)) from None
     except (StudentError, TimedOut) as error:
         line = raised_line(call, error, hint, () if context is None else context())
         raise CheckEnded(CheckResult(title, (line,))) from None
-    if first and is_stub(answer):
-        raise CheckEnded(not_done(title, name))
-    return answer
 
 
 def checker(function: Callable[P, CheckResult]) -> Callable[P, CheckResult]:
-    """Decorate a public checker: the stop button (KeyboardInterrupt) pressed while it runs
-    gives a report that says so, not a traceback through gamelib, and a check that
-    :func:`ask` ended early (:class:`CheckEnded`) gives its report."""
+    """Decorate a public checker: its door, and its way out.
+
+    The door: every parameter of the checker annotated as a ``Callable`` is a function of
+    the student's, and a value that is not callable (say ``check_x(x())`` instead of
+    ``check_x(x)``) is refused with :class:`~gamelib.game.GameError` before anything runs
+    (:func:`require_function`). The way out: the stop button (KeyboardInterrupt) pressed
+    while it runs gives a report that says so, not a traceback through gamelib, and a
+    check that :func:`ask` ended early (:class:`CheckEnded`) gives its report.
+    """
+    signature = inspect.signature(function)
+    students = [name for name, parameter in signature.parameters.items()
+                if _is_callable_annotation(parameter.annotation)]
 
     @functools.wraps(function)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> CheckResult:
+        given = signature.bind_partial(*args, **kwargs).arguments
+        for name in students:
+            if name in given:
+                require_function(function.__name__, name, given[name])
         try:
             return function(*args, **kwargs)
         except CheckEnded as ended:
@@ -272,6 +288,13 @@ def checker(function: Callable[P, CheckResult]) -> Callable[P, CheckResult]:
                       "again to check", details),))
 
     return wrapper
+
+
+def _is_callable_annotation(annotation: object) -> bool:
+    """True for ``Callable[...]`` written as text (``from __future__ import annotations``)
+    or as the object itself."""
+    text = annotation if isinstance(annotation, str) else repr(annotation)
+    return re.match(r"(collections\.abc\.|typing\.)?Callable\b", text) is not None
 
 
 MISSING: Any = object()
@@ -333,6 +356,8 @@ def error_line(call: str, error: StudentError, hint: str = "") -> Line:
 
 
 def require_function(checker: str, name: str, value: object) -> None:
+    """Raise :class:`GameError` unless ``value``, the argument ``name`` of the checker
+    ``checker``, is callable: a student's function itself, not its result."""
     if not callable(value):
         raise GameError(
             f"{checker} needs your function {name} itself (the name without parentheses), "
