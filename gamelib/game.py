@@ -10,6 +10,7 @@ reading and writing moves as text). A game object holds only constants; all that
 changes during a game lives in the *state*, which is immutable and hashable so that a
 plain ``dict`` can serve as a cache.
 
+The errors a game raises live in :mod:`gamelib.errors` and are re-exported here.
 This module imports no user-interface library.
 """
 
@@ -22,6 +23,8 @@ import inspect
 import textwrap
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final, Protocol, TypeVar, runtime_checkable
+
+from gamelib.errors import GameError, IllegalMoveError, MoveFormatError, describe_text
 
 __all__ = [
     "Game",
@@ -54,24 +57,6 @@ Value = float
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
-
-
-class GameError(ValueError):
-    """Base class of the errors a game raises for bad input.
-
-    It is a :class:`ValueError`, so ``except ValueError`` catches it too. Its message
-    says what was wrong and what is allowed.
-    """
-
-
-class IllegalMoveError(GameError):
-    """A move that ``play`` refuses: not a move of this game at all (wrong type, off the
-    board), or one that the rules forbid in the given state (a taken cell, a full
-    column, any move once the game is over)."""
-
-
-class MoveFormatError(GameError):
-    """Text that is not a move in the game's notation."""
 
 
 @runtime_checkable
@@ -177,14 +162,6 @@ def check_player(game: Game[S, M], player: object) -> None:
             f"unknown player {describe_text(player)}: this game's players are "
             f"{game.players[0]!r} and {game.players[1]!r}"
         )
-
-
-def describe_text(text: object, limit: int = 20) -> str:
-    """``repr`` of user input, shortened so that an error message stays readable."""
-    shown = repr(text)
-    if len(shown) > limit + 2:
-        shown = shown[:limit] + "…" + shown[-1]
-    return shown
 
 
 def not_a_state(game: Game[S, M], state: object) -> GameError:

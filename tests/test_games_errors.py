@@ -415,3 +415,13 @@ def test_valid_states_still_work_after_a_refusal() -> None:
         after = game.play(game.start, move)
         assert game.to_move(after) == game.players[1]
         assert after in game.next_states(game.start, game.players[0])
+
+
+def test_the_errors_live_in_gamelib_errors_and_the_old_imports_still_work() -> None:
+    import gamelib.errors
+    import gamelib.game
+
+    for name in gamelib.errors.__all__:
+        assert getattr(gamelib.game, name) is getattr(gamelib.errors, name)
+        assert name in gamelib.game.__all__
+    assert issubclass(gamelib.errors.IllegalMoveError, ValueError)

@@ -45,16 +45,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from gamelib.game import (
-    GameError,
-    IllegalMoveError,
-    MoveFormatError,
-    Player,
-    check_player,
-    describe_text,
-    not_a_state,
-    state_checked,
-)
+from gamelib.errors import GameError, IllegalMoveError, MoveFormatError, describe_text
+from gamelib.game import Player, check_player, not_a_state, state_checked
 
 __all__ = ["ConnectFour", "C4State"]
 

@@ -11,15 +11,8 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from gamelib.game import (
-    GameError,
-    IllegalMoveError,
-    MoveFormatError,
-    Player,
-    check_player,
-    describe_text,
-    state_checked,
-)
+from gamelib.errors import GameError, IllegalMoveError, MoveFormatError, describe_text
+from gamelib.game import Player, check_player, state_checked
 
 __all__ = ["Nim", "NimState", "NimMove"]
 

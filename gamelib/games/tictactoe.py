@@ -20,16 +20,8 @@ from __future__ import annotations
 import re
 from typing import Final, TypeGuard
 
-from gamelib.game import (
-    GameError,
-    IllegalMoveError,
-    MoveFormatError,
-    Player,
-    check_player,
-    describe_text,
-    not_a_state,
-    state_checked,
-)
+from gamelib.errors import GameError, IllegalMoveError, MoveFormatError, describe_text
+from gamelib.game import Player, check_player, not_a_state, state_checked
 
 __all__ = ["TicTacToe", "Board", "Cell", "LINES", "parse_cell", "format_cell"]
 

@@ -19,13 +19,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from gamelib.game import (
-    GameError,
-    IllegalMoveError,
-    Player,
-    check_player,
-    state_checked,
-)
+from gamelib.errors import GameError, IllegalMoveError
+from gamelib.game import Player, check_player, state_checked
 from gamelib.games.tictactoe import (
     LINES,
     Board,
