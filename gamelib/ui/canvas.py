@@ -29,7 +29,7 @@ from typing import Any, Final, Protocol, runtime_checkable
 __all__ = [
     "CanvasLike", "RecordingCanvas", "Rect", "Call", "STYLE_PROPERTIES", "svg_from_calls",
     "attach_picture", "STATIC_PICTURE", "LiveCanvas", "PIXEL_RATIO", "fit_width",
-    "BLANK_CANVAS_CSS",
+    "BLANK_CANVAS_CSS", "batch",
 ]
 
 Call = tuple[Any, ...]
@@ -423,7 +423,7 @@ _DRAW_LOCK: Final = threading.RLock()
 
 
 @contextlib.contextmanager
-def _batch(canvas: CanvasLike) -> Iterator[None]:
+def batch(canvas: CanvasLike) -> Iterator[None]:
     """Hold the drawing commands of a real ipycanvas canvas and send them in one go."""
     with _DRAW_LOCK:
         if type(canvas).__module__.startswith("ipycanvas"):
@@ -506,14 +506,14 @@ class LiveCanvas:
     def redraw(self) -> None:
         """Paint the picture again (raises what ``paint`` raises)."""
         canvas = self.widget
-        with _batch(canvas):
+        with batch(canvas):
             canvas.set_transform(PIXEL_RATIO, 0, 0, PIXEL_RATIO, 0, 0)
             self._paint(canvas)
 
     def say(self, *lines: str) -> None:
         """Replace the picture by ``lines`` of text (what happened, what to do)."""
         canvas = self.widget
-        with _batch(canvas):
+        with batch(canvas):
             canvas.set_transform(PIXEL_RATIO, 0, 0, PIXEL_RATIO, 0, 0)
             canvas.clear()
             canvas.fill_style = "#fbf8f1"

@@ -155,7 +155,7 @@ class PlayController:
         return self._session
 
     @property
-    def board(self) -> BoardView:
+    def board(self) -> BoardView[Any, Any]:
         """The board that draws the game and maps clicks to moves."""
         return self._board
 
