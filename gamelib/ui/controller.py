@@ -105,28 +105,15 @@ class PlayController(CellView):
     """
 
     def __init__(
-        self,
-        game: Game[Any, Any],
-        *,
-        mode: str = "human-computer",
-        depth: int | None = None,
-        seconds: float | None = None,
-        seed: int | None = None,
-        size: int = DEFAULT_SIZE,
-        delay: float = 0.8,
-        background: bool = True,
+        self, board: BoardView[Any, Any], start: Callable[[Callable[[], object]], PlaySession]
     ) -> None:
-        """See :func:`play` for the arguments; GameError for a bad one."""
-        from gamelib.session import check_game
+        """``board`` with its controls, bound to the session ``start(on_change)`` returns.
 
-        check_game(game)
-        self._board: Final = board_for(game, size)
-        self._size: Final = size
-        self._session: Final = PlaySession(
-            game, mode=mode, depth=depth, seconds=seconds, seed=seed, delay=delay,
-            background=background, labels=self._board, on_change=self._refresh,
-        )
-        self._background: Final = bool(background)
+        The session calls ``on_change`` after every change: the board redraws there.
+        :func:`play` makes both from its arguments.
+        """
+        self._board: Final = board
+        self._session: Final = start(self._refresh)
         self._build_widgets()
         self._session.refresh()
 
@@ -239,7 +226,7 @@ class PlayController(CellView):
     def picture(self) -> BoardPicture:
         """An SVG picture of the board as it is now (what a saved notebook shows of it)."""
         s = self._session
-        return board_svg(s.game, s.state, last_move=s.last_move, size=self._size,
+        return board_svg(s.game, s.state, last_move=s.last_move, size=self._board.width,
                          status=s.status, hints=s.hints, status_player=s.status_player)
 
     def close(self) -> None:
@@ -406,7 +393,7 @@ class PlayController(CellView):
         self.set_strength(depth, seconds)
 
     def _hint_button(self) -> None:
-        if self._background and self._session.threaded:
+        if self._session.threaded:
             try:
                 threading.Thread(target=self.hint, daemon=True).start()
                 return
@@ -506,10 +493,15 @@ def play(
 
     Result: the :class:`PlayController`. Raises GameError for a bad argument.
     """
-    controller = PlayController(
-        game, mode=mode, depth=depth, seconds=seconds, seed=seed, size=size, delay=delay,
-        background=background,
-    )
+    board = board_for(game, size)
+
+    def start(on_change: Callable[[], object]) -> PlaySession:
+        return PlaySession(
+            game, mode=mode, depth=depth, seconds=seconds, seed=seed, delay=delay,
+            background=background, labels=board, on_change=on_change,
+        )
+
+    controller = PlayController(board, start)
     if display:
         controller.show()
     return controller
