@@ -70,8 +70,11 @@ __all__ = [
 CHAR_WIDTH: Final = 0.55
 """A generous estimate of a character's width in em of the bold sans-serif font."""
 LABEL_PX: Final = 14
+"""Font size in pixels of a node's labels: its move, edge value, window and cache entry."""
 STATUS_PX: Final = 17
+"""Font size in pixels of the status line at the top."""
 MIN_PX: Final = 9
+"""The smallest font size a label shrinks to when its column is narrow."""
 LEGEND: Final = ("Key: [α, β] window of an open node · ≤ ≥ a bound · h heuristic estimate · "
                  "cache: entry stored, hit: entry used · dashed grey: pruned")
 
