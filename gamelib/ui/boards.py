@@ -561,8 +561,8 @@ def show_board(
     keeps and GitHub or nbviewer show. Raises GameError for a bad ``size`` or ``status``.
     """
     board = board_for(game, size)
-    drawing = draw_position(board, state, RecordingCanvas, last_move=last_move, size=size,
-                            status=status, hints=hints, status_player=status_player)
+    drawing = draw_position(board, state, RecordingCanvas, last_move=last_move, status=status,
+                            hints=hints, status_player=status_player)
     # The live canvas replays the recorded drawing whenever a page (re)connects.
     canvas = LiveCanvas(board.width, board.height, drawing.replay).widget
     picture = drawing.svg()

@@ -321,12 +321,11 @@ def draw_position(
     new_canvas: Callable[[int, int], C],
     *,
     last_move: Any | None,
-    size: int,
     status: Sequence[str] | None,
     hints: Mapping[Any, float] | None,
     status_player: Player | None,
 ) -> C:
-    """The drawing of :func:`show_board` and ``board_svg``, on ``new_canvas(width, height)``.
+    """The drawing of ``show_board`` and ``board_svg``, on ``new_canvas(width, height)``.
 
     ``state`` None is the start; ``status`` None is :func:`position_status`'s line and token.
     """
