@@ -30,9 +30,9 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Mapping
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
-from gamelib.search.trace import SearchTrace
+from gamelib.search.trace import Event, SearchTrace
 from gamelib.session.readonly import ReadOnly
 from gamelib.ui.canvas import (
     PIXEL_RATIO,
@@ -57,13 +57,6 @@ SHRINK: Final = 0.7
 
 SPEEDS: Final = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Steps per second the play button can go at."""
-
-T = TypeVar("T")
-
-
-def _shown(read: Callable[[SearchView], T], doc: str) -> ReadOnly[SearchView, T]:
-    """A read-only attribute of a :class:`SearchView`, ``read(view)``."""
-    return ReadOnly(read, doc)
 
 
 class SearchView(CellView):
@@ -97,16 +90,20 @@ class SearchView(CellView):
 
     # -- reading ---------------------------------------------------------------------------
 
-    trace = _shown(lambda v: v._trace, "The trace shown.")
-    position = _shown(
+    trace = ReadOnly["SearchView", SearchTrace](lambda v: v._trace, "The trace shown.")
+    position = ReadOnly["SearchView", int](
         lambda v: v._position, "The index of the event shown, 0 to ``len(self) - 1``."
     )
-    event = _shown(
+    event = ReadOnly["SearchView", Event](
         lambda v: v._trace.events[v._position], "The event shown: the step the tree has just taken."
     )
-    snapshot = _shown(lambda v: v._shot, "The tree as it stands at :attr:`position`.")
-    layout = _shown(lambda v: v._layout, "Where every node of the whole tree is drawn.")
-    canvas = _shown(lambda v: v._canvas, "The canvas drawn on.")
+    snapshot = ReadOnly["SearchView", Snapshot](
+        lambda v: v._shot, "The tree as it stands at :attr:`position`."
+    )
+    layout = ReadOnly["SearchView", TreeLayout](
+        lambda v: v._layout, "Where every node of the whole tree is drawn."
+    )
+    canvas = ReadOnly["SearchView", CanvasLike](lambda v: v._canvas, "The canvas drawn on.")
 
     @property
     def message(self) -> str:
