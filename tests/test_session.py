@@ -485,3 +485,24 @@ def test_the_example_in_the_session_docstring_runs() -> None:
 
     failed, tried = doctest.testmod(gamelib.session)
     assert failed == 0 and tried > 0
+
+
+def test_read_only_attributes_refuse_assignment_and_keep_their_docstrings() -> None:
+    import doctest
+
+    import gamelib.session.readonly
+
+    failed, tried = doctest.testmod(gamelib.session.readonly)
+    assert failed == 0 and tried > 0
+    s = PlaySession(TicTacToe(), mode="human-human", background=False)
+    assert s.submit("2,2")
+    for name, value in (("message", "hello"), ("history", []), ("state", None)):
+        before = getattr(s, name)
+        with pytest.raises(AttributeError, match=f"'{name}' of 'PlaySession' object has no setter"):
+            setattr(s, name, value)
+        assert getattr(s, name) == before
+    assert s.history == [(1, 1)] and s.last_move == (1, 1) and s.notation == ["2,2"]
+    s.history.append((0, 0))  # a copy: the session's own history is untouched
+    assert s.history == [(1, 1)]
+    assert PlaySession.history.__doc__ is not None
+    assert PlaySession.history.__doc__.startswith("The moves from the start")

@@ -105,6 +105,17 @@ def test_play_builds_a_game_at_its_start() -> None:
     assert repr(c) == "<PlayController Tic-tac-toe, human-computer: moves none>"
 
 
+def test_the_controllers_attributes_are_read_only() -> None:
+    c = make(TTT)
+    for name in ("session", "board", "canvas", "widget", "message", "history", "state"):
+        before = getattr(c, name)
+        refused = f"'{name}' of 'PlayController' object has no setter"
+        with pytest.raises(AttributeError, match=refused):
+            setattr(c, name, None)
+        assert getattr(c, name) == before
+    assert c.message == c.session.message and c.widget is not None
+
+
 @pytest.mark.parametrize(
     "options, complaint",
     [

@@ -318,3 +318,15 @@ def test_the_viewer_needs_no_thread(monkeypatch: pytest.MonkeyPatch) -> None:
     assert view.position == len(view) - 1
     play = next(x for x in _descendants(view.widget) if type(x).__name__ == "Play")
     assert play.max == len(view) - 1
+
+
+def test_the_viewers_attributes_are_read_only() -> None:
+    view = SearchView(TRACES["minimax-3"], RecordingCanvas())
+    assert view.step() and view.position == 1
+    for name in ("trace", "position", "event", "snapshot", "layout", "canvas", "widget"):
+        before = getattr(view, name)
+        with pytest.raises(AttributeError, match=f"'{name}' of 'SearchView' object has no setter"):
+            setattr(view, name, None)
+        assert getattr(view, name) is before
+    assert view.event is view.trace.events[1] and view.widget is None
+    assert SearchView.position.__doc__ == "The index of the event shown, 0 to ``len(self) - 1``."

@@ -43,8 +43,9 @@ The interface (details in :class:`PlaySession`)::
     # decision, hints, threaded, closed
 
 Modules: ``rules`` (checks at the door, value labels, the engine's calls), ``turns`` (the
-positions, whose turn, and the wording of every message) and ``play`` (input, settings,
-the computer in the background).
+positions, whose turn, and the wording of every message), ``play`` (input, settings,
+the computer in the background) and ``readonly`` (:class:`~gamelib.session.readonly.ReadOnly`,
+the one-line read-only attributes of the session, the play controller and the search viewer).
 """
 
 from gamelib.session.play import PlaySession

@@ -8,11 +8,12 @@ import random
 import threading
 import time
 from collections.abc import Callable, Hashable
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, TypeVar
 
-from gamelib.game import Game, GameError, Move, Player, State, describe_text
+from gamelib.game import Game, GameError, Move, State, describe_text
 from gamelib.search.common import Budget
 from gamelib.search.stats import Decision
+from gamelib.session.readonly import ReadOnly
 from gamelib.session.rules import (
     CLOSED,
     NO_MOVES,
@@ -43,6 +44,19 @@ class _Job(NamedTuple):
     state: State
     rng: random.Random
     pause: bool  # pause for the delay first (computer versus computer, in a thread)
+
+
+T = TypeVar("T")
+
+
+def _locked(read: Callable[[PlaySession], T], doc: str) -> ReadOnly[PlaySession, T]:
+    """A read-only attribute of a :class:`PlaySession`: ``read(session)`` with its lock held."""
+
+    def read_locked(session: PlaySession) -> T:
+        with session._lock:
+            return read(session)
+
+    return ReadOnly(read_locked, doc)
 
 
 class PlaySession(Turns):
@@ -78,125 +92,66 @@ class PlaySession(Turns):
         self._set_message(self._welcome(fresh=True))
         self._continue()
 
-    # -- what one can read -------------------------------------------------------------
+    # -- what one can read (each read with the lock held) ------------------------------
 
-    @property
-    def game(self) -> Game[Any, Any]:
-        """The game being played."""
-        return self._game
-
-    @property
-    def labels(self) -> Labels:
-        """The names of the players and the click help used in the messages."""
-        return self._labels
-
-    @property
-    def state(self) -> State:
-        """The current position."""
-        with self._lock:
-            return self._states[-1]
-
-    @property
-    def history(self) -> list[Move]:
-        """The moves from the start to :attr:`state`, as a copy (``replay`` gives the state)."""
-        with self._lock:
-            return list(self._history)
-
-    @property
-    def notation(self) -> list[str]:
-        """The moves of :attr:`history` in the game's notation."""
-        with self._lock:
-            return list(self._texts)
-
-    @property
-    def last_move(self) -> Move | None:
-        """The move that led to :attr:`state`; None at the start."""
-        with self._lock:
-            return self._history[-1] if self._history else None
-
-    @property
-    def message(self) -> str:
-        """What just happened, or why an input was refused (at most MESSAGE_LIMIT characters)."""
-        with self._lock:
-            return self._message
-
-    @property
-    def error(self) -> bool:
-        """True when :attr:`message` reports a refusal or a failure."""
-        with self._lock:
-            return self._error
-
-    @property
-    def thinking(self) -> bool:
-        """True while the computer searches for a move or for hints."""
-        with self._lock:
-            return self._busy is not None
-
-    @property
-    def finished(self) -> bool:
-        """True once the game is won or drawn."""
-        with self._lock:
-            return self._facts_of[-1].finished
-
-    @property
-    def status(self) -> list[str]:
-        """The status lines for the board: whose turn or the result, then a value or hints."""
-        with self._lock:
-            return self._status()[0]
-
-    @property
-    def status_player(self) -> Player | None:
-        """The player whose token goes beside :attr:`status` (None: none, e.g. a draw)."""
-        with self._lock:
-            return self._status()[1]
-
-    @property
-    def mode(self) -> str:
-        """Who plays which side: one of :data:`MODES`."""
-        with self._lock:
-            return self._mode
-
-    @property
-    def strength(self) -> tuple[int | None, float | None]:
-        """The computer's search limits ``(depth, seconds)``; ``(None, None)``: the default."""
-        with self._lock:
-            return self._depth, self._seconds
-
-    @property
-    def delay(self) -> float:
-        """Seconds of pause before each move of a computer-versus-computer game."""
-        with self._lock:
-            return self._delay
-
-    @property
-    def running(self) -> bool:
-        """In computer-versus-computer mode: True unless paused with :meth:`stop`."""
-        with self._lock:
-            return self._running and self._mode == "computer-computer"
-
-    @property
-    def decision(self) -> Decision | None:
-        """The computer's latest :class:`~gamelib.search.stats.Decision` (with its stats)."""
-        with self._lock:
-            return self._decision
-
-    @property
-    def hints(self) -> dict[Hashable, float] | None:
-        """The values shown by the latest :meth:`hint`, until the next move."""
-        with self._lock:
-            return None if self._hints is None else dict(self._hints)
-
-    @property
-    def threaded(self) -> bool:
-        """True if the computer thinks in a background thread (False: synchronously)."""
-        with self._lock:
-            return self._threads
-
-    @property
-    def closed(self) -> bool:
-        """True after :meth:`close`: every input is then refused."""
-        with self._lock:
-            return self._closed
+    game = _locked(lambda s: s._game, "The game being played.")
+    labels = _locked(
+        lambda s: s._labels, "The names of the players and the click help used in the messages."
+    )
+    state = _locked(lambda s: s._states[-1], "The current position.")
+    history = _locked(
+        lambda s: list(s._history),
+        "The moves from the start to :attr:`state`, as a copy (``replay`` gives the state).",
+    )
+    notation = _locked(
+        lambda s: list(s._texts), "The moves of :attr:`history` in the game's notation."
+    )
+    last_move = _locked(
+        lambda s: s._history[-1] if s._history else None,
+        "The move that led to :attr:`state`; None at the start.",
+    )
+    message = _locked(
+        lambda s: s._message,
+        "What just happened, or why an input was refused (at most MESSAGE_LIMIT characters).",
+    )
+    error = _locked(lambda s: s._error, "True when :attr:`message` reports a refusal or a failure.")
+    thinking = _locked(
+        lambda s: s._busy is not None, "True while the computer searches for a move or for hints."
+    )
+    finished = _locked(lambda s: s._facts_of[-1].finished, "True once the game is won or drawn.")
+    status = _locked(
+        lambda s: s._status()[0],
+        "The status lines for the board: whose turn or the result, then a value or hints.",
+    )
+    status_player = _locked(
+        lambda s: s._status()[1],
+        "The player whose token goes beside :attr:`status` (None: none, e.g. a draw).",
+    )
+    mode = _locked(lambda s: s._mode, "Who plays which side: one of :data:`MODES`.")
+    strength = _locked(
+        lambda s: (s._depth, s._seconds),
+        "The computer's search limits ``(depth, seconds)``; ``(None, None)``: the default.",
+    )
+    delay = _locked(
+        lambda s: s._delay, "Seconds of pause before each move of a computer-versus-computer game."
+    )
+    running = _locked(
+        lambda s: s._running and s._mode == "computer-computer",
+        "In computer-versus-computer mode: True unless paused with :meth:`stop`.",
+    )
+    decision = _locked(
+        lambda s: s._decision,
+        "The computer's latest :class:`~gamelib.search.stats.Decision` (with its stats).",
+    )
+    hints = _locked(
+        lambda s: None if s._hints is None else dict(s._hints),
+        "The values shown by the latest :meth:`hint`, until the next move.",
+    )
+    threaded = _locked(
+        lambda s: s._threads,
+        "True if the computer thinks in a background thread (False: synchronously).",
+    )
+    closed = _locked(lambda s: s._closed, "True after :meth:`close`: every input is then refused.")
 
     def __repr__(self) -> str:
         with self._lock:

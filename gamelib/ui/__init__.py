@@ -85,8 +85,9 @@ widget or of ``show_board`` also carries an SVG picture of what it showed
 (``attach_picture``), which GitHub, nbviewer and nbconvert display instead.
 
 Modules: ``controller`` (play, the widgets), ``boards`` (the game boards, board_for,
-show_board), ``drawing`` (what every board shares, the text board), ``canvas`` (the canvas
-protocol, RecordingCanvas, LiveCanvas, SVG from recorded calls), ``svg`` (board_svg,
+show_board), ``drawing`` (what every board shares: the BoardView base, colours, text, the
+status band; the text board), ``canvas`` (the canvas protocol, RecordingCanvas,
+LiveCanvas, SVG from recorded calls, CellView: a widget shown once per cell), ``svg`` (board_svg,
 BoardPicture); ``search_view``, ``search_svg`` and ``tree_layout`` (the step-through viewer
 of a search trace: :func:`show_search`, :func:`search_svg`).
 """

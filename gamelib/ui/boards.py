@@ -44,15 +44,14 @@ from gamelib.ui.drawing import (
     BoardView,
     Palette,
     TextBoard,
-    _Board,
-    _check_size,
-    _finite,
-    _r,
-    _status_height,
-    _text,
-    _value_colour,
+    check_size,
     draw_position,
+    draw_text,
+    finite,
     position_status,
+    snap,
+    status_height,
+    value_colour,
 )
 
 __all__ = [
@@ -88,7 +87,7 @@ class TicTacToeGeometry:
 
     def __init__(self, size: int = DEFAULT_SIZE) -> None:
         """Raises GameError unless ``size`` is a whole number from MIN_SIZE to MAX_SIZE."""
-        self.size: Final = _check_size(size)
+        self.size: Final = check_size(size)
         self.label: Final = round(size * 0.09)
         """Width of the row-number strip and height of the column-number strip."""
         pad = round(size * 0.03)
@@ -97,9 +96,9 @@ class TicTacToeGeometry:
         """The 3 x 3 playing area."""
         self.cell: Final = self.grid.width / 3
         self.board_height: Final = self.label + side + pad
-        self.status: Final = Rect(0, self.board_height, size, _status_height(size))
+        self.status: Final = Rect(0, self.board_height, size, status_height(size))
         self.width: Final = size
-        self.height: Final = self.board_height + _status_height(size)
+        self.height: Final = self.board_height + status_height(size)
 
     def cell_rect(self, cell: Cell) -> Rect:
         """The square of ``cell = (row, col)``, both 0-based."""
@@ -109,21 +108,21 @@ class TicTacToeGeometry:
 
     def cell_at(self, x: float, y: float) -> Cell | None:
         """The 0-based ``(row, col)`` under ``(x, y)``; None outside the grid."""
-        if not _finite(x, y) or not self.grid.contains(x, y):
+        if not finite(x, y) or not self.grid.contains(x, y):
             return None
         col = min(2, int((x - self.grid.x) // self.cell))
         row = min(2, int((y - self.grid.y) // self.cell))
         return row, col
 
 
-class TicTacToeBoard(_Board[TicTacToe | TicTacToeBitboard, Cell]):
+class TicTacToeBoard(BoardView[TicTacToe | TicTacToeBitboard, Cell]):
     """Crosses and circles on a 3 x 3 grid, for TicTacToe and TicTacToeBitboard alike.
 
     :meth:`draw` paints the grid, the row and column numbers, the marks, the last move,
     the hints and the winning lines, then the status.
     """
 
-    click_help: Final = "click an empty cell"
+    click_help = "click an empty cell"
 
     def __init__(self, game: TicTacToe | TicTacToeBitboard, size: int = DEFAULT_SIZE) -> None:
         """A board ``size`` pixels wide for ``game``; GameError for a bad size."""
@@ -156,21 +155,21 @@ class TicTacToeBoard(_Board[TicTacToe | TicTacToeBitboard, Cell]):
             inset = g.cell * 0.06
             canvas.fill_style = Palette.HIGHLIGHT
             canvas.fill_rect(
-                _r(box.x + inset), _r(box.y + inset),
-                _r(box.width - 2 * inset), _r(box.height - 2 * inset),
+                snap(box.x + inset), snap(box.y + inset),
+                snap(box.width - 2 * inset), snap(box.height - 2 * inset),
             )
         canvas.stroke_style = Palette.INK
-        canvas.line_width = _r(max(3.0, g.size * 0.012))
+        canvas.line_width = snap(max(3.0, g.size * 0.012))
         for k in (1, 2):
             x = g.grid.x + k * g.cell
             y = g.grid.y + k * g.cell
-            canvas.stroke_line(_r(x), _r(g.grid.y), _r(x), _r(g.grid.bottom))
-            canvas.stroke_line(_r(g.grid.x), _r(y), _r(g.grid.right), _r(y))
+            canvas.stroke_line(snap(x), snap(g.grid.y), snap(x), snap(g.grid.bottom))
+            canvas.stroke_line(snap(g.grid.x), snap(y), snap(g.grid.right), snap(y))
         label_px = g.label * 0.5
         for k in range(3):
             middle = g.grid.x + (k + 0.5) * g.cell
-            _text(canvas, str(k + 1), middle, g.label / 2, px=label_px, colour=Palette.MUTED)
-            _text(canvas, str(k + 1), g.label / 2, middle, px=label_px, colour=Palette.MUTED)
+            draw_text(canvas, str(k + 1), middle, g.label / 2, px=label_px, colour=Palette.MUTED)
+            draw_text(canvas, str(k + 1), g.label / 2, middle, px=label_px, colour=Palette.MUTED)
         for row in range(3):
             for col in range(3):
                 mark = board[row][col]
@@ -179,9 +178,9 @@ class TicTacToeBoard(_Board[TicTacToe | TicTacToeBitboard, Cell]):
         if hints:
             for move, value in sorted(hints.items(), key=lambda item: repr(item[0])):
                 box = g.cell_rect(move)
-                _text(
+                draw_text(
                     canvas, format_value(value), *box.center,
-                    px=g.cell * 0.26, colour=_value_colour(value),
+                    px=g.cell * 0.26, colour=value_colour(value),
                 )
         for line in _complete_lines(board):
             self._win_line(canvas, line)
@@ -194,14 +193,14 @@ class TicTacToeBoard(_Board[TicTacToe | TicTacToeBitboard, Cell]):
 
     def _mark(self, canvas: CanvasLike, mark: str, box: Rect) -> None:
         cx, cy = box.center
-        canvas.line_width = _r(box.width * 0.1)
+        canvas.line_width = snap(box.width * 0.1)
         canvas.stroke_style = self._colour(mark)
         if mark == "X":
             d = box.width * 0.27
-            canvas.stroke_line(_r(cx - d), _r(cy - d), _r(cx + d), _r(cy + d))
-            canvas.stroke_line(_r(cx - d), _r(cy + d), _r(cx + d), _r(cy - d))
+            canvas.stroke_line(snap(cx - d), snap(cy - d), snap(cx + d), snap(cy + d))
+            canvas.stroke_line(snap(cx - d), snap(cy + d), snap(cx + d), snap(cy - d))
         else:
-            canvas.stroke_circle(_r(cx), _r(cy), _r(box.width * 0.29))
+            canvas.stroke_circle(snap(cx), snap(cy), snap(box.width * 0.29))
 
     def _win_line(self, canvas: CanvasLike, line: tuple[Cell, Cell, Cell]) -> None:
         g = self.geometry
@@ -210,8 +209,8 @@ class TicTacToeBoard(_Board[TicTacToe | TicTacToeBitboard, Cell]):
         ex, ey = (x2 - x1) / length * g.cell * 0.38, (y2 - y1) / length * g.cell * 0.38
         canvas.global_alpha = 0.85
         canvas.stroke_style = Palette.WIN_LINE
-        canvas.line_width = _r(g.cell * 0.12)
-        canvas.stroke_line(_r(x1 - ex), _r(y1 - ey), _r(x2 + ex), _r(y2 + ey))
+        canvas.line_width = snap(g.cell * 0.12)
+        canvas.stroke_line(snap(x1 - ex), snap(y1 - ey), snap(x2 + ex), snap(y2 + ey))
         canvas.global_alpha = 1.0
 
 
@@ -239,7 +238,7 @@ class ConnectFourGeometry:
 
     def __init__(self, rows: int = 6, cols: int = 7, size: int = DEFAULT_SIZE) -> None:
         """GameError for a bad size; ``rows`` and ``cols`` as ConnectFour accepts them."""
-        _check_size(size)
+        check_size(size)
         self.rows: Final = rows
         self.cols: Final = cols
         self.size: Final = size
@@ -262,9 +261,9 @@ class ConnectFourGeometry:
         self.numbers_y: Final = margin + self.strip / 2
         self.hints_y: Final = self.frame.bottom + self.strip / 2
         self.board_height: Final = int(self.frame.bottom) + self.strip + margin
-        self.status: Final = Rect(0, self.board_height, size, _status_height(size))
+        self.status: Final = Rect(0, self.board_height, size, status_height(size))
         self.width: Final = size
-        self.height: Final = self.board_height + _status_height(size)
+        self.height: Final = self.board_height + status_height(size)
         self.radius: Final = self.cell * 0.4
         """Radius of a disc (and of a hole)."""
 
@@ -276,7 +275,7 @@ class ConnectFourGeometry:
 
     def column_at(self, x: float, y: float) -> int | None:
         """The 0-based column under ``(x, y)``; None for the side borders and outside."""
-        if not _finite(x, y):
+        if not finite(x, y):
             return None
         top = self.frame.y - self.strip
         if not (self.grid.x <= x < self.grid.right and top <= y < self.frame.bottom):
@@ -291,14 +290,14 @@ class ConnectFourGeometry:
         )
 
 
-class ConnectFourBoard(_Board[ConnectFour, int]):
+class ConnectFourBoard(BoardView[ConnectFour, int]):
     """Red and yellow discs in a blue frame; X plays red and moves first.
 
     :meth:`draw` paints the column numbers, the frame, the discs, a ring on the last
     disc, the winning lines and the hints, then the status.
     """
 
-    click_help: Final = "click a column (or use the column buttons)"
+    click_help = "click a column (or use the column buttons)"
 
     def __init__(self, game: ConnectFour, size: int = DEFAULT_SIZE) -> None:
         """A board ``size`` pixels wide for ``game`` (any size ConnectFour supports)."""
@@ -335,13 +334,13 @@ class ConnectFourBoard(_Board[ConnectFour, int]):
         for col in range(g.cols):
             x = g.grid.x + (col + 0.5) * g.cell
             colour = Palette.INK if col == last_move else Palette.MUTED
-            _text(canvas, str(col + 1), x, g.numbers_y, px=g.strip * 0.62, colour=colour)
+            draw_text(canvas, str(col + 1), x, g.numbers_y, px=g.strip * 0.62, colour=colour)
         canvas.fill_style = Palette.FRAME
         f = g.frame
-        canvas.fill_rect(_r(f.x), _r(f.y), _r(f.width), _r(f.height))
+        canvas.fill_rect(snap(f.x), snap(f.y), snap(f.width), snap(f.height))
         canvas.stroke_style = Palette.FRAME_EDGE
-        canvas.line_width = _r(max(2.0, g.cell * 0.05))
-        canvas.stroke_rect(_r(f.x), _r(f.y), _r(f.width), _r(f.height))
+        canvas.line_width = snap(max(2.0, g.cell * 0.05))
+        canvas.stroke_rect(snap(f.x), snap(f.y), snap(f.width), snap(f.height))
         groups: dict[str | None, list[tuple[float, float]]] = {None: []}
         for player in game.players:
             groups[player] = []
@@ -350,35 +349,35 @@ class ConnectFourBoard(_Board[ConnectFour, int]):
                 groups[game.cell(state, row, col)].append(g.cell_center(row, col))
         canvas.fill_style = Palette.HOLE
         for x, y in groups[None]:
-            canvas.fill_circle(_r(x), _r(y), _r(g.radius))
+            canvas.fill_circle(snap(x), snap(y), snap(g.radius))
         for player in game.players:
             disc_fill, disc_rim = self.colours(player)
             canvas.fill_style = disc_fill
             for x, y in groups[player]:
-                canvas.fill_circle(_r(x), _r(y), _r(g.radius))
+                canvas.fill_circle(snap(x), snap(y), snap(g.radius))
             canvas.stroke_style = disc_rim
-            canvas.line_width = _r(g.cell * 0.05)
+            canvas.line_width = snap(g.cell * 0.05)
             for x, y in groups[player]:
-                canvas.stroke_circle(_r(x), _r(y), _r(g.radius * 0.94))
+                canvas.stroke_circle(snap(x), snap(y), snap(g.radius * 0.94))
         if last_move is not None and 0 <= last_move < g.cols:
             height = game.column_height(state, last_move)
             if height:
                 x, y = g.cell_center(height - 1, last_move)
                 canvas.stroke_style = Palette.RING
-                canvas.line_width = _r(g.cell * 0.06)
-                canvas.stroke_circle(_r(x), _r(y), _r(g.radius * 0.55))
+                canvas.line_width = snap(g.cell * 0.06)
+                canvas.stroke_circle(snap(x), snap(y), snap(g.radius * 0.55))
         for start, end in _fours(game.winning_cells(state)):
             (x1, y1), (x2, y2) = g.cell_center(*start), g.cell_center(*end)
             for colour, width in ((Palette.HOLE, 0.26), (Palette.WIN_LINE, 0.14)):
                 canvas.stroke_style = colour
-                canvas.line_width = _r(g.cell * width)
-                canvas.stroke_line(_r(x1), _r(y1), _r(x2), _r(y2))
+                canvas.line_width = snap(g.cell * width)
+                canvas.stroke_line(snap(x1), snap(y1), snap(x2), snap(y2))
         if hints:
             for col, value in sorted(hints.items(), key=lambda item: repr(item[0])):
                 x = g.grid.x + (col + 0.5) * g.cell
-                _text(
+                draw_text(
                     canvas, format_value(value), x, g.hints_y,
-                    px=g.strip * 0.55, colour=_value_colour(value),
+                    px=g.strip * 0.55, colour=value_colour(value),
                 )
 
 
@@ -411,7 +410,7 @@ class NimGeometry:
 
     def __init__(self, heaps: Sequence[int], size: int = DEFAULT_SIZE) -> None:
         """GameError for a bad size; ``heaps`` as Nim accepts them."""
-        _check_size(size)
+        check_size(size)
         self.heaps: Final = tuple(heaps)
         self.size: Final = size
         margin = round(size * 0.03)
@@ -428,9 +427,9 @@ class NimGeometry:
             self.left, self.top, self.pitch * widest, self.row * len(self.heaps)
         )
         self.board_height: Final = int(self.area.bottom) + margin
-        self.status: Final = Rect(0, self.board_height, size, _status_height(size))
+        self.status: Final = Rect(0, self.board_height, size, status_height(size))
         self.width: Final = size
-        self.height: Final = self.board_height + _status_height(size)
+        self.height: Final = self.board_height + status_height(size)
         self.radius: Final = min(self.pitch, self.row) * 0.38
 
     def slot(self, heap: int, index: int) -> Rect:
@@ -440,7 +439,7 @@ class NimGeometry:
 
     def token_at(self, x: float, y: float) -> tuple[int, int] | None:
         """``(heap, index)`` of the slot under ``(x, y)``, or None where there is no slot."""
-        if not _finite(x, y) or not self.area.contains(x, y):
+        if not finite(x, y) or not self.area.contains(x, y):
             return None
         heap = min(len(self.heaps) - 1, int((y - self.top) // self.row))
         index = int((x - self.left) // self.pitch)
@@ -449,7 +448,7 @@ class NimGeometry:
         return heap, index
 
 
-class NimBoard(_Board[Nim, tuple[int, int]]):
+class NimBoard(BoardView[Nim, tuple[int, int]]):
     """Heaps as rows of tokens; click a token to take it and all tokens to its right.
 
     :meth:`draw` paints the heap numbers, the tokens, dashed outlines of the taken tokens
@@ -457,7 +456,7 @@ class NimBoard(_Board[Nim, tuple[int, int]]):
     status. Nim's hints are too many for the board; the controller lists them as text.
     """
 
-    click_help: Final = "click a token: you take it and every token to its right"
+    click_help = "click a token: you take it and every token to its right"
 
     def __init__(self, game: Nim, size: int = DEFAULT_SIZE) -> None:
         """A board ``size`` pixels wide for ``game``."""
@@ -491,7 +490,7 @@ class NimBoard(_Board[Nim, tuple[int, int]]):
         heaps = state[0]
         for heap, start in enumerate(g.heaps):
             middle = g.top + (heap + 0.5) * g.row
-            _text(canvas, str(heap + 1), g.left - g.label / 2, middle, px=g.row * 0.36,
+            draw_text(canvas, str(heap + 1), g.left - g.label / 2, middle, px=g.row * 0.36,
                   colour=Palette.MUTED)
             left = heaps[heap]
             fresh = 0
@@ -499,11 +498,11 @@ class NimBoard(_Board[Nim, tuple[int, int]]):
                 fresh = last_move[1]
             canvas.fill_style = Palette.TOKEN
             for index in range(left):
-                canvas.fill_circle(*self._centre(heap, index), _r(g.radius))
+                canvas.fill_circle(*self._centre(heap, index), snap(g.radius))
             canvas.stroke_style = Palette.TOKEN_RIM
-            canvas.line_width = _r(max(1.5, g.radius * 0.12))
+            canvas.line_width = snap(max(1.5, g.radius * 0.12))
             for index in range(left):
-                canvas.stroke_circle(*self._centre(heap, index), _r(g.radius))
+                canvas.stroke_circle(*self._centre(heap, index), snap(g.radius))
             if start > left:
                 canvas.set_line_dash([4, 4])
                 for index in range(left, start):
@@ -511,21 +510,21 @@ class NimBoard(_Board[Nim, tuple[int, int]]):
                     canvas.stroke_style = (
                         Palette.TOKEN_RIM if is_fresh else Palette.GHOST
                     )
-                    canvas.line_width = _r(
+                    canvas.line_width = snap(
                         max(2.0, g.radius * (0.2 if is_fresh else 0.1))
                     )
-                    canvas.stroke_circle(*self._centre(heap, index), _r(g.radius))
+                    canvas.stroke_circle(*self._centre(heap, index), snap(g.radius))
                 canvas.set_line_dash([])
             count_x = g.left + g.pitch * max(max(g.heaps), 1) + g.label / 2
-            _text(canvas, str(left), count_x, middle, px=g.row * 0.3, colour=Palette.INK,
+            draw_text(canvas, str(left), count_x, middle, px=g.row * 0.3, colour=Palette.INK,
                   bold=False)
 
     def _centre(self, heap: int, index: int) -> tuple[float, float]:
         x, y = self.geometry.slot(heap, index).center
-        return _r(x), _r(y)
+        return snap(x), snap(y)
 
 
-def board_for(game: Game[Any, Any], size: int = DEFAULT_SIZE) -> BoardView:
+def board_for(game: Game[Any, Any], size: int = DEFAULT_SIZE) -> BoardView[Any, Any]:
     """The board that draws ``game``: a tic-tac-toe, Connect Four or Nim board, else a TextBoard.
 
     Raises GameError when ``size`` is not a whole number from MIN_SIZE to MAX_SIZE.
@@ -562,8 +561,8 @@ def show_board(
     keeps and GitHub or nbviewer show. Raises GameError for a bad ``size`` or ``status``.
     """
     board = board_for(game, size)
-    drawing = draw_position(board, state, RecordingCanvas, last_move=last_move, size=size,
-                            status=status, hints=hints, status_player=status_player)
+    drawing = draw_position(board, state, RecordingCanvas, last_move=last_move, status=status,
+                            hints=hints, status_player=status_player)
     # The live canvas replays the recorded drawing whenever a page (re)connects.
     canvas = LiveCanvas(board.width, board.height, drawing.replay).widget
     picture = drawing.svg()

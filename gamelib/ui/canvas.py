@@ -26,10 +26,12 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Final, Protocol, runtime_checkable
 
+from gamelib.session.readonly import ReadOnly
+
 __all__ = [
     "CanvasLike", "RecordingCanvas", "Rect", "Call", "STYLE_PROPERTIES", "svg_from_calls",
     "attach_picture", "STATIC_PICTURE", "LiveCanvas", "PIXEL_RATIO", "fit_width",
-    "BLANK_CANVAS_CSS",
+    "BLANK_CANVAS_CSS", "batch", "CellView",
 ]
 
 Call = tuple[Any, ...]
@@ -385,6 +387,36 @@ def shown_elsewhere(shown_in: Cell | None) -> bool:
     return here is None or here != shown_in
 
 
+class CellView:
+    """What the play controller and the search viewer share: one widget, :attr:`widget`,
+    shown in a notebook cell by :meth:`show`, and shown again when the object is
+    evaluated in a later cell (not twice in the cell that already showed it).
+
+    A subclass sets ``_view`` to its widget (None where it made none).
+    """
+
+    _view: Any = None
+    _shown_in: Cell | None = None
+
+    widget = ReadOnly["CellView", Any](
+        lambda v: v._view, "The ipywidgets box with the canvas and the controls (None: none made)."
+    )
+
+    def show(self) -> None:
+        """Display :attr:`widget` in the current cell (no-op outside IPython or without one).
+
+        Its output also carries an SVG picture of what it shows (see
+        :func:`attach_picture`), which GitHub and nbviewer show in place of the widget.
+        """
+        if self._view is not None:
+            self._shown_in = display_view(self._view)
+
+    def _ipython_display_(self) -> None:
+        # Its maker may have displayed it in this cell already; in a later cell, show it.
+        if shown_elsewhere(self._shown_in):
+            self.show()
+
+
 # -- live canvases: redrawn whenever a browser page shows them, sharp at any zoom -----------
 
 PIXEL_RATIO: Final = 2
@@ -423,7 +455,7 @@ _DRAW_LOCK: Final = threading.RLock()
 
 
 @contextlib.contextmanager
-def _batch(canvas: CanvasLike) -> Iterator[None]:
+def batch(canvas: CanvasLike) -> Iterator[None]:
     """Hold the drawing commands of a real ipycanvas canvas and send them in one go."""
     with _DRAW_LOCK:
         if type(canvas).__module__.startswith("ipycanvas"):
@@ -506,14 +538,14 @@ class LiveCanvas:
     def redraw(self) -> None:
         """Paint the picture again (raises what ``paint`` raises)."""
         canvas = self.widget
-        with _batch(canvas):
+        with batch(canvas):
             canvas.set_transform(PIXEL_RATIO, 0, 0, PIXEL_RATIO, 0, 0)
             self._paint(canvas)
 
     def say(self, *lines: str) -> None:
         """Replace the picture by ``lines`` of text (what happened, what to do)."""
         canvas = self.widget
-        with _batch(canvas):
+        with batch(canvas):
             canvas.set_transform(PIXEL_RATIO, 0, 0, PIXEL_RATIO, 0, 0)
             canvas.clear()
             canvas.fill_style = "#fbf8f1"

@@ -23,7 +23,7 @@ from __future__ import annotations
 import html
 import threading
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, Final, Generic, TypeVar, cast, overload
+from typing import Any, Final, TypeVar, cast
 
 import ipywidgets as w
 
@@ -31,16 +31,15 @@ from gamelib.game import Game, Move, State
 from gamelib.games import ConnectFour
 from gamelib.search.stats import Decision
 from gamelib.session import MAX_DELAY, MESSAGE_LIMIT, MODES, PlaySession, strength_label
+from gamelib.session.readonly import ReadOnly
 from gamelib.session.rules import drawing_failure
 from gamelib.ui.boards import DEFAULT_SIZE, BoardView, ConnectFourBoard, board_for
 from gamelib.ui.canvas import (
     BLANK_CANVAS_CSS,
-    Cell,
+    CellView,
     LiveCanvas,
     attach_picture,
-    display_view,
     fit_width,
-    shown_elsewhere,
 )
 from gamelib.ui.svg import BoardPicture, board_svg
 
@@ -84,80 +83,52 @@ class PlayView(w.HBox):  # type: ignore[misc]
         return self._label
 
 
-class _FromSession(Generic[_T]):
+class _FromSession(ReadOnly["PlayController", _T]):
     """A read-only attribute of a :class:`PlayController`: its session's attribute of the
     same name (one line per attribute instead of one property each)."""
 
     def __init__(self, doc: str) -> None:
-        self.__doc__ = doc
-        self._name = ""
+        super().__init__(self._forward, doc)
 
-    def __set_name__(self, owner: type, name: str) -> None:
-        self._name = name
-
-    @overload
-    def __get__(self, controller: None, owner: type | None = None) -> _FromSession[_T]: ...
-    @overload
-    def __get__(self, controller: PlayController, owner: type | None = None) -> _T: ...
-    def __get__(
-        self, controller: PlayController | None, owner: type | None = None
-    ) -> _T | _FromSession[_T]:
-        if controller is None:
-            return self
-        return cast(_T, getattr(controller._session, self._name))
-
-    def __set__(self, controller: PlayController, value: object) -> None:
-        raise AttributeError(f"property {self._name!r} of 'PlayController' object has no setter")
+    def _forward(self, controller: PlayController) -> _T:
+        return cast(_T, getattr(controller._session, self.name))
 
 
-class PlayController:
+class PlayController(CellView):
     """One game on one board: the position, its history, the computer and the widgets.
 
-    Create it with :func:`play`. All methods are safe to call from any thread; the
-    ones that take input (:meth:`submit`, :meth:`click`, :meth:`play_move`,
+    Create it with :func:`play`; :meth:`show` displays it (its :attr:`widget`) in a cell,
+    and evaluating it in a later cell shows it there too. All methods are safe to call
+    from any thread; the ones that take input (:meth:`submit`, :meth:`click`, :meth:`play_move`,
     :meth:`undo`, :meth:`new_game`, :meth:`hint`, :meth:`run`, :meth:`stop`) never
     raise for bad input: they return False (or None) and say why in :attr:`message`.
     """
 
     def __init__(
-        self,
-        game: Game[Any, Any],
-        *,
-        mode: str = "human-computer",
-        depth: int | None = None,
-        seconds: float | None = None,
-        seed: int | None = None,
-        size: int = DEFAULT_SIZE,
-        delay: float = 0.8,
-        background: bool = True,
+        self, board: BoardView[Any, Any], start: Callable[[Callable[[], object]], PlaySession]
     ) -> None:
-        """See :func:`play` for the arguments; GameError for a bad one."""
-        from gamelib.session import check_game
+        """``board`` with its controls, bound to the session ``start(on_change)`` returns.
 
-        check_game(game)
-        self._board: Final = board_for(game, size)
-        self._size: Final = size
-        self._view: Any = None
-        self._shown_in: Cell | None = None
-        self._session: Final = PlaySession(
-            game, mode=mode, depth=depth, seconds=seconds, seed=seed, delay=delay,
-            background=background, labels=self._board, on_change=self._refresh,
-        )
-        self._background: Final = bool(background)
+        The session calls ``on_change`` after every change: the board redraws there.
+        :func:`play` makes both from its arguments.
+        """
+        self._board: Final = board
+        self._session: Final = start(self._refresh)
         self._build_widgets()
         self._session.refresh()
 
     # -- what one can read -------------------------------------------------------------
 
-    @property
-    def session(self) -> PlaySession:
-        """The :class:`~gamelib.session.PlaySession` this board shows and drives."""
-        return self._session
-
-    @property
-    def board(self) -> BoardView:
-        """The board that draws the game and maps clicks to moves."""
-        return self._board
+    session = ReadOnly["PlayController", PlaySession](
+        lambda c: c._session,
+        "The :class:`~gamelib.session.PlaySession` this board shows and drives.",
+    )
+    board = ReadOnly["PlayController", BoardView[Any, Any]](
+        lambda c: c._board, "The board that draws the game and maps clicks to moves."
+    )
+    canvas = ReadOnly["PlayController", Any](
+        lambda c: c._canvas, "The ipycanvas Canvas the board is drawn on."
+    )
 
     # Read-only, as the session has them:
     game = _FromSession[Game[Any, Any]]("The game being played.")
@@ -189,16 +160,6 @@ class PlayController:
     hints = _FromSession[dict[Hashable, float] | None](
         "The values shown by the latest :meth:`hint`, until the next move."
     )
-
-    @property
-    def widget(self) -> Any:
-        """The ipywidgets box with the board and the controls (display it to show it)."""
-        return self._view
-
-    @property
-    def canvas(self) -> Any:
-        """The ipycanvas Canvas the board is drawn on."""
-        return self._canvas
 
     def __repr__(self) -> str:
         s = self._session
@@ -265,18 +226,8 @@ class PlayController:
     def picture(self) -> BoardPicture:
         """An SVG picture of the board as it is now (what a saved notebook shows of it)."""
         s = self._session
-        return board_svg(s.game, s.state, last_move=s.last_move, size=self._size,
+        return board_svg(s.game, s.state, last_move=s.last_move, size=self._board.width,
                          status=s.status, hints=s.hints, status_player=s.status_player)
-
-    def show(self) -> None:
-        """Display the widget in the current notebook cell (no-op outside IPython)."""
-        self._shown_in = display_view(self._view)
-
-    def _ipython_display_(self) -> None:
-        # play() already displayed the widget in this cell: showing it twice would
-        # put two boards under one cell. In a later cell, show it (again).
-        if shown_elsewhere(self._shown_in):
-            self.show()
 
     def close(self) -> None:
         """Cancel any search or demo and close the widgets."""
@@ -301,7 +252,7 @@ class PlayController:
                                 css_width="100%")
         canvas = self._live.widget
         self._live.on_click(self._safely(self.click))
-        self._canvas = canvas
+        self._canvas: Any = canvas
         if isinstance(board, ConnectFourBoard):
             # Buttons above the board, each over its column: a disc drops from there.
             # Widths and margins in % of the board's width, so they follow its scaling.
@@ -442,7 +393,7 @@ class PlayController:
         self.set_strength(depth, seconds)
 
     def _hint_button(self) -> None:
-        if self._background and self._session.threaded:
+        if self._session.threaded:
             try:
                 threading.Thread(target=self.hint, daemon=True).start()
                 return
@@ -542,10 +493,15 @@ def play(
 
     Result: the :class:`PlayController`. Raises GameError for a bad argument.
     """
-    controller = PlayController(
-        game, mode=mode, depth=depth, seconds=seconds, seed=seed, size=size, delay=delay,
-        background=background,
-    )
+    board = board_for(game, size)
+
+    def start(on_change: Callable[[], object]) -> PlaySession:
+        return PlaySession(
+            game, mode=mode, depth=depth, seconds=seconds, seed=seed, delay=delay,
+            background=background, labels=board, on_change=on_change,
+        )
+
+    controller = PlayController(board, start)
     if display:
         controller.show()
     return controller

@@ -1,7 +1,9 @@
 """What every board shares: sizes, colours, text, the status band, the frame of ``draw``.
 
-The boards of :mod:`gamelib.ui.boards` are built on :class:`_Board`; :class:`TextBoard`
-draws any other game as text. :func:`position_status` and :func:`draw_position` draw one
+The boards of :mod:`gamelib.ui.boards` are built on :class:`BoardView` with the helpers
+here (:func:`snap`, :func:`draw_text`, :func:`value_colour`, ...), which the search
+pictures of :mod:`gamelib.ui.search_svg` use too; :class:`TextBoard` draws any other
+game as text. :func:`position_status` and :func:`draw_position` draw one
 position with its status line, for ``show_board`` and ``board_svg``.
 """
 
@@ -9,16 +11,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from gamelib.game import Game, GameError, Player
 from gamelib.session import winner
-from gamelib.ui.canvas import CanvasLike, Rect
-from gamelib.ui.canvas import _batch as _batch  # moved to canvas; re-exported for old imports
+from gamelib.ui.canvas import CanvasLike, Rect, batch
 
 __all__ = [
     "BoardView", "TextBoard", "Palette", "MIN_SIZE", "MAX_SIZE", "DEFAULT_SIZE",
-    "position_status", "draw_position",
+    "position_status", "draw_position", "FONT_FAMILY", "css_font", "snap", "check_size",
+    "value_colour", "clear_canvas", "draw_text", "draw_status_band", "status_height", "finite",
 ]
 
 MIN_SIZE: Final = 240
@@ -56,16 +58,18 @@ class Palette:
     BAD: Final = "#d62828"
 
 
-def _font(px: float, bold: bool = True) -> str:
+def css_font(px: float, bold: bool = True) -> str:
+    """The CSS font of the boards' text, ``px`` pixels high: ``'bold 14px ...'``."""
     return f"{'bold ' if bold else ''}{round(px)}px {FONT_FAMILY}"
 
 
-def _r(value: float) -> float:
+def snap(value: float) -> float:
     """Round a coordinate to 0.1 px: the calls stay short and exactly reproducible."""
     return round(value, 1)
 
 
-def _check_size(size: object) -> int:
+def check_size(size: object) -> int:
+    """``size`` itself if it is a whole number from MIN_SIZE to MAX_SIZE; else GameError."""
     if not isinstance(size, int) or isinstance(size, bool) or not MIN_SIZE <= size <= MAX_SIZE:
         raise GameError(
             f"size must be a whole number of pixels from {MIN_SIZE} to {MAX_SIZE}, got {size!r}"
@@ -73,7 +77,8 @@ def _check_size(size: object) -> int:
     return size
 
 
-def _value_colour(value: float) -> str:
+def value_colour(value: float) -> str:
+    """The colour of a value: good (above 0) for the player it is for, neutral or bad."""
     if value > 0:
         return Palette.GOOD
     if value < 0:
@@ -81,56 +86,8 @@ def _value_colour(value: float) -> str:
     return Palette.NEUTRAL
 
 
-class BoardView(Protocol):
-    """What the play controller needs from a board (every board class here has it)."""
-
-    @property
-    def game(self) -> Any:
-        """The game the board draws."""
-        ...
-
-    @property
-    def width(self) -> int:
-        """Canvas width in pixels."""
-        ...
-
-    @property
-    def height(self) -> int:
-        """Canvas height in pixels, the status band included."""
-        ...
-
-    @property
-    def click_help(self) -> str:
-        """How to make a move by clicking, e.g. ``'click an empty cell'``."""
-        ...
-
-    def move_at(self, x: float, y: float, state: Any) -> Any | None:
-        """The move a click at ``(x, y)`` means in ``state``; None off the board."""
-        ...
-
-    def move_rect(self, move: Any, state: Any) -> Rect:
-        """The rectangle one clicks to make ``move`` in ``state``."""
-        ...
-
-    def player_label(self, player: Player) -> str:
-        """``player``'s name, with its colour where marks are coloured: ``'X (red)'``."""
-        ...
-
-    def draw(
-        self,
-        canvas: CanvasLike,
-        state: Any,
-        *,
-        last_move: Any | None = None,
-        status: Sequence[str] = (),
-        hints: Mapping[Any, float] | None = None,
-        status_player: Player | None = None,
-    ) -> None:
-        """Paint ``state`` on ``canvas``."""
-        ...
-
-
-def _begin(canvas: CanvasLike, width: float, height: float) -> None:
+def clear_canvas(canvas: CanvasLike, width: float, height: float) -> None:
+    """Clear ``canvas``, reset its alpha, dashes and line ends, and paint the background."""
     canvas.clear()
     canvas.global_alpha = 1.0
     canvas.set_line_dash([])
@@ -140,7 +97,7 @@ def _begin(canvas: CanvasLike, width: float, height: float) -> None:
     canvas.fill_rect(0, 0, width, height)
 
 
-def _text(
+def draw_text(
     canvas: CanvasLike,
     text: str,
     x: float,
@@ -152,17 +109,19 @@ def _text(
     bold: bool = True,
     max_width: float | None = None,
 ) -> None:
-    canvas.font = _font(px, bold)
+    """Write ``text`` with its middle at height ``y``, aligned on ``x`` by ``align``
+    (``max_width``: the canvas shrinks longer text to that width)."""
+    canvas.font = css_font(px, bold)
     canvas.fill_style = colour
     canvas.text_align = align
     canvas.text_baseline = "middle"
     if max_width is None:
-        canvas.fill_text(text, _r(x), _r(y))
+        canvas.fill_text(text, snap(x), snap(y))
     else:
-        canvas.fill_text(text, _r(x), _r(y), _r(max_width))
+        canvas.fill_text(text, snap(x), snap(y), snap(max_width))
 
 
-def _status_band(
+def draw_status_band(
     canvas: CanvasLike,
     rect: Rect,
     lines: Sequence[str],
@@ -172,7 +131,7 @@ def _status_band(
     """The band below a board: a token of the player concerned, then up to two lines
     (a single line is centred in the band, so that it never looks half empty)."""
     canvas.fill_style = Palette.STATUS_BAND
-    canvas.fill_rect(_r(rect.x), _r(rect.y), _r(rect.width), _r(rect.height))
+    canvas.fill_rect(snap(rect.x), snap(rect.y), snap(rect.width), snap(rect.height))
     pad = rect.height * 0.16
     x = rect.x + pad
     # One line sits in the middle of the band; a second one goes below it.
@@ -183,17 +142,17 @@ def _status_band(
     if token is not None and lines:
         radius = big * 0.45
         canvas.fill_style = token
-        canvas.fill_circle(_r(x + radius), _r(first_y), _r(radius))
+        canvas.fill_circle(snap(x + radius), snap(first_y), snap(radius))
         if token_rim is not None:
             canvas.stroke_style = token_rim
-            canvas.line_width = _r(max(1.0, radius * 0.18))
-            canvas.stroke_circle(_r(x + radius), _r(first_y), _r(radius))
+            canvas.line_width = snap(max(1.0, radius * 0.18))
+            canvas.stroke_circle(snap(x + radius), snap(first_y), snap(radius))
         x += 2 * radius + pad * 0.6
     room = rect.right - pad - x
     if len(lines) >= 1:
-        _text(canvas, lines[0], x, first_y, px=big, align="left", max_width=room)
+        draw_text(canvas, lines[0], x, first_y, px=big, align="left", max_width=room)
     if len(lines) >= 2:
-        _text(
+        draw_text(
             canvas,
             lines[1],
             rect.x + pad,
@@ -206,7 +165,8 @@ def _status_band(
         )
 
 
-def _status_height(size: int) -> int:
+def status_height(size: int) -> int:
+    """Height of the status band below a board ``size`` pixels wide."""
     return round(size * 0.16)
 
 
@@ -216,22 +176,42 @@ M = TypeVar("M")
 """The type of that game's moves."""
 
 
-class _Board(Generic[G, M]):
-    """What every board shares: its size, plain player labels, and the frame of :meth:`draw`.
+class BoardView(Generic[G, M]):
+    """A board: what the play controller needs from one, and the frame of :meth:`draw`.
 
+    Every board here is one: it knows its game and size, maps clicks to moves and back
+    (:meth:`move_at`, :meth:`move_rect`), names the players, and draws a position.
     :meth:`draw` clears the canvas, lets the board paint the position (:meth:`_paint`),
-    then writes the status band; a subclass paints its own game and may colour the
-    status token (:meth:`_token`).
+    then writes the status band; a subclass paints its own game, maps its own clicks,
+    sets :attr:`click_help` and may colour the status token (:meth:`_token`).
     """
 
+    click_help: ClassVar[str]
+    """How to make a move by clicking, e.g. ``'click an empty cell'``."""
+
     def __init__(self, game: G, width: int, height: int, status_area: Rect) -> None:
+        """A ``width`` x ``height`` board for ``game``, its status band in ``status_area``."""
         self.game: Final = game
+        """The game the board draws."""
         self.width: Final = width
+        """Canvas width in pixels."""
         self.height: Final = height
+        """Canvas height in pixels, the status band included."""
         self._status_area: Final = status_area
 
+    def move_at(self, x: float, y: float, state: Any) -> M | None:
+        """The move a click at ``(x, y)`` means in ``state``; None off the board."""
+        raise NotImplementedError
+
+    def move_rect(self, move: M, state: Any) -> Rect:
+        """The rectangle one clicks to make ``move`` in ``state``."""
+        raise NotImplementedError
+
     def player_label(self, player: Player) -> str:
-        """The player's own name, e.g. ``'X'``."""
+        """``player``'s name, with its colour where marks are coloured: ``'X (red)'``.
+
+        Here the player's own name, e.g. ``'X'``.
+        """
         return player
 
     def draw(
@@ -250,11 +230,11 @@ class _Board(Generic[G, M]):
         move) are written where the board has room for them; ``status`` is up to two
         lines for the band, beside the token of ``status_player`` (none if None).
         """
-        with _batch(canvas):
-            _begin(canvas, self.width, self.height)
+        with batch(canvas):
+            clear_canvas(canvas, self.width, self.height)
             self._paint(canvas, state, last_move, hints)
             token, rim = (None, None) if status_player is None else self._token(status_player)
-            _status_band(canvas, self._status_area, status, token, rim)
+            draw_status_band(canvas, self._status_area, status, token, rim)
 
     def _paint(
         self, canvas: CanvasLike, state: Any, last_move: M | None,
@@ -268,7 +248,7 @@ class _Board(Generic[G, M]):
         return None, None
 
 
-def _finite(*values: object) -> bool:
+def finite(*values: object) -> bool:
     """True if every value is a finite number (a huge whole number is not: it overflows)."""
     try:
         return all(isinstance(v, (int, float)) and math.isfinite(v) for v in values)
@@ -279,19 +259,19 @@ def _finite(*values: object) -> bool:
 # -- any other game ----------------------------------------------------------------------
 
 
-class TextBoard(_Board[Game[Any, Any], Any]):
+class TextBoard(BoardView[Game[Any, Any], Any]):
     """The plain-text ``game.render(state)`` on a canvas; moves are typed, not clicked.
 
     :meth:`draw` writes the text in a monospaced font, then the status.
     """
 
-    click_help: Final = "this board takes typed moves only: type yours in the Move box"
+    click_help = "this board takes typed moves only: type yours in the Move box"
 
     def __init__(self, game: Game[Any, Any], size: int = DEFAULT_SIZE) -> None:
         """A board ``size`` pixels wide for any game that follows the Game protocol."""
-        self.size: Final = _check_size(size)
+        self.size: Final = check_size(size)
         self.board_height: Final = round(size * 0.75)
-        self.status: Final = Rect(0, self.board_height, size, _status_height(size))
+        self.status: Final = Rect(0, self.board_height, size, status_height(size))
         super().__init__(game, size, round(self.board_height + self.status.height), self.status)
 
     def move_at(self, x: float, y: float, state: Any = None) -> None:
@@ -315,7 +295,7 @@ class TextBoard(_Board[Game[Any, Any], Any]):
         canvas.text_baseline = "middle"
         top = (self.board_height - px * 1.2 * len(lines)) / 2
         for k, line in enumerate(lines):
-            canvas.fill_text(line, _r(self.size * 0.05), _r(top + (k + 0.5) * px * 1.2))
+            canvas.fill_text(line, snap(self.size * 0.05), snap(top + (k + 0.5) * px * 1.2))
 
 
 def position_status(game: Game[Any, Any], state: Any) -> tuple[list[str], Player | None]:
@@ -336,17 +316,16 @@ C = TypeVar("C", bound=CanvasLike)
 
 
 def draw_position(
-    board: BoardView,
+    board: BoardView[Any, Any],
     state: Any,
     new_canvas: Callable[[int, int], C],
     *,
     last_move: Any | None,
-    size: int,
     status: Sequence[str] | None,
     hints: Mapping[Any, float] | None,
     status_player: Player | None,
 ) -> C:
-    """The drawing of :func:`show_board` and ``board_svg``, on ``new_canvas(width, height)``.
+    """The drawing of ``show_board`` and ``board_svg``, on ``new_canvas(width, height)``.
 
     ``state`` None is the start; ``status`` None is :func:`position_status`'s line and token.
     """

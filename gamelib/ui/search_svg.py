@@ -44,8 +44,8 @@ from gamelib.search.trace import (
     Window,
 )
 from gamelib.session import format_value
-from gamelib.ui.canvas import CanvasLike, RecordingCanvas, Rect
-from gamelib.ui.drawing import Palette, _batch, _begin, _font, _r, _value_colour
+from gamelib.ui.canvas import CanvasLike, RecordingCanvas, Rect, batch
+from gamelib.ui.drawing import Palette, clear_canvas, css_font, snap, value_colour
 from gamelib.ui.svg import BoardPicture, svg_from_calls
 from gamelib.ui.tree_layout import (
     LEGEND_HEIGHT,
@@ -70,8 +70,11 @@ __all__ = [
 CHAR_WIDTH: Final = 0.55
 """A generous estimate of a character's width in em of the bold sans-serif font."""
 LABEL_PX: Final = 14
+"""Font size in pixels of a node's labels: its move, edge value, window and cache entry."""
 STATUS_PX: Final = 17
+"""Font size in pixels of the status line at the top."""
 MIN_PX: Final = 9
+"""The smallest font size a label shrinks to when its column is narrow."""
 LEGEND: Final = ("Key: [α, β] window of an open node · ≤ ≥ a bound · h heuristic estimate · "
                  "cache: entry stored, hit: entry used · dashed grey: pruned")
 
@@ -309,13 +312,13 @@ def _label(canvas: CanvasLike, text: str, rect: Rect, colour: str, *, px: float 
     if plate:
         width = min(rect.width, CHAR_WIDTH * size * len(text) + 6)
         canvas.fill_style = Palette.BACKGROUND
-        canvas.fill_rect(_r(rect.center[0] - width / 2), _r(rect.y + 1), _r(width),
-                         _r(rect.height - 2))
-    canvas.font = _font(size, bold)
+        canvas.fill_rect(snap(rect.center[0] - width / 2), snap(rect.y + 1), snap(width),
+                         snap(rect.height - 2))
+    canvas.font = css_font(size, bold)
     canvas.fill_style = colour
     canvas.text_align = "center"
     canvas.text_baseline = "middle"
-    canvas.fill_text(text, _r(rect.center[0]), _r(rect.center[1]))
+    canvas.fill_text(text, snap(rect.center[0]), snap(rect.center[1]))
 
 
 def _wrap(text: str, width: float, px: float, lines: int = 2) -> list[str]:
@@ -348,14 +351,15 @@ def _draw_board(canvas: CanvasLike, words: _Words, node: Node, box: Rect) -> Non
             move: Any = node.move
             row, col = move
             canvas.fill_style = Palette.HIGHLIGHT
-            canvas.fill_rect(_r(box.x + col * cell), _r(box.y + row * cell), _r(cell), _r(cell))
+            canvas.fill_rect(snap(box.x + col * cell), snap(box.y + row * cell),
+                             snap(cell), snap(cell))
         canvas.stroke_style = Palette.MUTED
         canvas.line_width = 1
         for k in (1, 2):
-            canvas.stroke_line(_r(box.x + k * cell), _r(box.y + 2), _r(box.x + k * cell),
-                               _r(box.bottom - 2))
-            canvas.stroke_line(_r(box.x + 2), _r(box.y + k * cell), _r(box.right - 2),
-                               _r(box.y + k * cell))
+            canvas.stroke_line(snap(box.x + k * cell), snap(box.y + 2), snap(box.x + k * cell),
+                               snap(box.bottom - 2))
+            canvas.stroke_line(snap(box.x + 2), snap(box.y + k * cell), snap(box.right - 2),
+                               snap(box.y + k * cell))
         canvas.line_width = 2
         arm = cell * 0.28
         for row in range(3):
@@ -363,29 +367,30 @@ def _draw_board(canvas: CanvasLike, words: _Words, node: Node, box: Rect) -> Non
                 x, y = box.x + (col + 0.5) * cell, box.y + (row + 0.5) * cell
                 if marks[row][col] == "X":
                     canvas.stroke_style = Palette.CROSS
-                    canvas.stroke_line(_r(x - arm), _r(y - arm), _r(x + arm), _r(y + arm))
-                    canvas.stroke_line(_r(x - arm), _r(y + arm), _r(x + arm), _r(y - arm))
+                    canvas.stroke_line(snap(x - arm), snap(y - arm), snap(x + arm), snap(y + arm))
+                    canvas.stroke_line(snap(x - arm), snap(y + arm), snap(x + arm), snap(y - arm))
                 elif marks[row][col] == "O":
                     canvas.stroke_style = Palette.CIRCLE
-                    canvas.stroke_circle(_r(x), _r(y), _r(arm * 1.1))
+                    canvas.stroke_circle(snap(x), snap(y), snap(arm * 1.1))
         return
     if isinstance(game, ConnectFour):
         cell = box.width / game.cols
         top = box.y + (box.height - cell * game.rows) / 2
         canvas.fill_style = Palette.FRAME
-        canvas.fill_rect(_r(box.x), _r(top), _r(box.width), _r(cell * game.rows))
+        canvas.fill_rect(snap(box.x), snap(top), snap(box.width), snap(cell * game.rows))
         colours = {game.players[0]: Palette.RED, game.players[1]: Palette.YELLOW,
                    None: Palette.HOLE}
         for col in range(game.cols):
             for row in range(game.rows):
                 canvas.fill_style = colours[game.cell(state, row, col)]
-                canvas.fill_circle(_r(box.x + (col + 0.5) * cell),
-                                   _r(top + (game.rows - row - 0.5) * cell), _r(cell * 0.38))
+                canvas.fill_circle(snap(box.x + (col + 0.5) * cell),
+                                   snap(top + (game.rows - row - 0.5) * cell), snap(cell * 0.38))
         if node.move is not None:
             canvas.stroke_style = Palette.RING
             canvas.line_width = 1.5
             col = int(node.move)  # type: ignore[call-overload]
-            canvas.stroke_rect(_r(box.x + col * cell), _r(top), _r(cell), _r(cell * game.rows))
+            canvas.stroke_rect(snap(box.x + col * cell), snap(top),
+                               snap(cell), snap(cell * game.rows))
         return
     _label(canvas, "start" if node.move is None else words.move(node.move), box, Palette.INK)
 
@@ -396,32 +401,32 @@ def draw_search(canvas: CanvasLike, trace: SearchTrace, layout: TreeLayout,
 
     The canvas should be ``layout.width`` x ``layout.height`` pixels.
     """
-    with _batch(canvas):
+    with batch(canvas):
         _paint(canvas, trace, layout, shot)
 
 
 def _paint(canvas: CanvasLike, trace: SearchTrace, layout: TreeLayout, shot: Snapshot) -> None:
-    _begin(canvas, layout.width, layout.height)
+    clear_canvas(canvas, layout.width, layout.height)
     # The status band: the step's words, and where we are.
     canvas.fill_style = Palette.STATUS_BAND
     canvas.fill_rect(0, 0, layout.width, STATUS_HEIGHT)
     counter = f"step {shot.step} of {len(trace.events) - 1}"
-    canvas.font = _font(13, False)
+    canvas.font = css_font(13, False)
     canvas.fill_style = Palette.MUTED
     canvas.text_align = "right"
     canvas.text_baseline = "middle"
     text_width = min(layout.width, 1100)
-    canvas.fill_text(counter, _r(text_width - MARGIN), 14)
+    canvas.fill_text(counter, snap(text_width - MARGIN), 14)
     lines = _wrap(shot.message, text_width - 2 * MARGIN - 110, STATUS_PX)
-    canvas.font = _font(STATUS_PX, True)
+    canvas.font = css_font(STATUS_PX, True)
     canvas.fill_style = Palette.INK
     canvas.text_align = "left"
     for k, line in enumerate(lines):
-        canvas.fill_text(line, MARGIN, _r(STATUS_HEIGHT * (0.3 + 0.42 * k)))
+        canvas.fill_text(line, MARGIN, snap(STATUS_HEIGHT * (0.3 + 0.42 * k)))
 
-    canvas.font = _font(12, False)
+    canvas.font = css_font(12, False)
     canvas.fill_style = Palette.MUTED
-    canvas.fill_text(LEGEND, MARGIN, _r(layout.height - LEGEND_HEIGHT / 2))
+    canvas.fill_text(LEGEND, MARGIN, snap(layout.height - LEGEND_HEIGHT / 2))
     visible = [layout.spots[k] for k in shot.nodes] + [layout.spots[k] for k in
                                                         sorted(shot.pruned)]
     # Edges first, under everything.
@@ -437,7 +442,8 @@ def _paint(canvas: CanvasLike, trace: SearchTrace, layout: TreeLayout, shot: Sna
         # crosses a word.
         above = layout.spots[spot.parent]
         start = above.row(above.below - 1).bottom
-        canvas.stroke_line(_r(parent.center[0]), _r(start), _r(child.center[0]), _r(child.y))
+        canvas.stroke_line(snap(parent.center[0]), snap(start),
+                           snap(child.center[0]), snap(child.y))
         if spot.pruned:
             canvas.set_line_dash([])
     for spot in visible:
@@ -457,11 +463,11 @@ def _draw_pruned(canvas: CanvasLike, trace: SearchTrace, spot: Spot) -> None:
     lines = [" ".join(moves[k:k + 2]) for k in range(0, len(moves), 2)]
     canvas.global_alpha = 0.6
     canvas.fill_style = Palette.STATUS_BAND
-    canvas.fill_rect(_r(box.x), _r(box.y), _r(box.width), _r(box.height))
+    canvas.fill_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
     canvas.stroke_style = Palette.GHOST
     canvas.line_width = 1.5
     canvas.set_line_dash([4, 3])
-    canvas.stroke_rect(_r(box.x), _r(box.y), _r(box.width), _r(box.height))
+    canvas.stroke_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
     canvas.set_line_dash([])
     height = box.height / len(lines)
     for k, line in enumerate(lines):
@@ -478,13 +484,14 @@ def _draw_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, state: NodeSt
     node = trace.nodes[spot.key]  # type: ignore[index]
     if current:
         canvas.fill_style = Palette.HIGHLIGHT
-        canvas.fill_rect(_r(box.x - 7), _r(box.y - 7), _r(box.width + 14), _r(box.height + 14))
+        canvas.fill_rect(snap(box.x - 7), snap(box.y - 7),
+                         snap(box.width + 14), snap(box.height + 14))
     canvas.fill_style = "#ffffff"
-    canvas.fill_rect(_r(box.x), _r(box.y), _r(box.width), _r(box.height))
+    canvas.fill_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
     _draw_board(canvas, _Words(trace), node, box)
     canvas.stroke_style = Palette.INK if state.open else Palette.MUTED
     canvas.line_width = 3 if current else 2 if state.open else 1
-    canvas.stroke_rect(_r(box.x), _r(box.y), _r(box.width), _r(box.height))
+    canvas.stroke_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
     # The value on the edge above (for the root: under it, once known).
     value_text = None
     if state.value is not None:
@@ -497,7 +504,7 @@ def _draw_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, state: NodeSt
     value = state.value if state.value is not None else state.leaf[0] if state.leaf else 0
     if value_text is not None:
         where = spot.row(-1) if node.parent is not None else spot.row(0)
-        _label(canvas, value_text, where, _value_colour(value), plate=True)
+        _label(canvas, value_text, where, value_colour(value), plate=True)
     if state.open and state.window is not None:
         _label(canvas, _window_text(state.window), spot.row(0), Palette.INK, px=13, bold=False)
     cache = None

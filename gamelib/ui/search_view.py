@@ -33,14 +33,13 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from gamelib.search.trace import Event, SearchTrace
+from gamelib.session.readonly import ReadOnly
 from gamelib.ui.canvas import (
     PIXEL_RATIO,
     CanvasLike,
-    Cell,
+    CellView,
     LiveCanvas,
     attach_picture,
-    display_view,
-    shown_elsewhere,
 )
 from gamelib.ui.search_svg import (
     Snapshot,
@@ -60,8 +59,11 @@ SPEEDS: Final = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Steps per second the play button can go at."""
 
 
-class SearchView:
+class SearchView(CellView):
     """A search trace on a canvas, one event at a time; see the module docstring.
+
+    :meth:`show` displays it (its :attr:`widget`, with the whole search as an SVG picture
+    for saved notebooks); evaluating it in a later cell shows it there too.
 
     ``canvas`` is where it draws: an ipycanvas Canvas (the default, made with the
     widgets) or any :class:`~gamelib.ui.canvas.CanvasLike` such as a
@@ -77,7 +79,6 @@ class SearchView:
         self._shot: Snapshot = snapshot(trace, 0)
         self._widgets: dict[str, Any] = {}
         self._syncing = False
-        self._shown_in: Cell | None = None
         self._live: LiveCanvas | None = None
         if canvas is None:
             self._view, self._live = self._build()  # the live canvas draws itself
@@ -89,20 +90,20 @@ class SearchView:
 
     # -- reading ---------------------------------------------------------------------------
 
-    @property
-    def trace(self) -> SearchTrace:
-        """The trace shown."""
-        return self._trace
-
-    @property
-    def position(self) -> int:
-        """The index of the event shown, 0 to ``len(self) - 1``."""
-        return self._position
-
-    @property
-    def event(self) -> Event:
-        """The event shown: the step the tree has just taken."""
-        return self._trace.events[self._position]
+    trace = ReadOnly["SearchView", SearchTrace](lambda v: v._trace, "The trace shown.")
+    position = ReadOnly["SearchView", int](
+        lambda v: v._position, "The index of the event shown, 0 to ``len(self) - 1``."
+    )
+    event = ReadOnly["SearchView", Event](
+        lambda v: v._trace.events[v._position], "The event shown: the step the tree has just taken."
+    )
+    snapshot = ReadOnly["SearchView", Snapshot](
+        lambda v: v._shot, "The tree as it stands at :attr:`position`."
+    )
+    layout = ReadOnly["SearchView", TreeLayout](
+        lambda v: v._layout, "Where every node of the whole tree is drawn."
+    )
+    canvas = ReadOnly["SearchView", CanvasLike](lambda v: v._canvas, "The canvas drawn on.")
 
     @property
     def message(self) -> str:
@@ -111,26 +112,6 @@ class SearchView:
         if self._note:
             return f"{self._note} {self._shot.message}"
         return self._shot.message
-
-    @property
-    def snapshot(self) -> Snapshot:
-        """The tree as it stands at :attr:`position`."""
-        return self._shot
-
-    @property
-    def layout(self) -> TreeLayout:
-        """Where every node of the whole tree is drawn."""
-        return self._layout
-
-    @property
-    def canvas(self) -> CanvasLike:
-        """The canvas drawn on."""
-        return self._canvas
-
-    @property
-    def widget(self) -> Any:
-        """The ipywidgets box with the canvas and the controls (None with a canvas of your own)."""
-        return self._view
 
     def __len__(self) -> int:
         """The number of events (steps) of the trace."""
@@ -178,17 +159,6 @@ class SearchView:
     def redraw(self) -> None:
         """Draw the current picture again (e.g. after a browser page reconnected)."""
         self._draw()
-
-    def show(self) -> None:
-        """Display the viewer (no-op outside IPython). Its output also carries the whole
-        search as an SVG picture, which GitHub and nbviewer show in place of the widget."""
-        if self._view is not None:
-            self._shown_in = display_view(self._view)
-
-    def _ipython_display_(self) -> None:
-        # show_search() already displayed it in this cell; in a later cell, show it again.
-        if shown_elsewhere(self._shown_in):
-            self.show()
 
     def close(self) -> None:
         """Close the widgets."""

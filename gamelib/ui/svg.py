@@ -58,8 +58,6 @@ def board_svg(
     ``hints`` are shown as on the live board. Raises GameError for a bad ``size`` or
     ``status``.
     """
-    canvas = draw_position(
-        board_for(game, size), state, RecordingCanvas,
-        last_move=last_move, size=size, status=status, hints=hints, status_player=status_player,
-    )
-    return BoardPicture(canvas.svg())
+    drawing = draw_position(board_for(game, size), state, RecordingCanvas, last_move=last_move,
+                            status=status, hints=hints, status_player=status_player)
+    return BoardPicture(drawing.svg())
