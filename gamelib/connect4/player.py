@@ -31,7 +31,7 @@ Strength: ``seconds`` or ``depth``
 * ``depth`` only: a weaker player for teaching, whose play depends on no clock. It
   skips the exact solver and searches the heuristic tree ``depth`` plies deep, so its
   choice is the same on every machine for the same ``rng``. Each further ply costs
-  roughly two to four times as much: depths up to about DEPTHMAX answer within a second
+  roughly two to four times as much: depths up to about 7 answer within a second
   or so on the standard board.
 * both: the heuristic search to at most ``depth`` plies, stopped after ``seconds``.
 
@@ -541,8 +541,8 @@ def _deepen(
     game = board.game
     decision = deepen(game, board.state, _heuristic(game.rows, game.cols), max_depth=depth,
                       budget=within, stats=own, root_moves=columns)
-    stats.calls, stats.depth = stats.calls + own.calls, own.depth
-    stats.nodes_per_depth.update(own.nodes_per_depth)
+    stats.calls, stats.cutoffs = stats.calls + own.calls, stats.cutoffs + own.cutoffs
+    stats.depth, stats.nodes_per_depth = own.depth, own.nodes_per_depth
     for col, value in decision.move_values.items():
         assert isinstance(col, int)
         plies = plies_to_end(value)  # None for an estimate, else a proven win or loss
