@@ -18,12 +18,13 @@ import pytest
 
 from gamelib.connect4 import benchmark_positions
 from gamelib.connect4 import player as c4player
+from gamelib.connect4.heuristic import connect_four_heuristic
 from gamelib.connect4.score import score_to_moves
 from gamelib.game import GameError
 from gamelib.games import TicTacToe
 from gamelib.games.connect_four import C4State, ConnectFour
 from gamelib.search.c4player import connect_four_move, connect_four_move_values
-from gamelib.search.depth_limited import proven_value
+from gamelib.search.depth_limited import iterative_deepening, proven_value
 from gamelib.search.solver import Solver
 from gamelib.search.stats import Decision, Stats
 
@@ -176,7 +177,9 @@ def test_never_allows_a_win_in_one_it_could_prevent(
 def test_a_double_threat_is_a_proven_win_in_two() -> None:
     game = ConnectFour()
     state = ConnectFour.from_moves("2636")  # X on 2 and 3; column 4 makes 1 and 5 threats
-    budgets: list[Budget] = [{"depth": 1}, {"seconds": 5.0}]
+    # Three plies see it: X's move, O's block, X's four (Lesson 6's search has no
+    # forced-block extension, so depth 1 sees only an estimate).
+    budgets: list[Budget] = [{"depth": 3}, {"seconds": 5.0}]
     for budget in budgets:
         decision = decide(game, state, budget, 0)
         assert decision.move == 3
@@ -327,36 +330,59 @@ def test_depth_gives_an_estimate_from_each_finished_depth() -> None:
     assert decision.summary == f"estimate {decision.value:+.2f} for X (depth 3)"
 
 
-def test_depth_play_is_reproducible_and_the_centre_is_preferred() -> None:
+def test_depth_play_is_reproducible_and_symmetric() -> None:
     game = ConnectFour()
     first = connect_four_move(game, game.start, depth=4, rng=random.Random(7))
     again = connect_four_move(game, game.start, depth=4, rng=random.Random(7))
     assert (first.move, first.value) == (again.move, again.value)
     assert first.stats.calls == again.stats.calls
     assert first.stats.nodes_per_depth == again.stats.nodes_per_depth
-    assert first.move == 3
     values = first.move_values
-    assert values[3] > values[2] > values[1] > values[0]  # the centre is worth most
-    assert values[3] > values[4] > values[5] > values[6]
+    assert all(values[col] == values[6 - col] for col in range(7))  # the board's mirror
+    assert values[3] > values[0]  # the centre is worth more than the edge
+    deeper = connect_four_move(game, game.start, depth=6, rng=random.Random(7))
+    assert deeper.move == 3 and deeper.move_values[3] == max(deeper.move_values.values())
+
+
+@pytest.mark.parametrize(("moves", "depth"), [("", 5), ("4453", 4), ("44444362", 4)])
+def test_layer_three_is_the_lessons_search_with_the_lessons_heuristic(
+    moves: str, depth: int
+) -> None:
+    # With ``depth`` the player skips the solver: after its tactics, its values are
+    # those of Lesson 6's iterative deepening with Lesson 7's heuristic, column by column.
+    game = ConnectFour()
+    state = ConnectFour.from_moves(moves)
+    decision = connect_four_move(game, state, depth=depth, rng=random.Random(7))
+    lessons = iterative_deepening(game, state, connect_four_heuristic(game), max_depth=depth)
+    allowed = safe_columns(game, state)
+    assert allowed and set(allowed) <= set(decision.move_values)
+    assert {col: decision.move_values[col] for col in allowed} == {
+        col: lessons.move_values[col] for col in allowed
+    }
+    assert decision.stats.depth == lessons.stats.depth == depth
+
+
+def test_a_tiny_budget_leaves_the_columns_to_the_lessons_search() -> None:
+    # 0.02 s is far too little for the solver on the empty board: the values are the
+    # lessons' search's, to the depth that it finished.
+    game = ConnectFour()
+    decision = connect_four_move(game, game.start, seconds=0.02, rng=random.Random(7))
+    assert not decision.exact and decision.stats.depth >= 1
+    lessons = iterative_deepening(game, game.start, connect_four_heuristic(game),
+                                  max_depth=decision.stats.depth)
+    assert decision.move_values == lessons.move_values
 
 
 def test_depth_search_counts_and_values_are_pinned() -> None:
     # Clock-free play is exactly reproducible: these counts change only when the
-    # search or the heuristic does. Heuristic scores h show as h / (|h| + 60).
+    # search or the heuristic does.
     game = ConnectFour()
     decision = connect_four_move(game, game.start, depth=5, rng=random.Random(7))
-    assert decision.stats.nodes_per_depth == {1: 7, 2: 56, 3: 163, 4: 556, 5: 1341}
-    assert decision.stats.calls == 2123
-    assert decision.stats.cutoffs == 583
-    assert decision.move == 3
+    assert decision.stats.nodes_per_depth == {1: 7, 2: 56, 3: 235, 4: 756, 5: 2052}
+    assert decision.stats.calls == 3106
+    assert decision.move in (2, 3, 4)
     assert decision.move_values == {
-        0: 5 / 65,
-        1: 6 / 66,
-        2: 7 / 67,
-        3: 9 / 69,
-        4: 7 / 67,
-        5: 6 / 66,
-        6: 5 / 65,
+        0: 1 / 17, 1: 1 / 17, 2: 1 / 9, 3: 1 / 9, 4: 1 / 9, 5: 1 / 17, 6: 1 / 17,
     }
 
 

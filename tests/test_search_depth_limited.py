@@ -247,3 +247,27 @@ def test_iterative_deepening_refuses_a_finished_state() -> None:
     won = replay(game, [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)])
     with pytest.raises(GameError, match="the game is over"):
         iterative_deepening(game, won, zero)
+
+
+def test_root_moves_restrict_the_choice_and_keep_each_moves_value() -> None:
+    game = TicTacToe()
+    h = tictactoe_open_lines
+    whole = iterative_deepening(game, game.start, h, max_depth=3)
+    corners = [(2, 2), (0, 0)]
+    some = iterative_deepening(game, game.start, h, max_depth=3, root_moves=corners)
+    assert list(some.move_values) == [(0, 0), (2, 2)]  # in the game's move order
+    assert some.move_values == {m: whole.move_values[m] for m in corners}
+    assert some.move in corners
+
+
+@pytest.mark.parametrize(("root_moves", "message"), [
+    ([], "at least one"),
+    ([(0, 0), (0, 0)], "repeats a move"),
+    ([(3, 3)], "not one of the legal moves"),
+    ("00", "must be a list of legal moves"),
+])
+def test_bad_root_moves_are_refused(root_moves: object, message: str) -> None:
+    game = TicTacToe()
+    with pytest.raises(GameError, match=message):
+        iterative_deepening(game, game.start, tictactoe_open_lines, max_depth=2,
+                            root_moves=root_moves)  # type: ignore[arg-type]

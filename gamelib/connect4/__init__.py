@@ -7,7 +7,7 @@ The rules live in :mod:`gamelib.games.connect_four` (Lesson 7). This package hol
 ``table``          the solver's transposition table of ``(flag, value, move)`` entries
 ``solver``         :class:`Solver`: exact scores, Lesson 8's negamax with null windows
 ``heuristic``      :func:`connect_four_heuristic`, the one Connect Four heuristic
-``player``         :func:`connect_four_move`: tactics, the solver, then a heuristic search
+``player``         :func:`connect_four_move`: tactics, the solver, then Lesson 6's search
 ``cli``            ``python -m gamelib.connect_four``: solve, analyze, move from the shell
 ``benchmarks``     :func:`benchmark_positions`: the standard test sets, shipped as data
 =================  ===================================================================

@@ -16,22 +16,23 @@ that time, but not the opening. So the player works in layers, cheapest first:
    bounds they need in the solver's table. The player picks at random among the
    columns proven optimal (the fastest win, the draw, or the slowest loss). When the
    deadline cuts the work short, a proven win is still played.
-3. **Iterative deepening alpha-beta with a heuristic** over the columns still open
-   (:mod:`gamelib.connect4.deepening`): depth 1, 2, 3, ... until the time is up, keeping
-   the values of the last *finished* depth. The heuristic counts *threats* (empty cells
-   that would complete four for a player), weights them by row parity, and adds how many
-   discs sit in lines of four that the opponent has not blocked. Its estimates lie
-   strictly inside (-1, 1), so an estimate never passes for a proven result.
+3. **The iterative deepening of Lesson 6 with the heuristic of Lesson 7** over the
+   columns that the tactics allow: :func:`gamelib.search.depth_limited.deepen` with
+   :func:`~gamelib.connect4.heuristic.connect_four_heuristic` (built once per board
+   size), depth 1, 2, 3, ... until the time is up, keeping the values of the last
+   *finished* depth. The heuristic counts the lines of four that a player is one or two
+   discs short of. Its estimates lie strictly inside (-1, 1), so an estimate never
+   passes for a proven result.
 
 Strength: ``seconds`` or ``depth``
 ----------------------------------
 * ``seconds`` only (the default, 1 second): the full player above. About half the time
   goes to the exact solver; the rest, if needed, to the heuristic search.
 * ``depth`` only: a weaker player for teaching, whose play depends on no clock. It
-  skips the exact solver and searches the heuristic tree ``depth`` plies deep (plus
-  forced replies), so its choice is the same on every machine for the same ``rng``.
-  Each further ply costs roughly two to four times as much: depths up to about 8
-  answer within a second or so on the standard board.
+  skips the exact solver and searches the heuristic tree ``depth`` plies deep, so its
+  choice is the same on every machine for the same ``rng``. Each further ply costs
+  roughly two to four times as much: depths up to about 7 answer within a second
+  or so on the standard board.
 * both: the heuristic search to at most ``depth`` plies, stopped after ``seconds``.
 
 The time budget
@@ -64,6 +65,7 @@ user-interface library.
 
 from __future__ import annotations
 
+import functools
 import random
 import threading
 import time
@@ -74,14 +76,13 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from gamelib.connect4.bitboard import Position, geometry
-from gamelib.connect4.deepening import PROVEN, WIN, HeuristicSearch
+from gamelib.connect4.heuristic import Heuristic, connect_four_heuristic
 from gamelib.connect4.score import end_of_game
 from gamelib.connect4.solver import Solver
 from gamelib.game import GameError
 from gamelib.games.connect_four import C4State, ConnectFour
-from gamelib.search.common import Budget, SearchTimeout
-from gamelib.search.depth_limited import check_depth, check_seconds, proven_value
-from gamelib.search.minimax import check_rng
+from gamelib.search.common import Budget, SearchTimeout, check_depth, check_rng, check_seconds
+from gamelib.search.depth_limited import deepen, plies_to_end, proven_value
 from gamelib.search.stats import Decision, Stats
 
 __all__ = [
@@ -102,9 +103,6 @@ TABLE_BITS: Final = 20
 
 _IDLE_SOLVERS_PER_SIZE: Final = 1
 _BOARD_SIZES_KEPT: Final = 2
-
-_SQUASH: Final = 60.0
-"""Heuristic score ``h`` becomes the value ``h / (|h| + _SQUASH)``, inside (-1, 1)."""
 
 
 # -- the public functions -----------------------------------------------------------
@@ -210,12 +208,7 @@ the same calls in the same order gets the same choices (as with
 
 
 def _check_arguments(
-    game: object,
-    state: object,
-    seconds: object,
-    depth: object,
-    rng: object,
-    budget: object,
+    game: object, state: object, seconds: object, depth: object, rng: object, budget: object,
     caller: str,
 ) -> tuple[_Position, float | None, Budget, random.Random]:
     """The door: raise GameError for a bad argument, else return what the layers trust.
@@ -245,12 +238,8 @@ def _check_arguments(
 
 
 def _result_text(game: ConnectFour, state: C4State) -> str:
-    first, second = state
-    if game.has_four(first):
-        return f"{game.players[0]} has four in a row"
-    if game.has_four(second):
-        return f"{game.players[1]} has four in a row"
-    return "the board is full"
+    winners = [p for p, discs in zip(game.players, state, strict=True) if game.has_four(discs)]
+    return f"{winners[0]} has four in a row" if winners else "the board is full"
 
 
 # -- one column's result --------------------------------------------------------------
@@ -369,14 +358,8 @@ class _Evaluation(NamedTuple):
 
 
 def _evaluate(
-    board: _Position,
-    seconds: float | None,
-    depth: int | None,
-    budget: Budget,
-    stats: Stats,
-    rng: random.Random,
-    *,
-    complete: bool,
+    board: _Position, seconds: float | None, depth: int | None, budget: Budget, stats: Stats,
+    rng: random.Random, *, complete: bool,
 ) -> _Evaluation:
     """A result for every legal column, and the exact score of the position if known.
 
@@ -419,10 +402,7 @@ def _evaluate(
     if open_columns:
         if not complete and any(_optimal(result, root_score) for result in results.values()):
             depth = 1  # the choice is made: cheap estimates for the remaining columns
-        searcher = HeuristicSearch(game, stats, deadline, budget)
-        scores = searcher.root(board.cur, board.mask, open_columns, depth)
-        results.update({col: _to_result(score) for col, score in scores.items()})
-        interrupted = searcher.interrupted
+        interrupted = _deepen(board, open_columns, depth, deadline, budget, stats, results)
     # Cut short: cancelled, or stopped before what was asked for (a depth, or seconds
     # beyond the budget's cap).
     asked_more = depth is not None or (seconds is not None and budget.seconds < seconds)
@@ -546,13 +526,35 @@ def _decide(
     )
 
 
-def _to_result(score: int) -> _Result:
-    """A column's score from the heuristic search (for the player to move at the root)."""
-    if score >= PROVEN:
-        return _Result(1, moves=(WIN - score + 1) // 2)
-    if score <= -PROVEN:
-        return _Result(-1, moves=(WIN + score + 1) // 2)
-    return _Result(None, estimate=score / (abs(score) + _SQUASH))
+def _deepen(
+    board: _Position, columns: list[int], depth: int | None, deadline: float, budget: Budget,
+    stats: Stats, results: dict[int, _Result],
+) -> bool:
+    """Lesson 6's iterative deepening with Lesson 7's heuristic, choosing among ``columns``.
+
+    Puts a result for each of ``columns`` into ``results`` and adds the search's counts
+    to ``stats``. Returns True when ``deadline`` or ``budget`` stopped it before it was
+    done (its first iteration, depth 1, always finishes).
+    """
+    own = Stats()  # timed by deepen itself: ``stats`` is timed by the caller already
+    within = Budget(max(deadline - time.perf_counter(), 0.0), within=budget)
+    game = board.game
+    decision = deepen(game, board.state, _heuristic(game.rows, game.cols), max_depth=depth,
+                      budget=within, stats=own, root_moves=columns)
+    stats.calls, stats.cutoffs = stats.calls + own.calls, stats.cutoffs + own.cutoffs
+    stats.depth, stats.nodes_per_depth = own.depth, own.nodes_per_depth
+    for col, value in decision.move_values.items():
+        assert isinstance(col, int)
+        plies = plies_to_end(value)  # None for an estimate, else a proven win or loss
+        sign = None if plies is None else (1 if value > 0 else -1)
+        results[col] = _Result(sign, moves=((plies or 0) + 1) // 2, estimate=value)
+    return decision.cut_short
+
+
+@functools.cache
+def _heuristic(rows: int, cols: int) -> Heuristic:
+    """:func:`connect_four_heuristic` for one board size, built once and reused."""
+    return connect_four_heuristic(ConnectFour(rows, cols))
 
 
 def _describe(board: _Position, result: _Result) -> str:
@@ -596,5 +598,3 @@ def _pooled_solver(game: ConnectFour) -> Iterator[Solver]:
             while len(_pool) > _BOARD_SIZES_KEPT:
                 _pool.popitem(last=False)
 
-
-# -- bitboard helpers ------------------------------------------------------------------

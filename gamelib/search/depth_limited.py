@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 
 from gamelib.game import GameError, Player, other
 from gamelib.search.common import (  # noqa: F401  (check_depth, check_seconds re-exported)
@@ -223,7 +223,8 @@ def depth_limited(game: AnyGame, state: Hashable, depth: int, heuristic: Heurist
 def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
                         max_depth: int | None = None, seconds: float | None = None,
                         rng: random.Random | None = None, stats: Stats | None = None,
-                        budget: Budget | None = None) -> Decision:
+                        budget: Budget | None = None,
+                        root_moves: Sequence[Hashable] | None = None) -> Decision:
     """A move for the player to move in ``state``, by depth-limited search to depth 1, 2, ...
 
     Each iteration searches every legal move with the full window, so the value of each
@@ -247,8 +248,14 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
     is the last finished depth and ``stats.nodes_per_depth[d]`` the calls of the
     iteration with depth ``d``, one entry per finished iteration.
 
+    ``root_moves``, if given, restricts the choice at the root to these legal moves (a
+    caller's own rules may have ruled the others out): only they are searched, valued
+    and chosen from, and the first iteration tries them in the order given. Below the
+    root every legal move is searched as usual.
+
     Raises :class:`GameError` if ``state`` is finished or not valid, ``heuristic`` is
-    not a function, ``max_depth < 1``, ``seconds <= 0`` or ``budget`` is not a Budget.
+    not a function, ``max_depth < 1``, ``seconds <= 0``, ``budget`` is not a Budget or
+    ``root_moves`` is empty, repeats a move or holds one that is not legal in ``state``.
     """
     check_game(game)
     check_heuristic(heuristic)
@@ -257,15 +264,35 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
     check_rng(rng)
     check_budget(budget)
     check_running(game, state)
+    if root_moves is not None:
+        _check_root_moves(game, state, root_moves)
     return deepen(game, state, heuristic, max_depth=max_depth,
-                  budget=Budget(seconds) if budget is None else budget, rng=rng, stats=stats)
+                  budget=Budget(seconds) if budget is None else budget, rng=rng, stats=stats,
+                  root_moves=root_moves)
+
+
+def _check_root_moves(game: AnyGame, state: Hashable, root_moves: object) -> None:
+    """Raise GameError unless ``root_moves`` is a non-empty list of distinct legal moves."""
+    legal = game.moves(state)
+    if isinstance(root_moves, (str, bytes)) or not isinstance(root_moves, Sequence):
+        raise GameError(f"root_moves must be a list of legal moves, got {root_moves!r}")
+    if not root_moves:
+        raise GameError(f"root_moves must hold at least one of the legal moves {legal!r}")
+    for move in root_moves:
+        if move not in legal:
+            raise GameError(f"root_moves holds {move!r}, which is not one of the legal "
+                            f"moves {legal!r}")
+    if len(set(root_moves)) != len(root_moves):
+        raise GameError(f"root_moves repeats a move: {root_moves!r}")
 
 
 def deepen(game: AnyGame, state: Hashable, heuristic: Heuristic, *, max_depth: int | None,
            budget: Budget, rng: random.Random | None = None,
-           stats: Stats | None = None) -> Decision:
+           stats: Stats | None = None,
+           root_moves: Sequence[Hashable] | None = None) -> Decision:
     """:func:`iterative_deepening` on checked arguments: the engine's way in, which has
-    checked them at its own door already."""
+    checked them at its own door already (``root_moves``: distinct legal moves, at least
+    one)."""
     stats = Stats() if stats is None else stats
     player = game.to_move(state)
     opponent = other(game, player)
@@ -284,7 +311,8 @@ def deepen(game: AnyGame, state: Hashable, heuristic: Heuristic, *, max_depth: i
             )
             calls_before = stats.calls
             try:
-                values = _root_values(search, state, depth + 1, previous=values)
+                values = _root_values(search, state, depth + 1, previous=values,
+                                      root_moves=root_moves)
             except SearchTimeout:
                 cut_short = True
                 break
@@ -306,22 +334,25 @@ def deepen(game: AnyGame, state: Hashable, heuristic: Heuristic, *, max_depth: i
 
 
 def _root_values(search: _DepthLimitedSearch, state: Hashable, depth: int,
-                 previous: dict[Hashable, float]) -> dict[Hashable, float]:
-    """The value of every legal move in ``state``, searched ``depth`` plies deep.
+                 previous: dict[Hashable, float],
+                 root_moves: Sequence[Hashable] | None = None) -> dict[Hashable, float]:
+    """The value of every legal move in ``state`` (or of ``root_moves``), ``depth`` plies deep.
 
     The move itself is the first ply. Each move is searched with the full window, so its
     value is exact on the scale, and the moves are tried in the order of their
-    ``previous`` values, best first. The result is in the game's move order.
+    ``previous`` values, best first (ties in the order given). The result is in the
+    game's move order.
     """
     game = search.game
-    moves = game.moves(state)
+    legal = game.moves(state)
+    moves = legal if root_moves is None else list(root_moves)
     opponent = other(game, game.to_move(state))
     values = {
         m: -search.value(game.play(state, m), opponent, depth - 1, -math.inf, math.inf, 1)
         for m in sorted(moves, key=lambda m: -previous.get(m, 0.0))
     }
     # "+ 0.0" turns the -0.0 that negating a draw gives into 0.0.
-    return {m: values[m] + 0.0 for m in moves}
+    return {m: values[m] + 0.0 for m in legal if m in values}
 
 
 def describe_value(value: float, exact: bool, player: Player, opponent: Player,
