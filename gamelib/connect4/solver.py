@@ -110,7 +110,7 @@ from typing import NamedTuple
 
 from gamelib.connect4.bitboard import Geometry, Position, geometry
 from gamelib.connect4.score import score_to_moves
-from gamelib.connect4.table import LOWER, NO_MOVE, UPPER, Table
+from gamelib.connect4.table import LOWER, NO_MOVE, UPPER, Entry, Table
 from gamelib.game import GameError
 from gamelib.games.connect_four import C4State, ConnectFour
 from gamelib.search.common import Budget, SearchTimeout
@@ -131,8 +131,8 @@ class Solver:
     ``Solver(game, table_bits=20)`` makes a solver for the board of ``game`` (default
     the standard 6 x 7) with a transposition table of at most about ``2**table_bits``
     entries (``table_bits`` from 10 to 24; the table may overshoot by a few thousand
-    entries between two checks; an entry takes about 130 bytes, so the default table
-    stays near 130 MB). The table is kept from one call to the next, since positions
+    entries between two checks; an entry takes about 110 bytes, so the default table
+    stays near 110 MB). The table is kept from one call to the next, since positions
     recur; :meth:`reset` empties it. Scores follow the module docstring.
 
     After each call of :meth:`solve` or :meth:`analyze`, :attr:`nodes` holds the number
@@ -436,6 +436,17 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
     check_mask = CHECK_EVERY - 1  # a power of two less one: nodes & check_mask == 0 ...
     # Lesson 5's flags '≥' (LOWER) and '≤' (UPPER), as local names: read once per node.
     lower, upper, no_move = LOWER, UPPER, NO_MOVE
+    # Every entry negamax can write, made once: lower_entry[v][move] is the tuple
+    # (LOWER, v, move), upper_entry[v][move] is (UPPER, v, move). Storing one allocates
+    # nothing, so a table of a million entries holds no million tuples (their memory and
+    # the garbage collector's visits cost several percent). A negative v indexes the
+    # list from its end, as Python does.
+    values = range(-(cells // 2) - 1, cells // 2 + 2)
+    lower_entry: list[list[Entry]] = [[] for _ in values]
+    upper_entry: list[list[Entry]] = [[] for _ in values]
+    for v in values:
+        lower_entry[v] = [(lower, v, move) for move in range(cols + 1)]
+        upper_entry[v] = [(upper, v, move) for move in range(cols + 1)]
     recent: dict[int, tuple[str, int, int]] = table.recent
     recent_get, older_get = recent.get, table.older.get
     nodes = hits = cutoffs = 0
@@ -532,9 +543,9 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
             score = -negamax(opp, mask | candidates, moves + 1, lanes & empty, -alpha - 1)
             if score > alpha:
                 cutoffs += 1
-                recent[key] = (lower, score, no_move)
+                recent[key] = lower_entry[score][no_move]
             else:
-                recent[key] = (upper, score, no_move)
+                recent[key] = upper_entry[score][no_move]
             return score
         if quick:
             # Only a move after which the opponent is lost at once (two of our threats
@@ -549,9 +560,9 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
                     forced = after & wins
                     if forced & (forced - 1) or not (forced or after) & ~(wins >> 1):
                         cutoffs += 1
-                        recent[key] = (lower, high, index)
+                        recent[key] = lower_entry[high][index]
                         return high
-            recent[key] = (upper, alpha, hint)
+            recent[key] = upper_entry[alpha][hint]
             return alpha
         children: list[tuple[int, int, int, int]] = []
         for column, index, lane in numbered:
@@ -573,12 +584,12 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
             score = -negamax(opp, mask | disc, moves, wins, beta)
             if score > alpha:  # Lesson 5's store_bound: a lower bound
                 cutoffs += 1
-                recent[key] = (lower, score, index)
+                recent[key] = lower_entry[score][index]
                 return score
             if score > best:
                 best = score
                 best_index = index
-        recent[key] = (upper, best, best_index)  # every move failed low: an upper bound
+        recent[key] = upper_entry[best][best_index]  # every move failed low: an upper bound
         return best
 
     return _Kernel(negamax, start, finish)
