@@ -7,10 +7,15 @@ several sizes, with discs at every edge.
 
 from __future__ import annotations
 
+import inspect
 import random
+import textwrap
 import time
+from collections.abc import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamelib.connect4 import BENCHMARK_SETS, benchmark_positions
 from gamelib.connect4.bitboard import Position, geometry, threat_cells
@@ -80,6 +85,61 @@ def test_threats_are_the_empty_cells_that_complete_a_line(size: tuple[int, int])
                 if found & bit(game, row, col):
                     edges_seen.add((row in (0, game.rows - 1), col in (0, game.cols - 1)))
     assert edges_seen == {(True, True), (True, False), (False, True), (False, False)}
+
+
+def solver_threats(solver: Solver) -> Callable[[int], int]:
+    """The threat computation that the solver's negamax writes out in its step 4, run on
+    its own: the lines from the comment ``# lanes = threats(p), written out`` to ``# (end
+    of threats)`` of the source, with negamax's own shift distances (its closure)."""
+    negamax = solver._kernel.negamax
+    source = inspect.getsource(negamax)
+    start = source.rindex("\n", 0, source.index("# lanes = threats(p), written out")) + 1
+    block = textwrap.dedent(source[start : source.index("# (end of threats)")])
+    assert block.count("\n") >= 10  # the whole computation, not an empty slice
+    closure = negamax.__closure__ or ()
+    shifts = {
+        name: cell.cell_contents
+        for name, cell in zip(negamax.__code__.co_freevars, closure, strict=True)
+        if name[0] in "hdu" and name[1:] in ("1", "2", "3")
+    }
+    assert len(shifts) == 9
+    code = compile(block, "the threats in negamax", "exec")
+
+    def threats(p: int) -> int:
+        scope = {**shifts, "p": p}
+        exec(code, {}, scope)
+        return int(scope["lanes"])
+
+    return threats
+
+
+SOLVERS = {size: Solver(ConnectFour(*size), table_bits=10) for size in SIZES}
+
+
+@settings(max_examples=300, deadline=None)
+@given(size=st.sampled_from(SIZES), p=st.integers(min_value=0, max_value=2**800))
+def test_solver_threats_are_bitboard_threats(size: tuple[int, int], p: int) -> None:
+    # Any int: a board, or several boards side by side in lanes as negamax builds them.
+    solver = SOLVERS[size]
+    assert solver_threats(solver)(p) == geometry(solver.game).threats(p)
+
+
+def test_solver_threats_of_lanes_are_the_threats_of_each_board() -> None:
+    # The boards after each move of a benchmark position, in lanes as negamax lays them
+    # out: lane c of the written-out computation is the threats of the board in lane c.
+    game = ConnectFour()
+    grid = geometry(game)
+    threats = solver_threats(SOLVERS[(6, 7)])
+    width = game.cols * (game.rows + 1) + 3 * (game.rows + 2)
+    for moves, _ in benchmark_positions("L2_R1")[:50]:
+        position = Position.of(game, ConnectFour.from_moves(moves))
+        boards = [
+            position.cur | ((position.mask + game.bottom_masks[c]) & game.column_masks[c])
+            for c in range(game.cols)
+        ]
+        lanes = threats(sum(board << (c * width) for c, board in enumerate(boards)))
+        for c, board in enumerate(boards):
+            assert (lanes >> (c * width)) & game.full == grid.threats(board) & game.full
 
 
 @pytest.mark.parametrize("size", SIZES, ids=str)

@@ -90,21 +90,26 @@ def _threat_function(rows: int) -> Callable[[int], int]:
     u1, u2, u3 = rows + 2, 2 * (rows + 2), 3 * (rows + 2)
 
     def threats(p: int) -> int:
-        # t marks x when x - d is the player's, b when x + d is. Three below; then for
-        # each direction: x-d, x-2d and (x-3d or x+d); x+d, x+2d and (x+3d or x-d).
+        # Along each direction d: t marks x when x - d is the player's, b when x + d is,
+        # and pair marks x when x and x - d are, so pair << d marks x when x - d and
+        # x - 2d are, pair >> 2d when x + d and x + 2d are. A threat is x-d, x-2d and
+        # (x-3d or x+d), or x+d, x+2d and (x+3d or x-d); vertically the three below.
         t = p << h1
         b = p >> h1
+        pair = p & t
         cells = (
             ((p << 1) & (p << 2) & (p << 3))
-            | (t & (p << h2) & ((p << h3) | b))
-            | (b & (p >> h2) & ((p >> h3) | t))
+            | ((pair << h1) & ((p << h3) | b))
+            | ((pair >> h2) & ((p >> h3) | t))
         )
         t = p << d1
         b = p >> d1
-        cells |= (t & (p << d2) & ((p << d3) | b)) | (b & (p >> d2) & ((p >> d3) | t))
+        pair = p & t
+        cells |= ((pair << d1) & ((p << d3) | b)) | ((pair >> d2) & ((p >> d3) | t))
         t = p << u1
         b = p >> u1
-        cells |= (t & (p << u2) & ((p << u3) | b)) | (b & (p >> u2) & ((p >> u3) | t))
+        pair = p & t
+        cells |= ((pair << u1) & ((p << u3) | b)) | ((pair >> u2) & ((p >> u3) | t))
         return cells
 
     return threats

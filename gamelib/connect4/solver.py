@@ -110,7 +110,7 @@ from typing import NamedTuple
 
 from gamelib.connect4.bitboard import Geometry, Position, geometry
 from gamelib.connect4.score import score_to_moves
-from gamelib.connect4.table import LOWER, NO_MOVE, UPPER, Table
+from gamelib.connect4.table import LOWER, NO_MOVE, UPPER, Entry, Table
 from gamelib.game import GameError
 from gamelib.games.connect_four import C4State, ConnectFour
 from gamelib.search.common import Budget, SearchTimeout
@@ -131,8 +131,8 @@ class Solver:
     ``Solver(game, table_bits=20)`` makes a solver for the board of ``game`` (default
     the standard 6 x 7) with a transposition table of at most about ``2**table_bits``
     entries (``table_bits`` from 10 to 24; the table may overshoot by a few thousand
-    entries between two checks; an entry takes about 130 bytes, so the default table
-    stays near 130 MB). The table is kept from one call to the next, since positions
+    entries between two checks; an entry takes about 110 bytes, so the default table
+    stays near 110 MB). The table is kept from one call to the next, since positions
     recur; :meth:`reset` empties it. Scores follow the module docstring.
 
     After each call of :meth:`solve` or :meth:`analyze`, :attr:`nodes` holds the number
@@ -202,10 +202,7 @@ class Solver:
         """
         position = self._position(state)
         _check_options(weak, deadline, budget)
-        with self._lock:  # as solve_position, written out: this door is the busiest
-            self.nodes = 0
-            _check_clock(deadline, budget)
-            return self._score(position, weak, deadline, budget)
+        return self.solve_position(position, weak=weak, deadline=deadline, budget=budget)
 
     def solve_position(
         self,
@@ -402,12 +399,19 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
     Precondition: the player to move cannot win with its next disc.
 
     The code is written for speed, since it runs once per node: everything it needs is
-    a local name, and the bounds that depend only on the number of discs are looked up
-    in lists. Its steps are numbered as in the module docstring.
+    a local name, the bounds that depend only on the number of discs are looked up in
+    lists, and :meth:`Geometry.threats <gamelib.connect4.bitboard.Geometry.threats>` is
+    written out in step 4 instead of called (a call costs a few percent here; a test,
+    ``test_solver_threats_are_bitboard_threats``, checks that the copy and the original
+    agree). Its steps are numbered as in the module docstring.
     """
     cells, full, bottom = grid.cells, grid.full, grid.bottom
-    threats = grid.threats
     cols, rows = grid.cols, grid.rows
+    # The shifts of Geometry.threats: one, two and three steps across (h), down-right
+    # (d) and up-right (u); one step up is a shift by 1.
+    h1, h2, h3 = rows + 1, 2 * (rows + 1), 3 * (rows + 1)
+    d1, d2, d3 = rows, 2 * rows, 3 * rows
+    u1, u2, u3 = rows + 2, 2 * (rows + 2), 3 * (rows + 2)
     order = sorted(range(cols), key=lambda c: (abs(2 * c - (cols - 1)), c))
     # Lanes (see "All children at once"): the board after a disc in column c goes to
     # bits c * width .. c * width + width - 1 of one wide int. A lane is wider than the
@@ -429,8 +433,20 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
     high_at = [(cells - 1 - m) // 2 for m in range(cells + 1)]
     last_but_two, last_but_three = cells - 2, cells - 3
     clock = time.perf_counter
+    check_mask = CHECK_EVERY - 1  # a power of two less one: nodes & check_mask == 0 ...
     # Lesson 5's flags '≥' (LOWER) and '≤' (UPPER), as local names: read once per node.
     lower, upper, no_move = LOWER, UPPER, NO_MOVE
+    # Every entry negamax can write, made once: lower_entry[v][move] is the tuple
+    # (LOWER, v, move), upper_entry[v][move] is (UPPER, v, move). Storing one allocates
+    # nothing, so a table of a million entries holds no million tuples (their memory and
+    # the garbage collector's visits cost several percent). A negative v indexes the
+    # list from its end, as Python does.
+    values = range(-(cells // 2) - 1, cells // 2 + 2)
+    lower_entry: list[list[Entry]] = [[] for _ in values]
+    upper_entry: list[list[Entry]] = [[] for _ in values]
+    for v in values:
+        lower_entry[v] = [(lower, v, move) for move in range(cols + 1)]
+        upper_entry[v] = [(upper, v, move) for move in range(cols + 1)]
     recent: dict[int, tuple[str, int, int]] = table.recent
     recent_get, older_get = recent.get, table.older.get
     nodes = hits = cutoffs = 0
@@ -462,7 +478,7 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
     def negamax(cur: int, mask: int, moves: int, opp_wins: int, alpha: int) -> int:
         nonlocal nodes, hits, cutoffs
         nodes += 1
-        if not nodes & (CHECK_EVERY - 1):
+        if not nodes & check_mask:  # ... once every CHECK_EVERY nodes
             housekeeping()
         # 1. Moves that do not lose at once (see "Pruning moves that lose at once").
         playable = (mask + bottom) & full
@@ -496,22 +512,41 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
             elif value <= alpha:  # ('≤', value) and value <= alpha: fails low
                 hits += 1
                 return value
-        # 4. The moves. Each child's threats come from one call of threats().
+        # 4. The moves, and each child's threats (the opponent's wins of its position).
         empty = full ^ mask
         opp = cur ^ mask
         quick = alpha == high - 1 and moves < last_but_three
-        if not quick and not candidates & (candidates - 1):
-            # A single move: no ordering, so the threats of just one board.
-            score = -negamax(opp, mask | candidates, moves + 1, threats(cur | candidates) & empty,
-                             -alpha - 1)
+        single = not quick and not candidates & (candidates - 1)
+        # A single move needs no ordering: the board after it alone. Else lane c of p
+        # holds the board after a disc in column c (see "All children at once").
+        p = cur | candidates if single else cur * spread | ((candidates * spread) & diagonal)
+        # lanes = threats(p), written out: Geometry.threats in gamelib/connect4/bitboard.py
+        # is its definition, and a test checks that the two agree.
+        t = p << h1
+        b = p >> h1
+        pair = p & t
+        lanes = (
+            ((p << 1) & (p << 2) & (p << 3))
+            | ((pair << h1) & ((p << h3) | b))
+            | ((pair >> h2) & ((p >> h3) | t))
+        )
+        t = p << d1
+        b = p >> d1
+        pair = p & t
+        lanes |= ((pair << d1) & ((p << d3) | b)) | ((pair >> d2) & ((p >> d3) | t))
+        t = p << u1
+        b = p >> u1
+        pair = p & t
+        lanes |= ((pair << u1) & ((p << u3) | b)) | ((pair >> u2) & ((p >> u3) | t))
+        # (end of threats)
+        if single:
+            score = -negamax(opp, mask | candidates, moves + 1, lanes & empty, -alpha - 1)
             if score > alpha:
                 cutoffs += 1
-                recent[key] = (lower, score, no_move)
+                recent[key] = lower_entry[score][no_move]
             else:
-                recent[key] = (upper, score, no_move)
+                recent[key] = upper_entry[score][no_move]
             return score
-        # Lane c of ``lanes`` holds the threats after a disc in column c.
-        lanes = threats(cur * spread | ((candidates * spread) & diagonal))
         if quick:
             # Only a move after which the opponent is lost at once (two of our threats
             # to block, or no move that keeps it alive) scores high; any other move
@@ -525,9 +560,9 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
                     forced = after & wins
                     if forced & (forced - 1) or not (forced or after) & ~(wins >> 1):
                         cutoffs += 1
-                        recent[key] = (lower, high, index)
+                        recent[key] = lower_entry[high][index]
                         return high
-            recent[key] = (upper, alpha, hint)
+            recent[key] = upper_entry[alpha][hint]
             return alpha
         children: list[tuple[int, int, int, int]] = []
         for column, index, lane in numbered:
@@ -535,12 +570,12 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
             if disc:
                 wins = (lanes >> lane) & empty
                 # The move that was best last time first; then more threats first;
-                # among equals, the more central column.
-                order_key = (wins.bit_count() << 4) - index
+                # among equals, the more central column (the smallest key first).
+                order_key = index - (wins.bit_count() << 4)
                 if index == hint:
-                    order_key += 4096
+                    order_key -= 4096
                 children.append((order_key, disc, wins, index))
-        children.sort(reverse=True)
+        children.sort()  # the keys differ (by index), so the order is fully defined
         moves += 1
         beta = -alpha - 1  # the child's alpha: the window (alpha, alpha + 1) negated
         best = lose[moves - 1]
@@ -549,12 +584,12 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
             score = -negamax(opp, mask | disc, moves, wins, beta)
             if score > alpha:  # Lesson 5's store_bound: a lower bound
                 cutoffs += 1
-                recent[key] = (lower, score, index)
+                recent[key] = lower_entry[score][index]
                 return score
             if score > best:
                 best = score
                 best_index = index
-        recent[key] = (upper, best, best_index)  # every move failed low: an upper bound
+        recent[key] = upper_entry[best][best_index]  # every move failed low: an upper bound
         return best
 
     return _Kernel(negamax, start, finish)
