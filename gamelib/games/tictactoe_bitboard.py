@@ -82,11 +82,8 @@ class TicTacToeBitboard:
 
     @state_checked
     def next_states(self, state: int, player: Player) -> list[int]:
-        """The states after each move of ``player``, in row-major order of the cells.
-
-        Precondition: ``player == to_move(state)``. Raises :class:`GameError` when
-        ``player`` is neither ``"X"`` nor ``"O"``, or when ``state`` is not a state.
-        """
+        """As :meth:`TicTacToe.next_states`: the states after each move of ``player``, in
+        row-major order of the cells, with the same precondition and errors."""
         if player != "X" and player != "O":
             check_player(self, player)  # raises
         xs, os = state & FULL, state >> 9
