@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import inspect
 import math
 import signal
 import threading
@@ -507,14 +508,10 @@ def test_a_merge_that_claims_too_much_is_caught_in_the_search() -> None:
 
 def _public_checkers() -> list[tuple[str, str]]:
     """(checker, parameter) for every student function that a public checker takes."""
-    import inspect
-
-    import gamelib.exercises as exercises
-
     pairs = []
-    for name in exercises.__all__:
+    for name in ex.__all__:
         if name.startswith("check_"):
-            function = getattr(exercises, name)
+            function = getattr(ex, name)
             for parameter in inspect.signature(function).parameters.values():
                 if str(parameter.annotation).startswith("Callable"):
                     pairs.append((name, parameter.name))
@@ -532,11 +529,7 @@ def test_every_checker_has_a_door_for_each_of_the_students_functions() -> None:
 @pytest.mark.parametrize(("checker", "parameter"), _public_checkers())
 def test_the_door_refuses_any_one_argument_that_is_not_a_function(checker: str,
                                                                    parameter: str) -> None:
-    import inspect
-
-    import gamelib.exercises as exercises
-
-    function = getattr(exercises, checker)
+    function = getattr(ex, checker)
     called = []
 
     def untouched(*args: Any, **kwargs: Any) -> Any:

@@ -45,6 +45,7 @@ __all__ = [
     "check_observer",
     "check_order",
     "check_rng",
+    "check_root_moves",
     "check_running",
     "check_seconds",
     "check_window",
@@ -299,6 +300,21 @@ def check_heuristic(heuristic: object) -> None:
             f"heuristic must be a function heuristic(state, player) -> float, "
             f"got {describe_text(heuristic)}"
         )
+
+
+def check_root_moves(game: AnyGame, state: Hashable, root_moves: object) -> None:
+    """Raise GameError unless ``root_moves`` is a non-empty list of distinct legal moves."""
+    legal = game.moves(state)
+    if isinstance(root_moves, (str, bytes)) or not isinstance(root_moves, Sequence):
+        raise GameError(f"root_moves must be a list of legal moves, got {root_moves!r}")
+    if not root_moves:
+        raise GameError(f"root_moves must hold at least one of the legal moves {legal!r}")
+    for move in root_moves:
+        if move not in legal:
+            raise GameError(f"root_moves holds {move!r}, which is not one of the legal "
+                            f"moves {legal!r}")
+    if len(set(root_moves)) != len(root_moves):
+        raise GameError(f"root_moves repeats a move: {root_moves!r}")
 
 
 def check_running(game: AnyGame, state: Hashable) -> None:

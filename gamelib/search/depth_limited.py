@@ -60,6 +60,7 @@ from gamelib.search.common import (  # noqa: F401  (check_depth, check_seconds r
     check_observer,
     check_order,
     check_rng,
+    check_root_moves,
     check_running,
     check_seconds,
     check_window,
@@ -265,25 +266,10 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
     check_budget(budget)
     check_running(game, state)
     if root_moves is not None:
-        _check_root_moves(game, state, root_moves)
+        check_root_moves(game, state, root_moves)
     return deepen(game, state, heuristic, max_depth=max_depth,
                   budget=Budget(seconds) if budget is None else budget, rng=rng, stats=stats,
                   root_moves=root_moves)
-
-
-def _check_root_moves(game: AnyGame, state: Hashable, root_moves: object) -> None:
-    """Raise GameError unless ``root_moves`` is a non-empty list of distinct legal moves."""
-    legal = game.moves(state)
-    if isinstance(root_moves, (str, bytes)) or not isinstance(root_moves, Sequence):
-        raise GameError(f"root_moves must be a list of legal moves, got {root_moves!r}")
-    if not root_moves:
-        raise GameError(f"root_moves must hold at least one of the legal moves {legal!r}")
-    for move in root_moves:
-        if move not in legal:
-            raise GameError(f"root_moves holds {move!r}, which is not one of the legal "
-                            f"moves {legal!r}")
-    if len(set(root_moves)) != len(root_moves):
-        raise GameError(f"root_moves repeats a move: {root_moves!r}")
 
 
 def deepen(game: AnyGame, state: Hashable, heuristic: Heuristic, *, max_depth: int | None,
