@@ -20,6 +20,7 @@ from gamelib.exercises.ex07_read import check_read_entry
 from gamelib.exercises.ex08_deepening import check_deepening
 from gamelib.exercises.ex09_bitboard import check_connect_four_rules
 from gamelib.exercises.ex10_null_windows import check_exact_score, score_range
+from gamelib.exercises.guard import handed
 from gamelib.exercises.report import CheckResult
 from gamelib.game import GameError
 from gamelib.games import ConnectFour, TicTacToe
@@ -140,7 +141,7 @@ ALPHABETA_BUGS = [
 def test_alphabeta_wrong_sign_gets_the_sign_hint() -> None:
     def no_negation(game: Any, state: Any, player: Any, alpha: Any, beta: Any,
                     order: Any) -> Any:
-        value = alphabeta(game, state, player, -1, 1)
+        value = handed(alphabeta)(game, state, player, -1, 1)  # a right search, then wrong
         return -value if value else value
     result = check_alphabeta(no_negation)
     assert not result.passed and "the sign is wrong" in _report(result)
@@ -297,7 +298,7 @@ NULL_WINDOW_BUGS = [
 
 def test_exact_score_linear_scan_asks_too_many() -> None:
     def linear(game: ConnectFour, state: Any, at_least: Any) -> int:
-        low, high = score_range(game, state)
+        low, high = handed(score_range)(game, state)
         k = high
         while not at_least(k):
             k -= 1

@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Final, cast
 
+from gamelib.exercises.guard import Forbidden
 from gamelib.exercises.positions import reachable, sample_positions, show_state
 from gamelib.exercises.report import (
     FAIL,
@@ -36,6 +37,10 @@ from gamelib.game import Player
 from gamelib.games import Nim
 from gamelib.search.memo import memo_minimax
 from gamelib.search.minimax import AnyGame
+
+_FORBIDDEN: Final = Forbidden(modules=("gamelib.games", "gamelib.search", "gamelib.connect4"))
+"""While the student's rules run: every game of gamelib (Nim's rules are the answer; the
+checkers take other games too) and every search."""
 
 # ---------------------------------------------------------------------------------------------
 # Exercise 1: the rules of Nim
@@ -141,7 +146,7 @@ def _generic_next_states_hint(missing: list[Any], extra: list[Any],
     return "compare each state you return with the position after one legal move"
 
 
-@checker
+@checker(forbid=_FORBIDDEN)
 def check_next_states(next_states: Callable[[Any, Player], Any],
                       game: AnyGame | None = None) -> CheckResult:
     """Check the student's ``next_states(state, player)`` against the rules of ``game``.
@@ -217,7 +222,7 @@ def _compare_next_states(game: AnyGame, state: Hashable, call: str, expected: li
 
 
 
-@checker
+@checker(forbid=_FORBIDDEN)
 def check_finished(finished: Callable[[Any], Any], game: AnyGame | None = None) -> CheckResult:
     """Check the student's ``finished(state)`` against ``game.finished`` (default: Nim).
 
@@ -260,7 +265,7 @@ def _finished_positions(game: AnyGame | None) -> list[tuple[AnyGame, Hashable]]:
     return [(game, s) for s in sample_positions(game, limit=2000) if game.finished(s)][:200]
 
 
-@checker
+@checker(forbid=_FORBIDDEN)
 def check_utility(utility: Callable[[Any, Player], Any],
                   game: AnyGame | None = None) -> CheckResult:
     """Check the student's ``utility(state, player)`` against ``game.utility`` (default: Nim).
@@ -302,7 +307,7 @@ def check_utility(utility: Callable[[Any, Player], Any],
                         right=f"right on all {len(cases) // 2} {where}, for both players")
 
 
-@checker
+@checker(forbid=_FORBIDDEN)
 def check_nim_values(next_states: Callable[[Any, Player], Any],
                      finished: Callable[[Any], Any],
                      utility: Callable[[Any, Player], Any]) -> CheckResult:

@@ -7,6 +7,7 @@ import random
 from collections.abc import Callable, Hashable
 from typing import Any, Final
 
+from gamelib.exercises.guard import SEARCH
 from gamelib.exercises.positions import show_state
 from gamelib.exercises.report import (
     FAIL,
@@ -168,7 +169,7 @@ def _cache_problem(game: AnyGame, cache: object, reference: dict[Hashable, int],
 _MEMO_CALL_HINT: Final = "your function is called as memo_value(game, state, player, cache)"
 
 
-@checker
+@checker(forbid=SEARCH)
 def check_memo_minimax(memo_value: Callable[[Any, Any, Player, dict[Any, Any]], Any]
                        ) -> CheckResult:
     """Check the student's memoizing value function ``memo_value(game, state, player, cache)``.

@@ -7,6 +7,7 @@ from collections.abc import Callable, Hashable
 from functools import lru_cache
 from typing import Any, Final
 
+from gamelib.exercises.guard import Forbidden, handed
 from gamelib.exercises.positions import sample_positions, show_state
 from gamelib.exercises.report import (
     FAIL,
@@ -46,6 +47,10 @@ from gamelib.search.stats import Stats
 # ---------------------------------------------------------------------------------------------
 # Exercise 3: the store rule of the bound-flagged cache
 # ---------------------------------------------------------------------------------------------
+
+_FORBIDDEN: Final = Forbidden(modules=("gamelib.search", "gamelib.connect4"),
+                              allowed=(BoundCache,))
+"""Every search out of reach of the student's rule; the cache it writes into is handed."""
 
 _POINTS: Final = (-1, -0.5, 0, 0.5, 1)
 """The values and window ends of the case-by-case test of a store rule."""
@@ -87,7 +92,7 @@ def _entry_problem(entry: object, v: float) -> str:
     return ""
 
 
-@checker
+@checker(forbid=_FORBIDDEN)
 def check_store_bound(store_bound: Callable[[dict[Any, Any], Any, Any, Any, Any], Any]
                       ) -> CheckResult:
     """Check the student's store rule ``store_bound(cache, state, alpha, beta, v)``.
@@ -367,7 +372,7 @@ def _merged(old: _Bound, new: _Bound) -> list[_Bound]:
     return [new, old]
 
 
-@checker
+@checker(forbid=_FORBIDDEN)
 def check_merge_entries(merge: Callable[[Any, Any], Any]) -> CheckResult:
     """Check the student's ``merge(old, new)``: two true entries ``(flag, v)`` about one state
     (from two searches) give one entry that claims all that the two prove together.
@@ -429,7 +434,7 @@ def _merging_search_line(merge: Callable[..., Any]) -> Line:
         if old is not None:
             cache[state] = call_student(merge, old, cache[state])
 
-    line = _shared_cache_line(rule, values)
+    line = _shared_cache_line(handed(rule), values)  # the checker's rule: it may store
     if line.status != PASS:
         return line
     return Line(PASS, "with your merge in the store rule, " + line.text)

@@ -7,6 +7,7 @@ import random
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Final, cast
 
+from gamelib.exercises.guard import SEARCH
 from gamelib.exercises.positions import sample_positions, show_state
 from gamelib.exercises.report import (
     FAIL,
@@ -154,7 +155,7 @@ def _match_game(game: AnyGame, first_move: int, players: dict[Player, Heuristic]
     return state, plies
 
 
-@checker
+@checker(forbid=SEARCH)
 def check_heuristic(heuristic: Callable[[Any, Player], Any], *, baseline: str = "centre",
                     depth: int = 3, first_moves: Sequence[int] = tuple(range(7))
                     ) -> CheckResult:

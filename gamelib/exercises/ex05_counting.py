@@ -7,6 +7,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any, Final
 
+from gamelib.exercises.guard import Forbidden
 from gamelib.exercises.report import (
     FAIL,
     PASS,
@@ -31,6 +32,10 @@ from gamelib.game import GameError
 # ---------------------------------------------------------------------------------------------
 # Exercise 5: counting the game tree and the states of simplified tic-tac-toe
 # ---------------------------------------------------------------------------------------------
+
+_FORBIDDEN: Final = Forbidden(modules=("gamelib.exercises.ex05_counting", "gamelib.search",
+                                       "gamelib.connect4"))
+"""The checker's own counts (``tree_size_by_enumeration`` and its kin) and every search."""
 
 BRUTE_FORCE_SIZES: Final = (3, 1, 2, 4, 5, 6, 7, 8, 9)
 """The board sizes (numbers of squares) for which the checker enumerates the game: 3 first,
@@ -154,7 +159,7 @@ def _count_lines(name: str, function: Callable[[int], Any], truth: Callable[[int
                       f"{name}({last}) = {truth(last):,}")
 
 
-@checker
+@checker(forbid=_FORBIDDEN)
 def check_tree_counts(tree_size: Callable[[int], Any],
                       state_count: Callable[[int], Any]) -> CheckResult:
     """Check the student's counts for simplified tic-tac-toe on a board of ``n`` squares.
@@ -271,7 +276,7 @@ def _symmetric_formula(side: int) -> int:
     return total // 8
 
 
-@checker
+@checker(forbid=_FORBIDDEN)
 def check_symmetry_count(symmetric_state_count: Callable[[int], Any]) -> CheckResult:
     """Check the student's ``symmetric_state_count(side)``: the number of states of simplified
     tic-tac-toe on a ``side`` x ``side`` board, where boards that one of the square's 8

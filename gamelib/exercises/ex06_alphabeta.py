@@ -20,6 +20,7 @@ import random
 from collections.abc import Callable, Hashable
 from typing import Any, Final
 
+from gamelib.exercises.guard import SEARCH
 from gamelib.exercises.positions import show_state
 from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, not_done, show
 from gamelib.exercises.run import (
@@ -253,7 +254,7 @@ def _count_line(alphabeta: Callable[..., Any], title: str) -> tuple[Line, dict[s
                 ), {"calls": counts}
 
 
-@checker
+@checker(forbid=SEARCH)
 def check_alphabeta(alphabeta: Callable[..., Any]) -> CheckResult:
     """Check the student's ``alphabeta(game, state, player, alpha, beta, order)``.
 

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, Final
 
+from gamelib.exercises.guard import SEARCH
 from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, show
 from gamelib.exercises.run import (
     ask,
@@ -113,7 +114,7 @@ def _judge(entry: Entry | None, alpha: int, beta: int, answer: object) -> Line |
     return Line(FAIL, call, tuple(details))
 
 
-@checker
+@checker(forbid=SEARCH)
 def check_read_entry(read: Callable[[Any, Any, Any], Any]) -> CheckResult:
     """Check the student's ``read(entry, alpha, beta)`` against the seven cases.
 

@@ -27,6 +27,7 @@ from functools import cache
 from typing import Any, Final
 
 from gamelib.exercises.ex06_alphabeta import Counting, TooMuchWork
+from gamelib.exercises.guard import Forbidden, handed
 from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, not_done, show
 from gamelib.exercises.run import (
     STUDENT_FAILURES,
@@ -37,7 +38,7 @@ from gamelib.exercises.run import (
 )
 from gamelib.games import ConnectFour
 from gamelib.games.connect_four import C4State
-from gamelib.search.depth_limited import depth_limited, iterative_deepening
+from gamelib.search.depth_limited import depth_limited, iterative_deepening, proven_value
 from gamelib.search.heuristics import Heuristic, connect_four_heuristic
 from gamelib.search.stats import Stats
 
@@ -55,6 +56,12 @@ _BUDGETS: Final = ((1, 0.7), (3, 0.5), (5, 0.5))
 """(d, f): a budget that runs out after the fraction f of iteration d + 1's plays. After 70%
 of iteration 2 the best move so far is not one of iteration 1's best moves: a search that
 answers with the abandoned iteration's move is caught there."""
+
+
+_FORBIDDEN: Final = Forbidden(modules=("gamelib.search", "gamelib.connect4"),
+                              allowed=(proven_value,))
+"""Every search out of reach of the student's code; ``proven_value``, the scale of Lesson 6,
+is allowed, and the heuristic ``h`` is handed (it counts threats with gamelib.connect4)."""
 
 
 @cache
@@ -119,7 +126,7 @@ def _run(deepening: Callable[..., Any], max_depth: int, budget: int | None,
                              f"{game.render(state)}"),
                 ("budget", f"out_of_time() says True {budget_text}"))
     try:
-        answer = call_student(deepening, counting, state, h, max_depth, clock)
+        answer = call_student(deepening, counting, state, handed(h), max_depth, clock)
     except TooMuchWork:
         raise _Failed(Line(FAIL, f"{call} made more than {limit:,} plays and was stopped", (
             *position, ("hint", "each iteration searches to its own depth only: does the "
@@ -227,7 +234,7 @@ def _budget_line(deepening: Callable[..., Any], plays: dict[int, int], limit: in
                       f"move of the iteration before, stopping within {_SLACK} plays")
 
 
-@checker
+@checker(forbid=_FORBIDDEN)
 def check_deepening(deepening: Callable[..., Any]) -> CheckResult:
     """Check the student's ``deepening(game, state, h, max_depth, out_of_time)``.
 

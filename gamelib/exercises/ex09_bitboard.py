@@ -23,6 +23,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, Final
 
+from gamelib.exercises.guard import Forbidden
 from gamelib.exercises.report import FAIL, INFO, PASS, TODO, CheckResult, Line, show
 from gamelib.exercises.run import (
     CheckEnded,
@@ -34,6 +35,9 @@ from gamelib.games import ConnectFour
 from gamelib.games.connect_four import C4State
 
 __all__ = ["check_connect_four_rules", "BOARD_SIZES", "GAMES_PER_SIZE"]
+
+_FORBIDDEN: Final = Forbidden(modules=("gamelib.games", "gamelib.search", "gamelib.connect4"))
+"""gamelib's Connect Four rules (and every other game's and search) are the answer."""
 
 BOARD_SIZES: Final = ((4, 4), (4, 5), (5, 4), (5, 6), (6, 7), (7, 6), (7, 7))
 """(rows, cols) of the boards the checker plays on."""
@@ -248,7 +252,7 @@ def _expected(name: str, game: ConnectFour, state: C4State, args: tuple[Any, ...
     return repr(game.utility(state, args[3]))
 
 
-@checker
+@checker(forbid=_FORBIDDEN)
 def check_connect_four_rules(next_states: Callable[[int, int, Any], Any],
                              finished: Callable[[int, int, Any], Any],
                              utility: Callable[[int, int, Any, str], Any]) -> CheckResult:

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from functools import cache, partial
 from typing import Any, Final
 
+from gamelib.exercises.guard import Forbidden
 from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, show
 from gamelib.exercises.run import (
     ask,
@@ -176,7 +177,13 @@ def _judge(game: ConnectFour, state: C4State, score: int, asked: list[int],
     return None
 
 
-@checker
+_FORBIDDEN: Final = Forbidden(modules=("gamelib.search", "gamelib.connect4"),
+                              objects=(score_range,))
+"""The solver and every search, and this module's ``score_range``: the answer comes from
+the questions. The game object handed to the student (gamelib.games) stays usable."""
+
+
+@checker(forbid=_FORBIDDEN)
 def check_exact_score(exact_score: Callable[[Any, Any, Callable[[int], bool]], Any]
                       ) -> CheckResult:
     """Check the student's ``exact_score(game, state, at_least)`` on small boards.

@@ -17,8 +17,17 @@ import traceback
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Final, ParamSpec, TypeVar, cast
+from typing import Any, Final, ParamSpec, TypeVar, cast, overload
 
+from gamelib.exercises.guard import (
+    DelegationRefused,
+    Forbidden,
+    checking,
+    refuse,
+    refused_calls,
+    refusing,
+    student_running,
+)
 from gamelib.exercises.report import FAIL, PASS, CheckResult, Line, counted, not_done, shorten, show
 from gamelib.game import Game, GameError
 
@@ -37,6 +46,15 @@ class StudentError(Exception):
     def __init__(self, summary: str, where: str) -> None:
         super().__init__(summary)
         self.summary, self.where = summary, where
+
+
+class Refused(StudentError):
+    """The student's function called a reference the exercise forbids (``name``)."""
+
+    def __init__(self, name: str, where: str) -> None:
+        super().__init__(f"called {name}, which this exercise asks you to write yourself",
+                         where)
+        self.name = name
 
 
 _LIBRARY_DIRS: Final = tuple(
@@ -197,9 +215,12 @@ def call_student(function: Callable[..., Any], *args: Any, first: bool = False) 
     :class:`Interrupted` (the stop button). With ``first=True`` (the check's first call) an
     answer ``...`` (:func:`is_stub`), a placeholder left in the template, is a stub too."""
     seconds = time_limit()
+    refused = len(refused_calls())
     try:
-        with _deadline(seconds):
+        with _deadline(seconds), refusing():
             answer = function(*args)
+    except DelegationRefused as refusal:
+        raise Refused(refusal.name, _where(refusal)) from None
     except _Alarm as alarm:
         raise TimedOut(seconds, _where(alarm)) from None
     except KeyboardInterrupt as stop:
@@ -216,6 +237,9 @@ def call_student(function: Callable[..., Any], *args: Any, first: bool = False) 
         message = str(error)
         summary = f"{type(error).__name__}: {message}" if message else type(error).__name__
         raise StudentError(shorten(summary), _where(error)) from None
+    calls = refused_calls()
+    if len(calls) > refused:  # the student's code caught the refusal
+        raise Refused(calls[refused], "")
     if first and is_stub(answer):
         raise NotDone()
     return answer
@@ -256,38 +280,87 @@ def ask(title: str, name: str, call: str, function: Callable[..., Any], *args: A
         raise CheckEnded(CheckResult(title, (line,))) from None
 
 
-def checker(function: Callable[P, CheckResult]) -> Callable[P, CheckResult]:
-    """Decorate a public checker: its door, and its way out.
+@overload
+def checker(function: Callable[P, CheckResult], /) -> Callable[P, CheckResult]: ...
+
+
+@overload
+def checker(*, forbid: Forbidden) -> Callable[[Callable[P, CheckResult]],
+                                              Callable[P, CheckResult]]: ...
+
+
+def checker(function: Callable[P, CheckResult] | None = None, /, *,
+            forbid: Forbidden | None = None) -> Any:
+    """Decorate a public checker: its door, its guard and its way out.
 
     The door: every parameter of the checker annotated as a ``Callable`` is a function of
     the student's, and a value that is not callable (say ``check_x(x())`` instead of
     ``check_x(x)``) is refused with :class:`~gamelib.game.GameError` before anything runs
-    (:func:`require_function`). The way out: the stop button (KeyboardInterrupt) pressed
-    while it runs gives a report that says so, not a traceback through gamelib, and a
-    check that :func:`ask` ended early (:class:`CheckEnded`) gives its report.
+    (:func:`require_function`). The guard (``@checker(forbid=...)``): while
+    :func:`call_student` runs the student's code, the references in ``forbid`` refuse to
+    run (:mod:`gamelib.exercises.guard`); a check in which the student's code called one
+    fails with one line that names the call, whatever else it found. A checker called from
+    inside the student's code (while its own check runs) is refused the same way. The way
+    out: the stop button (KeyboardInterrupt) pressed while it runs gives a report that
+    says so, not a traceback through gamelib, and a check that :func:`ask` ended early
+    (:class:`CheckEnded`) gives its report.
     """
+    if function is None:
+        return functools.partial(_checker, forbid=forbid)
+    return _checker(function, forbid=forbid)
+
+
+def _checker(function: Callable[P, CheckResult], forbid: Forbidden | None
+             ) -> Callable[P, CheckResult]:
     signature = inspect.signature(function)
     students = [name for name, parameter in signature.parameters.items()
                 if _is_callable_annotation(parameter.annotation)]
+    name = function.__name__
 
     @functools.wraps(function)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> CheckResult:
+        if student_running():  # the student's function calls a checker
+            refuse(f"the checker {name}")
         given = signature.bind_partial(*args, **kwargs).arguments
-        for name in students:
-            if name in given:
-                require_function(function.__name__, name, given[name])
-        try:
-            return function(*args, **kwargs)
-        except CheckEnded as ended:
-            return ended.result
-        except (KeyboardInterrupt, Interrupted) as stop:
-            where = getattr(stop, "where", "")
-            details = (("where", where),) if where else ()
-            return CheckResult(function.__name__, (Line(
-                FAIL, "stopped: you interrupted the check (the stop button); run the cell "
-                      "again to check", details),))
+        for student in students:
+            if student in given:
+                require_function(name, student, given[student])
+        with checking(forbid) as refused:
+            try:
+                result = function(*args, **kwargs)
+            except CheckEnded as ended:
+                result = ended.result
+            except (KeyboardInterrupt, Interrupted) as stop:
+                where = getattr(stop, "where", "")
+                details = (("where", where),) if where else ()
+                return CheckResult(name, (Line(
+                    FAIL, "stopped: you interrupted the check (the stop button); run the cell "
+                          "again to check", details),))
+            if refused:
+                return CheckResult(result.title, (refusal_line(refused),),
+                                   facts={"refused": list(refused)})
+            return result
 
     return wrapper
+
+
+def refusal_line(refused: Sequence[str]) -> Line:
+    """The one FAIL line of a check in which the student's code called what it may not:
+    ``refused`` names the calls, in order."""
+    first = refused[0]
+    if first.startswith("the checker "):
+        checker_name = first.removeprefix("the checker ")
+        return Line(FAIL, f"your function called the checker `{checker_name}` while it was "
+                          "being checked", (("hint", "a checker calls your function, not the "
+                                                     "other way round: call it only from its "
+                                                     "own cell"),))
+    others = len(set(refused) - {first})
+    more = f" (and {counted(others, 'other reference')})" if others else ""
+    return Line(FAIL, f"your function called gamelib's `{first}`{more}: this exercise asks "
+                      "you to write it yourself", (
+                          ("hint", "a check passes only with your own code: use what the "
+                                   "exercise hands you (the game's methods, the arguments), "
+                                   "not gamelib's reference"),))
 
 
 def _is_callable_annotation(annotation: object) -> bool:
@@ -412,7 +485,9 @@ def raised_line(call: str, error: NotDone | StudentError | TimedOut, hint: str =
     """The FAIL line for a call of the student's code that raised or took too long: the
     details ``context`` (e.g. the position) first, then what happened and where; ``hint``
     is added for an exception (:func:`error_line`)."""
-    if isinstance(error, TimedOut):
+    if isinstance(error, Refused):
+        line = refusal_line([error.name])
+    elif isinstance(error, TimedOut):
         line = timeout_line(call, error)
     elif isinstance(error, NotDone):
         line = Line(FAIL, f"{call} raised NotImplementedError",

@@ -1,0 +1,291 @@
+"""Refusing delegation: while the student's function runs, the references the exercise asks
+the student to write are out of reach.
+
+A checker names what it forbids (:class:`Forbidden`: modules, packages, classes,
+functions); while :func:`gamelib.exercises.run.call_student` runs the student's code, each
+forbidden Python function has its ``__code__`` swapped for a small guard, and the original
+is put back when the call returns. Every path to the function reaches the guard: ``from
+... import``, a module attribute, ``importlib.import_module``, a reference saved before the
+check, a bound method, a subclass: they all share the one function object. A call of a
+guarded function while the student's code runs is written in a log and raises
+:class:`DelegationRefused`; the checker's way out (:func:`gamelib.exercises.run.checker`)
+turns a non-empty log into a failed report with one line that names the call, however the
+student's code handled the exception.
+
+What the exercise hands the student stays usable in two ways:
+
+* the game object and the cache the student works on belong to modules or classes the
+  exercise does not forbid (a search exercise forbids :mod:`gamelib.search` and
+  :mod:`gamelib.connect4`, not :mod:`gamelib.games`), or are listed in ``allowed``;
+* a handed helper that itself runs forbidden code (Exercise 8's heuristic ``h`` counts
+  threats with :mod:`gamelib.connect4`) is wrapped with :func:`handed`: while it runs,
+  guarded functions run their own code. So the guard tells "the student called the
+  reference" (refused) from "what the checker handed called it" (allowed) by who holds
+  the call: a handed helper or the student.
+
+The checker computes its expected values outside the student's calls, where nothing is
+swapped. What the guard cannot stop: code re-created from gamelib's source text (copying the
+lesson: ``exec`` of the file, ``runpy``; :func:`importlib.reload` is refused), values a
+``functools.cache`` returns without running Python code, and C code.
+"""
+
+from __future__ import annotations
+
+import functools
+import gc
+import importlib
+import pkgutil
+import types
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Final, NoReturn, TypeVar
+
+__all__ = ["DelegationRefused", "Forbidden", "checking", "handed", "refusing",
+           "refuse", "refused_calls", "student_running", "SEARCH"]
+
+
+class DelegationRefused(BaseException):
+    """Raised when the student's code calls a reference the exercise asks the student to
+    write. A BaseException, so that ``except Exception`` in the student's code does not
+    hide it; the log of :func:`refused_calls` keeps it even if a bare ``except`` does."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"{name} is out of reach in this exercise: write it yourself")
+        self.name = name
+
+
+@dataclass
+class _State:
+    active: int = 0
+    """How deep call_student's guard is nested (0: the checker's own code runs)."""
+    trusted: int = 0
+    """How many handed helpers are running inside the student's call."""
+    log: list[str] = field(default_factory=list)
+    """The forbidden calls refused since the check began."""
+
+
+_STATE: Final = _State()
+
+_SENTINEL: Final = "__gamelib_guard_handler__"
+
+
+def _guard_code(handler: Callable[[tuple[Any, ...], dict[str, Any]], Any],
+                free: int) -> types.CodeType:
+    """A code object ``(*args, **kwargs) -> handler(args, kwargs)`` with ``free`` free
+    variables (a function's new ``__code__`` must have as many as its closure has cells).
+    The handler is a constant of the code, since the code runs with the guarded function's
+    globals."""
+    names = [f"_gamelib_free{i}" for i in range(free)]
+    source = ["def _outer():"]
+    source += [f"    {name} = None" for name in names]
+    source.append("    def _guard(*args, **kwargs):")
+    if names:
+        source.append(f"        ({', '.join(names)},)")
+    source.append(f"        return {_SENTINEL!r}(args, kwargs)")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SyntaxWarning)  # "str is not callable": replaced below
+        outer = compile("\n".join(source) + "\n", "<gamelib guard>", "exec")
+    outer_code = next(c for c in outer.co_consts if isinstance(c, types.CodeType))
+    code = next(c for c in outer_code.co_consts if isinstance(c, types.CodeType))
+    consts = tuple(handler if c == _SENTINEL else c for c in code.co_consts)
+    return code.replace(co_consts=consts)
+
+
+def _describe(function: types.FunctionType) -> str:
+    """``gamelib.search.alphabeta.alphabeta``; ``Solver`` for a class's ``__init__``."""
+    qualname = function.__qualname__
+    if qualname.endswith(".__init__"):
+        qualname = qualname[: -len(".__init__")]
+    return f"{function.__module__}.{qualname}"
+
+
+@dataclass
+class _Swap:
+    function: types.FunctionType
+    original: types.CodeType
+    guard: types.CodeType
+
+
+def _swap_for(function: types.FunctionType) -> _Swap:
+    name = _describe(function)
+    original = function.__code__
+    clone = types.FunctionType(original, function.__globals__, function.__name__,
+                               function.__defaults__, function.__closure__)
+    clone.__kwdefaults__ = function.__kwdefaults__
+
+    def handler(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        if _STATE.trusted:
+            return clone(*args, **kwargs)
+        refuse(name)
+
+    free = len(function.__closure__ or ())
+    return _Swap(function, original, _guard_code(handler, free))
+
+
+def _functions_of_class(cls: type) -> Iterator[types.FunctionType]:
+    for value in vars(cls).values():
+        if isinstance(value, (staticmethod, classmethod)):
+            value = value.__func__
+        if isinstance(value, property):
+            yield from (f for f in (value.fget, value.fset, value.fdel)
+                        if isinstance(f, types.FunctionType))
+            continue
+        yield from _functions_of(value, cls.__module__)
+
+
+def _functions_of(value: object, module: str) -> Iterator[types.FunctionType]:
+    """The Python functions defined by ``value`` (a function, a cached function, a class)
+    in the module named ``module``."""
+    wrapped = getattr(value, "__wrapped__", None)  # functools.cache and wraps
+    if isinstance(wrapped, types.FunctionType):
+        yield from _functions_of(wrapped, module)
+    if isinstance(value, types.FunctionType) and value.__module__ == module:
+        yield value
+    elif isinstance(value, type) and value.__module__ == module:
+        yield from _functions_of_class(value)
+
+
+def _modules(name: str) -> list[types.ModuleType]:
+    """The module ``name`` and, for a package, every module inside it (imported now, so that
+    an import in the student's code finds the guarded functions)."""
+    module = importlib.import_module(name)
+    found = [module]
+    path = getattr(module, "__path__", None)
+    if path is not None:
+        for info in pkgutil.walk_packages(path, name + "."):
+            found.append(importlib.import_module(info.name))
+    return found
+
+
+@dataclass(frozen=True)
+class Forbidden:
+    """What a checker puts out of reach of the student's code, and what it allows.
+
+    ``modules``: names of modules or packages (every function and class defined there);
+    ``objects``: functions and classes; ``allowed``: functions and classes among them that
+    the exercise hands the student (e.g. Exercise 3's cache class). :func:`importlib.reload`
+    is always refused: it would make fresh, unguarded copies of the references.
+    """
+
+    modules: tuple[str, ...] = ()
+    objects: tuple[object, ...] = ()
+    allowed: tuple[object, ...] = ()
+
+    @functools.cached_property
+    def swaps(self) -> tuple[_Swap, ...]:
+        """One swap per forbidden function (computed once, on the first check)."""
+        allowed: set[int] = set()
+        for value in self.allowed:
+            allowed.update(id(f) for f in _functions_of(value, getattr(value, "__module__", "")))
+        functions: dict[int, types.FunctionType] = {}
+        for name in self.modules:
+            for module in _modules(name):
+                for value in vars(module).values():
+                    for function in _functions_of(value, module.__name__):
+                        functions[id(function)] = function
+        for value in (*self.objects, importlib.reload):
+            for function in _functions_of(value, getattr(value, "__module__", "")):
+                functions[id(function)] = function
+        return tuple(_swap_for(f) for key, f in functions.items() if key not in allowed)
+
+    @functools.cached_property
+    def _nested(self) -> frozenset[types.CodeType]:
+        """The code of the functions defined inside the forbidden ones (closures)."""
+        found: set[types.CodeType] = set()
+        todo = [swap.original for swap in self.swaps]
+        while todo:
+            for const in todo.pop().co_consts:
+                if isinstance(const, types.CodeType) and const not in found:
+                    found.add(const)
+                    todo.append(const)
+        return frozenset(found)
+
+    def closures(self) -> tuple[_Swap, ...]:
+        """A swap for each closure that a forbidden function made and that lives now (say
+        ``h = connect_four_heuristic(game)`` in an earlier cell): one walk over the
+        objects the garbage collector tracks, at the start of a check."""
+        nested = self._nested
+        return tuple(_swap_for(obj) for obj in gc.get_objects()
+                     if isinstance(obj, types.FunctionType) and obj.__code__ in nested)
+
+
+_current: list[tuple[_Swap, ...]] = []
+"""The swaps of each running check, innermost last."""
+
+
+@contextmanager
+def checking(forbidden: Forbidden | None) -> Iterator[list[str]]:
+    """The checker's side: ``forbidden`` is what :func:`refusing` guards during this check;
+    yields the log of refused calls, emptied at the start."""
+    saved = list(_STATE.log)
+    _STATE.log.clear()
+    _current.append(() if forbidden is None else forbidden.swaps + forbidden.closures())
+    try:
+        yield _STATE.log
+    finally:
+        _current.pop()
+        _STATE.log[:] = saved
+
+
+def refuse(name: str) -> NoReturn:
+    """Log the call ``name`` as refused and raise :class:`DelegationRefused`."""
+    _STATE.log.append(name)
+    raise DelegationRefused(name)
+
+
+def student_running() -> bool:
+    """True while :func:`refusing` guards a call of the student's code (outside handed
+    helpers)."""
+    return _STATE.active > 0 and not _STATE.trusted
+
+
+def refused_calls() -> list[str]:
+    """The forbidden calls refused since the running check began, in order."""
+    return list(_STATE.log)
+
+
+@contextmanager
+def refusing() -> Iterator[None]:
+    """Run the student's code inside: the running check's forbidden functions refuse to run
+    (:class:`DelegationRefused`) unless a :func:`handed` helper calls them."""
+    swaps = _current[-1] if _current else ()
+    outermost = _STATE.active == 0
+    trusted, _STATE.trusted = _STATE.trusted, 0
+    _STATE.active += 1
+    if outermost:
+        for swap in swaps:
+            swap.function.__code__ = swap.guard
+    try:
+        yield
+    finally:
+        _STATE.active -= 1
+        _STATE.trusted = trusted
+        if outermost:
+            for swap in swaps:
+                swap.function.__code__ = swap.original
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def handed(function: F) -> F:
+    """``function`` as handed to the student: while it runs, the forbidden functions run
+    their own code (the helper may use gamelib's references; the student may not)."""
+
+    @functools.wraps(function)
+    def run_handed(*args: Any, **kwargs: Any) -> Any:
+        _STATE.trusted += 1
+        try:
+            return function(*args, **kwargs)
+        finally:
+            _STATE.trusted -= 1
+
+    return run_handed  # type: ignore[return-value]
+
+
+
+SEARCH: Final = Forbidden(modules=("gamelib.search", "gamelib.connect4"))
+"""What the search exercises forbid: every search function, the solver and the Connect
+Four player and heuristic."""
