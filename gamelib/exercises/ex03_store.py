@@ -48,9 +48,11 @@ from gamelib.search.stats import Stats
 # Exercise 3: the store rule of the bound-flagged cache
 # ---------------------------------------------------------------------------------------------
 
-_FORBIDDEN: Final = Forbidden(modules=("gamelib.search", "gamelib.connect4"),
+_FORBIDDEN: Final = Forbidden(modules=("gamelib.search", "gamelib.connect4",
+                                       "gamelib.exercises.ex03_store"),
                               allowed=(BoundCache,))
-"""Every search out of reach of the student's rule; the cache it writes into is handed."""
+"""Every search and this module's own merge out of reach of the student's rule; the cache it
+writes into is handed."""
 
 _POINTS: Final = (-1, -0.5, 0, 0.5, 1)
 """The values and window ends of the case-by-case test of a store rule."""
