@@ -32,6 +32,7 @@ from gamelib.exercises.run import (
     number_problem,
     raised_line,
     require_game,
+    truth,
 )
 from gamelib.game import Player
 from gamelib.games import Nim
@@ -241,11 +242,11 @@ def check_finished(finished: Callable[[Any], Any], game: AnyGame | None = None) 
     def judge(case: tuple[AnyGame, Hashable], call: str, answer: object) -> Line | None:
         g, state = case
         expected = g.finished(state)
-        if answer is expected:
+        if truth(answer) is expected:
             return None
         details = [("position", show_state(g, state)), ("expected", repr(expected)),
                    ("returned", show(answer))]
-        if not isinstance(answer, bool):
+        if truth(answer) is None:
             details.append(("hint", "return True or False"))
         elif isinstance(g, Nim):
             details.append(("hint", "the game is over exactly when every heap is empty"
@@ -388,7 +389,10 @@ def _student_negamax(start: Hashable, player: Player, next_states: Callable[...,
         _forgot_return("finished", done, state)
         if is_stub(done):  # the three checks above say which function is unfinished
             raise NotDone()
-        if done:
+        if truth(done) is None:
+            raise _SearchProblem(f"finished returned {show(done, 60)}, not True or False",
+                                 (("state", show(state)),))
+        if truth(done):
             v = call_student(utility, state, p)
             _forgot_return("utility", v, state)
             if is_stub(v):

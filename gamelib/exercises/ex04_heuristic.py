@@ -208,7 +208,14 @@ def check_heuristic(heuristic: Callable[[Any, Player], Any], *, baseline: str = 
     games: list[tuple[int, Player, int, int]] = []
 
     def timed(state: Hashable, player: Player) -> float:
-        return cast(float, call_student(heuristic, state, player))
+        value = call_student(heuristic, state, player)
+        problem = number_problem(value)
+        if not problem and not -1 < value < 1:
+            problem = "an estimate lies strictly between -1 and 1"
+        if problem:  # a value that the validation positions did not show
+            raise StudentError(f"during the match heuristic({show(state, 60)}, "
+                               f"{player!r}) returned {show(value, 60)}: {problem}", "")
+        return float(value)
 
     rows = [f"{'first move':<11}{'you':<5}result"]
     for column in columns:

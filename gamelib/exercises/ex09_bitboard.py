@@ -30,6 +30,7 @@ from gamelib.exercises.run import (
     ask,
     checker,
     number_problem,
+    truth,
 )
 from gamelib.games import ConnectFour
 from gamelib.games.connect_four import C4State
@@ -180,9 +181,9 @@ def _next_states_line(game: ConnectFour, state: C4State, answer: object) -> str 
 
 def _finished_hint(game: ConnectFour, state: C4State, answer: object) -> str | None:
     expected = game.finished(state)
-    if answer is expected:
+    if truth(answer) is expected:
         return None
-    if not isinstance(answer, bool):
+    if truth(answer) is None:
         return "return True or False"
     if expected:
         fours = [d for discs in state for d, _ in _fours(game, discs)]

@@ -229,12 +229,27 @@ def shorten(text: str, limit: int = 160) -> str:
 
 
 def show(value: object, limit: int = 160) -> str:
-    """``repr(value)``, shortened for a report."""
+    """``repr(value)``, shortened for a report; an int of more than 40 digits is shown by
+    its first and last digits and its length (Python refuses to write one of over 4,300)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 133:
+        return _huge_int(value)
     try:
         shown = repr(value)
     except Exception:  # a student's object with a broken __repr__
         shown = f"<{type(value).__name__} object>"
     return shorten(shown, limit)
+
+
+def _huge_int(value: int) -> str:
+    """``10000…00000 (an int of 401 digits)``, without writing every digit."""
+    sign = "-" if value < 0 else ""
+    value = abs(value)
+    digits = len(str(value)) if value.bit_length() < 14_000 else None
+    if digits is None:  # about log10(2) digits per bit: 4,300 digits need 14,000 bits
+        rough = int(value.bit_length() * 0.30103)
+        return f"{sign}an int of about {rough:,} digits"
+    text = str(value)
+    return f"{sign}{text[:5]}…{text[-5:]} (an int of {digits:,} digits)"
 
 
 def signed(value: float) -> str:

@@ -3,8 +3,12 @@ what went wrong and in which line of the student's code."""
 
 from __future__ import annotations
 
+import bisect
+import contextlib
+import dis
 import functools
 import inspect
+import itertools
 import math
 import numbers
 import re
@@ -14,6 +18,7 @@ import sysconfig
 import threading
 import time
 import traceback
+import types
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -69,7 +74,12 @@ _LIBRARY_DIRS: Final = tuple(
 )
 
 
+@functools.lru_cache(maxsize=4096)
 def _is_library(filename: str) -> bool:
+    """True for a file of gamelib, of Python's standard library (frozen modules too) or of
+    an installed package: code that is not the student's."""
+    if filename.startswith("<frozen "):
+        return True
     try:
         resolved = str(Path(filename).resolve())
     except (OSError, ValueError):
@@ -88,9 +98,10 @@ def _where(error: BaseException) -> str:
     if not frames:
         return ""
     frame = frames[-1]
-    code = (frame.line or "").strip()
+    code = (frame.line or "").strip() if frame.lineno else ""
     shown = f": {code}" if code else ""
-    return f"in {frame.name}, line {frame.lineno}{shown}"
+    line = f", line {frame.lineno}" if frame.lineno else ""
+    return f"in {frame.name}{line}{shown}"
 
 
 
@@ -101,25 +112,40 @@ DEFAULT_TIME_LIMIT: Final = 5.0
 MAX_TIME_LIMIT: Final = 600.0
 """The largest time limit :func:`set_time_limit` accepts."""
 
-_limit = [DEFAULT_TIME_LIMIT]
+DEFAULT_TOTAL_LIMIT: Final = 60.0
+"""Seconds all the calls of the student's code in one check may take together."""
+
+MAX_ANSWER_ITEMS: Final = 100_000
+"""The most items an answer of the student's code may have (a list, or what an iterator
+gives): a larger one is refused, so that an endless generator cannot fill the memory."""
+
+_limit = [DEFAULT_TIME_LIMIT, DEFAULT_TOTAL_LIMIT]
 
 
-def set_time_limit(seconds: float = DEFAULT_TIME_LIMIT) -> None:
-    """Let each call of the student's code run at most ``seconds`` (a number from 0.1 to
-    :data:`MAX_TIME_LIMIT`; :data:`DEFAULT_TIME_LIMIT`, 5 s, when called without one).
+def set_time_limit(seconds: float = DEFAULT_TIME_LIMIT, total: float = DEFAULT_TOTAL_LIMIT
+                   ) -> None:
+    """Let each call of the student's code run at most ``seconds``, and all the calls of one
+    check together at most ``total`` (numbers from 0.1 to :data:`MAX_TIME_LIMIT`; by
+    default 5 s and 60 s).
 
     How the limit works: in the kernel's main thread on Linux and macOS a ``SIGALRM`` timer
     (``signal.setitimer``) interrupts the student's code, even a ``while True: pass``; where
     there is no such timer (Windows, Pyodide/JupyterLite, a thread other than the main one)
-    a trace function (``sys.settrace``) watches the clock between lines of Python, which
-    makes the check slower but still stops a loop. Under a debugger (a trace function
-    already set) there is no limit there. Raises GameError for a bad ``seconds``.
+    a trace function (``sys.settrace``, with an event per bytecode instruction in the
+    student's frames) watches the clock, which makes the student's code several times slower
+    but still stops any loop of Python code. Neither stops a wait inside C code (a
+    ``time.sleep(100)``, a huge ``10**10**8``): the limit then acts when it returns. Code
+    that catches the limit's exception (``except BaseException:``, a bare ``except:``) has
+    it raised again at every instruction until the function stops, and the report says so.
+    Under a debugger (a trace function already set) there is no limit off the main thread.
+    Raises GameError for a bad ``seconds`` or ``total``.
     """
-    if (not isinstance(seconds, (int, float)) or isinstance(seconds, bool)
-            or not 0.1 <= seconds <= MAX_TIME_LIMIT):
-        raise GameError(f"the time limit is a number of seconds from 0.1 to {MAX_TIME_LIMIT:g}, "
-                        f"got {show(seconds, 40)}")
-    _limit[0] = float(seconds)
+    for label, value in (("time limit", seconds), ("total time limit", total)):
+        if (not isinstance(value, (int, float)) or isinstance(value, bool)
+                or not 0.1 <= value <= MAX_TIME_LIMIT):
+            raise GameError(f"the {label} is a number of seconds from 0.1 to "
+                            f"{MAX_TIME_LIMIT:g}, got {show(value, 40)}")
+    _limit[:] = [float(seconds), float(total)]
 
 
 def time_limit() -> float:
@@ -127,13 +153,28 @@ def time_limit() -> float:
     return _limit[0]
 
 
+def total_time_limit() -> float:
+    """The seconds all calls of the student's code in one check may take together."""
+    return _limit[1]
+
+
 class TimedOut(Exception):
     """The student's function did not return within ``seconds``; ``where`` is the line of
-    the student's code it was running."""
+    the student's code it was running; ``swallowed`` is True when the student's code caught
+    the exception that stops it at least once."""
 
-    def __init__(self, seconds: float, where: str) -> None:
+    def __init__(self, seconds: float, where: str, swallowed: bool = False) -> None:
         super().__init__(seconds)
-        self.seconds, self.where = seconds, where
+        self.seconds, self.where, self.swallowed = seconds, where, swallowed
+
+
+class OverBudget(BaseException):
+    """The calls of the student's code in one check took more than the total time limit.
+    A BaseException, so that it ends the whole check: :func:`checker` reports it."""
+
+    def __init__(self, seconds: float, calls: int, where: str) -> None:
+        super().__init__(seconds)
+        self.seconds, self.calls, self.where = seconds, calls, where
 
 
 class _Alarm(BaseException):
@@ -159,20 +200,131 @@ def _can_use_alarm() -> bool:
             and threading.current_thread() is threading.main_thread())
 
 
+class _Rings:
+    """How often the alarm rang in one call (``count``), and whether the student's code
+    caught it (``swallowed``: it still ran well after the first)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.first = 0.0
+        self.swallowed = False
+
+    def ring(self) -> None:
+        now = time.monotonic()
+        if not self.count:
+            self.first = now
+        elif now - self.first > 0.005:
+            self.swallowed = True
+        self.count += 1
+
+
+def _insist(frame: Any) -> None:
+    """Make the next instruction of the student's frames from ``frame`` outwards (and of
+    the frames they start) raise :class:`_Alarm`: the time is up and the student's code
+    caught the alarm. The trace ignores the event of the exception itself, so that it
+    raises in the student's ``except`` clause, which then cannot catch it. (A trace
+    function that raises is switched off by Python: the next ring insists again.)
+    Library frames are left alone: the alarm leaves them as any exception does."""
+
+    def again(f: Any, event: str, arg: Any) -> Any:
+        if _is_library(f.f_code.co_filename):
+            return None
+        f.f_trace_opcodes = True
+        if event in ("exception", "return"):
+            return again
+        raise _Alarm()
+
+    while frame is not None and frame.f_code is not call_student.__code__:
+        if not _is_library(frame.f_code.co_filename):
+            frame.f_trace = again
+            frame.f_trace_opcodes = True
+        frame = frame.f_back
+    sys.settrace(again)
+
+
+def _async_raiser() -> Callable[[int, type[BaseException] | None], Any] | None:
+    """``set(thread_id, exception)``: raise ``exception`` in that thread at its next check
+    (None: cancel a pending one); None where Python offers no such call (no ``ctypes``, no
+    threads: Pyodide)."""
+    if sys.platform in ("emscripten", "wasi"):
+        return None
+    try:
+        import ctypes
+        set_async = ctypes.pythonapi.PyThreadState_SetAsyncExc
+    except (ImportError, AttributeError, OSError):
+        return None
+
+    def raise_in(thread: int, error: type[BaseException] | None) -> Any:
+        return set_async(ctypes.c_ulong(thread), None if error is None else
+                         ctypes.py_object(error))
+
+    return raise_in
+
+
 @contextmanager
-def _deadline(seconds: float) -> Iterator[None]:
+def _watchdog(end: float, rings: _Rings,
+              raise_in: Callable[[int, type[BaseException] | None], Any]) -> Iterator[None]:
+    """The limit off the main thread (and on Windows): a second thread that raises
+    :class:`_Alarm` in this one at ``end`` and every 10 ms after, until the code inside
+    stops, so that neither a one-line loop nor an ``except BaseException:`` escapes it."""
+    target = threading.get_ident()
+    stop = threading.Event()
+
+    class Alarm(_Alarm):
+        """Made in the student's thread where it is raised: if the student's code caught
+        an earlier one, the frames it runs in raise it again at every instruction."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            if rings.swallowed:
+                _insist(sys._getframe(1))
+
+    def watch() -> None:
+        if stop.wait(max(end - time.monotonic(), 0.0)):
+            return
+        while not stop.is_set():
+            rings.ring()
+            raise_in(target, Alarm)
+            stop.wait(0.01)
+
+    dog = threading.Thread(target=watch, name="gamelib time limit", daemon=True)
+    dog.start()
+    outer_trace = sys.gettrace()
+    try:
+        yield
+    finally:
+        stop.set()
+        while True:  # the alarm may arrive here too; it is cancelled once the dog is gone
+            try:
+                dog.join()
+                raise_in(target, None)
+                if rings.swallowed:
+                    sys.settrace(outer_trace)
+                break
+            except _Alarm:
+                continue
+
+
+@contextmanager
+def _deadline(seconds: float, rings: _Rings | None = None) -> Iterator[None]:
     """Raise :class:`_Alarm` in the code run inside when ``seconds`` have passed. Nested
-    deadlines keep the earlier end; the outer timer is restored afterwards."""
+    deadlines keep the earlier end; the outer timer is restored afterwards. ``rings``
+    counts the alarms raised (more than one: the code inside caught one)."""
+    rings = rings or _Rings()
     end = time.monotonic() + seconds
     if _can_use_alarm():
         outer_left, _ = signal.getitimer(signal.ITIMER_REAL)
         outer_handler = signal.getsignal(signal.SIGALRM)
+        outer_trace = sys.gettrace()
         if outer_left:
             end = min(end, time.monotonic() + outer_left)
 
         def ring(signum: int, frame: Any) -> None:
-            # Ring again soon, in case a bare ``except:`` of the student swallowed this one.
-            signal.setitimer(signal.ITIMER_REAL, 0.05)
+            rings.ring()
+            if rings.swallowed:  # the student's code caught the first alarm
+                _insist(frame)
+            # Ring again soon, in case the student's code swallows this one as well.
+            signal.setitimer(signal.ITIMER_REAL, 0.01)
             raise _Alarm()
 
         started = time.monotonic()
@@ -183,9 +335,16 @@ def _deadline(seconds: float) -> Iterator[None]:
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, outer_handler)
+            if rings.swallowed:
+                sys.settrace(outer_trace)
             if outer_left:
                 left = outer_left - (time.monotonic() - started)
                 signal.setitimer(signal.ITIMER_REAL, max(left, 1e-3))
+        return
+    raise_in = _async_raiser()
+    if raise_in is not None:
+        with _watchdog(end, rings, raise_in):
+            yield
         return
     outer = sys.gettrace()
     if outer is not None and not getattr(outer, "_gamelib_deadline", False):
@@ -195,8 +354,13 @@ def _deadline(seconds: float) -> Iterator[None]:
         end = min(end, cast(Any, outer)._gamelib_end)
 
     def trace(frame: Any, event: str, arg: Any) -> Any:
+        if event == "call" and _one_line_loop(frame.f_code) and \
+                not _is_library(frame.f_code.co_filename):
+            # an event per instruction, so that a one-line `while True: pass` is stopped
+            frame.f_trace_opcodes = True
         if time.monotonic() > end:
-            raise _Alarm()
+            rings.ring()
+            raise _Alarm()  # Python switches the trace off: a caught alarm is not repeated
         return trace
 
     trace._gamelib_deadline = True  # type: ignore[attr-defined]
@@ -208,21 +372,140 @@ def _deadline(seconds: float) -> Iterator[None]:
         sys.settrace(outer)
 
 
+@functools.lru_cache(maxsize=4096)
+def _one_line_loop(code: types.CodeType) -> bool:
+    """True if ``code`` has a loop within one line (``while True: pass``, a comprehension):
+    the trace fallback needs an event per instruction there, as such a loop makes no line
+    events. Elsewhere line events suffice, and cost far less (an event per instruction
+    makes a tight loop 30 to 40 times slower)."""
+    starts = sorted(dis.findlinestarts(code))
+    if not starts:
+        return False
+    offsets = [offset for offset, _ in starts]
+
+    def line(offset: int) -> int | None:
+        index = bisect.bisect_right(offsets, offset) - 1
+        return starts[index][1] if index >= 0 else None
+
+    for instruction in dis.get_instructions(code):
+        target = instruction.argval
+        backward = instruction.opname.startswith("JUMP_BACKWARD") or (
+            instruction.opname == "JUMP_ABSOLUTE" and isinstance(target, int)
+            and target <= instruction.offset)
+        if backward and isinstance(target, int) and line(target) == line(instruction.offset):
+            return True
+    return False
+
+
+class _Calls:
+    """The calls of the student's code in the running check: their number and when the
+    check's total time limit ends (None: no check runs, no total)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.end: float | None = None
+
+
+_CALLS: Final = _Calls()
+
+
+@contextmanager
+def _total_budget() -> Iterator[None]:
+    """The checker's side of the total time limit: the calls of the student's code inside
+    share :func:`total_time_limit` seconds (an inner check keeps the outer budget)."""
+    saved = (_CALLS.count, _CALLS.end)
+    if _CALLS.end is None:
+        _CALLS.count, _CALLS.end = 0, time.monotonic() + total_time_limit()
+    try:
+        yield
+    finally:
+        _CALLS.count, _CALLS.end = saved
+
+
+_SAFE_TYPES: Final = (int, float, complex, str, bytes, bool, type(None), type(Ellipsis))
+
+
+def _settle(answer: Any) -> Any:
+    """The student's ``answer`` made safe to use after the call, run under its time limit:
+    an iterator (a generator, ``itertools.count()``) is read into a list of at most
+    :data:`MAX_ANSWER_ITEMS` items, a larger collection is refused, and the student's own
+    objects inside have their ``repr``, ``hash`` and ``==`` tried once, so that one that
+    never returns is stopped here, by the limit."""
+    if isinstance(answer, Iterator) and not isinstance(answer, _SAFE_TYPES):
+        items = list(itertools.islice(answer, MAX_ANSWER_ITEMS + 1))
+        if len(items) > MAX_ANSWER_ITEMS:
+            raise _TooBig(f"an iterator of {type(answer).__name__} that gave more than "
+                          f"{MAX_ANSWER_ITEMS:,} items (does it ever end? a generator "
+                          "without a way out, itertools.count()?)")
+        answer = items
+    elif isinstance(answer, (list, tuple, set, frozenset, dict)) and len(answer) > \
+            MAX_ANSWER_ITEMS:
+        raise _TooBig(f"a {type(answer).__name__} of {len(answer):,} items (at most "
+                      f"{MAX_ANSWER_ITEMS:,} are read)")
+    _try_dunders(answer, 3)
+    return answer
+
+
+class _TooBig(Exception):
+    """The student's answer is larger than a checker reads, or unusable."""
+
+
+def _try_dunders(value: Any, depth: int) -> None:
+    """``repr``, ``hash`` and ``==`` of the student's objects in ``value`` (into containers
+    ``depth`` levels deep, their first items), so that a loop in them meets the limit;
+    exceptions they raise are left for the checker's safe ``show`` and ``same``."""
+    kind = type(value)
+    if kind in _SAFE_TYPES:
+        return
+    if kind in (list, tuple, set, frozenset, dict):
+        if depth:
+            items = list(itertools.islice(value.items() if kind is dict else value, 50))
+            for item in items:
+                _try_dunders(item, depth - 1)
+        return
+    if not _is_library(getattr(sys.modules.get(kind.__module__), "__file__", None) or ""):
+        with contextlib.suppress(Exception):  # show() writes such an object by its type
+            repr(value)
+        for name, probe in (("__hash__", hash), ("__eq__", lambda v: v == v)):
+            if name == "__hash__" and getattr(kind, "__hash__", None) is None:
+                continue  # unhashable: each checker says so where it needs a hash
+            try:
+                probe(value)
+            except Exception as error:
+                raise _TooBig(f"an object of type {kind.__name__} whose {name} raised "
+                              f"{type(error).__name__}: {_message(error)}") from None
+
+
 def call_student(function: Callable[..., Any], *args: Any, first: bool = False) -> Any:
     """``function(*args)`` under the time limit (:func:`time_limit`). Instead of letting the
     student's exception through it raises :class:`NotDone` (NotImplementedError: a stub),
-    :class:`StudentError` (any other exception), :class:`TimedOut` (no return in time) or
-    :class:`Interrupted` (the stop button). With ``first=True`` (the check's first call) an
-    answer ``...`` (:func:`is_stub`), a placeholder left in the template, is a stub too."""
+    :class:`StudentError` (any other exception, SystemExit included, or an answer too
+    large to read), :class:`TimedOut` (no return in time), :class:`Refused` (a call of a
+    reference the exercise forbids) or :class:`Interrupted` (the stop button); and
+    :class:`OverBudget` once the calls of the running check have used up its total time
+    limit. The answer is read under the limit (:func:`_settle`): an iterator comes back as
+    a list. With ``first=True`` (the check's first call) an answer ``...``
+    (:func:`is_stub`), a placeholder left in the template, is a stub too."""
     seconds = time_limit()
+    budget_end = _CALLS.end
+    if budget_end is not None:
+        left = budget_end - time.monotonic()
+        if left <= 0:
+            raise OverBudget(total_time_limit(), _CALLS.count, "")
+        seconds = min(seconds, left)
+    _CALLS.count += 1
     refused = len(refused_calls())
+    rings = _Rings()
     try:
-        with _deadline(seconds), refusing():
-            answer = function(*args)
+        with _deadline(seconds, rings), refusing():
+            answer = _settle(function(*args))
     except DelegationRefused as refusal:
         raise Refused(refusal.name, _where(refusal)) from None
     except _Alarm as alarm:
-        raise TimedOut(seconds, _where(alarm)) from None
+        if budget_end is not None and time.monotonic() >= budget_end - 1e-3 and \
+                seconds < time_limit():
+            raise OverBudget(total_time_limit(), _CALLS.count, _where(alarm)) from None
+        raise TimedOut(seconds, _where(alarm), rings.swallowed) from None
     except KeyboardInterrupt as stop:
         raise Interrupted(_where(stop)) from None
     except NotImplementedError as error:
@@ -233,16 +516,29 @@ def call_student(function: Callable[..., Any], *args: Any, first: bool = False) 
             "finished state, or to an answer in the cache?)",
             _where(error),
         ) from None
+    except _TooBig as error:
+        raise StudentError(f"it returned {error}", "") from None
+    except SystemExit as error:
+        raise StudentError(f"SystemExit({show(error.code, 40)}): your code called exit() or "
+                           "sys.exit(); return a value instead", _where(error)) from None
     except Exception as error:
-        message = str(error)
-        summary = f"{type(error).__name__}: {message}" if message else type(error).__name__
-        raise StudentError(shorten(summary), _where(error)) from None
+        summary = f"{type(error).__name__}: {_message(error)}"
+        raise StudentError(shorten(summary.rstrip(": ")), _where(error)) from None
     calls = refused_calls()
     if len(calls) > refused:  # the student's code caught the refusal
         raise Refused(calls[refused], "")
     if first and is_stub(answer):
         raise NotDone()
     return answer
+
+
+def _message(error: BaseException) -> str:
+    """``str(error)``, or a word on why it cannot be shown (a student's exception class
+    whose ``__str__`` raises)."""
+    try:
+        return str(error)
+    except Exception:
+        return "(its message cannot be shown)"
 
 
 STUDENT_FAILURES: Final = (NotDone, StudentError, TimedOut)
@@ -325,11 +621,19 @@ def _checker(function: Callable[P, CheckResult], forbid: Forbidden | None
         for student in students:
             if student in given:
                 require_function(name, student, given[student])
-        with checking(forbid) as refused:
+        with checking(forbid) as refused, _total_budget():
             try:
                 result = function(*args, **kwargs)
             except CheckEnded as ended:
                 result = ended.result
+            except OverBudget as over:
+                details = (("where", over.where),) if over.where else ()
+                hint = ("is each call much slower than it needs to be? "
+                        "gamelib.exercises.set_time_limit(seconds, total) allows more time")
+                return CheckResult(name, (Line(
+                    FAIL, f"stopped after {counted(over.calls, 'call')} of your function: the "
+                          f"check may take {over.seconds:g} s in all",
+                    (*details, ("hint", hint))),))
             except (KeyboardInterrupt, Interrupted) as stop:
                 where = getattr(stop, "where", "")
                 details = (("where", where),) if where else ()
@@ -388,6 +692,17 @@ def returned_none_line(call: str, answer: object, name: str) -> Line | None:
                  "returns None"),))
 
 
+def truth(answer: object) -> bool | None:
+    """``answer`` as a bool if it is one (``True``, ``False``, or numpy's ``np.True_`` and
+    ``np.False_``), else None: a numpy comparison is a fine yes or no."""
+    if isinstance(answer, bool):
+        return answer
+    kind = type(answer)
+    if kind.__module__ == "numpy" and kind.__name__ in ("bool_", "bool"):
+        return bool(answer)
+    return None
+
+
 def number_problem(answer: object) -> str:
     """"" if ``answer`` is a real number (int, float, a numpy number; not a bool), else what
     it is instead. Every checker compares values as numbers: ``1``, ``1.0`` and
@@ -413,6 +728,11 @@ def same(a: object, b: object) -> bool:
 def timeout_line(call: str, error: TimedOut) -> Line:
     """The FAIL line for a call that did not return in time."""
     details = [("where", error.where)] if error.where else []
+    if error.swallowed:
+        details.append(("note", "your code caught the exception that stops it (`except "
+                                "BaseException:` or a bare `except:`), so it was raised "
+                                "again until your function stopped: catch only what you "
+                                "expect, e.g. `except ValueError:`"))
     details.append(("hint", "an endless loop? a recursion that never reaches a finished "
                             "state? (gamelib.exercises.set_time_limit(seconds) allows more "
                             "time)"))
@@ -473,6 +793,12 @@ def check_cases(title: str, name: str, function: Callable[..., Any], cases: Sequ
 
 
 def require_game(checker: str, game: object) -> None:
+    """Raise :class:`GameError` unless ``game`` is None or a game object (not its class)."""
+    if isinstance(game, type):
+        raise GameError(
+            f"{checker} takes a game object as its second argument: {game.__name__}() with "
+            f"parentheses, not the class {game.__name__}"
+        )
     if game is not None and not isinstance(game, Game):
         raise GameError(
             f"{checker} takes a game of gamelib.games as its second argument, e.g. TicTacToe(), "
