@@ -296,6 +296,14 @@ NULL_WINDOW_BUGS = [
 ]
 
 
+def test_exact_score_without_a_question_does_not_pass() -> None:
+    from gamelib.connect4 import Solver
+    solve = handed(lambda game, state: Solver(game).solve(state))  # a right score, found
+    result = check_exact_score(lambda game, state, at_least: solve(game, state))  # elsewhere
+    assert not result.passed
+    assert result.failures[0].text.endswith("is right but asked no question")
+
+
 def test_exact_score_linear_scan_asks_too_many() -> None:
     def linear(game: ConnectFour, state: Any, at_least: Any) -> int:
         low, high = handed(score_range)(game, state)

@@ -26,6 +26,7 @@ from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, not_do
 from gamelib.exercises.run import (
     STUDENT_FAILURES,
     NotDone,
+    as_float,
     call_student,
     checker,
     number_problem,
@@ -186,7 +187,7 @@ def _contract_line(call: str, game: AnyGame, state: Hashable, player: Any, alpha
     if problem:
         details.append(("hint", f"return a number: {problem}"))
         return Line(FAIL, call, tuple(details))
-    number = float(answer)  # type: ignore[arg-type]  # a real number, numpy's included
+    number = as_float(answer)  # a real number, numpy's included
     if keeps_three_cases(number, value, alpha, beta):
         return None
     if number == -value and value != 0:

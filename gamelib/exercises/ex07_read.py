@@ -21,6 +21,7 @@ from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, show
 from gamelib.exercises.run import (
     ask,
     checker,
+    same,
 )
 from gamelib.search.bounded import EXACT, LOWER, UPPER, Entry, read_bound
 
@@ -108,7 +109,7 @@ def _judge(entry: Entry | None, alpha: int, beta: int, answer: object) -> Line |
         details.append(("hint", "return a triple (value, alpha, beta), value None when a "
                                 "search is needed"))
         return Line(FAIL, call, tuple(details))
-    if answer == expected:  # numbers compare as numbers: 1.0 is as good as 1
+    if same(answer, expected):  # numbers compare as numbers: 1.0 is as good as 1
         return None
     details.append(("hint", _hint(entry, alpha, beta, answer)))
     return Line(FAIL, call, tuple(details))

@@ -30,6 +30,7 @@ from gamelib.exercises.run import (
     ask,
     checker,
     number_problem,
+    same,
     truth,
 )
 from gamelib.games import ConnectFour
@@ -150,7 +151,7 @@ def _position(game: ConnectFour, state: C4State, why: str) -> tuple[tuple[str, s
 def _next_states_line(game: ConnectFour, state: C4State, answer: object) -> str | None:
     """None if right, else a hint."""
     expected = game.next_states(state, game.to_move(state))
-    if answer == expected:
+    if same(answer, expected):
         return None
     if answer is None:
         return "your function returned None: is a `return` missing?"

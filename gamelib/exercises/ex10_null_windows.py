@@ -10,8 +10,9 @@ as few questions as bisection needs.
 
 :func:`check_exact_score` answers the questions from :class:`gamelib.search.solver.Solver`'s
 score on positions of small boards (4 x 4 to 5 x 5, so each check takes a fraction of a
-second) and checks the answer and the number of questions: at most
-``ceil(log2(high - low + 1))`` for the range ``[low, high]`` of Lesson 8's ``score_range``.
+second) and checks the answer and the number of questions: at least one (the answer comes
+from the questions) and at most ``max(1, ceil(log2(high - low + 1)))`` for the range
+``[low, high]`` of Lesson 8's ``score_range``.
 """
 
 from __future__ import annotations
@@ -124,7 +125,9 @@ class _Oracle:
 
 
 def _bisection_limit(low: int, high: int) -> int:
-    return math.ceil(math.log2(high - low + 1))
+    """The questions allowed for the range ``[low, high]``: bisection's
+    ``ceil(log2(high - low + 1))``, and at least one (the answer comes from a question)."""
+    return max(1, math.ceil(math.log2(high - low + 1)))
 
 
 def _details(game: ConnectFour, state: C4State, score: int,
@@ -162,6 +165,12 @@ def _judge(game: ConnectFour, state: C4State, score: int, asked: list[int],
                     "raises low to k, a no lowers high to k - 1; stop when low == high")
         return Line(FAIL, call, (*details, ("expected", str(score)), ("returned", show(answer)),
                                  ("hint", hint)))
+    if not asked:
+        return Line(FAIL, f"{call} is right but asked no question", (
+            *details, ("expected", f"between 1 and {limit} questions to at_least"),
+            ("hint", "the exercise is to find the score from the yes/no answers of "
+                     "at_least(k), null-window searches: ask at least one, however the "
+                     "score was found")))
     wasted = [k for k in asked if k <= low or k > high]
     if len(asked) > limit:
         if wasted:
@@ -190,9 +199,9 @@ def check_exact_score(exact_score: Callable[[Any, Any, Callable[[int], bool]], A
 
     For each position (seeded random positions on :data:`NULL_WINDOW_BOARDS`, with scores
     from :class:`~gamelib.search.solver.Solver`) the checker passes ``at_least(k)``, True iff
-    the score is at least ``k``, and demands the exact score after at most
-    ``ceil(log2(high - low + 1))`` questions for :func:`score_range` ``(low, high)``. A failure
-    names the board, the position, the range, the questions asked with their answers, the
+    the score is at least ``k``, and demands the exact score after at least one and at most
+    ``max(1, ceil(log2(high - low + 1)))`` questions for :func:`score_range` ``(low, high)``.
+    A failure names the board, the position, the range, the questions asked with their answers, the
     expected and the returned score and a hint. ``facts``: ``positions``, ``questions``
     (asked in all) and ``limit`` (the sum of the limits). Raises :class:`GameError` if
     ``exact_score`` is not callable.

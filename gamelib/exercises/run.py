@@ -703,6 +703,15 @@ def truth(answer: object) -> bool | None:
     return None
 
 
+def as_float(answer: Any) -> float:
+    """A real number (one that :func:`number_problem` accepts) as a float; an int too large
+    for a float (``10**400``) becomes an infinity of its sign."""
+    try:
+        return float(answer)
+    except OverflowError:
+        return math.inf if answer > 0 else -math.inf
+
+
 def number_problem(answer: object) -> str:
     """"" if ``answer`` is a real number (int, float, a numpy number; not a bool), else what
     it is instead. Every checker compares values as numbers: ``1``, ``1.0`` and
