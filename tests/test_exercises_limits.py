@@ -99,7 +99,8 @@ def test_numpy_bools_are_bools_and_arrays_are_named() -> None:
     assert ex.check_finished(lambda s: np.bool_(sum(s[0]) == 0)).passed
     report = _report(ex.check_finished(lambda s: np.array([1, 2])))
     assert "return True or False" in report
-    values = ex.check_nim_values(lambda s, p: [], lambda s: np.array([True]), lambda s, p: 0)
+    values = ex.check_nim_values(lambda s, p: [], lambda s: np.array([True, False]),
+                                lambda s, p: 0)
     assert not values.passed and "not True or False" in _report(values)
 
 

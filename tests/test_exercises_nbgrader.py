@@ -203,3 +203,85 @@ def test_autograde_full_marks_zero_and_a_planted_bug(course: Path) -> None:
     assert scores(course, assignment, notebook, "solver") == points
     assert scores(course, assignment, notebook, "starter") == dict.fromkeys(points, 0)
     assert scores(course, assignment, notebook, "planter") == {**points, lost: 0}
+
+
+# Delegation gets no points (issue 20 item 6) -------------------------------------------------
+
+DELEGATING: dict[str, str] = {
+    "next-states": "def next_states(state, player):\n"
+                   "    from gamelib.games import Nim\n"
+                   "    return Nim().next_states(state, player)\n",
+    "finished": "def finished(state):\n"
+                "    import gamelib.games\n"
+                "    return gamelib.games.Nim().finished(state)\n",
+    "utility": "def utility(state, player):\n"
+               "    import importlib\n"
+               "    return importlib.import_module('gamelib.games').Nim().utility(state, player)\n",
+    "memo-value": "def memo_value(game, state, player, cache):\n"
+                  "    from gamelib.search import memo_minimax\n"
+                  "    return memo_minimax(game, state, player)\n",
+    "store-bound": "def store_bound(cache, state, alpha, beta, v):\n"
+                   "    import importlib\n"
+                   "    importlib.import_module('gamelib.search.bounded').store_bound(\n"
+                   "        cache, state, alpha, beta, v)\n",
+    "merge": "def merge(old, new):\n"
+             "    from gamelib.exercises.ex03_store import _merged\n"
+             "    return _merged(old, new)[0]\n",
+    "heuristic": "def heuristic(state, player):\n"
+                 "    from gamelib.connect4 import connect_four_heuristic\n"
+                 "    from gamelib.games import ConnectFour\n"
+                 "    return connect_four_heuristic(ConnectFour())(state, player)\n",
+    "tree-size": "def tree_size(n):\n"
+                 "    from gamelib.exercises import tree_size_by_enumeration\n"
+                 "    return tree_size_by_enumeration(n)\n",
+    "state-count": "def state_count(n):\n"
+                   "    import gamelib.exercises as ex\n"
+                   "    return ex.state_count_by_enumeration(n)\n",
+    "symmetric-state-count": "def symmetric_state_count(side):\n"
+                             "    import gamelib.exercises as ex\n"
+                             "    return ex.symmetric_state_count_by_enumeration(side)\n",
+    "ex06-alphabeta": "def alphabeta(game, state, player, alpha, beta, order):\n"
+                      "    from gamelib.search import alphabeta as reference\n"
+                      "    return reference(game, state, player, alpha, beta)\n",
+    "ex07-read": "def read(entry, alpha, beta):\n"
+                 "    from gamelib.search import read_bound\n"
+                 "    return tuple(read_bound(entry, alpha, beta))[1:]\n",
+    "ex08-deepening": "class OutOfTime(Exception):\n    pass\n\n\n"
+                      "def deepening(game, state, h, max_depth, out_of_time):\n"
+                      "    from gamelib.search import iterative_deepening\n"
+                      "    return iterative_deepening(game, state, h, max_depth=max_depth).move, "
+                      "max_depth\n",
+    "ex09-rules": "from gamelib.games import ConnectFour as _C4\n\n\n"
+                  "def has_four(discs, rows):\n    return _C4(rows, 7).has_four(discs)\n\n\n"
+                  "def next_states(rows, cols, state):\n"
+                  "    game = _C4(rows, cols)\n"
+                  "    return game.next_states(state, game.to_move(state))\n\n\n"
+                  "def finished(rows, cols, state):\n"
+                  "    return _C4(rows, cols).finished(state)\n\n\n"
+                  "def utility(rows, cols, state, player):\n"
+                  "    return _C4(rows, cols).utility(state, player)\n",
+    "ex10-exact-score": "def exact_score(game, state, at_least):\n"
+                        "    from gamelib.connect4 import Solver\n"
+                        "    return Solver(game).solve(state)\n",
+}
+"""Per solution cell (grade id): a version that only calls gamelib's reference."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("solution", SOLUTIONS, ids=lambda p: p.name)
+def test_autograde_gives_a_delegating_version_no_points(course: Path, solution: Path) -> None:
+    assignment, name = assignment_of(solution)
+    release = nbformat.read(course / "release" / assignment / name, as_version=4)
+    delegating = copy.deepcopy(release)
+    for cell in delegating.cells:
+        if grader(cell).get("solution") and cell.cell_type == "code":
+            cell.source = DELEGATING[grader(cell)["grade_id"]]
+    student = f"delegator{assignment}"
+    folder = course / "submitted" / student / assignment
+    folder.mkdir(parents=True)
+    nbformat.write(delegating, folder / name)
+    run_nbgrader(course, "autograde", assignment, "--student", student)
+    points = {grader(c)["grade_id"]: grader(c)["points"] for c in release.cells
+              if grader(c).get("grade") and c.cell_type == "code"}
+    assert scores(course, assignment, name.removesuffix(".ipynb"), student) == \
+        dict.fromkeys(points, 0)

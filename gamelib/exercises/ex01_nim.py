@@ -389,10 +389,12 @@ def _student_negamax(start: Hashable, player: Player, next_states: Callable[...,
         _forgot_return("finished", done, state)
         if is_stub(done):  # the three checks above say which function is unfinished
             raise NotDone()
-        if truth(done) is None:
+        try:  # the check of finished on its own asks for a bool; this search takes 0 and 1
+            over = bool(done)
+        except Exception:  # a numpy array of several values, a broken __bool__
             raise _SearchProblem(f"finished returned {show(done, 60)}, not True or False",
-                                 (("state", show(state)),))
-        if truth(done):
+                                 (("state", show(state)),)) from None
+        if over:
             v = call_student(utility, state, p)
             _forgot_return("utility", v, state)
             if is_stub(v):
