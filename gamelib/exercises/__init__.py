@@ -44,9 +44,17 @@ How a checker treats the student's code:
   returns None is told so and asked whether a ``return`` is missing.
 * Any other exception is caught and reported in one line, with the line of the *student's*
   code where it happened (never a traceback into gamelib).
-* Each call of the student's code may take :func:`time_limit` seconds (5 by default,
-  :func:`set_time_limit` changes it); a call that takes longer is stopped and reported with
-  the position it was working on. The stop button ends a check with a report.
+* Each call of the student's code may take :func:`time_limit` seconds (5 by default), and
+  all its calls in one check 60 s (:func:`set_time_limit` changes both); a call that takes
+  longer is stopped and reported with the position it was working on, even one that catches
+  the exception that stops it. What it returns is read under the limit, at most
+  100,000 items (an endless generator is reported, not read). The stop button ends a check
+  with a report.
+* Delegation is refused: while the student's code runs, the references the exercise asks
+  the student to write (gamelib's searches and solver, Nim's rules in Exercise 1, Connect
+  Four's in Exercise 9, ...) refuse to run, however they are reached
+  (:mod:`gamelib.exercises.guard`); the check then fails with one line naming the call.
+  What the exercise hands over (the game, the cache, ``h``, ``at_least``) works.
 * Values compare as numbers: ints, floats and numpy numbers alike; a wrong type is named.
 * ``check_x(f).require()`` is the assert form for autograded cells (nbgrader, otter).
 * Bad arguments to a checker itself (e.g. something that is not a function) raise
