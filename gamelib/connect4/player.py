@@ -73,7 +73,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from gamelib.connect4.bitboard import Position, geometry
+from gamelib.connect4.bitboard import Position, geometry, position_of
 from gamelib.connect4.heuristic import connect_four_heuristic
 from gamelib.connect4.score import end_of_game
 from gamelib.connect4.solver import Solver
@@ -217,10 +217,11 @@ def _check_arguments(
     """
     if not isinstance(game, ConnectFour):
         raise GameError(f"{caller} plays Connect Four only: expected a ConnectFour, got {game!r}")
-    game.validate(state)
-    assert isinstance(state, tuple)
-    if game.finished(state):
-        raise GameError(f"the game is already over ({_result_text(game, state)}): no move to make")
+    board = _Position(game, position_of(game, state))
+    if game.finished(board.state):
+        raise GameError(
+            f"the game is already over ({_result_text(game, board.state)}): no move to make"
+        )
     check_seconds(seconds)
     check_depth(depth, least=1, optional=True)
     check_rng(rng)
@@ -233,7 +234,6 @@ def _check_arguments(
         time_limit = DEFAULT_SECONDS
     if budget is None:
         budget = Budget(time_limit)
-    board = _Position(game, state)
     return board, time_limit, budget, rng if rng is not None else _module_rng
 
 
@@ -284,15 +284,14 @@ class _Result:
 class _Position:
     """A valid ``state`` seen from the player to move: ``cur`` their discs, ``mask`` all.
 
-    Made once, at the door (:func:`_check_arguments`); the layers trust it.
+    Made once, at the door (:func:`_check_arguments`), from the position that
+    :func:`~gamelib.connect4.bitboard.position_of` let in; the layers trust it.
     """
 
-    def __init__(self, game: ConnectFour, state: C4State) -> None:
+    def __init__(self, game: ConnectFour, position: Position) -> None:
         self.game = game
-        self.state = state
-        self.mask = state[0] | state[1]
-        self.discs = self.mask.bit_count()
-        self.cur = state[self.discs & 1]
+        self.cur, self.mask, self.discs = position
+        self.state = position.state()
         self.mover = game.players[self.discs & 1]
         self.opponent = game.players[1 - (self.discs & 1)]
         self.wins_of = geometry(game).threats
