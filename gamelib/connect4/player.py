@@ -83,9 +83,12 @@ from gamelib.search.common import (
     Budget,
     Heuristic,
     SearchTimeout,
+    best_options,
     check_depth,
     check_rng,
     check_seconds,
+    pick,
+    rng_or_shared,
 )
 from gamelib.search.depth_limited import deepen, plies_to_end, proven_value
 from gamelib.search.stats import Decision, Stats
@@ -162,7 +165,7 @@ def connect_four_move(
         wins = board.winning_columns()
         if wins:
             won = _Result(1, moves=1).value
-            move = rng.choice(wins)
+            move = pick(wins, rng)
             return Decision(
                 move=move,
                 value=won,
@@ -194,17 +197,12 @@ def connect_four_move_values(
     board, seconds, budget, _ = _check_arguments(
         game, state, seconds, depth, None, budget, "connect_four_move_values"
     )
-    results = _evaluate(board, seconds, depth, budget, Stats(), _module_rng, complete=True)[0]
+    results = _evaluate(board, seconds, depth, budget, Stats(), rng_or_shared(None),
+                        complete=True)[0]
     return {col: results[col].value for col in sorted(results)}
 
 
 # -- argument checks ----------------------------------------------------------------
-
-
-_module_rng = random.Random(20240917)
-"""The generator used when the caller passes no ``rng``: seeded, so that a program making
-the same calls in the same order gets the same choices (as with
-:func:`~gamelib.search.common.pick`)."""
 
 
 def _check_arguments(
@@ -234,7 +232,7 @@ def _check_arguments(
         time_limit = DEFAULT_SECONDS
     if budget is None:
         budget = Budget(time_limit)
-    return board, time_limit, budget, rng if rng is not None else _module_rng
+    return board, time_limit, budget, rng_or_shared(rng)
 
 
 def _result_text(game: ConnectFour, state: C4State) -> str:
@@ -492,9 +490,7 @@ def _decide(
 ) -> Decision:
     """Pick the best column of ``results`` (ties at random) and describe the position."""
     results, root_score, cut_short = evaluation
-    best_rank = max(result.rank() for result in results.values())
-    best = sorted(col for col, result in results.items() if result.rank() == best_rank)
-    move = rng.choice(best)
+    move = pick(sorted(best_options(results, key=_Result.rank)), rng)
     chosen = results[move]
     all_proven = all(result.outcome is not None for result in results.values())
     value = chosen.value
