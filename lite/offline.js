@@ -81,12 +81,16 @@
       hosts.join(", ") + ". The notebooks and their saved outputs can still be read.";
     var todo = document.createElement("ul");
     [
-      "Go online, then reload this page.",
-      "Or use the local install instead: JupyterLab on your computer (`make lab` in the " +
-        "project folder; see its README), which needs no network after the install."
-    ].forEach(function (line) {
+      ["Go online, then reload this page."],
+      ["Or use the local install instead: JupyterLab on your computer (", "make lab",
+        " in the project's folder, see its README), which needs no network after the install."]
+    ].forEach(function (parts) {
       var item = document.createElement("li");
-      item.textContent = line;
+      parts.forEach(function (part, i) {
+        var piece = document.createElement(i % 2 ? "code" : "span");
+        piece.textContent = part;
+        item.appendChild(piece);
+      });
       todo.appendChild(item);
     });
     var close = document.createElement("button");
@@ -108,9 +112,8 @@
         return Promise.all(needs.map(function (need) { return reachable(need.url); }))
           .then(function (answers) {
             var missing = needs.filter(function (need, i) { return !answers[i]; });
-            // For tests and the curious: the outcome, on the page's root element.
-            document.documentElement.dataset.gamelibPython =
-              missing.length ? "unreachable" : "reachable";
+            // For tests and the curious: the outcome of the check.
+            window.gamelibPython = missing.length ? "unreachable" : "reachable";
             if (missing.length) { show(missing); }
           });
       })
