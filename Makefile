@@ -74,9 +74,9 @@ $(STAMP_ALL): pyproject.toml | $(VPY)
 
 # lab/ first on JUPYTER_PATH keeps JupyterLite's kernel extension (installed with the test
 # extras, for make lite) out of JupyterLab, where it can only fail (lab/README.md).
+lab: export JUPYTER_PATH := $(CURDIR)/lab$(if $(JUPYTER_PATH),:$(JUPYTER_PATH))
 lab: $(STAMP_RUN)
-	JUPYTER_PATH="$(CURDIR)/lab$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
-	  $(VPY) -m jupyterlab --ServerApp.root_dir=notebooks $(ALLOW_ROOT) $(LAB_ARGS)
+	$(VPY) -m jupyterlab --ServerApp.root_dir=notebooks $(ALLOW_ROOT) $(LAB_ARGS)
 
 test: $(STAMP_ALL)
 	$(VPY) -m pytest $(PYTEST_ARGS)
