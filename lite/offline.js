@@ -89,6 +89,7 @@
       parts.forEach(function (part, i) {
         var piece = document.createElement(i % 2 ? "code" : "span");
         piece.textContent = part;
+        if (i % 2) { piece.style.cssText = "font-size: 0.95em; white-space: nowrap"; }
         item.appendChild(piece);
       });
       todo.appendChild(item);
