@@ -2,8 +2,9 @@
 
     python lite/build.py [--output-dir DIR] [--pyodide DIR]        (``make lite`` runs this)
 
-1. Builds gamelib's wheel from the project folder with pip, offline (``--no-index
-   --no-build-isolation``: setuptools>=77 comes with the test extras).
+1. Builds gamelib's wheel from a fresh copy of the package's files with pip, offline
+   (``--no-index --no-build-isolation``: setuptools>=77 comes with the test extras). Built in
+   the project folder, setuptools' leftover ``build/lib`` put deleted modules in the wheel.
 2. Copies the notebooks folder with every notebook's multi-line strings whole, as a Jupyter
    server sends them (:func:`whole_lines_copy`): JupyterLite reads the saved file as it is and
    shows a list of lines joined by commas (jupyterlite/jupyterlite#1105).
@@ -66,10 +67,25 @@ KERNEL_PAGES = ("lab", "notebooks", "repl", "consoles")
 CDN = "https://cdn.jsdelivr.net/pyodide/v{version}/full/"
 
 
+#: What the wheel is built from (a fresh copy: setuptools' build/lib in the project would
+#: hold modules deleted since, and the wheel would ship them).
+WHEEL_SOURCES = ("pyproject.toml", "README.md", "LICENSE", "gamelib")
+
+
 def build_wheel(dest: Path) -> Path:
-    """Build gamelib's wheel into ``dest`` without the network; return the wheel's path."""
+    """Build gamelib's wheel into ``dest`` without the network, from a fresh copy of the
+    project's package files; return the wheel's path."""
+    source = dest.parent / "wheel-source"
+    source.mkdir()
+    for name in WHEEL_SOURCES:
+        path = PROJECT_ROOT / name
+        if path.is_dir():
+            shutil.copytree(path, source / name,
+                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            shutil.copy2(path, source / name)
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", str(PROJECT_ROOT), "--no-deps",
+        [sys.executable, "-m", "pip", "wheel", str(source), "--no-deps",
          "--no-build-isolation", "--no-index", "--quiet", "--wheel-dir", str(dest)],
         check=True,
     )

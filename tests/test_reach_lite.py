@@ -143,7 +143,10 @@ def test_piplite_lists_gamelibs_wheel(site: Path) -> None:
     with zipfile.ZipFile(wheel) as zf:
         names = set(zf.namelist())
         assert {"gamelib/__init__.py", "gamelib/runtime.py", "gamelib/games/__init__.py",
-                "gamelib/search/solver.py", "gamelib/ui/__init__.py"} <= names
+                "gamelib/connect4/solver.py", "gamelib/ui/__init__.py"} <= names
+        # The package's modules, no more (no leftover of a module deleted since) and no less.
+        modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "gamelib").rglob("*.py")}
+        assert {n for n in names if n.endswith(".py")} == modules
         assert not any(n.startswith(("tests/", "notebooks/")) for n in names)
         meta_name = next(n for n in names if n.endswith(".dist-info/METADATA"))
         metadata = Parser().parsestr(zf.read(meta_name).decode("utf-8"))
