@@ -20,7 +20,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType, SimpleNamespace
+from types import SimpleNamespace
 from typing import Any
 
 import nbformat
@@ -34,6 +34,8 @@ if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
+
+from helpers import run_notebooks_module
 
 import gamelib.style
 
@@ -480,14 +482,6 @@ def test_read_style_names_the_missing_file(
 # ---------------------------------------------------------------------------------------------
 # tools/run_notebooks.py
 # ---------------------------------------------------------------------------------------------
-
-
-def run_notebooks_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("run_notebooks", ROOT / "tools/run_notebooks.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_normalise_strips_widget_state_and_assigns_stable_ids() -> None:

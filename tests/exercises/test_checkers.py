@@ -47,7 +47,7 @@ from gamelib.exercises import (
 from gamelib.game import GameError, other
 from gamelib.games import ConnectFour, TicTacToe
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXERCISES = ROOT / "notebooks" / "exercises"
 
 

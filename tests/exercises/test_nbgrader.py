@@ -26,7 +26,7 @@ from typing import Any
 import nbformat
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXERCISES = ROOT / "notebooks" / "exercises"
 SOLUTIONS = sorted(EXERCISES.glob("[0-9][0-9]-*-Solution.ipynb"))
 MINE = [p for p in SOLUTIONS if p.name[:2] in {"01", "02", "03", "04", "05"}]

@@ -24,7 +24,7 @@ import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 BUILD_SCRIPT = ROOT / "lite" / "build.py"
 BUILD_TIMEOUT = 300  # seconds; the build takes about 5 s

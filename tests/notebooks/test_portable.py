@@ -16,11 +16,11 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from test_packaging import run_notebooks_module  # tools/run_notebooks.py as a module
+from helpers import run_notebooks_module  # tools/run_notebooks.py as a module
 
 import gamelib
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 # Lesson 8 reads the Connect Four benchmark sets; an exercise reads its checkers from gamelib.
 PORTABLE = ["08-Solving-Connect-Four.ipynb", "exercises/07-Seven-Cases-Solution.ipynb"]

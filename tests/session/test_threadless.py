@@ -18,7 +18,7 @@ import pytest
 
 from gamelib import runtime
 
-CHECKS_FILE = Path(__file__).resolve().parent / "pyodide" / "checks.py"
+CHECKS_FILE = Path(__file__).resolve().parents[1] / "pyodide" / "checks.py"
 
 
 def load_checks() -> ModuleType:
