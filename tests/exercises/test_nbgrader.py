@@ -169,6 +169,8 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return course
 
 
+@pytest.mark.slow
+@pytest.mark.notebook
 def test_generate_assignment_releases_what_the_repository_holds(course: Path) -> None:
     for solution in SOLUTIONS:
         assignment, name = assignment_of(solution)
@@ -185,6 +187,8 @@ def scores(course: Path, assignment: str, notebook: str, student: str) -> dict[s
         return {g.name: g.score for g in submitted.grades if g.cell.cell_type == "code"}
 
 
+@pytest.mark.slow
+@pytest.mark.notebook
 def test_autograde_full_marks_zero_and_a_planted_bug(course: Path) -> None:
     solution = SOLUTIONS[0]
     assignment, name = assignment_of(solution)

@@ -173,6 +173,7 @@ def _font_sizes(page: str) -> dict[str, str]:
             browser.close()
 
 
+@pytest.mark.slow
 @pytest.mark.browser
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
 def test_presentation_mode_and_projector_switch_give_hall_sizes() -> None:

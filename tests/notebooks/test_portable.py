@@ -48,6 +48,8 @@ def test_the_copy_holds_notebooks_only(elsewhere: tuple[Path, Path]) -> None:
     assert not (notebooks.parent / "tests").exists()
 
 
+@pytest.mark.slow
+@pytest.mark.notebook
 @pytest.mark.parametrize("name", PORTABLE)
 def test_notebook_runs_outside_the_repository(
     name: str, elsewhere: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -113,6 +114,7 @@ def expected_seconds(seconds: object) -> float:
     return 5.0   # refused at once, or the engine's default budget (DEFAULT_SECONDS)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(game_and_state(), PLAYERS)
 def test_minimax_and_memo_minimax(pair: tuple[Any, Any], player: Any) -> None:
@@ -222,6 +224,7 @@ def test_iterative_deepening(pair: tuple[Any, Any], heuristic: Any, depth: Any, 
         assert result.move in game.moves(state)
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(game_and_state(SMALL_GAMES + BIG_GAMES), DEPTHS, SECONDS,
        st.sampled_from([None, random.Random(2), 3]), st.booleans())
@@ -258,6 +261,7 @@ TRACE_OPTIONS = st.dictionaries(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(game_and_state(SMALL_GAMES + BIG_GAMES),
        st.sampled_from(["minimax", "alphabeta", "bounded", "depth_limited", "negamax", None]),

@@ -55,7 +55,12 @@ def test_there_are_session_checks() -> None:
     assert len(SESSION_CHECKS) >= 3
 
 
-@pytest.mark.parametrize("name", sorted(SESSION_CHECKS))
+# The one check over 2 s: a whole Connect Four game between two computers.
+SLOW_CHECKS = {"session_plays_connect_four_computer_computer"}
+
+
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow) if name in SLOW_CHECKS
+                                  else name for name in sorted(SESSION_CHECKS)])
 @pytest.mark.usefixtures("no_threads")
 def test_session_without_threads(name: str) -> None:
     assert runtime.threads_available() is False
