@@ -150,7 +150,7 @@ lite: $(STAMP_ALL)
 lite-serve: lite
 	$(VPY) -m http.server --bind 127.0.0.1 --directory $(LITE_DIR) 8000
 
-# Pyodide under node, for tests/test_reach_pyodide.py: exact versions from package-lock.json.
+# Pyodide under node, for tests/test_pyodide.py: exact versions from package-lock.json.
 pyodide: tests/pyodide/node_modules/pyodide/package.json
 
 tests/pyodide/node_modules/pyodide/package.json: tests/pyodide/package.json tests/pyodide/package-lock.json

@@ -2,7 +2,7 @@
 
 That is how Pyodide (JupyterLite's kernel) behaves; there the session must compute the
 computer's moves synchronously, within their budget, and still play whole games. The checks are
-the ones tests/test_reach_pyodide.py runs inside Pyodide (tests/pyodide/checks.py): here they
+the ones tests/test_pyodide.py runs inside Pyodide (tests/pyodide/checks.py): here they
 run in this interpreter, so they also run where node is missing.
 """
 
