@@ -142,14 +142,14 @@ def test_solver_threats_of_lanes_are_the_threats_of_each_board() -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=str)
-def test_four_cells_are_the_cells_of_finished_fours(size: tuple[int, int]) -> None:
+def test_winning_cells_are_the_cells_of_finished_fours(size: tuple[int, int]) -> None:
     game = ConnectFour(*size)
     lines = lines_of_four(game)
     # Every line of four on the board, alone, corners and edges included.
     for line in lines:
         discs = sum(bit(game, r, c) for r, c in line)
-        assert game.four_cells((discs, 0)) == sorted(line)
-        assert game.four_cells((0, discs)) == sorted(line)
+        assert game.winning_cells((discs, 0)) == sorted(line)
+        assert game.winning_cells((0, discs)) == sorted(line)
     rng = random.Random(7)
     for _ in range(60):
         state = random_discs(game, rng, 0.4)
@@ -160,7 +160,7 @@ def test_four_cells_are_the_cells_of_finished_fours(size: tuple[int, int]) -> No
             if all(bit(game, *cell) & discs for cell in line)
             for cell in line
         }
-        assert game.four_cells(state) == game.winning_cells(state) == sorted(expected)
+        assert game.winning_cells(state) == sorted(expected)
 
 
 BAD_STATES = [
@@ -184,7 +184,7 @@ BAD_STATES = [
 def test_every_public_function_refuses_a_bad_state_at_once(state: object) -> None:
     game = ConnectFour()
     calls = [
-        lambda: game.four_cells(state),  # type: ignore[arg-type]
+        lambda: game.winning_cells(state),  # type: ignore[arg-type]
         lambda: game.winning_cells(state),  # type: ignore[arg-type]
         lambda: game.cell(state, 0, 0),  # type: ignore[arg-type]
         lambda: game.column_height(state, 0),  # type: ignore[arg-type]

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from gamelib.connect4.solver import Solver
-from gamelib.connect4.table import EXACT, LOWER, UPPER, Table, counts_by_flag, key_of
+from gamelib.connect4.table import Table, counts_by_flag, key_of
 from gamelib.games import ConnectFour
+from gamelib.search.bounded import EXACT, LOWER, UPPER
 
 
 def test_table_entries_are_written_and_read_by_flag() -> None:
