@@ -77,6 +77,7 @@ __all__ = [
     "simulate",
     "backpropagate",
     "uct_score",
+    "root_node",
 ]
 
 DEFAULT_EXPLORATION: Final = math.sqrt(2)
@@ -285,6 +286,12 @@ def backpropagate(path: Sequence[MCTSNode], result: float) -> list[float]:
     return added[::-1]
 
 
+def root_node(game: AnyGame, state: Hashable, stats: MCTSStats) -> MCTSNode:
+    """The root of a new search tree for the running ``state`` (node 0, counted in
+    ``stats``). Precondition: ``state`` is a valid state of ``game``."""
+    return _new_node(game, state, game.to_move(state), stats)
+
+
 def _new_node(game: AnyGame, state: Hashable, player: Player, stats: MCTSStats,
               move: Hashable | None = None, parent: MCTSNode | None = None) -> MCTSNode:
     finished = game.finished(state)
@@ -389,7 +396,7 @@ def _search(game: AnyGame, state: Hashable, limit: _Limit, exploration: float,
             observer: Callable[[Iteration], object] | None) -> MCTSResult:
     """:func:`mcts` on checked arguments."""
     with stats.timer():
-        root = _new_node(game, state, game.to_move(state), stats)
+        root = root_node(game, state, stats)
         while not limit.done(stats):
             _iterate(game, root, exploration, policy, rng, stats, observer)
             stats.iterations += 1
