@@ -26,6 +26,7 @@ MODULES = [
     "gamelib.search.broken",
     "gamelib.search.depth_limited",
     "gamelib.search.heuristics",
+    "gamelib.search.mcts",
     "gamelib.plots",
 ]
 # Modules with examples must keep some: a docstring emptied by mistake fails here.

@@ -215,9 +215,10 @@ Event = Enter | Leaf | CacheRead | Cutoff | CacheStore | Return | Select | Expan
 class SearchTrace:
     """What one search did, step by step.
 
-    ``algorithm`` is ``"minimax"``, ``"alphabeta"``, ``"bounded"`` or
-    ``"depth_limited"``; ``options`` the options it ran with; ``value`` its result (the
-    same as the algorithm's own function returns) and ``calls`` its ``Stats.calls``.
+    ``algorithm`` is ``"minimax"``, ``"alphabeta"``, ``"bounded"``, ``"depth_limited"``
+    or ``"mcts"``; ``options`` the options it ran with; ``value`` its result (the same as
+    the algorithm's own function returns; for ``"mcts"``, the chosen root move's mean
+    value) and ``calls`` its ``Stats.calls`` (for ``"mcts"``, the nodes of its tree).
     ``nodes[i].id == i``; ``events`` are in the order they happened.
     """
 
