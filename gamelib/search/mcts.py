@@ -144,6 +144,16 @@ class MCTSStats(Stats):
         """The nodes of the search tree: the same count as ``calls``."""
         return self.calls
 
+    def add(self, other: MCTSStats) -> None:
+        """Add ``other``'s counts (and its visited states and seconds) to these."""
+        self.calls += other.calls
+        self.terminal += other.terminal
+        self.visited |= other.visited
+        self.seconds += other.seconds
+        self.iterations += other.iterations
+        self.playouts += other.playouts
+        self.playout_plies += other.playout_plies
+
     def as_dict(self) -> dict[str, Any]:
         """The counters as a plain dict, with the Monte-Carlo ones added."""
         return {**super().as_dict(), "nodes": self.nodes, "iterations": self.iterations,
@@ -349,7 +359,8 @@ def mcts(game: AnyGame, state: Hashable, *, iterations: int | None = None,
     else the package's shared seeded one (:func:`~gamelib.search.common.pick`).
 
     Result: an :class:`MCTSResult`, values in the negamax convention (see the module
-    docstring). ``stats`` (a new :class:`MCTSStats` if None) is filled. ``observer``, if
+    docstring), with this search's own counters in ``result.stats``; ``stats``, if given,
+    has them added to its counts (so one can sum up several searches). ``observer``, if
     given, is called with an :class:`Iteration` after each iteration (for the trace).
 
     Raises :class:`GameError` if ``state`` is finished or not valid, or an argument is
@@ -359,8 +370,11 @@ def mcts(game: AnyGame, state: Hashable, *, iterations: int | None = None,
            stats, observer)
     if rng is None:
         rng = random.Random(seed) if seed is not None else shared_rng
-    return _search(game, state, _Limit(iterations, seconds, budget), float(exploration),
-                   policy, rng, MCTSStats() if stats is None else stats, observer)
+    result = _search(game, state, _Limit(iterations, seconds, budget), float(exploration),
+                     policy, rng, MCTSStats(), observer)
+    if stats is not None:     # the caller's may hold earlier searches: add this one's counts
+        stats.add(result.stats)
+    return result
 
 
 def _check(game: object, state: Hashable, iterations: object, seconds: object,

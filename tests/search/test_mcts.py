@@ -220,6 +220,15 @@ def test_bad_arguments_are_refused_at_the_door(kwargs: dict[str, Any], message: 
         mcts(TicTacToe(), TicTacToe().start, **{"iterations": 10, **kwargs})
 
 
+def test_a_stats_object_sums_up_several_searches() -> None:
+    stats = MCTSStats()
+    first = mcts(TREE, TREE.start, iterations=5, policy=first_move, seed=0, stats=stats)
+    second = mcts(TREE, TREE.start, iterations=5, policy=first_move, seed=0, stats=stats)
+    assert tree_figures(first) == tree_figures(second) == BY_HAND[4]   # node ids from 0 again
+    assert (stats.iterations, stats.nodes, stats.playouts) == (10, 10, 10)
+    assert first.stats.iterations == 5
+
+
 def test_a_finished_state_or_a_class_is_refused() -> None:
     game = TicTacToe()
     over = replay(game, [(0, 0), (1, 1), (0, 1), (2, 2), (0, 2)])
