@@ -72,6 +72,9 @@ $(STAMP_ALL): pyproject.toml | $(VPY)
 	$(VPY) -m pip install --quiet --progress-bar off -e '.[test,dev]'
 	@touch $(STAMP_RUN) $@
 
+# lab/ first on JUPYTER_PATH keeps JupyterLite's kernel extension (installed with the test
+# extras, for make lite) out of JupyterLab, where it can only fail (lab/README.md).
+lab: export JUPYTER_PATH := $(CURDIR)/lab$(if $(JUPYTER_PATH),:$(JUPYTER_PATH))
 lab: $(STAMP_RUN)
 	$(VPY) -m jupyterlab --ServerApp.root_dir=notebooks $(ALLOW_ROOT) $(LAB_ARGS)
 
@@ -125,9 +128,11 @@ clean:
 	rm -rf .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
 
-# JupyterLite: a static site with every notebook and gamelib's wheel (lite/build.py).
+# JupyterLite: a static site with every notebook and gamelib's wheel (lite/build.py). With npm
+# on the PATH, the site also serves Pyodide itself (npm's pyodide package, as make pyodide
+# installs it); without npm it loads Pyodide from the CDN.
 LITE_DIR ?= build/lite
-lite: $(STAMP_ALL)
+lite: $(STAMP_ALL) $(if $(shell command -v npm 2>/dev/null),pyodide)
 	$(VPY) lite/build.py --output-dir $(LITE_DIR)
 
 lite-serve: lite
