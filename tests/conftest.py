@@ -6,7 +6,7 @@ without an example database. To hunt for new counterexamples locally, run with
 ``HYPOTHESIS_PROFILE=explore`` (random examples, ten times as many).
 
 The session fixture ``lite_site`` builds the JupyterLite site once, offline, for the tests that
-need it (tests/test_reach_lite.py and the Lite browser tests).
+need it (tests/notebooks/test_lite.py and the Lite browser tests).
 
 Notebook-wide settings (PYTHONHASHSEED for the nbval kernels, the sanitizer path) live in the
 project root's conftest.py, which pytest also reads for runs that do not touch tests/.
@@ -40,7 +40,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "gamelib"))
 @pytest.fixture(scope="session")
 def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The JupyterLite site, built once per session (per worker) with the network off;
-    its folder. Used by tests/test_reach_lite.py and the Lite browser tests."""
+    its folder. Used by tests/notebooks/test_lite.py and the Lite browser tests."""
     reason = lite_tools_missing()
     if reason:
         pytest.skip(reason)

@@ -1,6 +1,10 @@
 """Helpers shared by several test modules (import them with ``from helpers import ...``).
 
-pytest puts this folder on ``sys.path`` for the test modules in it, so a plain import works.
+The test folders below tests/ (games/, search/, ...) are packages (each has an empty
+``__init__.py``) and tests/ itself is not: pytest's default ``prepend`` import mode therefore
+puts tests/ first on ``sys.path`` for every test module, wherever it lies below, so a plain
+``from helpers import ...`` works from any of them, and two folders may hold test files of the
+same name (tests/search/test_budget.py and tests/connect4/test_budget.py).
 """
 
 from __future__ import annotations
@@ -13,7 +17,11 @@ import textwrap
 import time
 from collections.abc import Hashable
 from pathlib import Path
+from types import ModuleType
 from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+"""The project's root folder (the one holding pyproject.toml)."""
 
 
 def reachable(game: Any) -> list[Hashable]:
@@ -33,9 +41,18 @@ def reachable(game: Any) -> list[Hashable]:
     return states
 
 
-# -- the JupyterLite site, built offline (tests/test_reach_lite.py, tests/browser) -------------
+def run_notebooks_module() -> ModuleType:
+    """tools/run_notebooks.py, imported as a module (it is a script, not part of gamelib)."""
+    spec = importlib.util.spec_from_file_location("run_notebooks", ROOT / "tools/run_notebooks.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
-LITE_BUILD = Path(__file__).resolve().parent.parent / "lite" / "build.py"
+
+# -- the JupyterLite site, built offline (tests/notebooks/test_lite.py, tests/browser) -------------
+
+LITE_BUILD = ROOT / "lite" / "build.py"
 LITE_BUILD_TIMEOUT = 300  # seconds; the build takes about 10 s
 
 #: A ``sitecustomize`` module that makes every socket refuse addresses but the loopback, and

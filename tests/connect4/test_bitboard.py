@@ -1,5 +1,5 @@
-"""gamelib.connect4: the bitboard's threats and fours, the table, the benchmark sets, the
-time budget of the solver and the player, and the validation of states.
+"""gamelib.connect4.bitboard: threats and fours, the position triple, and the validation of
+states by every public function of the Connect Four package.
 
 Threats and fours are checked against a brute force over rows and columns on boards of
 several sizes, with discs at every edge.
@@ -17,14 +17,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamelib.connect4 import BENCHMARK_SETS, benchmark_positions
-from gamelib.connect4.bitboard import Position, geometry, threat_cells
+from gamelib.connect4 import benchmark_positions
+from gamelib.connect4.bitboard import geometry, position_of, threat_cells
 from gamelib.connect4.player import connect_four_move, connect_four_move_values
 from gamelib.connect4.solver import Solver
-from gamelib.connect4.table import Table, counts_by_flag, key_of
 from gamelib.game import GameError
 from gamelib.games import ConnectFour
-from gamelib.search.bounded import EXACT, LOWER, UPPER
 
 SIZES = [(4, 4), (6, 7), (4, 10), (10, 4), (5, 9), (10, 10)]
 DIRECTIONS = [(1, 0), (0, 1), (1, 1), (1, -1)]  # (drow, dcol): up, across, two diagonals
@@ -133,7 +131,7 @@ def test_solver_threats_of_lanes_are_the_threats_of_each_board() -> None:
     threats = solver_threats(SOLVERS[(6, 7)])
     width = game.cols * (game.rows + 1) + 3 * (game.rows + 2)
     for moves, _ in benchmark_positions("L2_R1")[:50]:
-        position = Position.of(game, ConnectFour.from_moves(moves))
+        position = position_of(game, ConnectFour.from_moves(moves))
         boards = [
             position.cur | ((position.mask + game.bottom_masks[c]) & game.column_masks[c])
             for c in range(game.cols)
@@ -212,97 +210,24 @@ def test_every_public_function_refuses_a_bad_state_at_once(state: object) -> Non
 def test_position_is_the_lesson_8_triple() -> None:
     game = ConnectFour()
     state = ConnectFour.from_moves("4453")
-    position = Position.of(game, state)
+    position = position_of(game, state)
     assert position == (state[0], state[0] | state[1], 4)  # X to move
     assert position.state() == state
     after = position.play(game.bottom_masks[0])
     assert after.state() == game.play(state, 0)
     with pytest.raises(GameError):
-        Position.of(game, (-1, 0))
+        position_of(game, (-1, 0))
 
 
-# -- the table ---------------------------------------------------------------------------
-
-
-def test_table_entries_are_written_and_read_by_flag() -> None:
-    table = Table(capacity=8)
-    table.store(1, UPPER, -3)
-    table.store(2, LOWER, 5, move=2)
-    assert table.get(1) == (UPPER, -3, 0)
-    assert table.get(2) == (LOWER, 5, 2)
-    assert table.get(3) is None
-    assert counts_by_flag(table) == {EXACT: 0, UPPER: 1, LOWER: 1}
-    table.store(2, UPPER, 4, move=1)  # the newer entry replaces the older one
-    assert table.get(2) == (UPPER, 4, 1) and len(table) == 2
-
-
-def test_the_table_keeps_two_generations_and_prefers_the_recent_one() -> None:
-    table = Table(capacity=4)  # a generation holds 2 entries
-    table.store(1, LOWER, 1)
-    table.store(2, LOWER, 2)
-    assert table.age()  # full: a new generation begins
-    assert not table.age()  # empty: nothing to do
-    table.store(1, UPPER, 0)
-    assert table.get(1) == (UPPER, 0, 0)  # recent first
-    assert table.get(2) == (LOWER, 2, 0)  # still in the older generation
-    table.store(3, UPPER, 0)
-    assert table.age()
-    assert table.get(2) is None  # dropped with its generation
-    assert counts_by_flag(table) == {EXACT: 0, UPPER: 2, LOWER: 0}
-    table.clear()
-    assert len(table) == 0 and table.get(1) is None
-
-
-def test_keys_tell_positions_apart() -> None:
-    game = ConnectFour(4, 4)
-    seen: dict[int, tuple[int, int]] = {}
-    level = [game.start]
-    for _ in range(6):
-        level = list({child for state in level for child in game.next_states(state, "X")})
-        for first, second in level:
-            mask = first | second
-            for cur in (first, second):
-                key = key_of(cur, mask)
-                assert seen.setdefault(key, (cur, mask)) == (cur, mask)
-
-
-def test_the_solver_stores_only_bounds() -> None:
-    solver = Solver(ConnectFour(4, 5), table_bits=12)
-    assert solver.solve(ConnectFour(4, 5).start) == 0
-    counts = counts_by_flag(solver.table)
-    assert counts[EXACT] == 0 and counts[UPPER] > 0 and counts[LOWER] > 0
-    assert sum(counts.values()) <= solver.table_size
-
-
-# -- the benchmark sets --------------------------------------------------------------------
-
-SET_FACTS = {  # moves played: fewest, most
-    "L3_R1": (29, 41),
-    "L2_R1": (15, 28),
-    "L2_R2": (15, 27),
-    "L1_R1": (4, 14),
-    "L1_R2": (4, 14),
-    "L1_R3": (1, 13),
-}
-
-
-@pytest.mark.parametrize("name", BENCHMARK_SETS)
-def test_benchmark_positions_reads_every_set(name: str) -> None:
-    positions = benchmark_positions(name)
-    assert positions == benchmark_positions(f"Test_{name}")
-    lengths = [len(moves) for moves, _ in positions]
-    assert (len(positions), min(lengths), max(lengths)) == (1000, *SET_FACTS[name])
-    assert all(isinstance(score, int) and -21 <= score <= 21 for _, score in positions)
-    positions.clear()  # a new list each time: the caller may change it
-    assert len(benchmark_positions(name)) == 1000
-
-
-def test_benchmark_positions_first_line() -> None:
-    assert benchmark_positions("L3_R1")[0] == ("2252576253462244111563365343671351441", -1)
-
-
-@pytest.mark.parametrize("name", ["L4_R1", "", "test_L3_R1", "../data/Test_L3_R1", 3, None])
-def test_an_unknown_set_is_a_game_error_naming_the_sets(name: object) -> None:
+@pytest.mark.parametrize(
+    "state", [(1, 1), (0, 1), (2, 0), (True, 0), [0, 0], (0, 0, 0), "ab", None]
+)
+def test_the_one_position_door_refuses_what_is_not_a_position(state: object) -> None:
+    """The solver and the player both come in through position_of, with one message each."""
+    game = ConnectFour()
     with pytest.raises(GameError) as caught:
-        benchmark_positions(name)  # type: ignore[arg-type]
-    assert "L3_R1, L2_R1, L2_R2, L1_R1, L1_R2, L1_R3" in str(caught.value)
+        position_of(game, state)
+    for call in (Solver(game, table_bits=10).solve, lambda s: connect_four_move(game, s, depth=1)):
+        with pytest.raises(GameError) as again:
+            call(state)  # type: ignore[arg-type]
+        assert str(again.value) == str(caught.value)

@@ -109,6 +109,7 @@ MOVE_SEQUENCES_PER_PLY = [7, 49, 343, 2401, 16807, 117649, 823536, 5673234]
 FINISHED_PER_PLY = [0, 0, 0, 0, 0, 0, 728, 1892]
 
 
+@pytest.mark.slow
 def test_positions_per_ply_match_the_reference() -> None:
     """Plies 1 to 6 enumerated with both implementations give the same sets."""
     reference_layer = {Reference(6, 7).key(): Reference(6, 7)}

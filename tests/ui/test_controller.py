@@ -753,6 +753,7 @@ def check_consistent(c: PlayController, drawings: list[dict[str, Any]]) -> None:
         assert c.mode.split("-")[mover] == "human"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", [TTT, ConnectFour(5, 5), NIM], ids=["ttt", "c4-5x5", "nim"])
 @settings(max_examples=40)
 @given(actions=st.lists(ACTIONS, max_size=25))

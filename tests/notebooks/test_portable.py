@@ -16,11 +16,11 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from test_packaging import run_notebooks_module  # tools/run_notebooks.py as a module
+from helpers import run_notebooks_module  # tools/run_notebooks.py as a module
 
 import gamelib
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 # Lesson 8 reads the Connect Four benchmark sets; an exercise reads its checkers from gamelib.
 PORTABLE = ["08-Solving-Connect-Four.ipynb", "exercises/07-Seven-Cases-Solution.ipynb"]
@@ -48,6 +48,8 @@ def test_the_copy_holds_notebooks_only(elsewhere: tuple[Path, Path]) -> None:
     assert not (notebooks.parent / "tests").exists()
 
 
+@pytest.mark.slow
+@pytest.mark.notebook
 @pytest.mark.parametrize("name", PORTABLE)
 def test_notebook_runs_outside_the_repository(
     name: str, elsewhere: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch

@@ -23,12 +23,12 @@ from typing import Any
 
 import nbformat
 import pytest
+from helpers import run_notebooks_module  # tools/run_notebooks.py as a module
 from nbval.plugin import get_sanitize_patterns
-from test_packaging import run_notebooks_module  # tools/run_notebooks.py as a module
 
 import gamelib.style
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted((ROOT / "notebooks").glob("0[0-9]-*.ipynb"))
 SLIDE_TYPES = {"slide", "subslide", "fragment", "skip", "notes", "-"}
 MAX_MARKDOWN_LINES = 20
@@ -173,6 +173,7 @@ def _font_sizes(page: str) -> dict[str, str]:
             browser.close()
 
 
+@pytest.mark.slow
 @pytest.mark.browser
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
 def test_presentation_mode_and_projector_switch_give_hall_sizes() -> None:

@@ -2,7 +2,7 @@
 
 That is how Pyodide (JupyterLite's kernel) behaves; there the session must compute the
 computer's moves synchronously, within their budget, and still play whole games. The checks are
-the ones tests/test_reach_pyodide.py runs inside Pyodide (tests/pyodide/checks.py): here they
+the ones tests/test_pyodide.py runs inside Pyodide (tests/pyodide/checks.py): here they
 run in this interpreter, so they also run where node is missing.
 """
 
@@ -18,7 +18,7 @@ import pytest
 
 from gamelib import runtime
 
-CHECKS_FILE = Path(__file__).resolve().parent / "pyodide" / "checks.py"
+CHECKS_FILE = Path(__file__).resolve().parents[1] / "pyodide" / "checks.py"
 
 
 def load_checks() -> ModuleType:
@@ -55,7 +55,12 @@ def test_there_are_session_checks() -> None:
     assert len(SESSION_CHECKS) >= 3
 
 
-@pytest.mark.parametrize("name", sorted(SESSION_CHECKS))
+# The one check over 2 s: a whole Connect Four game between two computers.
+SLOW_CHECKS = {"session_plays_connect_four_computer_computer"}
+
+
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow) if name in SLOW_CHECKS
+                                  else name for name in sorted(SESSION_CHECKS)])
 @pytest.mark.usefixtures("no_threads")
 def test_session_without_threads(name: str) -> None:
     assert runtime.threads_available() is False

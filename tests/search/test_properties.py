@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +25,7 @@ from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
 from gamelib.search import (
     BoundCache,
     Budget,
+    Stats,
     alphabeta,
     bounded_alphabeta,
     center_first,
@@ -111,6 +113,7 @@ def expected_seconds(seconds: object) -> float:
     return 5.0   # refused at once, or the engine's default budget (DEFAULT_SECONDS)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(game_and_state(), PLAYERS)
 def test_minimax_and_memo_minimax(pair: tuple[Any, Any], player: Any) -> None:
@@ -125,7 +128,51 @@ def test_minimax_and_memo_minimax(pair: tuple[Any, Any], player: Any) -> None:
 @given(game_and_state(), st.one_of(st.builds(dict), st.builds(BoundCache),
                                    st.sampled_from([[], None, "cache", {0: "x"}, {0: (1, 1)}])))
 def test_memo_minimax_caches(pair: tuple[Any, Any], cache: Any) -> None:
-    call(memo_minimax, *pair, cache=cache)
+    game, state = pair
+    before = dict(cache) if isinstance(cache, dict) else cache
+    stats = Stats()
+    result, _ = call(memo_minimax, game, state, cache=cache, stats=stats)
+    if isinstance(call(memo_minimax, game, state)[0], GameError):
+        assert isinstance(result, GameError)  # a bad game or state, whatever the cache
+    elif cache is not None and not isinstance(cache, dict):
+        assert isinstance(result, GameError) and "cache must be a dict" in str(result)
+    elif before:  # entries that are not values: a BoundCache's (flag, v) is named as such
+        assert isinstance(result, GameError) and "values -1, 0 or +1" in str(result)
+        assert str(result).endswith("for bounded_alphabeta") == isinstance(before[0], tuple)
+    else:  # None or empty: the exact value, one entry per state below, and the counts
+        value, states, finished, edges = solved(game, state)
+        assert result == value
+        assert stats.calls == 1 + edges and stats.calls - stats.cache_hits == states
+        assert stats.terminal == finished and len(stats.visited) == states
+        assert stats.cache_entries == {"=": states}
+        if cache is not None:
+            assert len(cache) == states and cache[state] == value
+            assert set(cache.values()) <= {-1, 0, 1}
+    if isinstance(result, GameError) and isinstance(cache, dict):
+        assert cache == before  # a refused call leaves the cache alone
+
+
+def solved(game: Any, state: Any) -> tuple[int, int, int, int]:
+    """Written here, apart from gamelib's searches: the value of ``state`` for the player to
+    move, how many states are reachable from it (itself included), how many of them are
+    finished and how many moves lead from one of them to another."""
+    values: dict[Any, int] = {}
+    edges = 0
+
+    def value(s: Any, player: str, opponent: str) -> int:
+        nonlocal edges
+        if s not in values:
+            children = game.next_states(s, player)
+            edges += len(children)
+            values[s] = (max(-value(n, opponent, player) for n in children) if children
+                         else game.utility(s, player))
+        return values[s]
+
+    turn = game.to_move(state)
+    first, second = game.players
+    result = value(state, turn, second if turn == first else first)
+    finished = sum(1 for s in values if not game.next_states(s, game.to_move(s)))
+    return result, len(values), finished, edges
 
 
 @settings(max_examples=200, deadline=None)
@@ -176,6 +223,7 @@ def test_iterative_deepening(pair: tuple[Any, Any], heuristic: Any, depth: Any, 
         assert result.move in game.moves(state)
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(game_and_state(SMALL_GAMES + BIG_GAMES), DEPTHS, SECONDS,
        st.sampled_from([None, random.Random(2), 3]), st.booleans())
@@ -212,6 +260,7 @@ TRACE_OPTIONS = st.dictionaries(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(game_and_state(SMALL_GAMES + BIG_GAMES),
        st.sampled_from(["minimax", "alphabeta", "bounded", "depth_limited", "negamax", None]),

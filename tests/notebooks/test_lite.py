@@ -29,7 +29,7 @@ from helpers import NO_NETWORK, lite_tools_missing
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 BUILD_SCRIPT = ROOT / "lite" / "build.py"
 NPM_PYODIDE = ROOT / "tests" / "pyodide" / "node_modules" / "pyodide"

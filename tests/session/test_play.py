@@ -25,7 +25,7 @@ from gamelib.search.common import Budget
 from gamelib.search.stats import Decision, Stats
 from gamelib.session import MESSAGE_LIMIT, MODES, PlaySession
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 BLOCKED = ("ipywidgets", "ipycanvas", "matplotlib")
 
@@ -458,7 +458,7 @@ def test_a_game_method_that_raises_inside_the_search_is_named() -> None:
 
 
 def test_a_board_whose_game_cannot_be_drawn_still_plays() -> None:
-    from test_ui_controller import Pile
+    from ui.test_controller import Pile
 
     from gamelib.ui import play
 

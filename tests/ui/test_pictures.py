@@ -21,7 +21,7 @@ from IPython.core.interactiveshell import InteractiveShell
 from gamelib.games import ConnectFour, Nim, TicTacToe
 from gamelib.ui import board_svg, play, show_board
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "notebooks").rglob("*.ipynb"))
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 PICTURES = ("image/svg+xml", "image/png")

@@ -363,7 +363,9 @@ CHECKERS: dict[str, Callable[[Callable[..., Any]], CheckResult]] = {
 }
 
 
-@pytest.mark.parametrize("name", list(CHECKERS))
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow)
+                                  if name in {"store_bound", "symmetry"} else name
+                                  for name in CHECKERS])  # those two take over 2 s
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(answers=st.lists(ANSWERS, min_size=1, max_size=4), error=st.none() | ERRORS,
        fail_at=st.integers(1, 40))

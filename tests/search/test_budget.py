@@ -92,6 +92,7 @@ def test_big_nim_ends_within_the_default_budget_and_says_cut_short(
     assert set(decision.move_values) == set(BIG_NIM.moves(BIG_NIM.start))
 
 
+@pytest.mark.slow
 def test_big_nim_keeps_memory_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     """The exact search gives up once its cache passes GIVE_UP_ENTRIES (lowered here)."""
     monkeypatch.setattr(engine, "GIVE_UP_ENTRIES", 5_000)

@@ -1,22 +1,32 @@
-"""``python -m gamelib.connect_four``: the command line, run as a real subprocess.
+"""``python -m gamelib.connect_four`` (gamelib.connect4.cli): the command line.
 
-The expected scores come from the benchmark files (``MOVES SCORE`` per line) or from
-the solver in this process; every run checks its exit status and that no traceback
-reached standard error.
+* Run as a real subprocess: the expected scores come from the benchmark files (``MOVES
+  SCORE`` per line) or from the solver in this process; every run checks its exit status
+  and that no traceback reached standard error.
+* Under hostile input (hypothesis, bounded), in process, through :func:`cli.run` with the
+  real solver on a 4 x 4 board (where every position solves in milliseconds): no exception
+  escapes, every non-blank line gets exactly one answer or one message, every answer line
+  reads back in, and every message names its line.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import random
+import re
 import select
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import gamelib.connect4
+from gamelib.connect4 import cli
 from gamelib.connect4.solver import Solver
 from gamelib.games.connect_four import ConnectFour
 
@@ -347,3 +357,50 @@ def test_depth_without_seconds_is_bounded_by_the_hard_cap() -> None:
     result = run("move", "--depth", "100", "--rows", "4", "--cols", "4", stdin="1\n")
     assert result.returncode == 0 and result.stdout.startswith("1 ")
     assert __import__("time").monotonic() - started < MAX_SECONDS + 20
+
+
+# -- hostile input, in process -----------------------------------------------------------
+
+GAME = ConnectFour(4, 4)
+ANSWER = cli.make_answer(
+    cli.build_parser().parse_args(["solve", "--rows", "4", "--cols", "4"]), GAME
+)
+
+# Mostly plausible tokens, with the characters that broke the command line before.
+PIECES = st.sampled_from(
+    ["1", "2", "3", "4", "5", "0", "00", "12", "1122", "4321", cli.EMPTY_BOARD, " ", "\t",
+     "\r", "\n", "\r\n", "\ufeff", "x", "-1", "\x00", "é", "\ufffd", "11111", "1 2 3"]
+)
+TEXT = st.lists(st.one_of(PIECES, st.text(max_size=3)), max_size=30).map("".join)
+
+
+def lines_of(text: str) -> list[str]:
+    """The lines the command line sees: universal newlines, as input_lines reads them."""
+    stream = io.TextIOWrapper(io.BytesIO(text.encode("utf-8", "surrogatepass")), "utf-8")
+    return list(cli.input_lines(stream))
+
+
+@settings(max_examples=150, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
+@given(TEXT)
+def test_every_line_gets_one_answer_or_one_message(text: str) -> None:
+    lines = lines_of(text)
+    out, err = io.StringIO(), io.StringIO()
+    started = time.perf_counter()
+    status = cli.run(lines, GAME, ANSWER, out, err)
+    assert time.perf_counter() - started < 10
+    answers, messages = out.getvalue().splitlines(), err.getvalue().splitlines()
+    # A byte order mark counts only at the very start.
+    first = [lines[0].removeprefix("\ufeff")] if lines else []
+    content = [n for n, line in enumerate(first + lines[1:], 1) if line.strip()]
+    assert len(answers) + len(messages) == len(content)
+    assert status == (1 if messages else 0)
+    for message in messages:
+        number = int(re.match(r"line (\d+): \S", message).group(1))  # type: ignore[union-attr]
+        assert number in content
+    for answer in answers:
+        moves, score = answer.split(" ")
+        assert re.fullmatch(r"\.|[1-4]+", moves) and -8 <= int(score) <= 8
+    # Every answer line is itself valid input, and gets the same answer again.
+    again = io.StringIO()
+    assert cli.run([a + "\n" for a in answers], GAME, ANSWER, again, io.StringIO()) == 0
+    assert again.getvalue().splitlines() == answers

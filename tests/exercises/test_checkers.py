@@ -1,7 +1,7 @@
 """The exercises: student notebooks in sync with their solutions, and the checkers' feedback.
 
 * Each ``NN-Name-Solution.ipynb`` has its student version ``NN-Name.ipynb`` (made by nbgrader's
-  preprocessors: tests/test_exercises_nbgrader.py).
+  preprocessors: tests/exercises/test_nbgrader.py).
 * The saved outputs: every check in a solution notebook passed, every check in a student
   notebook says "not done yet".
 * gamelib.exercises: correct student functions pass with exact figures; deliberately wrong
@@ -47,7 +47,7 @@ from gamelib.exercises import (
 from gamelib.game import GameError, other
 from gamelib.games import ConnectFour, TicTacToe
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXERCISES = ROOT / "notebooks" / "exercises"
 
 

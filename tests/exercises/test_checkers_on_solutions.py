@@ -26,7 +26,7 @@ from gamelib.game import GameError
 from gamelib.games import ConnectFour, TicTacToe
 from gamelib.search import Stats, alphabeta
 
-EXERCISES = Path(__file__).resolve().parent.parent / "notebooks" / "exercises"
+EXERCISES = Path(__file__).resolve().parents[2] / "notebooks" / "exercises"
 
 NOTEBOOKS = {
     "06": "06-Alpha-Beta",

@@ -209,6 +209,6 @@ def test_every_notebook_starts_with_the_setup_cell() -> None:
         if first != SETUP_CELL:
             without.append(str(path.relative_to(ROOT)))
     assert not without, (
-        "these notebooks do not start with tests/test_reach.py's SETUP_CELL (it installs "
+        "these notebooks do not start with tests/test_runtime.py's SETUP_CELL (it installs "
         "gamelib on Colab and in JupyterLite, and loads the style):\n" + "\n".join(without)
     )

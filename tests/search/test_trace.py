@@ -82,6 +82,7 @@ def check_shape(trace: SearchTrace) -> None:
 # -- the trace is the algorithm ---------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_minimax_traces_equal_minimax_on_every_position_with_6_empty_squares() -> None:
     for state in positions(6):
         stats = Stats()
@@ -92,6 +93,7 @@ def test_minimax_traces_equal_minimax_on_every_position_with_6_empty_squares() -
         check_shape(trace)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("order", [None, center_first])
 def test_alphabeta_traces_equal_alphabeta_on_every_position_with_6_empty_squares(
         order: Any) -> None:
@@ -105,6 +107,7 @@ def test_alphabeta_traces_equal_alphabeta_on_every_position_with_6_empty_squares
         check_shape(trace)
 
 
+@pytest.mark.slow
 def test_bounded_traces_equal_bounded_alphabeta_on_every_position_with_7_empty_squares() -> None:
     for state in positions(7):
         stats, cache = Stats(), BoundCache()
@@ -119,6 +122,7 @@ def test_bounded_traces_equal_bounded_alphabeta_on_every_position_with_7_empty_s
         check_shape(trace)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("depth", "heuristic"), [(2, tictactoe_open_lines), (9, zero)])
 def test_depth_limited_traces_equal_depth_limited_on_every_position_with_6_empty_squares(
         depth: int, heuristic: Any) -> None:

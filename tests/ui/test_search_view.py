@@ -234,7 +234,8 @@ def test_svg_is_well_formed_and_shows_the_same_picture(name: str) -> None:
 # -- the controller ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", list(TRACES))
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow)
+                                  if name == "bounded-5" else name for name in TRACES])
 def test_the_viewer_steps_through_every_event_and_back(name: str) -> None:
     trace = TRACES[name]
     view = SearchView(trace, RecordingCanvas())

@@ -22,7 +22,7 @@ BOTH = [pytest.param(TicTacToe(), id="tuple"), pytest.param(TicTacToeBitboard(),
 GAME = TicTacToeBitboard()
 STATES = reachable(GAME)
 TRUTH: dict[Hashable, int] = {}
-memo_minimax(GAME, GAME.start, cache=TRUTH)      # checked in test_search_exact.py
+memo_minimax(GAME, GAME.start, cache=TRUTH)      # checked in test_exact.py
 
 
 def test_every_state_has_a_true_value() -> None:

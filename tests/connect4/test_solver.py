@@ -45,6 +45,7 @@ def test_benchmark_sample_weak_gives_the_sign() -> None:
         assert STANDARD.solve(state, weak=True) == (expected > 0) - (expected < 0), moves
 
 
+@pytest.mark.slow
 def test_hard_opening_position() -> None:
     # The first line of Test_L1_R2.
     moves, expected = benchmark_positions("L1_R2")[0]
@@ -196,9 +197,9 @@ def test_agrees_with_minimax_on_small_boards(
         (4, 4, 0, 10_226),
         (4, 5, 0, 62_689),
         (5, 4, 0, 30_319),
-        (6, 4, 0, 275_037),
-        (4, 6, -1, 495_209),
-        (5, 5, 0, 763_467),
+        pytest.param(6, 4, 0, 275_037, marks=pytest.mark.slow),
+        pytest.param(4, 6, -1, 495_209, marks=pytest.mark.slow),
+        pytest.param(5, 5, 0, 763_467, marks=pytest.mark.slow),
     ],
 )
 def test_empty_small_boards(rows: int, cols: int, score: int, nodes: int) -> None:
