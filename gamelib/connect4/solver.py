@@ -6,7 +6,8 @@ The score of a position is for the player to move, assuming both sides play perf
 ``0`` for a draw, positive when the player to move wins, negative when it loses; a win
 is worth one point more than the number of discs the winner still holds when it wins
 (on the 6 x 7 board, ``22 - k`` for a win with the winner's k-th disc). See
-:mod:`gamelib.connect4.score` for why, and :func:`score_to_moves` to read it back.
+:mod:`gamelib.connect4.score` for why, and its :func:`~gamelib.connect4.score.score_to_moves`
+to read it back.
 
 How the solver works
 --------------------
@@ -108,15 +109,15 @@ import time
 from collections.abc import Callable
 from typing import NamedTuple
 
-from gamelib.connect4.bitboard import Geometry, Position, geometry
-from gamelib.connect4.score import score_to_moves
-from gamelib.connect4.table import LOWER, NO_MOVE, UPPER, Entry, Table
+from gamelib.connect4.bitboard import Geometry, Position, geometry, position_of
+from gamelib.connect4.table import NO_MOVE, Entry, Table
 from gamelib.game import GameError
 from gamelib.games.connect_four import C4State, ConnectFour
+from gamelib.search.bounded import LOWER, UPPER
 from gamelib.search.common import Budget, SearchTimeout
 from gamelib.search.stats import Stats
 
-__all__ = ["MAX_TABLE_BITS", "MIN_TABLE_BITS", "SearchTimeout", "Solver", "score_to_moves"]
+__all__ = ["MAX_TABLE_BITS", "MIN_TABLE_BITS", "Solver"]
 
 MIN_TABLE_BITS = 10
 MAX_TABLE_BITS = 24
@@ -267,37 +268,14 @@ class Solver:
         return result
 
     def _position(self, state: C4State) -> Position:
-        """The :class:`Position` of a valid, unfinished ``state``; else GameError.
-
-        The common case, a well-formed position, is checked with a few bit operations;
-        anything odd goes to :meth:`ConnectFour.validate` for a precise message.
-        """
-        game = self.game
-        try:
-            first, second = state
-            mask = first | second
-            sane = (
-                type(state) is tuple
-                and type(first) is int
-                and type(second) is int
-                and first >= 0
-                and second >= 0
-                and not first & second
-                and not mask & ~game.full
-                # In every column the discs fill the cells from the bottom up, so
-                # adding the bottom bit clears them all.
-                and not (mask + game.bottom) & mask
-                and 0 <= first.bit_count() - second.bit_count() <= 1
-            )
-        except (TypeError, ValueError):
-            sane = False
-        if not sane:
-            game.validate(state)
-            raise GameError(f"not a valid Connect Four position: {state!r}")
-        if mask == game.full or self._grid.either_has_four(first, second):
+        """The :class:`Position` of a valid, unfinished ``state`` (through the one door,
+        :func:`~gamelib.connect4.bitboard.position_of`); else GameError."""
+        position = position_of(self.game, state)
+        if position.mask == self.game.full or self._grid.either_has_four(
+            position.cur, position.opponent()
+        ):
             raise GameError("the game is already over: there is nothing left to solve")
-        moves = mask.bit_count()
-        return Position(second if moves & 1 else first, mask, moves)
+        return position
 
     # -- Lesson 8's null_windows: narrow [low, high] with yes/no questions --------------
 

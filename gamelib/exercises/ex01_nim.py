@@ -36,8 +36,8 @@ from gamelib.exercises.run import (
 )
 from gamelib.game import Player
 from gamelib.games import Nim
+from gamelib.search.common import AnyGame
 from gamelib.search.memo import memo_minimax
-from gamelib.search.minimax import AnyGame
 
 _FORBIDDEN: Final = Forbidden(modules=("gamelib.games", "gamelib.search", "gamelib.connect4"))
 """While the student's rules run: every game of gamelib (Nim's rules are the answer; the

@@ -45,7 +45,7 @@ import random
 from collections.abc import Hashable, Sequence
 
 from gamelib.game import GameError, Player, other
-from gamelib.search.common import (  # noqa: F401  (check_depth, check_seconds re-exported)
+from gamelib.search.common import (
     AnyGame,
     Budget,
     Heuristic,
@@ -64,20 +64,17 @@ from gamelib.search.common import (  # noqa: F401  (check_depth, check_seconds r
     check_running,
     check_seconds,
     check_window,
-    pick,
+    pick_best,
     player_to_move,
 )
 from gamelib.search.stats import Decision, Stats
 
 __all__ = [
-    "Heuristic",
     "depth_limited",
     "iterative_deepening",
     "proven_value",
     "plies_to_end",
     "describe_value",
-    "check_depth",
-    "check_seconds",
 ]
 
 
@@ -306,8 +303,8 @@ def deepen(game: AnyGame, state: Hashable, heuristic: Heuristic, *, max_depth: i
             stats.depth = depth
             stats.nodes_per_depth[depth] = stats.calls - calls_before
             exact = not search.reached_horizon or abs(max(values.values())) > 1
-    best = max(values.values())
-    move = pick([m for m, v in values.items() if v == best], rng)
+    move = pick_best(values, rng)
+    best = values[move]
     return Decision(
         move=move,
         value=best,

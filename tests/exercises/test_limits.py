@@ -1,0 +1,260 @@
+"""Issue 24, "Student code outside the limit": the student's answers are read under the time
+limit with a cap on their size, the limit stops what it claims to stop (off the main thread
+too, and when the student's code catches it), a check has a total limit, and plausible
+mistakes get a report, never a traceback."""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import gamelib.exercises as ex
+from gamelib.exercises.ex11_backprop import check_backpropagate
+from gamelib.exercises.report import CheckResult
+from gamelib.game import GameError
+from gamelib.games import TicTacToe
+
+LIMIT = 1.0
+MARGIN = 4.0
+
+
+@pytest.fixture(autouse=True)
+def short_limit() -> Iterator[None]:
+    ex.set_time_limit(LIMIT)
+    yield
+    ex.set_time_limit()
+
+
+def _report(result: CheckResult) -> str:
+    assert isinstance(result, CheckResult)
+    return repr(result)
+
+
+# What the student returns ----------------------------------------------------------------
+
+
+def endless(state: Any, player: Any) -> Iterator[Any]:
+    while True:  # the forgotten `n += 1`
+        yield state
+
+
+@pytest.mark.parametrize("answer, says", [
+    (endless, "more than 100,000 items"),
+    (lambda s, p: itertools.count(), "more than 100,000 items"),
+    (lambda s, p: [s] * 10**6, "a list of 1,000,000 items"),
+])
+def test_an_answer_too_large_to_read_is_refused_at_once(answer: Any, says: str) -> None:
+    started = time.monotonic()
+    report = _report(ex.check_next_states(answer))
+    assert says in report and "✘" in report
+    assert time.monotonic() - started < LIMIT + MARGIN
+
+
+class Looping:
+    def __repr__(self) -> str:
+        while True:
+            pass
+
+    def __eq__(self, other: object) -> bool:
+        while True:
+            pass
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def test_a_looping_repr_or_eq_of_the_answer_meets_the_limit() -> None:
+    started = time.monotonic()
+    result = ex.check_finished(lambda s: Looping())
+    assert not result.passed and "did not return within" in result.failures[0].text
+    assert "__repr__" in _report(result)
+    assert time.monotonic() - started < LIMIT + MARGIN
+
+
+class Raising:
+    def __eq__(self, other: object) -> bool:
+        raise ValueError("no comparing")
+
+    def __hash__(self) -> int:
+        raise ValueError("no hashing")
+
+
+@pytest.mark.parametrize("check", [
+    lambda: ex.check_next_states(lambda s, p: [Raising()]),
+    lambda: ex.check_utility(lambda s, p: Raising()),
+    lambda: ex.check_finished(lambda s: Raising()),
+])
+def test_an_object_whose_hash_or_eq_raises_is_named(check: Callable[[], CheckResult]) -> None:
+    report = _report(check())
+    assert "object of type Raising whose __hash__ raised ValueError: no hashing" in report
+
+
+def test_numpy_bools_are_bools_and_arrays_are_named() -> None:
+    assert ex.check_finished(lambda s: np.bool_(sum(s[0]) == 0)).passed
+    report = _report(ex.check_finished(lambda s: np.array([1, 2])))
+    assert "return True or False" in report
+    values = ex.check_nim_values(lambda s, p: [], lambda s: np.array([True, False]),
+                                lambda s, p: 0)
+    assert not values.passed and "not True or False" in _report(values)
+
+
+def test_huge_ints_are_shortened_in_messages() -> None:
+    report = _report(ex.check_utility(lambda s, p: 10**5000))
+    assert "an int of about 5,000 digits" in report and len(report) < 2000
+    report = _report(ex.check_finished(lambda s: 10**400))
+    assert "(an int of 401 digits)" in report
+
+
+def test_system_exit_in_the_students_code_is_a_report() -> None:
+    def leaving(state: Any) -> bool:
+        raise SystemExit(3)
+
+    report = _report(ex.check_finished(leaving))
+    assert "SystemExit(3): your code called exit() or sys.exit()" in report
+
+
+def test_a_game_class_instead_of_a_game_is_refused_with_a_message() -> None:
+    with pytest.raises(GameError, match=r"TicTacToe\(\) with parentheses"):
+        ex.check_finished(lambda s: False, TicTacToe)  # type: ignore[arg-type]
+
+
+def test_a_checker_called_from_inside_the_check_is_refused() -> None:
+    def calls_its_checker(state: Any) -> bool:
+        ex.check_finished(calls_its_checker)
+        return False
+
+    result = ex.check_finished(calls_its_checker)
+    assert not result.passed and len(result.lines) == 1
+    assert "called the checker `check_finished`" in result.failures[0].text
+
+
+@pytest.mark.slow
+def test_a_heuristic_bad_only_during_the_match_is_reported() -> None:
+    calls = [0]
+
+    def late_nan(state: Any, player: str) -> float:
+        calls[0] += 1
+        if calls[0] > 700:
+            return float("nan")
+        v = (bin(state[0]).count("1") - bin(state[1]).count("1")) / 50
+        return v if player == "X" else -v
+
+    ex.set_time_limit(5)
+    result = ex.check_heuristic(late_nan)
+    assert not result.passed and "during the match heuristic(" in _report(result)
+    assert "returned nan" in _report(result)
+
+
+# The limit --------------------------------------------------------------------------------
+
+
+def one_line_loop(state: Any) -> bool:
+    while True: pass  # noqa: E701 - one line: no line events at all
+
+
+def swallowing(state: Any) -> bool:
+    while True:
+        try:
+            x = 0
+            while True:
+                x += 1
+        except BaseException:  # noqa: BLE001, S110 - the student's mistake
+            pass
+
+
+def _in_a_thread(check: Callable[[], CheckResult]) -> CheckResult:
+    results: list[CheckResult] = []
+    thread = threading.Thread(target=lambda: results.append(check()), daemon=True)
+    thread.start()
+    thread.join(LIMIT + MARGIN)
+    assert not thread.is_alive(), "the limit did not stop the student's code"
+    return results[0]
+
+
+@pytest.mark.parametrize("function", [one_line_loop, swallowing])
+def test_off_the_main_thread_the_limit_stops_any_python_loop(function: Any) -> None:
+    result = _in_a_thread(lambda: ex.check_finished(function))
+    assert f"did not return within {LIMIT:g} s" in result.failures[0].text
+
+
+def test_a_swallowed_limit_is_raised_again_and_reported() -> None:
+    started = time.monotonic()
+    result = ex.check_finished(swallowing)
+    assert time.monotonic() - started < LIMIT + MARGIN
+    assert "your code caught the exception that stops it" in _report(result)
+    threaded = _in_a_thread(lambda: ex.check_finished(swallowing))
+    assert "your code caught the exception that stops it" in _report(threaded)
+
+
+def test_a_check_has_a_total_limit() -> None:
+    def slow(state: Any) -> bool:
+        time.sleep(0.1)
+        return sum(state[0]) == 0
+
+    ex.set_time_limit(LIMIT, total=0.5)
+    started = time.monotonic()
+    result = ex.check_finished(slow)
+    assert time.monotonic() - started < 0.5 + LIMIT + MARGIN
+    text = result.failures[0].text
+    assert text.startswith("stopped after ") and "the check may take 0.5 s in all" in text
+
+
+def test_a_bad_total_limit_is_refused() -> None:
+    with pytest.raises(GameError, match="total time limit"):
+        ex.set_time_limit(1, total=float("nan"))
+
+
+# Property: no hostile answer escapes a checker as an exception ------------------------------
+
+HOSTILE: list[Callable[[], Any]] = [
+    lambda: None, lambda: ..., lambda: "text", lambda: b"bytes", lambda: float("nan"),
+    lambda: float("inf"), lambda: 10**400, lambda: -(10**5000), lambda: np.array([1, 2]),
+    lambda: np.bool_(True), lambda: np.float64("nan"), lambda: Raising(),
+    lambda: itertools.count(), lambda: iter(range(3)), lambda: {"a": 1}, lambda: {1, 2},
+    lambda: [[[]]], lambda: (1, (2, (3,))), lambda: object(), lambda: TicTacToe,
+    lambda: 1 + 2j,
+]
+
+
+def _constant(make: Callable[[], Any]) -> Callable[..., Any]:
+    def student(*args: Any) -> Any:
+        return make()
+    return student
+
+
+ENTRY_POINTS: dict[str, Callable[[Callable[..., Any]], CheckResult]] = {
+    "next_states": ex.check_next_states,
+    "finished": ex.check_finished,
+    "utility": ex.check_utility,
+    "nim_values": lambda f: ex.check_nim_values(f, f, f),
+    "memo": ex.check_memo_minimax,
+    "store": ex.check_store_bound,
+    "merge": ex.check_merge_entries,
+    "heuristic": ex.check_heuristic,
+    "tree_counts": lambda f: ex.check_tree_counts(f, f),
+    "symmetry": ex.check_symmetry_count,
+    "alphabeta": ex.check_alphabeta,
+    "read": ex.check_read_entry,
+    "deepening": ex.check_deepening,
+    "bitboard": lambda f: ex.check_connect_four_rules(f, f, f),
+    "exact_score": ex.check_exact_score,
+    "backprop": check_backpropagate,
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("entry", ENTRY_POINTS)
+@settings(max_examples=8, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(make=st.sampled_from(HOSTILE))
+def test_a_hostile_answer_gives_a_failed_report(entry: str, make: Callable[[], Any]) -> None:
+    result = ENTRY_POINTS[entry](_constant(make))
+    assert isinstance(result, CheckResult) and not result.passed
+    repr(result), result._repr_html_()

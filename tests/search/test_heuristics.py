@@ -1,0 +1,102 @@
+"""The heuristics: exact values on small examples, range and symmetry everywhere."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from helpers import reachable
+
+from gamelib.connect4.heuristic import _windows, connect_four_heuristic
+from gamelib.game import GameError, replay
+from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
+from gamelib.search import tictactoe_open_lines, zero
+from gamelib.search.heuristics import default_heuristic, squash
+
+
+def test_zero_knows_nothing() -> None:
+    assert zero(TicTacToe().start, "X") == 0.0
+
+
+def test_squash_keeps_order_and_stays_inside() -> None:
+    xs = [-1e12, -100.0, -4.0, -1.0, 0.0, 0.5, 4.0, 100.0, 1e12]
+    ys = [squash(x, 4.0) for x in xs]
+    assert ys == sorted(ys) and all(-1 < y < 1 for y in ys)
+    assert squash(4.0, 4.0) == 0.5 and squash(0.0) == 0.0
+
+
+# -- tic-tac-toe ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("moves", "x_value"), [
+    ([], 0.0),
+    ([(1, 1)], 4 / 9),           # the centre closes 4 of O's 8 lines
+    ([(0, 0)], 3 / 9),           # a corner closes 3
+    ([(0, 1)], 2 / 9),           # an edge closes 2
+    ([(1, 1), (0, 0)], 1 / 9),   # X: 8 - 3 = 5 lines open, O: 8 - 4 = 4
+])
+def test_open_lines_on_small_examples(moves: list[tuple[int, int]], x_value: float) -> None:
+    game = TicTacToe()
+    state = replay(game, moves)
+    assert tictactoe_open_lines(state, "X") == x_value
+    assert tictactoe_open_lines(state, "O") == -x_value
+
+
+def test_open_lines_in_range_symmetric_and_equal_for_both_representations() -> None:
+    board_game = TicTacToe()
+    for state in reachable(board_game):
+        x = tictactoe_open_lines(state, "X")
+        assert -1 < x < 1
+        assert tictactoe_open_lines(state, "O") == -x
+        assert tictactoe_open_lines(TicTacToeBitboard.from_board(state), "X") == x
+
+
+def test_open_lines_refuses_an_unknown_player() -> None:
+    with pytest.raises(GameError, match="unknown player 'A'"):
+        tictactoe_open_lines(TicTacToe().start, "A")
+
+
+# -- Connect Four --------------------------------------------------------------------------
+
+def test_the_windows_of_four() -> None:
+    assert len(_windows(ConnectFour())) == 69          # 24 across, 21 up, 2 x 12 diagonal
+    assert len(_windows(ConnectFour(4, 4))) == 10
+    assert len(set(_windows(ConnectFour()))) == 69
+    assert all(w.bit_count() == 4 for w in _windows(ConnectFour(5, 8)))
+
+
+def test_threats_on_an_example() -> None:
+    game = ConnectFour()
+    h = connect_four_heuristic(game)
+    # X: 3, 4, 5 on the bottom row; O: 4 and 5 above. X has two threes and two twos
+    # across the bottom, O three twos across the second row: x = 2 + 2/4 - 3/4 = 1.75.
+    state = ConnectFour.from_moves("44553")
+    assert h(state, "X") == 1.75 / (4 + 1.75)
+    assert h(state, "O") == -h(state, "X")
+    assert h(game.start, "X") == 0.0
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(6, 7), (4, 4), (5, 6), (10, 10)])
+def test_threats_stay_inside_and_are_symmetric(rows: int, cols: int) -> None:
+    game, rng = ConnectFour(rows, cols), random.Random(rows * cols)
+    h = connect_four_heuristic(game)
+    for _ in range(30):
+        state = game.start
+        while not game.finished(state):
+            x = h(state, "X")
+            assert -1 < x < 1 and h(state, "O") == -x
+            state = game.play(state, rng.choice(game.moves(state)))
+
+
+def test_the_search_layer_knows_tictactoe_and_no_other_game() -> None:
+    assert default_heuristic(TicTacToe()) is tictactoe_open_lines
+    assert default_heuristic(TicTacToeBitboard()) is tictactoe_open_lines
+    assert default_heuristic(Nim()) is zero
+    assert default_heuristic(ConnectFour(4, 5)) is zero   # its own is chosen above search
+
+
+def test_connect_four_heuristic_wants_connect_four() -> None:
+    with pytest.raises(GameError, match="needs a ConnectFour game"):
+        connect_four_heuristic(TicTacToe())  # type: ignore[arg-type]
+    h = connect_four_heuristic(ConnectFour())
+    with pytest.raises(GameError, match="unknown player 'A'"):
+        h(ConnectFour().start, "A")
