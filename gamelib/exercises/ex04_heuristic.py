@@ -120,7 +120,7 @@ def _heuristic_problem(heuristic: Callable[..., Any], game: AnyGame,
                 return Line(FAIL, f"{call} returned {problem}",
                             (picture, ("hint", "return a float strictly between -1 and 1"),))
             if not -1 < estimate < 1:
-                return Line(FAIL, f"{call} returned {estimate!r}, which is not strictly "
+                return Line(FAIL, f"{call} returned {show(estimate, 60)}, which is not strictly "
                                   "between -1 and 1",
                             (picture, ("hint", "squash your score x into (-1, 1), e.g. "
                                                "x / (k + abs(x)) for some k > 0: -1 and +1 "
@@ -132,8 +132,8 @@ def _heuristic_problem(heuristic: Callable[..., Any], game: AnyGame,
             estimates.append(float(estimate))
         x_value, o_value = estimates
         if abs(x_value + o_value) > 1e-9:
-            return Line(FAIL, f"heuristic(state, 'X') is {x_value!r} but heuristic(state, 'O') "
-                              f"is {o_value!r}",
+            return Line(FAIL, f"heuristic(state, 'X') is {show(x_value, 60)} but "
+                              f"heuristic(state, 'O') is {show(o_value, 60)}",
                         (picture, ("expected", "heuristic(state, 'O') == -heuristic(state, 'X')"),
                          ("hint", "the game is zero-sum: what is good for one player is "
                                   "equally bad for the other; compute the score for X and "
