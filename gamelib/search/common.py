@@ -49,6 +49,7 @@ __all__ = [
     "check_running",
     "check_seconds",
     "check_window",
+    "default_window",
     "is_number",
     "pick",
     "player_to_move",
@@ -236,6 +237,21 @@ def check_window(alpha: object, beta: object) -> None:
             raise GameError(f"{name} must be a number, got {describe_text(bound)}")
     if not alpha < beta:  # type: ignore[operator]
         raise GameError(f"the window needs alpha < beta, got alpha={alpha} and beta={beta}")
+
+
+def default_window(game: AnyGame, alpha: float | None,
+                   beta: float | None) -> tuple[float, float]:
+    """The window a search starts from: ``alpha`` and ``beta``, each defaulting to its end
+    of the game's ``value_range`` if the game has one (a :class:`~gamelib.games.TreeGame`
+    with leaves beyond +-1), else of ``[-1, 1]``, which holds every value of the other
+    games. The caller checks the result with :func:`check_window`.
+
+    >>> from gamelib.games import TicTacToe, TreeGame
+    >>> default_window(TicTacToe(), None, None), default_window(TreeGame([[3, -5]]), 0, None)
+    ((-1, 1), (0, 5))
+    """
+    low, high = getattr(game, "value_range", (-1, 1))
+    return (low if alpha is None else alpha), (high if beta is None else beta)
 
 
 def check_depth(depth: object, name: str = "depth", least: int = 0, *,

@@ -25,12 +25,12 @@ Three layers, each usable alone:
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from gamelib.game import GameError
-from gamelib.games import ConnectFour, TicTacToe, TicTacToeBitboard
+from gamelib.games import ConnectFour, TicTacToe, TicTacToeBitboard, TreeGame
 from gamelib.search.trace import (
     CacheRead,
     CacheStore,
@@ -141,16 +141,28 @@ def check_step(trace: SearchTrace, step: object) -> int:
     return step % n
 
 
-def _number(value: float) -> str:
+def _plain(value: float) -> str:
+    """A value of a game whose values are any numbers (a tree's leaves): as it is."""
+    return f"{value:g}"
+
+
+def value_format(game: object) -> Callable[[float], str]:
+    """How the viewer writes a value of ``game``: ``format_value`` (+1, -1, +0.35 ...) for
+    the games valued -1 to +1, the number itself for a game with a ``value_range`` (a
+    :class:`~gamelib.games.TreeGame`, whose leaves are any numbers)."""
+    return _plain if hasattr(game, "value_range") else format_value
+
+
+def _number(value: float, fmt: Callable[[float], str] = format_value) -> str:
     if value == math.inf:
         return "+∞"
     if value == -math.inf:
         return "-∞"
-    return format_value(value)
+    return fmt(value)
 
 
-def _window_text(window: Window) -> str:
-    return f"[{_number(window[0])}, {_number(window[1])}]"
+def _window_text(window: Window, fmt: Callable[[float], str] = format_value) -> str:
+    return f"[{_number(window[0], fmt)}, {_number(window[1], fmt)}]"
 
 
 _BOUND_WORDS: Final = {"=": "exactly", "≤": "at most", "≥": "at least"}
@@ -164,6 +176,7 @@ class _Words:
         self.trace = trace
         self.game = trace.game
         self.bounded = trace.algorithm == "bounded"
+        self.value = value_format(self.game)
 
     def owner(self, node: Node) -> str:
         """Whose value a node's numbers are: the first player's in the bounded search
@@ -192,32 +205,33 @@ class _Words:
             where = f"{name}: search it, {node.player} to move"
             if self.trace.algorithm == "minimax":
                 return f"{where}."
-            return f"{where}, window {_window_text(event.window)} for {owner}."
+            return f"{where}, window {_window_text(event.window, self.value)} for {owner}."
         if isinstance(event, Leaf):
             if event.heuristic:
                 return (f"{name}: the depth limit is reached; the heuristic estimates it at "
-                        f"{format_value(event.value)} for {owner}.")
-            return f"{name} ends the game: worth {format_value(event.value)} for {owner}."
+                        f"{self.value(event.value)} for {owner}.")
+            return f"{name} ends the game: worth {self.value(event.value)} for {owner}."
         if isinstance(event, CacheRead):
             if event.entry is None:
                 return f"{name}: not in the cache, so search it."
             flag, v = event.entry
-            entry = f"{flag} {format_value(v)}"
+            entry = f"{flag} {self.value(v)}"
             if event.used:
                 return (f"{name}: the cache entry {entry} (case {event.case}) answers at once, "
                         "no search.")
             return (f"{name}: the cache entry {entry} (case {event.case}) does not answer; "
-                    f"search it in the window {_window_text(event.window)}.")
+                    f"search it in the window {_window_text(event.window, self.value)}.")
         if isinstance(event, Cutoff):
             child = nodes[event.child]
             alpha, beta = event.window
-            text = format_value(event.value)
+            text = self.value(event.value)
             if event.value >= beta:
-                worth, test = f"at least {text}", f"{text} ≥ β = {_number(beta)}"
+                worth, test = f"at least {text}", f"{text} ≥ β = {_number(beta, self.value)}"
             elif event.value <= alpha:
-                worth, test = f"at most {text}", f"{text} ≤ α = {_number(alpha)}"
+                worth, test = f"at most {text}", f"{text} ≤ α = {_number(alpha, self.value)}"
             else:
-                worth, test = text, f"{text} lies outside {_window_text(event.window)}"
+                window = _window_text(event.window, self.value)
+                worth, test = text, f"{text} lies outside {window}"
             n = len(event.pruned)
             head = f"{self.name(child)} is worth {worth} for {owner}, and {test}: cutoff"
             if not n:
@@ -227,16 +241,16 @@ class _Words:
             return f"{head}, {last} here ({skipped}) {'is' if n == 1 else 'are'} skipped."
         if isinstance(event, CacheStore):
             meaning = {"=": "exact", "≤": "an upper bound", "≥": "a lower bound"}[event.flag]
-            return (f"{name}: stored in the cache as {event.flag} {format_value(event.value)} "
+            return (f"{name}: stored in the cache as {event.flag} {self.value(event.value)} "
                     f"({meaning}).")
         worth = f"{_BOUND_WORDS[event.bound]} " if event.bound != "=" else ""
         if node.parent is None:
-            return (f"{name} is worth {worth}{format_value(event.value)} for {owner}: "
+            return (f"{name} is worth {worth}{self.value(event.value)} for {owner}: "
                     "the search is done.")
         parent = self.name(nodes[node.parent])
         if nodes[node.parent].parent is None:
             parent = "the start position"
-        return (f"{name} is worth {worth}{format_value(event.value)} for {owner}; back to "
+        return (f"{name} is worth {worth}{self.value(event.value)} for {owner}; back to "
                 f"{parent}.")
 
 
@@ -339,7 +353,8 @@ def _wrap(text: str, width: float, px: float, lines: int = 2) -> list[str]:
 
 
 def _draw_board(canvas: CanvasLike, words: _Words, node: Node, box: Rect) -> None:
-    """A small picture of ``node.state`` filling ``box`` (the move's text for a game
+    """A small picture of ``node.state`` filling ``box`` (for a game tree: the path to an
+    inner node, a leaf's number for the first player; the move's text for another game
     without a small board)."""
     game = words.game
     state: Any = node.state
@@ -391,6 +406,10 @@ def _draw_board(canvas: CanvasLike, words: _Words, node: Node, box: Rect) -> Non
             col = int(node.move)  # type: ignore[call-overload]
             canvas.stroke_rect(snap(box.x + col * cell), snap(top),
                                snap(cell), snap(cell * game.rows))
+        return
+    if isinstance(game, TreeGame):   # no board: the path, or a leaf's number for MAX
+        text = game.label(state) if not game.finished(state) else f"{game.node(state):g}"
+        _label(canvas, text, box, Palette.INK)
         return
     _label(canvas, "start" if node.move is None else words.move(node.move), box, Palette.INK)
 
@@ -488,7 +507,8 @@ def _draw_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, state: NodeSt
                          snap(box.width + 14), snap(box.height + 14))
     canvas.fill_style = "#ffffff"
     canvas.fill_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
-    _draw_board(canvas, _Words(trace), node, box)
+    words = _Words(trace)
+    _draw_board(canvas, words, node, box)
     canvas.stroke_style = Palette.INK if state.open else Palette.MUTED
     canvas.line_width = 3 if current else 2 if state.open else 1
     canvas.stroke_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
@@ -496,9 +516,9 @@ def _draw_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, state: NodeSt
     value_text = None
     if state.value is not None:
         mark = "" if state.bound == "=" else f"{state.bound} "
-        value_text = f"{mark}{format_value(state.value)}"
+        value_text = f"{mark}{words.value(state.value)}"
     elif state.leaf is not None:
-        value_text = format_value(state.leaf[0])
+        value_text = words.value(state.leaf[0])
     if value_text is not None and state.leaf is not None and state.leaf[1]:
         value_text = f"h {value_text}"
     value = state.value if state.value is not None else state.leaf[0] if state.leaf else 0
@@ -506,17 +526,18 @@ def _draw_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, state: NodeSt
         where = spot.row(-1) if node.parent is not None else spot.row(0)
         _label(canvas, value_text, where, value_colour(value), plate=True)
     if state.open and state.window is not None:
-        _label(canvas, _window_text(state.window), spot.row(0), Palette.INK, px=13, bold=False)
+        _label(canvas, _window_text(state.window, words.value), spot.row(0), Palette.INK,
+               px=13, bold=False)
     cache = None
     if state.read is not None and state.read.used and state.read.entry is not None:
         flag, v = state.read.entry
-        cache = (f"hit {flag}{format_value(v)}", Palette.GOOD)
+        cache = (f"hit {flag}{words.value(v)}", Palette.GOOD)
     elif state.stored is not None:
         flag, v = state.stored
-        cache = (f"cache {flag}{format_value(v)}", Palette.CIRCLE)
+        cache = (f"cache {flag}{words.value(v)}", Palette.CIRCLE)
     elif state.read is not None and state.read.entry is not None:
         flag, v = state.read.entry
-        cache = (f"read {flag}{format_value(v)}", Palette.NEUTRAL)
+        cache = (f"read {flag}{words.value(v)}", Palette.NEUTRAL)
     if cache is not None:
         _label(canvas, cache[0], spot.row(spot.below - 1), cache[1], px=12)
 
