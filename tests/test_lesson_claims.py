@@ -202,3 +202,27 @@ def test_every_cited_source_is_in_the_references_and_every_lesson_links_them() -
         assert name in everything and name in references, name
     for path in LESSONS:
         assert "](References.md)" in text(path.name[:3]), path.name
+
+
+# -- the value convention of the tree pictures ---------------------------------------------
+
+
+def test_a_bound_at_the_end_of_the_scale_is_shown_as_the_exact_value() -> None:
+    from gamelib.search import trace_search
+    from gamelib.ui.search_svg import describe, legend, search_svg
+
+    game = TicTacToe()
+    four = game.from_text("X|X|O\n-+-+-\n | |X\n-+-+-\n |O| ")   # Lessons 2 and 4, O to move
+    for algorithm in ("alphabeta", "bounded"):
+        trace = trace_search(game, four, algorithm)
+        said = [describe(trace, i) for i in range(len(trace))]
+        assert not [s for s in said if "at most -1" in s or "at least +1" in s]
+        assert any(s.startswith("X's reply 3,3 is worth +1 for X, and +1 ≥ β = +1: cutoff")
+                   for s in said)
+        assert "≤ -1" not in search_svg(trace).svg and "≥ +1" not in search_svg(trace).svg
+    # Each picture's key says whose values it shows: negamax for the player to move, the
+    # bounded search (Lesson 5) for the first player.
+    assert legend(trace_search(game, four, "minimax")) == "Key: values for the player to move"
+    assert legend(trace_search(game, four, "bounded")).startswith("Key: values for X ·")
+    assert "Key: values for the player to move · [α, β]" in legend(
+        trace_search(game, four, "alphabeta"))

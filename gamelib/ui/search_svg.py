@@ -77,6 +77,26 @@ MIN_PX: Final = 9
 """The smallest font size a label shrinks to when its column is narrow."""
 LEGEND: Final = ("Key: [α, β] window of an open node · ≤ ≥ a bound · h heuristic estimate · "
                  "cache: entry stored, hit: entry used · dashed grey: pruned")
+"""The key of every item the viewer can draw (:func:`legend` keeps a trace's own)."""
+
+
+def legend(trace: SearchTrace) -> str:
+    """The key under the tree of ``trace``: whose values it shows (the player to move
+    there, as negamax computes them, or the first player in the bounded search) and the
+    marks its algorithm uses. A bound at the end of the value scale (``≤ -1``, ``≥ +1``
+    for the games valued -1 to +1) is drawn as the exact value it is."""
+    whose = (f"values for {trace.game.players[0]}" if trace.algorithm == "bounded"
+             else "values for the player to move")
+    parts = [f"Key: {whose}"]
+    if trace.algorithm != "minimax":
+        parts += ["[α, β] window of an open node", "≤ ≥ a bound"]
+    if trace.algorithm == "depth_limited":
+        parts.append("h heuristic estimate")
+    if trace.algorithm == "bounded":
+        parts.append("cache: entry stored, hit: entry used")
+    if trace.algorithm != "minimax":
+        parts.append("dashed grey: pruned")
+    return " · ".join(parts)
 
 
 @dataclass
@@ -177,6 +197,16 @@ class _Words:
         self.game = trace.game
         self.bounded = trace.algorithm == "bounded"
         self.value = value_format(self.game)
+        low, high = getattr(self.game, "value_range", (-1, 1))
+        # The depth-limited scale has no end at +-1 (proven results lie beyond it).
+        self.ends = (-math.inf, math.inf) if trace.algorithm == "depth_limited" else (low, high)
+
+    def bound(self, value: float, bound: str) -> str:
+        """``bound``, or ``'='`` when the bound lies at the end of the value scale: a value
+        at most the lowest value (or at least the highest) is exactly that value."""
+        if (bound == "≤" and value <= self.ends[0]) or (bound == "≥" and value >= self.ends[1]):
+            return "="
+        return bound
 
     def owner(self, node: Node) -> str:
         """Whose value a node's numbers are: the first player's in the bounded search
@@ -225,6 +255,7 @@ class _Words:
             child = nodes[event.child]
             alpha, beta = event.window
             text = self.value(event.value)
+            at_end = self.bound(event.value, "≥" if event.value >= beta else "≤") == "="
             if event.value >= beta:
                 worth, test = f"at least {text}", f"{text} ≥ β = {_number(beta, self.value)}"
             elif event.value <= alpha:
@@ -232,6 +263,8 @@ class _Words:
             else:
                 window = _window_text(event.window, self.value)
                 worth, test = text, f"{text} lies outside {window}"
+            if at_end and worth != text:
+                worth = text   # at the end of the scale the bound is the exact value
             n = len(event.pruned)
             head = f"{self.name(child)} is worth {worth} for {owner}, and {test}: cutoff"
             if not n:
@@ -243,7 +276,8 @@ class _Words:
             meaning = {"=": "exact", "≤": "an upper bound", "≥": "a lower bound"}[event.flag]
             return (f"{name}: stored in the cache as {event.flag} {self.value(event.value)} "
                     f"({meaning}).")
-        worth = f"{_BOUND_WORDS[event.bound]} " if event.bound != "=" else ""
+        flag = self.bound(event.value, event.bound)
+        worth = f"{_BOUND_WORDS[flag]} " if flag != "=" else ""
         if node.parent is None:
             return (f"{name} is worth {worth}{self.value(event.value)} for {owner}: "
                     "the search is done.")
@@ -445,7 +479,7 @@ def _paint(canvas: CanvasLike, trace: SearchTrace, layout: TreeLayout, shot: Sna
 
     canvas.font = css_font(12, False)
     canvas.fill_style = Palette.MUTED
-    canvas.fill_text(LEGEND, MARGIN, snap(layout.height - LEGEND_HEIGHT / 2))
+    canvas.fill_text(legend(trace), MARGIN, snap(layout.height - LEGEND_HEIGHT / 2))
     visible = [layout.spots[k] for k in shot.nodes] + [layout.spots[k] for k in
                                                         sorted(shot.pruned)]
     # Edges first, under everything.
@@ -515,7 +549,8 @@ def _draw_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, state: NodeSt
     # The value on the edge above (for the root: under it, once known).
     value_text = None
     if state.value is not None:
-        mark = "" if state.bound == "=" else f"{state.bound} "
+        flag = words.bound(state.value, state.bound)
+        mark = "" if flag == "=" else f"{flag} "
         value_text = f"{mark}{words.value(state.value)}"
     elif state.leaf is not None:
         value_text = words.value(state.leaf[0])
