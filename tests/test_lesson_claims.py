@@ -12,6 +12,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from gamelib.connect4 import connect_four_heuristic
 from gamelib.games import ConnectFour, TicTacToe, TicTacToeBitboard, TreeGame
 from gamelib.search import Stats, alphabeta, bounded_alphabeta, depth_limited, memo_minimax
@@ -174,8 +176,38 @@ def test_tromps_database_is_described_as_it_is() -> None:
     lesson_8 = flat("08-")
     assert "the value of every position after 8 moves" not in lesson_8
     assert ("67,557 positions after 8 moves in which nobody has won and the next move is not "
-            "forced") in lesson_8
+            "forced (a position and its mirror image counted once)") in lesson_8
     assert "67,557" in (NOTEBOOKS / "References.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_tromps_67557_positions_recounted() -> None:
+    """After 8 moves: 184,275 positions; without a four and without a cell where either
+    player would complete four at once (so the move is not forced), 134,934; counted once
+    with their mirror images, 67,557: Tromp's database."""
+    game = ConnectFour()
+    level = {game.start}
+    for _ in range(8):
+        level = {game.play(s, m) for s in level for m in game.moves(s)}
+    assert len(level) == 184_275
+
+    def wins_at_once(state: tuple[int, int], who: int) -> bool:
+        mask = state[0] | state[1]
+        return any(
+            game.has_four(state[who] | (mask + game.bottom_masks[c]) & game.column_masks[c])
+            for c in range(game.cols) if not mask & game.top_masks[c]
+        )
+
+    quiet = [s for s in level
+             if not game.finished(s) and not wins_at_once(s, 0) and not wins_at_once(s, 1)]
+    assert len(quiet) == 134_934
+
+    def mirror(state: tuple[int, int]) -> tuple[int, int]:
+        x, o = ((sum(((bits >> (7 * c)) & 0x7F) << (7 * (6 - c)) for c in range(7)))
+                for bits in state)
+        return x, o
+
+    assert len({min(s, mirror(s)) for s in quiet}) == 67_557
 
 
 # -- the motivation and the references ------------------------------------------------------
