@@ -256,5 +256,5 @@ def test_a_bound_at_the_end_of_the_scale_is_shown_as_the_exact_value() -> None:
     # bounded search (Lesson 5) for the first player.
     assert legend(trace_search(game, four, "minimax")) == "Key: values for the player to move"
     assert legend(trace_search(game, four, "bounded")).startswith("Key: values for X ·")
-    assert "Key: values for the player to move · [α, β]" in legend(
+    assert "Key: values for the player to move · [α, β] window" in legend(
         trace_search(game, four, "alphabeta"))

@@ -89,13 +89,13 @@ def legend(trace: SearchTrace) -> str:
              else "values for the player to move")
     parts = [f"Key: {whose}"]
     if trace.algorithm != "minimax":
-        parts += ["[α, β] window of an open node", "≤ ≥ a bound"]
+        parts += ["[α, β] window", "≤ ≥ a bound"]
     if trace.algorithm == "depth_limited":
         parts.append("h heuristic estimate")
     if trace.algorithm == "bounded":
-        parts.append("cache: entry stored, hit: entry used")
+        parts.append("cache: stored, hit: used")
     if trace.algorithm != "minimax":
-        parts.append("dashed grey: pruned")
+        parts.append("grey: pruned")
     return " · ".join(parts)
 
 
