@@ -96,7 +96,7 @@ def plies_to_end(value: float) -> int | None:
     >>> plies_to_end(1.25), plies_to_end(-1.5), plies_to_end(0.3)
     (3, 1, None)
     """
-    if abs(value) <= 1:
+    if not 1 < abs(value) <= 2:   # beyond 2: no proven value (a TreeGame's leaf, say)
         return None
     return round(1 / (abs(value) - 1)) - 1
 
@@ -359,6 +359,8 @@ def describe_value(value: float, exact: bool, player: Player, opponent: Player,
     if exact:
         if value == 0:
             return "draw with best play"
+        if abs(value) != 1:   # a game valued beyond -1 to +1 (a TreeGame)
+            return f"worth {value:g} to {player} with best play"
         return f"{player if value > 0 else opponent} wins with best play"
     at = "" if depth is None else f" (depth {depth})"
     return f"estimate {value:+.2f}{at}"

@@ -57,6 +57,7 @@ from gamelib.search.common import (
     check_rng,
     check_running,
     check_seconds,
+    default_window,
     pick,
 )
 from gamelib.search.depth_limited import deepen, describe_value
@@ -199,9 +200,10 @@ def _exact_decision(game: AnyGame, state: Hashable, rng: random.Random | None,
     with _lock, stats.timer():
         cache = _cache_for(game)
         search = _BudgetedSearch(game, cache, stats, budget)
+        low, high = default_window(game, None, None)   # [-1, 1], or a TreeGame's range
         try:
             values: dict[Hashable, float] = {
-                m: float(sign * search.value(game.play(state, m), -1, 1))
+                m: float(sign * search.value(game.play(state, m), low, high))  # type: ignore[arg-type]
                 for m in game.moves(state)
             }
         except SearchTimeout:

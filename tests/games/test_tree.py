@@ -155,3 +155,12 @@ def test_bad_players_states_and_moves_are_refused(game: TreeGame) -> None:
         game.parse_move("0")
     with pytest.raises(GameError, match="only for finished states"):
         game.utility((), "MAX")
+
+
+def test_the_computer_player_takes_a_tree(game: TreeGame) -> None:
+    from gamelib.search import choose_move
+
+    decision = choose_move(game, game.start)
+    assert (decision.move, decision.value) == (0, 3)
+    assert decision.move_values == {0: 3, 1: 2, 2: 2}
+    assert decision.summary == "worth 3 to MAX with best play"
