@@ -18,7 +18,7 @@ from gamelib.connect4 import connect_four_heuristic
 from gamelib.games import ConnectFour, TicTacToe, TicTacToeBitboard, TreeGame
 from gamelib.search import Stats, alphabeta, bounded_alphabeta, depth_limited, memo_minimax
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 LESSONS = sorted(NOTEBOOKS.glob("0[0-8]-*.ipynb"))
 
