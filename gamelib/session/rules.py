@@ -21,8 +21,8 @@ __all__ = [
     "MODES", "MESSAGE_LIMIT", "MAX_DELAY", "Labels", "TypedMoves", "Facts",
     "GameFailed", "check_game", "check_mode", "check_strength", "check_delay", "format_value",
     "winner", "strength_label", "short", "join_moves", "threads_can_start", "choose_move",
-    "move_values", "game_failure", "drawing_failure", "search_failure", "CLOSED", "NO_MOVES",
-    "name_of",
+    "move_values", "mcts_move", "check_iterations", "game_failure", "drawing_failure",
+    "search_failure", "CLOSED", "NO_MOVES", "name_of", "MAX_ITERATIONS",
 ]
 
 MODES: Final = ("human-computer", "computer-human", "human-human", "computer-computer")
@@ -125,6 +125,19 @@ def check_strength(depth: object, seconds: object) -> None:
         raise GameError(f"seconds must be a number in (0, 60] or None; got {seconds!r}")
 
 
+def check_iterations(iterations: object) -> None:
+    """Raise GameError unless ``iterations`` (the MCTS player's budget) is None or a whole
+    number from 1 to :data:`MAX_ITERATIONS`."""
+    if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool)
+                                   or not 1 <= iterations <= MAX_ITERATIONS):
+        raise GameError(f"mcts must be a number of iterations from 1 to {MAX_ITERATIONS:,} "
+                        f"or None; got {iterations!r}")
+
+
+MAX_ITERATIONS: Final = 1_000_000
+"""The most MCTS iterations the computer may be given per move (its time budget still holds)."""
+
+
 def check_delay(delay: object) -> None:
     """Raise GameError unless ``delay`` is a number of seconds from 0 to :data:`MAX_DELAY`."""
     if not is_int_or_float(delay) or not 0 <= delay <= MAX_DELAY:  # type: ignore[operator]
@@ -199,6 +212,18 @@ def move_values(game: Game[Any, Any], state: State, depth: int | None,
     from gamelib.session.players import move_values
 
     return move_values(game, state, depth=depth, seconds=seconds, budget=budget)
+
+
+def mcts_move(game: Game[Any, Any], state: State, iterations: int, seconds: float | None,
+              rng: random.Random, budget: Budget) -> Decision:
+    """The Monte-Carlo player's move: ``iterations`` of UCT within ``seconds`` (default:
+    :data:`~gamelib.search.engine.DEFAULT_SECONDS`) and ``budget``, in this thread."""
+    from gamelib.search.engine import DEFAULT_SECONDS
+    from gamelib.search.mcts import mcts_decision
+
+    return mcts_decision(game, state, iterations=iterations,
+                         seconds=DEFAULT_SECONDS if seconds is None else seconds,
+                         budget=budget, rng=rng)
 
 
 def game_failure(error: BaseException, game: object) -> str | None:

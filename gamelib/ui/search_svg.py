@@ -32,20 +32,25 @@ from typing import Any, Final
 from gamelib.game import GameError
 from gamelib.games import ConnectFour, TicTacToe, TicTacToeBitboard, TreeGame
 from gamelib.search.trace import (
+    Backup,
     CacheRead,
     CacheStore,
     Cutoff,
     Enter,
     Event,
+    Expand,
     Leaf,
     Node,
+    Playout,
     Return,
     SearchTrace,
+    Select,
     Window,
 )
 from gamelib.session import format_value
 from gamelib.ui.canvas import CanvasLike, RecordingCanvas, Rect, batch
 from gamelib.ui.drawing import Palette, clear_canvas, css_font, snap, value_colour
+from gamelib.ui.mcts_words import describe_mcts
 from gamelib.ui.svg import BoardPicture, svg_from_calls
 from gamelib.ui.tree_layout import (
     LEGEND_HEIGHT,
@@ -78,6 +83,8 @@ MIN_PX: Final = 9
 LEGEND: Final = ("Key: [α, β] window of an open node · ≤ ≥ a bound · h heuristic estimate · "
                  "cache: entry stored, hit: entry used · dashed grey: pruned")
 """The key of every item the viewer can draw (:func:`legend` keeps a trace's own)."""
+MCTS_LEGEND: Final = ("Key: above a node, its mean result for the player to move there · "
+                      "n visits · uct: a candidate's score at a selection step")
 
 
 def legend(trace: SearchTrace) -> str:
@@ -85,6 +92,8 @@ def legend(trace: SearchTrace) -> str:
     there, as negamax computes them, or the first player in the bounded search) and the
     marks its algorithm uses. A bound at the end of the value scale (``≤ -1``, ``≥ +1``
     for the games valued -1 to +1) is drawn as the exact value it is."""
+    if trace.algorithm == "mcts":
+        return MCTS_LEGEND
     whose = (f"values for {trace.game.players[0]}" if trace.algorithm == "bounded"
              else "values for the player to move")
     parts = [f"Key: {whose}"]
@@ -107,6 +116,7 @@ class NodeState:
     children return; ``value`` and ``bound`` are set once it returned (``'='``, ``'≤'``
     or ``'≥'``); ``leaf`` is ``(value, heuristic)`` for a node valued without search;
     ``read`` its last cache read and ``stored`` its cache entry ``(flag, value)``.
+    MCTS: ``visits``, ``total``, ``value`` their mean, ``uct`` its score when selected from.
     """
 
     window: Window | None = None
@@ -115,6 +125,9 @@ class NodeState:
     leaf: tuple[float, bool] | None = None
     read: CacheRead | None = None
     stored: tuple[str, float] | None = None
+    visits: int = 0
+    total: float = 0.0
+    uct: float | None = None
 
     @property
     def open(self) -> bool:
@@ -199,7 +212,9 @@ class _Words:
         self.value = value_format(self.game)
         low, high = getattr(self.game, "value_range", (-1, 1))
         # The depth-limited scale has no end at +-1 (proven results lie beyond it).
-        self.ends = (-math.inf, math.inf) if trace.algorithm == "depth_limited" else (low, high)
+        # (Nor has the Monte Carlo search's scale: its values are means of playouts.)
+        self.ends = ((-math.inf, math.inf) if trace.algorithm in ("depth_limited", "mcts")
+                     else (low, high))
 
     def bound(self, value: float, bound: str) -> str:
         """``bound``, or ``'='`` when the bound lies at the end of the value scale: a value
@@ -231,6 +246,8 @@ class _Words:
         node = nodes[event.node]
         name = self.name(node)
         owner = self.owner(node)
+        if isinstance(event, (Select, Expand, Playout, Backup)):
+            return describe_mcts(self.trace, event, name, self.move)
         if isinstance(event, Enter):
             where = f"{name}: search it, {node.player} to move"
             if self.trace.algorithm == "minimax":
@@ -300,6 +317,8 @@ def snapshot(trace: SearchTrace, step: int | None = None) -> Snapshot:
     """
     trace = check_trace(trace)
     step = check_step(trace, step)
+    if trace.algorithm == "mcts":
+        return _mcts_snapshot(trace, step)
     nodes: dict[int, NodeState] = {}
     pruned: set[tuple[int, int]] = set()
     windowless = trace.algorithm == "minimax"
@@ -327,6 +346,26 @@ def snapshot(trace: SearchTrace, step: int | None = None) -> Snapshot:
                               trace.algorithm == "bounded", first)
     return Snapshot(step, trace.events[step].node, nodes, frozenset(pruned),
                     describe(trace, step))
+
+
+def _mcts_snapshot(trace: SearchTrace, step: int) -> Snapshot:
+    """:func:`snapshot` of an MCTS trace: the nodes made so far with their visits and
+    means, and the candidates' UCT scores at a selection step."""
+    nodes = {0: NodeState()}
+    for event in trace.events[: step + 1]:
+        if isinstance(event, Expand):
+            nodes[event.node] = NodeState()
+        elif isinstance(event, Backup):
+            for key, added in zip(event.path, event.added, strict=True):
+                state = nodes[key]
+                state.visits += 1
+                state.total += added
+                state.value = state.total / state.visits
+    event = trace.events[step]
+    if isinstance(event, Select):
+        for key, score in event.scores.items():
+            nodes[key].uct = score
+    return Snapshot(step, event.node, nodes, frozenset(), describe(trace, step))
 
 
 def _raise_window(parent: NodeState, node: Node, value: float, bounded: bool,
@@ -502,6 +541,9 @@ def _paint(canvas: CanvasLike, trace: SearchTrace, layout: TreeLayout, shot: Sna
     for spot in visible:
         if spot.pruned:
             _draw_pruned(canvas, trace, spot)
+        elif trace.algorithm == "mcts":
+            assert isinstance(spot.key, int)
+            _draw_mcts_node(canvas, trace, spot, shot, spot.key == shot.current)
         else:
             assert isinstance(spot.key, int)
             _draw_node(canvas, trace, spot, shot.nodes[spot.key], spot.key == shot.current)
@@ -575,6 +617,31 @@ def _draw_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, state: NodeSt
         cache = (f"read {flag}{words.value(v)}", Palette.NEUTRAL)
     if cache is not None:
         _label(canvas, cache[0], spot.row(spot.below - 1), cache[1], px=12)
+
+
+def _draw_mcts_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, shot: Snapshot,
+                    current: bool) -> None:
+    """An MCTS node: board, mean value above, visits and (while chosen among) UCT below."""
+    box, node, state = spot.box, trace.nodes[spot.key], shot.nodes[spot.key]  # type: ignore[index]
+    event = trace.events[shot.step]
+    chosen = isinstance(event, Select) and event.child == spot.key
+    if current or chosen:
+        canvas.fill_style = Palette.HIGHLIGHT
+        canvas.fill_rect(snap(box.x - 7), snap(box.y - 7),
+                         snap(box.width + 14), snap(box.height + 14))
+    canvas.fill_style = "#ffffff"
+    canvas.fill_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
+    _draw_board(canvas, _Words(trace), node, box)
+    canvas.stroke_style = Palette.INK if current or chosen else Palette.MUTED
+    canvas.line_width = 3 if current or chosen else 1
+    canvas.stroke_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
+    if state.value is not None:
+        _label(canvas, format_value(state.value), spot.row(-1), value_colour(state.value),
+               plate=True)
+    _label(canvas, f"n {state.visits}", spot.row(0), Palette.INK, px=13, bold=False)
+    if state.uct is not None:
+        _label(canvas, f"uct {state.uct:.2f}", spot.row(1),
+               Palette.GOOD if chosen else Palette.NEUTRAL, px=12, bold=chosen)
 
 
 def search_svg(trace: SearchTrace, step: int | None = None) -> BoardPicture:
