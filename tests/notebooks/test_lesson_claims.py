@@ -167,6 +167,8 @@ def test_every_lesson_ends_with_a_board() -> None:
     assert "ConnectFour()" in last_code["07"] and "ConnectFour()" in last_code["08"]
     index = flat("00-")
     assert "in Lesson 1 two people play each other; from Lesson 2 on you play the computer" in index
+    lesson_9 = [c for c in cells("09-") if c["cell_type"] == "code"]
+    assert "play(" in "".join(lesson_9[-1]["source"]) and "Lesson 9 with Monte Carlo" in index
 
 
 # -- Lesson 8: Tromp's database --------------------------------------------------------------
