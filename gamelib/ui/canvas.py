@@ -30,7 +30,7 @@ from gamelib.session.readonly import ReadOnly
 
 __all__ = [
     "CanvasLike", "RecordingCanvas", "Rect", "Call", "STYLE_PROPERTIES", "svg_from_calls",
-    "attach_picture", "STATIC_PICTURE", "LiveCanvas", "PIXEL_RATIO", "fit_width",
+    "LiveCanvas", "PIXEL_RATIO", "fit_width",
     "BLANK_CANVAS_CSS", "batch", "CellView",
 ]
 
@@ -332,31 +332,6 @@ def svg_from_calls(calls: Sequence[Call], width: int, height: int) -> str:
     return "\n".join(parts)
 
 
-STATIC_PICTURE: Final = "image/svg+xml"
-"""The kind of picture a widget's output keeps beside its live view."""
-
-
-def attach_picture(widget: Any, svg: Callable[[], str]) -> None:
-    """Make every display of ``widget`` also carry the SVG picture ``svg()`` of what it shows.
-
-    A widget shows only while its kernel runs; a saved notebook keeps its output's
-    other forms. With an ``image/svg+xml`` form beside the widget view, GitHub, nbviewer
-    and nbconvert (which skip a widget view whose state is not saved) show the picture,
-    while Jupyter, which prefers the widget view, shows the live widget. ``svg`` is
-    called at display time, so the picture shows the widget as it was then.
-    """
-    show = widget._repr_mimebundle_
-
-    def bundle(**kwargs: Any) -> Any:
-        data = show(**kwargs)
-        forms = data[0] if isinstance(data, tuple) else data  # (data, metadata) or data
-        with contextlib.suppress(Exception):  # no picture is better than no widget
-            forms[STATIC_PICTURE] = svg()
-        return data
-
-    widget._repr_mimebundle_ = bundle
-
-
 Cell = tuple[int, int]
 """A notebook cell's run: the IPython shell's id and its execution count."""
 
@@ -405,8 +380,9 @@ class CellView:
     def show(self) -> None:
         """Display :attr:`widget` in the current cell (no-op outside IPython or without one).
 
-        Its output also carries an SVG picture of what it shows (see
-        :func:`attach_picture`), which GitHub and nbviewer show in place of the widget.
+        Its output also carries a picture of what it shows (see
+        :func:`gamelib.ui.picture.attach_picture`), which untrusted notebooks, GitHub and
+        nbviewer show in place of the widget.
         """
         if self._view is not None:
             self._shown_in = display_view(self._view)

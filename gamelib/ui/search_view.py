@@ -39,8 +39,8 @@ from gamelib.ui.canvas import (
     CanvasLike,
     CellView,
     LiveCanvas,
-    attach_picture,
 )
+from gamelib.ui.picture import attach_picture
 from gamelib.ui.search_svg import (
     Snapshot,
     check_trace,
@@ -83,7 +83,8 @@ class SearchView(CellView):
         if canvas is None:
             self._view, self._live = self._build()  # the live canvas draws itself
             self._canvas: CanvasLike = self._live.widget
-            attach_picture(self._view, lambda: search_svg(self._trace).svg)
+            attach_picture(self._view, lambda: search_svg(self._trace),
+                           " Run the cell to step through it.")
         else:
             self._view, self._canvas = None, canvas
         self._draw()
