@@ -8,9 +8,11 @@
     v = show_search(trace_search(game, state, "alphabeta"))
 
 shows the tree of the search on an ipycanvas canvas with the controls
-Start, Back, Step, End, a play button with its speed, and a slider; below it, the whole search as
-an SVG picture (:func:`~gamelib.ui.search_svg.search_svg`), which stays in the saved
-notebook where the live canvas does not. The returned :class:`SearchView` is driven from
+Start, Back, Step, End, a play button with its speed, and a slider. Its output also carries
+the whole search as a picture (PNG and SVG, :func:`~gamelib.ui.search_svg.search_svg`), which
+stays in the saved notebook where the live canvas does not. Every word of the tree is at least
+:data:`READABLE_PX` CSS pixels high on the page: a tree wider than the output shrinks down
+to :data:`SHRINK` of its size, then scrolls. The returned :class:`SearchView` is driven from
 code as from the buttons::
 
     v.step() -> bool      # one event on; False at the end
@@ -42,6 +44,7 @@ from gamelib.ui.canvas import (
 )
 from gamelib.ui.picture import attach_picture
 from gamelib.ui.search_svg import (
+    MIN_PX,
     Snapshot,
     check_trace,
     draw_search,
@@ -52,8 +55,11 @@ from gamelib.ui.tree_layout import TreeLayout, layout_tree
 
 __all__ = ["SearchView", "show_search", "PIXEL_RATIO", "SHRINK", "SPEEDS"]
 
-SHRINK: Final = 0.7
-"""A wide tree shrinks with the page down to this share of its size, then scrolls."""
+READABLE_PX: Final = 14
+"""The smallest text on the page, in CSS pixels, however wide the tree."""
+SHRINK: Final = READABLE_PX / MIN_PX
+"""A wide tree shrinks with the page down to this share of its size, then scrolls: its
+smallest words (MIN_PX) stay READABLE_PX high, its node boards 49 px."""
 
 SPEEDS: Final = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Steps per second the play button can go at."""
