@@ -35,7 +35,7 @@ from gamelib.session.readonly import ReadOnly
 from gamelib.session.rules import drawing_failure
 from gamelib.ui.boards import DEFAULT_SIZE, BoardView, ConnectFourBoard, board_for
 from gamelib.ui.canvas import (
-    BLANK_CANVAS_CSS,
+    WIDGET_CSS,
     CellView,
     LiveCanvas,
     fit_width,
@@ -64,7 +64,7 @@ _STYLE: Final = """<style>
   --jp-widgets-inline-height: 38px;
   --gamelib-message-size: 21px;
 }
-""" + BLANK_CANVAS_CSS + """
+""" + WIDGET_CSS + """
 </style>"""
 
 
@@ -345,6 +345,7 @@ class PlayController(CellView):
             layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
         )
         self._view.add_class("gamelib-play")
+        self._view.add_class("gamelib-live")  # says so when its kernel stops (WIDGET_CSS)
         attach_picture(self._view, self.picture, " Run the cell to play.")  # kept when saved
         self._widgets: Sequence[Any] = [
             self._view, left, right, style, canvas, self._html, self._players, self._strength,

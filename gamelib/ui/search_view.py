@@ -38,6 +38,7 @@ from gamelib.search.trace import Event, SearchTrace
 from gamelib.session.readonly import ReadOnly
 from gamelib.ui.canvas import (
     PIXEL_RATIO,
+    WIDGET_CSS,
     CanvasLike,
     CellView,
     LiveCanvas,
@@ -268,7 +269,11 @@ class SearchView(CellView):
             play, speed, slider,
         ], layout=w.Layout(flex_flow="row wrap", align_items="center"))
         scroller = w.Box([canvas], layout=w.Layout(overflow="auto", max_width="100%"))
-        return w.VBox([controls, note, scroller]), live
+        style = w.HTML(f"<style>{WIDGET_CSS}</style>",
+                       layout=w.Layout(width="0", height="0", margin="0"))
+        view = w.VBox([style, controls, note, scroller])
+        view.add_class("gamelib-live")  # says so when its kernel stops (WIDGET_CSS)
+        return view, live
 
 
 def show_search(trace: SearchTrace, *, display: bool = True) -> SearchView:
