@@ -14,9 +14,9 @@ import pytest
 
 import gamelib.search.common as common
 from gamelib.connect4.player import connect_four_move, connect_four_move_values
-from gamelib.connect4.solver import SearchTimeout, Solver
+from gamelib.connect4.solver import Solver
 from gamelib.games import ConnectFour
-from gamelib.search.common import Budget
+from gamelib.search.common import Budget, SearchTimeout
 from gamelib.search.stats import Decision
 
 MARGIN = 2.0  # seconds: a loaded machine answers late, never this late

@@ -21,7 +21,6 @@ from gamelib.search import (
     DEFAULT_SECONDS,
     MAX_SECONDS,
     Budget,
-    SearchTimeout,
     choose_move,
     depth_limited,
     engine,
@@ -29,6 +28,7 @@ from gamelib.search import (
     move_values,
     zero,
 )
+from gamelib.search.common import SearchTimeout
 from gamelib.search.stats import Decision
 
 MARGIN = 2.0

@@ -42,8 +42,9 @@ The interface (details in :class:`PlaySession`)::
     # thinking, finished, status, status_player, mode, strength, delay, running,
     # decision, hints, threaded, closed
 
-Modules: ``rules`` (checks at the door, value labels, the engine's calls), ``turns`` (the
-positions, whose turn, and the wording of every message), ``play`` (input, settings,
+Modules: ``players`` (the computer player of each kind of game: the search engine, or
+Connect Four's own), ``rules`` (checks at the door, value labels, the players' calls),
+``turns`` (the positions, whose turn, and the wording of every message), ``play`` (input, settings,
 the computer in the background) and ``readonly`` (:class:`~gamelib.session.readonly.ReadOnly`,
 the one-line read-only attributes of the session, the play controller and the search viewer).
 """

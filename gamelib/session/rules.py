@@ -186,19 +186,21 @@ def threads_can_start() -> bool:
     return sys.platform != "emscripten"
 
 
-# The engine is imported when first needed, so that importing the session stays quick.
+# The players are imported when first needed, so that importing the session stays quick.
 def choose_move(game: Game[Any, Any], state: State, depth: int | None,
                 seconds: float | None, rng: random.Random, budget: Budget) -> Decision:
-    """The engine's :func:`~gamelib.search.engine.choose_move` within ``budget``."""
-    from gamelib.search.engine import choose_move
+    """The game's computer player's move within ``budget``
+    (:func:`gamelib.session.players.choose_move`)."""
+    from gamelib.session.players import choose_move
 
     return choose_move(game, state, depth=depth, seconds=seconds, rng=rng, budget=budget)
 
 
 def move_values(game: Game[Any, Any], state: State, depth: int | None,
                 seconds: float | None, budget: Budget) -> dict[Hashable, float]:
-    """The engine's :func:`~gamelib.search.engine.move_values` within ``budget``."""
-    from gamelib.search.engine import move_values
+    """The game's computer player's values within ``budget``
+    (:func:`gamelib.session.players.move_values`)."""
+    from gamelib.session.players import move_values
 
     return move_values(game, state, depth=depth, seconds=seconds, budget=budget)
 
