@@ -96,7 +96,9 @@ def png_from_calls(calls: Sequence[tuple[Any, ...]], width: int, height: int) ->
     from PIL import Image, ImageColor, ImageDraw
 
     k = SUPERSAMPLE
-    image = Image.new("RGBA", (width * k, height * k), (255, 255, 255, 0))
+    # On white (every picture paints its own background); translucent paint blends in.
+    image = Image.new("RGB", (width * k, height * k), (255, 255, 255))
+    draw = ImageDraw.Draw(image, "RGBA")
     style: dict[str, Any] = {
         "fill_style": "#000000", "stroke_style": "#000000", "line_width": 1,
         "line_cap": "butt", "font": "10px sans-serif", "text_align": "start",
@@ -112,18 +114,7 @@ def png_from_calls(calls: Sequence[tuple[Any, ...]], width: int, height: int) ->
         alpha = rgba[3] if len(rgba) == 4 else 255
         return rgba[0], rgba[1], rgba[2], round(alpha * float(style["global_alpha"]))
 
-    def layer() -> tuple[Image.Image, ImageDraw.ImageDraw]:
-        # Translucent paint goes on a layer of its own, then over the picture.
-        if float(style["global_alpha"]) >= 1:
-            return image, ImageDraw.Draw(image)
-        over = Image.new("RGBA", image.size, (0, 0, 0, 0))
-        return over, ImageDraw.Draw(over)
-
-    def done(target: Image.Image) -> None:
-        if target is not image:
-            image.alpha_composite(target)
-
-    def line(draw: ImageDraw.ImageDraw, x1: float, y1: float, x2: float, y2: float) -> None:
+    def line(x1: float, y1: float, x2: float, y2: float) -> None:
         ink, wide = colour("stroke_style"), max(1, round(float(style["line_width"]) * k))
         for a, b, c, d in _dashes(x1 * k, y1 * k, x2 * k, y2 * k, [p * k for p in dash]):
             draw.line([(a, b), (c, d)], fill=ink, width=wide)
@@ -142,7 +133,6 @@ def png_from_calls(calls: Sequence[tuple[Any, ...]], width: int, height: int) ->
         if name == "set_line_dash":
             dash = tuple(float(d) for d in args[0])
             continue
-        target, draw = layer()
         if name == "fill_rect":
             x, y, w, h = (float(a) * k for a in args)
             draw.rectangle([x, y, x + w - 1, y + h - 1], fill=colour("fill_style"))
@@ -150,7 +140,7 @@ def png_from_calls(calls: Sequence[tuple[Any, ...]], width: int, height: int) ->
             x, y, w, h = (float(a) for a in args)
             for a, b, c, d in ((x, y, x + w, y), (x + w, y, x + w, y + h),
                                (x + w, y + h, x, y + h), (x, y + h, x, y)):
-                line(draw, a, b, c, d)
+                line(a, b, c, d)
         elif name in ("fill_circle", "stroke_circle"):
             x, y, r = (float(a) * k for a in args)
             box = [x - r, y - r, x + r, y + r]
@@ -161,7 +151,7 @@ def png_from_calls(calls: Sequence[tuple[Any, ...]], width: int, height: int) ->
                 grown = [box[0] - wide / 2, box[1] - wide / 2, box[2] + wide / 2, box[3] + wide / 2]
                 draw.ellipse(grown, outline=colour("stroke_style"), width=wide)
         elif name == "stroke_line":
-            line(draw, *(float(a) for a in args))
+            line(*(float(a) for a in args))
         elif name == "fill_polygon":
             draw.polygon([(float(x) * k, float(y) * k) for x, y in args[0]],
                          fill=colour("fill_style"))
@@ -179,12 +169,9 @@ def png_from_calls(calls: Sequence[tuple[Any, ...]], width: int, height: int) ->
             draw.text((x * k, y * k), text, fill=colour("fill_style"), font=font, anchor=anchor)
         else:
             raise ValueError(f"cannot translate the canvas call {name!r} to PNG")
-        done(target)
     small = image.resize((width, height), Image.Resampling.LANCZOS)
     # 255 colours keep the smooth edges at a fifth of the bytes (a board: about 6 kB).
-    # (On white: every picture paints its own background; a transparent corner is white.)
-    white = Image.new("RGBA", small.size, (255, 255, 255, 255))
-    small = Image.alpha_composite(white, small).convert("RGB").quantize(colors=255)
+    small = small.quantize(colors=255)
     out = io.BytesIO()
     small.save(out, format="PNG", optimize=True)
     return out.getvalue()
