@@ -53,6 +53,7 @@ from gamelib.ui.tree_layout import (
     LEGEND_PX,
     MARGIN,
     STATUS_HEIGHT,
+    TEXT_WIDTH,
     Spot,
     TreeLayout,
     layout_tree,
@@ -414,7 +415,7 @@ def _paint(canvas: CanvasLike, trace: SearchTrace, layout: TreeLayout, shot: Sna
     canvas.fill_style = _readable(Palette.MUTED)
     canvas.text_align = "right"
     canvas.text_baseline = "middle"
-    text_width = min(layout.width, 1100)
+    text_width = min(layout.width, TEXT_WIDTH)  # in view without scrolling
     canvas.fill_text(counter, snap(text_width - MARGIN), 16)
     lines = wrap(shot.message, text_width - 2 * MARGIN - 130, STATUS_PX, lines=2)
     canvas.font = css_font(STATUS_PX, True)

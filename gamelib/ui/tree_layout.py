@@ -41,6 +41,7 @@ __all__ = [
     "STATUS_HEIGHT",
     "LEGEND_HEIGHT",
     "LEGEND_PX",
+    "TEXT_WIDTH",
     "LEGEND",
     "CHAR_WIDTH",
     "wrap",
@@ -86,6 +87,10 @@ PAGE_WIDTH: Final = 1100
 """The width a tree should fit: a notebook's output area at 1280 x 800."""
 MIN_WIDTH: Final = 720
 """The narrowest picture: the status line needs room even for a tiny tree."""
+TEXT_WIDTH: Final = 900
+"""The status line and the key keep to the picture's left this many pixels, which show
+without scrolling at 1280 x 800 even beside JupyterLab's file browser (an output area of
+about 850 CSS px, holding a wide tree at its shrink floor: 900 x 0.875)."""
 
 
 @dataclass(frozen=True)
@@ -157,8 +162,9 @@ def wrap(text: str, width: float, px: float, lines: int | None = None) -> list[s
 
 
 def legend_lines(width: int) -> tuple[str, ...]:
-    """The key broken into lines that fit a picture ``width`` pixels wide."""
-    return tuple(wrap(LEGEND, width - 2 * MARGIN, LEGEND_PX))
+    """The key broken into lines that fit a picture ``width`` pixels wide (at most its
+    first :data:`TEXT_WIDTH` pixels, which show without scrolling)."""
+    return tuple(wrap(LEGEND, min(width, TEXT_WIDTH) - 2 * MARGIN, LEGEND_PX))
 
 
 def _tree(trace: SearchTrace) -> dict[int, list[SpotKey]]:
