@@ -24,7 +24,7 @@ from gamelib.session.rules import (
     check_mode,
     check_strength,
     choose_move,
-    is_number,
+    is_int_or_float,
     join_moves,
     move_values,
     name_of,
@@ -190,7 +190,7 @@ class PlaySession(Turns):
         where ``locate`` finds no move (or fails), is refused with the board's click help.
         """
         def act() -> bool:
-            if not (is_number(x) and is_number(y)):
+            if not (is_int_or_float(x) and is_int_or_float(y)):
                 return self._refuse("a click needs two finite numbers x, y in canvas pixels")
             move: Move | None = None
             try:
@@ -354,7 +354,7 @@ class PlaySession(Turns):
         """
         limit: float | None = None
         if timeout is not None:
-            if not is_number(timeout) or timeout != timeout:  # nan is not equal to itself
+            if not is_int_or_float(timeout) or timeout != timeout:  # nan is not equal to itself
                 with self._lock:
                     self._refuse(f"wait(timeout) takes a number of seconds or None, not "
                                  f"{describe_text(timeout)}", keep_case=True)
