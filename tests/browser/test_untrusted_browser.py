@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .harness import PROJECT_ROOT, LabPage, LabServer, page_on, serving_copy, wait_until
+from .harness import PROJECT_ROOT, LabPage, LabServer, page_on, wait_until
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -28,14 +28,6 @@ pytestmark = pytest.mark.browser
 
 LESSON = "02-Minimax.ipynb"
 REPRS = ("VBox(", "HBox(", "Canvas(", "<BoardPicture")
-
-
-@pytest.fixture(scope="module")
-def lessons_server(browser: Browser) -> Iterator[LabServer]:
-    """JupyterLab serving a temporary copy of the lessons, with new settings and no
-    notebook signatures: every lesson is untrusted there."""
-    with serving_copy(PROJECT_ROOT / "notebooks") as server:
-        yield server
 
 
 @pytest.fixture
