@@ -50,8 +50,8 @@ from gamelib.search.trace import (
 from gamelib.session import format_value
 from gamelib.ui.canvas import CanvasLike, RecordingCanvas, Rect, batch
 from gamelib.ui.drawing import Palette, clear_canvas, css_font, snap, value_colour
-from gamelib.ui.mcts_words import describe_mcts
 from gamelib.ui.picture import BoardPicture
+from gamelib.ui.search_words import describe_mcts, describe_search
 from gamelib.ui.tree_layout import (
     CHAR_WIDTH,
     LEGEND_HEIGHT,
@@ -72,8 +72,6 @@ __all__ = [
     "describe",
     "draw_search",
     "search_svg",
-    "describe_search",
-    "ALGORITHM_NAMES",
     "check_trace",
     "check_step",
 ]
@@ -599,21 +597,3 @@ def search_svg(trace: SearchTrace, step: int | None = None) -> BoardPicture:
     canvas = RecordingCanvas(layout.width, layout.height)  # type: ignore[abstract]
     draw_search(canvas, trace, layout, shot)
     return BoardPicture(canvas, describe_search(trace, shot.step))
-
-
-ALGORITHM_NAMES: Final = {"minimax": "minimax", "alphabeta": "alpha-beta",
-                          "bounded": "alpha-beta with a bound-flagged cache",
-                          "depth_limited": "depth-limited minimax",
-                          "mcts": "Monte-Carlo tree search"}
-"""The algorithms of :data:`gamelib.search.trace.ALGORITHMS` in words."""
-
-
-def describe_search(trace: SearchTrace, step: int) -> str:
-    """The sentence of a search picture: ``'Search tree: alpha-beta from a Tic-tac-toe
-    position with 3 moves, 88 steps.'`` (and ``'; shown at step 5'`` before its end)."""
-    name = ALGORITHM_NAMES.get(trace.algorithm, trace.algorithm)
-    moves = len(trace.game.moves(trace.state)) if not trace.game.finished(trace.state) else 0
-    steps = len(trace.events) - 1  # as the picture counts them: step 0 is the start
-    when = "" if step >= steps else f"; shown at step {step}"
-    return (f"Search tree: {name} from a {trace.game.name} position with {moves} "
-            f"move{'s' if moves != 1 else ''}, {steps} step{'s' if steps != 1 else ''}{when}.")
