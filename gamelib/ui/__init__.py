@@ -113,10 +113,10 @@ from gamelib.ui.canvas import (
     Rect,
 )
 from gamelib.ui.controller import MODES, PlayController, play
-from gamelib.ui.picture import attach_picture
+from gamelib.ui.picture import BoardPicture, attach_picture
 from gamelib.ui.search_svg import search_svg
 from gamelib.ui.search_view import SearchView, show_search
-from gamelib.ui.svg import BoardPicture, board_svg
+from gamelib.ui.svg import board_svg
 
 __all__ = [
     "play",

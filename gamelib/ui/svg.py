@@ -27,11 +27,11 @@ from typing import Any
 
 from gamelib.game import Game, Player
 from gamelib.ui.boards import DEFAULT_SIZE, board_for
-from gamelib.ui.canvas import RecordingCanvas, svg_from_calls
+from gamelib.ui.canvas import RecordingCanvas
 from gamelib.ui.drawing import describe_board, draw_position
 from gamelib.ui.picture import BoardPicture
 
-__all__ = ["BoardPicture", "board_svg", "svg_from_calls"]
+__all__ = ["board_svg"]
 
 def board_svg(
     game: Game[Any, Any],

@@ -12,7 +12,7 @@ from gamelib.game import GameError, replay
 from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
 from gamelib.ui import BoardPicture, RecordingCanvas, board_svg
 from gamelib.ui.boards import Palette
-from gamelib.ui.svg import svg_from_calls
+from gamelib.ui.canvas import svg_from_calls
 
 SVG = "{http://www.w3.org/2000/svg}"
 
