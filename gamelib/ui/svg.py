@@ -13,7 +13,7 @@ recorded calls into SVG, which the notebook stores as text::
 Evaluating ``picture`` in a cell shows it. The translation covers exactly the calls of
 :class:`~gamelib.ui.canvas.CanvasLike`; ``fill_text``'s ``max_width`` is dropped (SVG
 cannot shrink text only when it is too long). A picture also carries the same drawing as
-PNG (:func:`~gamelib.ui.png.png_from_calls`), which untrusted notebooks show where they
+PNG (:func:`~gamelib.ui.picture.png_from_calls`), which untrusted notebooks show where they
 hide SVG, and a sentence for its plain-text form::
 
     >>> picture
