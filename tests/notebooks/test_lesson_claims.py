@@ -245,7 +245,8 @@ def test_every_cited_source_is_in_the_references_and_every_lesson_links_them() -
 
 def test_a_bound_at_the_end_of_the_scale_is_shown_as_the_exact_value() -> None:
     from gamelib.search import trace_search
-    from gamelib.ui.search_svg import describe, legend, search_svg
+    from gamelib.ui.search_svg import describe, search_svg
+    from gamelib.ui.tree_layout import legend
 
     game = TicTacToe()
     four = game.from_text("X|X|O\n-+-+-\n | |X\n-+-+-\n |O| ")   # Lessons 2 and 4, O to move
@@ -260,5 +261,5 @@ def test_a_bound_at_the_end_of_the_scale_is_shown_as_the_exact_value() -> None:
     # bounded search (Lesson 5) for the first player.
     assert legend(trace_search(game, four, "minimax")) == "Key: values for the player to move"
     assert legend(trace_search(game, four, "bounded")).startswith("Key: values for X ·")
-    assert "Key: values for the player to move · [α, β] window" in legend(
+    assert "Key: values for the player to move · [α, β] window of an open node" in legend(
         trace_search(game, four, "alphabeta"))
