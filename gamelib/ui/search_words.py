@@ -1,5 +1,6 @@
-"""The status line of a Monte-Carlo tree search's step, in words (for the search viewer).
+"""A search picture in words (for the search viewer and its static pictures).
 
+:func:`describe_search` is the sentence of a whole picture (its plain-text form);
 :func:`describe_mcts` says what one event of an ``"mcts"`` trace did: which child UCT
 selects and with what scores, the new node, the playout's moves and result, and the
 values backed up with their signs.
@@ -8,11 +9,12 @@ values backed up with their signs.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from typing import Final
 
 from gamelib.search.trace import Backup, Expand, Playout, SearchTrace, Select
 from gamelib.session import format_value
 
-__all__ = ["describe_mcts"]
+__all__ = ["describe_mcts", "describe_search", "ALGORITHM_NAMES"]
 
 
 def describe_mcts(trace: SearchTrace, event: Select | Expand | Playout | Backup, name: str,
@@ -42,3 +44,21 @@ def describe_mcts(trace: SearchTrace, event: Select | Expand | Playout | Backup,
     signs = ", ".join(format_value(a) for a in event.added)
     return (f"Backpropagate {signs} from the root down (the sign flips at each level): "
             "every node on the path has one visit more.")
+
+
+ALGORITHM_NAMES: Final = {"minimax": "minimax", "alphabeta": "alpha-beta",
+                          "bounded": "alpha-beta with a bound-flagged cache",
+                          "depth_limited": "depth-limited minimax",
+                          "mcts": "Monte-Carlo tree search"}
+"""The algorithms of :data:`gamelib.search.trace.ALGORITHMS` in words."""
+
+
+def describe_search(trace: SearchTrace, step: int) -> str:
+    """The sentence of a search picture: ``'Search tree: alpha-beta from a Tic-tac-toe
+    position with 3 moves, 88 steps.'`` (and ``'; shown at step 5'`` before its end)."""
+    name = ALGORITHM_NAMES.get(trace.algorithm, trace.algorithm)
+    moves = len(trace.game.moves(trace.state)) if not trace.game.finished(trace.state) else 0
+    steps = len(trace.events) - 1  # as the picture counts them: step 0 is the start
+    when = "" if step >= steps else f"; shown at step {step}"
+    return (f"Search tree: {name} from a {trace.game.name} position with {moves} "
+            f"move{'s' if moves != 1 else ''}, {steps} step{'s' if steps != 1 else ''}{when}.")
