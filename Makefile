@@ -94,7 +94,8 @@ check: lint
 
 # In make test a test file's tests stay together on one worker (--dist loadfile): a notebook's
 # cells run in order in one kernel, and a module's expensive fixtures (a JupyterLab server, an
-# nbgrader course, the JupyterLite site) are set up once.
+# nbgrader course, the JupyterLite site) are set up once. (Not --dist loadgroup: with pytest 9
+# and pytest-xdist 3.8 its xdist_group marks are silently ignored.)
 test: lint
 	$(VPY) -m pytest -n $(WORKERS) --dist loadfile $(PYTEST_ARGS)
 
