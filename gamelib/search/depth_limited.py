@@ -64,7 +64,7 @@ from gamelib.search.common import (
     check_running,
     check_seconds,
     check_window,
-    pick,
+    pick_best,
     player_to_move,
 )
 from gamelib.search.stats import Decision, Stats
@@ -303,8 +303,8 @@ def deepen(game: AnyGame, state: Hashable, heuristic: Heuristic, *, max_depth: i
             stats.depth = depth
             stats.nodes_per_depth[depth] = stats.calls - calls_before
             exact = not search.reached_horizon or abs(max(values.values())) > 1
-    best = max(values.values())
-    move = pick([m for m, v in values.items() if v == best], rng)
+    move = pick_best(values, rng)
+    best = values[move]
     return Decision(
         move=move,
         value=best,

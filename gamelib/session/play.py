@@ -21,11 +21,13 @@ from gamelib.session.rules import (
     Labels,
     check_delay,
     check_game,
+    check_iterations,
     check_mode,
     check_strength,
     choose_move,
-    is_number,
+    is_int_or_float,
     join_moves,
+    mcts_move,
     move_values,
     name_of,
     search_failure,
@@ -62,7 +64,8 @@ def _locked(read: Callable[[PlaySession], T], doc: str) -> ReadOnly[PlaySession,
 class PlaySession(Turns):
     """One game in progress: the position, its history, the turns and the computer player.
 
-    Arguments are those of :func:`gamelib.ui.play` (GameError for a bad one), plus
+    Arguments are those of :func:`gamelib.ui.play` (GameError for a bad one; ``mcts``
+    makes the computer a Monte-Carlo tree search with that many iterations per move), plus
     ``labels``, the board's names for the players and its click help (plain names and
     typed moves without it), and ``on_change``, called with the session's lock held
     after every change (a board redraws there; it must not call back into input methods).
@@ -77,15 +80,18 @@ class PlaySession(Turns):
                  depth: int | None = None, seconds: float | None = None,
                  seed: int | None = None, delay: float = 0.8, background: bool = True,
                  labels: Labels | None = None,
-                 on_change: Callable[[], object] | None = None) -> None:
+                 on_change: Callable[[], object] | None = None,
+                 mcts: int | None = None) -> None:
         check_game(game)
         check_mode(mode)
         check_strength(depth, seconds)
+        check_iterations(mcts)
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise GameError(f"seed must be a whole number or None, got {seed!r}")
         check_delay(delay)
         super().__init__(game, mode, labels, on_change)
         self._depth, self._seconds = depth, seconds
+        self._mcts = mcts
         self._delay = float(delay)
         self._threads = bool(background) and threads_can_start()
         self._rng: Final = random.Random(seed)
@@ -131,6 +137,10 @@ class PlaySession(Turns):
     strength = _locked(
         lambda s: (s._depth, s._seconds),
         "The computer's search limits ``(depth, seconds)``; ``(None, None)``: the default.",
+    )
+    mcts = _locked(
+        lambda s: s._mcts,
+        "The MCTS player's iterations per move; None when the computer uses the engine's search.",
     )
     delay = _locked(
         lambda s: s._delay, "Seconds of pause before each move of a computer-versus-computer game."
@@ -190,7 +200,7 @@ class PlaySession(Turns):
         where ``locate`` finds no move (or fails), is refused with the board's click help.
         """
         def act() -> bool:
-            if not (is_number(x) and is_number(y)):
+            if not (is_int_or_float(x) and is_int_or_float(y)):
                 return self._refuse("a click needs two finite numbers x, y in canvas pixels")
             move: Move | None = None
             try:
@@ -354,7 +364,7 @@ class PlaySession(Turns):
         """
         limit: float | None = None
         if timeout is not None:
-            if not is_number(timeout) or timeout != timeout:  # nan is not equal to itself
+            if not is_int_or_float(timeout) or timeout != timeout:  # nan is not equal to itself
                 with self._lock:
                     self._refuse(f"wait(timeout) takes a number of seconds or None, not "
                                  f"{describe_text(timeout)}", keep_case=True)
@@ -497,7 +507,9 @@ class PlaySession(Turns):
             if not self._ask("moves", job.state):
                 problem = NO_MOVES
             else:
-                decision = choose_move(self._game, job.state, depth, seconds, job.rng, budget)
+                decision = (choose_move(self._game, job.state, depth, seconds, job.rng, budget)
+                            if self._mcts is None else
+                            mcts_move(self._game, job.state, self._mcts, seconds, job.rng, budget))
         except GameFailed as failed:
             problem = str(failed)
         except Exception as error:  # the board must survive a failing search

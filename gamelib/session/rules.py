@@ -11,18 +11,18 @@ import sys
 from collections.abc import Hashable, Sequence
 from typing import Any, Final, NamedTuple, Protocol
 
-from gamelib.game import Game, GameError, Player, State
+from gamelib.game import PLAY_MEMBERS, Game, GameError, Player, State
 from gamelib.games import ConnectFour
 from gamelib.search import common
 from gamelib.search.common import Budget
 from gamelib.search.stats import Decision
 
 __all__ = [
-    "MODES", "MESSAGE_LIMIT", "MAX_DELAY", "GAME_MEMBERS", "Labels", "TypedMoves", "Facts",
+    "MODES", "MESSAGE_LIMIT", "MAX_DELAY", "Labels", "TypedMoves", "Facts",
     "GameFailed", "check_game", "check_mode", "check_strength", "check_delay", "format_value",
     "winner", "strength_label", "short", "join_moves", "threads_can_start", "choose_move",
-    "move_values", "game_failure", "drawing_failure", "search_failure", "CLOSED", "NO_MOVES",
-    "name_of",
+    "move_values", "mcts_move", "check_iterations", "game_failure", "drawing_failure",
+    "search_failure", "CLOSED", "NO_MOVES", "name_of", "MAX_ITERATIONS",
 ]
 
 MODES: Final = ("human-computer", "computer-human", "human-human", "computer-computer")
@@ -39,12 +39,6 @@ CLOSED: Final = "This board is closed: run play() again to play."
 
 NO_MOVES: Final = "the game's moves() gave no move, yet its finished() says the game goes on"
 """Why neither a computer move nor a hint can be found for a game that offers no move."""
-
-GAME_MEMBERS: Final = (
-    "players", "start", "next_states", "finished", "utility",
-    "to_move", "moves", "play", "parse_move", "format_move", "render",
-)
-"""What a game needs to be played: the six-tuple plus the members that play and input need."""
 
 
 class Labels(Protocol):
@@ -100,7 +94,7 @@ def check_game(game: object) -> None:
     """Raise GameError, naming the mistake and the fix, unless ``game`` is a playable game."""
     common.check_game(
         game,
-        members=GAME_MEMBERS,
+        members=PLAY_MEMBERS,
         class_text=(
             "{name} is a class, not a game: create one with its brackets, e.g. play({name}())"
         ),
@@ -117,7 +111,9 @@ def check_mode(mode: object) -> None:
         raise GameError(f"mode must be one of {', '.join(map(repr, MODES))}; got {mode!r}")
 
 
-def is_number(value: object) -> bool:
+def is_int_or_float(value: object) -> bool:
+    """True for a plain int or float, not a bool: what the session takes from a user (the
+    searches' :func:`~gamelib.search.common.is_number` also takes any real number)."""
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
@@ -125,13 +121,26 @@ def check_strength(depth: object, seconds: object) -> None:
     """Raise GameError unless ``depth`` (plies, 1 or more) and ``seconds`` are usable."""
     if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 1):
         raise GameError(f"depth must be a whole number of plies, 1 or more, or None; got {depth!r}")
-    if seconds is not None and (not is_number(seconds) or not 0 < seconds <= 60):  # type: ignore[operator]
+    if seconds is not None and (not is_int_or_float(seconds) or not 0 < seconds <= 60):  # type: ignore[operator]
         raise GameError(f"seconds must be a number in (0, 60] or None; got {seconds!r}")
+
+
+def check_iterations(iterations: object) -> None:
+    """Raise GameError unless ``iterations`` (the MCTS player's budget) is None or a whole
+    number from 1 to :data:`MAX_ITERATIONS`."""
+    if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool)
+                                   or not 1 <= iterations <= MAX_ITERATIONS):
+        raise GameError(f"mcts must be a number of iterations from 1 to {MAX_ITERATIONS:,} "
+                        f"or None; got {iterations!r}")
+
+
+MAX_ITERATIONS: Final = 1_000_000
+"""The most MCTS iterations the computer may be given per move (its time budget still holds)."""
 
 
 def check_delay(delay: object) -> None:
     """Raise GameError unless ``delay`` is a number of seconds from 0 to :data:`MAX_DELAY`."""
-    if not is_number(delay) or not 0 <= delay <= MAX_DELAY:  # type: ignore[operator]
+    if not is_int_or_float(delay) or not 0 <= delay <= MAX_DELAY:  # type: ignore[operator]
         raise GameError(f"delay must be a number of seconds from 0 to {MAX_DELAY:g}, got {delay!r}")
 
 
@@ -203,6 +212,18 @@ def move_values(game: Game[Any, Any], state: State, depth: int | None,
     from gamelib.session.players import move_values
 
     return move_values(game, state, depth=depth, seconds=seconds, budget=budget)
+
+
+def mcts_move(game: Game[Any, Any], state: State, iterations: int, seconds: float | None,
+              rng: random.Random, budget: Budget) -> Decision:
+    """The Monte-Carlo player's move: ``iterations`` of UCT within ``seconds`` (default:
+    :data:`~gamelib.search.engine.DEFAULT_SECONDS`) and ``budget``, in this thread."""
+    from gamelib.search.engine import DEFAULT_SECONDS
+    from gamelib.search.mcts import mcts_decision
+
+    return mcts_decision(game, state, iterations=iterations,
+                         seconds=DEFAULT_SECONDS if seconds is None else seconds,
+                         budget=budget, rng=rng)
 
 
 def game_failure(error: BaseException, game: object) -> str | None:

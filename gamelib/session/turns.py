@@ -24,7 +24,7 @@ from gamelib.session.rules import (
     Labels,
     TypedMoves,
     format_value,
-    is_number,
+    is_int_or_float,
     join_moves,
     name_of,
     short,
@@ -82,7 +82,7 @@ class Turns:
         players = tuple(self._game.players)
         if self._ask("finished", state):
             score = self._ask("utility", state, players[0])
-            if not is_number(score) or math.isnan(score):
+            if not is_int_or_float(score) or math.isnan(score):
                 raise GameFailed("utility", GameError(f"it returned {score!r}, not a number"))
             return Facts(True, None, None if score == 0 else players[0 if score > 0 else 1])
         mover = self._ask("to_move", state)

@@ -467,6 +467,7 @@ def play(
     delay: float = 0.8,
     background: bool = True,
     display: bool = True,
+    mcts: int | None = None,
 ) -> PlayController:
     """Show ``game`` in the current cell, ready to play, and return its controller.
 
@@ -486,6 +487,10 @@ def play(
         size: the board's largest width in pixels (240 to 1200; 440 suits a projector);
             it shrinks to fit the window's height, its controls beside it.
         delay: seconds between moves of a computer-versus-computer game (0 to 5).
+        mcts: a number of iterations: the computer plays by Monte-Carlo tree search
+            (:func:`gamelib.search.mcts.mcts`, random playouts) with that many per move,
+            within ``seconds`` (default 5 s); ``depth`` then only sets the hints' search.
+            None (default): the searches above.
         background: True (default) runs the computer in a thread so that the page
             stays responsive; False runs it at once, for tests and executed notebooks.
         display: False builds the controller without showing it (show it later by
@@ -498,7 +503,7 @@ def play(
     def start(on_change: Callable[[], object]) -> PlaySession:
         return PlaySession(
             game, mode=mode, depth=depth, seconds=seconds, seed=seed, delay=delay,
-            background=background, labels=board, on_change=on_change,
+            background=background, labels=board, on_change=on_change, mcts=mcts,
         )
 
     controller = PlayController(board, start)

@@ -32,20 +32,25 @@ from typing import Any, Final
 from gamelib.game import GameError
 from gamelib.games import ConnectFour, TicTacToe, TicTacToeBitboard
 from gamelib.search.trace import (
+    Backup,
     CacheRead,
     CacheStore,
     Cutoff,
     Enter,
     Event,
+    Expand,
     Leaf,
     Node,
+    Playout,
     Return,
     SearchTrace,
+    Select,
     Window,
 )
 from gamelib.session import format_value
 from gamelib.ui.canvas import CanvasLike, RecordingCanvas, Rect, batch
 from gamelib.ui.drawing import Palette, clear_canvas, css_font, snap, value_colour
+from gamelib.ui.mcts_words import describe_mcts
 from gamelib.ui.svg import BoardPicture, svg_from_calls
 from gamelib.ui.tree_layout import (
     LEGEND_HEIGHT,
@@ -77,6 +82,8 @@ MIN_PX: Final = 9
 """The smallest font size a label shrinks to when its column is narrow."""
 LEGEND: Final = ("Key: [α, β] window of an open node · ≤ ≥ a bound · h heuristic estimate · "
                  "cache: entry stored, hit: entry used · dashed grey: pruned")
+MCTS_LEGEND: Final = ("Key: above a node, its mean result for the player to move there · "
+                      "n visits · uct: a candidate's score at a selection step")
 
 
 @dataclass
@@ -87,6 +94,7 @@ class NodeState:
     children return; ``value`` and ``bound`` are set once it returned (``'='``, ``'≤'``
     or ``'≥'``); ``leaf`` is ``(value, heuristic)`` for a node valued without search;
     ``read`` its last cache read and ``stored`` its cache entry ``(flag, value)``.
+    MCTS: ``visits``, ``total``, ``value`` their mean, ``uct`` its score when selected from.
     """
 
     window: Window | None = None
@@ -95,6 +103,9 @@ class NodeState:
     leaf: tuple[float, bool] | None = None
     read: CacheRead | None = None
     stored: tuple[str, float] | None = None
+    visits: int = 0
+    total: float = 0.0
+    uct: float | None = None
 
     @property
     def open(self) -> bool:
@@ -188,6 +199,8 @@ class _Words:
         node = nodes[event.node]
         name = self.name(node)
         owner = self.owner(node)
+        if isinstance(event, (Select, Expand, Playout, Backup)):
+            return describe_mcts(self.trace, event, name, self.move)
         if isinstance(event, Enter):
             where = f"{name}: search it, {node.player} to move"
             if self.trace.algorithm == "minimax":
@@ -252,6 +265,8 @@ def snapshot(trace: SearchTrace, step: int | None = None) -> Snapshot:
     """
     trace = check_trace(trace)
     step = check_step(trace, step)
+    if trace.algorithm == "mcts":
+        return _mcts_snapshot(trace, step)
     nodes: dict[int, NodeState] = {}
     pruned: set[tuple[int, int]] = set()
     windowless = trace.algorithm == "minimax"
@@ -279,6 +294,26 @@ def snapshot(trace: SearchTrace, step: int | None = None) -> Snapshot:
                               trace.algorithm == "bounded", first)
     return Snapshot(step, trace.events[step].node, nodes, frozenset(pruned),
                     describe(trace, step))
+
+
+def _mcts_snapshot(trace: SearchTrace, step: int) -> Snapshot:
+    """:func:`snapshot` of an MCTS trace: the nodes made so far with their visits and
+    means, and the candidates' UCT scores at a selection step."""
+    nodes = {0: NodeState()}
+    for event in trace.events[: step + 1]:
+        if isinstance(event, Expand):
+            nodes[event.node] = NodeState()
+        elif isinstance(event, Backup):
+            for key, added in zip(event.path, event.added, strict=True):
+                state = nodes[key]
+                state.visits += 1
+                state.total += added
+                state.value = state.total / state.visits
+    event = trace.events[step]
+    if isinstance(event, Select):
+        for key, score in event.scores.items():
+            nodes[key].uct = score
+    return Snapshot(step, event.node, nodes, frozenset(), describe(trace, step))
 
 
 def _raise_window(parent: NodeState, node: Node, value: float, bounded: bool,
@@ -426,7 +461,8 @@ def _paint(canvas: CanvasLike, trace: SearchTrace, layout: TreeLayout, shot: Sna
 
     canvas.font = css_font(12, False)
     canvas.fill_style = Palette.MUTED
-    canvas.fill_text(LEGEND, MARGIN, snap(layout.height - LEGEND_HEIGHT / 2))
+    canvas.fill_text(MCTS_LEGEND if trace.algorithm == "mcts" else LEGEND, MARGIN,
+                     snap(layout.height - LEGEND_HEIGHT / 2))
     visible = [layout.spots[k] for k in shot.nodes] + [layout.spots[k] for k in
                                                         sorted(shot.pruned)]
     # Edges first, under everything.
@@ -449,6 +485,9 @@ def _paint(canvas: CanvasLike, trace: SearchTrace, layout: TreeLayout, shot: Sna
     for spot in visible:
         if spot.pruned:
             _draw_pruned(canvas, trace, spot)
+        elif trace.algorithm == "mcts":
+            assert isinstance(spot.key, int)
+            _draw_mcts_node(canvas, trace, spot, shot, spot.key == shot.current)
         else:
             assert isinstance(spot.key, int)
             _draw_node(canvas, trace, spot, shot.nodes[spot.key], spot.key == shot.current)
@@ -519,6 +558,31 @@ def _draw_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, state: NodeSt
         cache = (f"read {flag}{format_value(v)}", Palette.NEUTRAL)
     if cache is not None:
         _label(canvas, cache[0], spot.row(spot.below - 1), cache[1], px=12)
+
+
+def _draw_mcts_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, shot: Snapshot,
+                    current: bool) -> None:
+    """An MCTS node: board, mean value above, visits and (while chosen among) UCT below."""
+    box, node, state = spot.box, trace.nodes[spot.key], shot.nodes[spot.key]  # type: ignore[index]
+    event = trace.events[shot.step]
+    chosen = isinstance(event, Select) and event.child == spot.key
+    if current or chosen:
+        canvas.fill_style = Palette.HIGHLIGHT
+        canvas.fill_rect(snap(box.x - 7), snap(box.y - 7),
+                         snap(box.width + 14), snap(box.height + 14))
+    canvas.fill_style = "#ffffff"
+    canvas.fill_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
+    _draw_board(canvas, _Words(trace), node, box)
+    canvas.stroke_style = Palette.INK if current or chosen else Palette.MUTED
+    canvas.line_width = 3 if current or chosen else 1
+    canvas.stroke_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
+    if state.value is not None:
+        _label(canvas, format_value(state.value), spot.row(-1), value_colour(state.value),
+               plate=True)
+    _label(canvas, f"n {state.visits}", spot.row(0), Palette.INK, px=13, bold=False)
+    if state.uct is not None:
+        _label(canvas, f"uct {state.uct:.2f}", spot.row(1),
+               Palette.GOOD if chosen else Palette.NEUTRAL, px=12, bold=chosen)
 
 
 def search_svg(trace: SearchTrace, step: int | None = None) -> BoardPicture:

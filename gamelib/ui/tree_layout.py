@@ -145,7 +145,9 @@ def layout_tree(trace: SearchTrace, page_width: int = PAGE_WIDTH) -> TreeLayout:
     if not trace.nodes:
         return TreeLayout({}, {}, MIN_WIDTH, STATUS_HEIGHT + MARGIN)
     children = _tree(trace)
-    below = 2 if any(isinstance(e, (CacheRead, CacheStore)) for e in trace.events) else 1
+    # A second label row: cache entries, or an MCTS candidate's UCT score.
+    below = 2 if trace.algorithm == "mcts" or any(
+        isinstance(e, (CacheRead, CacheStore)) for e in trace.events) else 1
     pruned_moves = {
         (event.node, 0): event.pruned
         for event in trace.events if isinstance(event, Cutoff) and event.pruned

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamelib.connect4 import benchmark_positions
-from gamelib.connect4.bitboard import Position, geometry, threat_cells
+from gamelib.connect4.bitboard import geometry, position_of, threat_cells
 from gamelib.connect4.player import connect_four_move, connect_four_move_values
 from gamelib.connect4.solver import Solver
 from gamelib.game import GameError
@@ -131,7 +131,7 @@ def test_solver_threats_of_lanes_are_the_threats_of_each_board() -> None:
     threats = solver_threats(SOLVERS[(6, 7)])
     width = game.cols * (game.rows + 1) + 3 * (game.rows + 2)
     for moves, _ in benchmark_positions("L2_R1")[:50]:
-        position = Position.of(game, ConnectFour.from_moves(moves))
+        position = position_of(game, ConnectFour.from_moves(moves))
         boards = [
             position.cur | ((position.mask + game.bottom_masks[c]) & game.column_masks[c])
             for c in range(game.cols)
@@ -210,10 +210,24 @@ def test_every_public_function_refuses_a_bad_state_at_once(state: object) -> Non
 def test_position_is_the_lesson_8_triple() -> None:
     game = ConnectFour()
     state = ConnectFour.from_moves("4453")
-    position = Position.of(game, state)
+    position = position_of(game, state)
     assert position == (state[0], state[0] | state[1], 4)  # X to move
     assert position.state() == state
     after = position.play(game.bottom_masks[0])
     assert after.state() == game.play(state, 0)
     with pytest.raises(GameError):
-        Position.of(game, (-1, 0))
+        position_of(game, (-1, 0))
+
+
+@pytest.mark.parametrize(
+    "state", [(1, 1), (0, 1), (2, 0), (True, 0), [0, 0], (0, 0, 0), "ab", None]
+)
+def test_the_one_position_door_refuses_what_is_not_a_position(state: object) -> None:
+    """The solver and the player both come in through position_of, with one message each."""
+    game = ConnectFour()
+    with pytest.raises(GameError) as caught:
+        position_of(game, state)
+    for call in (Solver(game, table_bits=10).solve, lambda s: connect_four_move(game, s, depth=1)):
+        with pytest.raises(GameError) as again:
+            call(state)  # type: ignore[arg-type]
+        assert str(again.value) == str(caught.value)

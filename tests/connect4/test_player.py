@@ -18,6 +18,7 @@ import pytest
 
 from gamelib.connect4 import benchmark_positions
 from gamelib.connect4 import player as c4player
+from gamelib.connect4.bitboard import position_of
 from gamelib.connect4.heuristic import connect_four_heuristic
 from gamelib.connect4.player import connect_four_move, connect_four_move_values
 from gamelib.connect4.score import score_to_moves
@@ -258,7 +259,7 @@ def test_solver_scores_read_as_moves_on_odd_and_even_boards(size: tuple[int, int
     solver = Solver(game)
     checked = {1: 0, -1: 0}
     for state in random_positions(game, 31, 25, lambda s: winning_columns(game, s)):
-        board = c4player._Position(game, state)
+        board = c4player._Position(game, position_of(game, state))
         score = solver.solve(state)  # the score of the win on the move
         assert score > 0
         assert board.winner_moves(score) == 1
@@ -300,7 +301,9 @@ def test_a_solved_position_without_a_proven_column_is_described_honestly() -> No
     # the column comes from estimates. A lost position stays exactly lost (every
     # column loses); a won one is not claimed for a column that is not proven.
     game = ConnectFour()
-    board = c4player._Position(game, ConnectFour.from_moves("45545544464551317"))
+    board = c4player._Position(
+        game, position_of(game, ConnectFour.from_moves("45545544464551317"))
+    )
     results = {
         col: c4player._Result(None, estimate=(col - 3) / 10) for col in game.moves(board.state)
     }
