@@ -162,7 +162,9 @@ def test_a_move_cut_short_says_so_on_the_status_line(monkeypatch) -> None:
     assert s.status[1] == "Computer (O, out of time: best so far): X +0.10"
 
 
-def test_every_search_gets_its_own_budget_capped_at_max_seconds(monkeypatch) -> None:
+def test_every_search_gets_its_own_budget_the_one_the_engine_uses(monkeypatch) -> None:
+    """The session sets the time the search really has: seconds, else the engine's
+    default for the game (5 s; Connect Four's player 1 s, or 30 s for a depth alone)."""
     seen: list[Budget] = []
 
     def spy(game: Any, state: Any, depth: Any, seconds: Any, rng: Any, budget: Budget) -> Any:
@@ -174,7 +176,41 @@ def test_every_search_gets_its_own_budget_capped_at_max_seconds(monkeypatch) -> 
     s.submit("2,2")
     s.set_strength(seconds=2)
     s.submit("3,3")
-    assert [b.seconds for b in seen] == [30.0, 2.0] and seen[0] is not seen[1]
+    assert [b.seconds for b in seen] == [engine.DEFAULT_SECONDS, 2.0] and seen[0] is not seen[1]
+    assert engine.DEFAULT_SECONDS == 5.0
+    PlaySession(C4, mode="computer-human", background=False)
+    PlaySession(C4, mode="computer-human", background=False, depth=2)
+    assert [b.seconds for b in seen[2:]] == [1.0, 30.0]
+
+
+@pytest.mark.parametrize("seconds", [60, 30.5, 10**400, math.inf, math.nan, True, "1"])
+def test_seconds_above_the_cap_are_refused_as_everywhere(seconds: Any) -> None:
+    with pytest.raises(GameError, match="^seconds must be a positive number of seconds, "
+                                        "at most 30 s, or None; got "):
+        PlaySession(TTT, seconds=seconds)
+    s = PlaySession(TTT, background=False)
+    with pytest.raises(GameError, match="at most 30 s"):
+        s.set_strength(seconds=seconds)
+    assert s.strength == (None, None)
+
+
+def test_a_move_cut_short_by_the_engines_default_names_that_time(monkeypatch) -> None:
+    """No seconds set: the engine's 5 s cut the search, and the message says 5 s."""
+    monkeypatch.setattr(engine, "DEFAULT_SECONDS", 0.3)
+    s = PlaySession(Nim((20,) * 8), mode="computer-human", background=False)
+    assert s.decision is not None and s.decision.cut_short
+    assert "Its time ran out (0.3 s): this is the best move it found." in s.message
+
+
+def test_a_hint_cut_short_says_so_and_gives_no_value_0_for_nim(monkeypatch) -> None:
+    monkeypatch.setattr(engine, "DEFAULT_SECONDS", 0.3)
+    s = PlaySession(Nim((20,) * 8), mode="human-human", background=False)
+    hints = s.hint()
+    assert hints is not None
+    assert s.message.startswith("Best so far for A: ")
+    assert "(estimate 0). The search was cut short: its 0.3 s ran out." in s.message
+    assert "value" not in s.message
+    assert s.status[1] == "Hints (out of time: best so far): the value of each move for A"
 
 
 @pytest.mark.skipif(getattr(engine, "_BUDGET_SHIM", False),

@@ -18,8 +18,10 @@ How it stays responsive and bounded
 Nothing waits for input. When the computer is to move, its search runs in a daemon thread
 (right away with ``background=False``, and wherever threads cannot start, as in Pyodide:
 that is detected when a thread fails to start). Each computer move and each hint gets its
-own :class:`~gamelib.search.common.Budget`: the engine's default time when no ``seconds``
-are set, never over :data:`~gamelib.search.common.MAX_SECONDS`. New game, Undo, Stop, a
+own :class:`~gamelib.search.common.Budget`: ``seconds`` (more than 0, at most
+:data:`~gamelib.search.common.MAX_SECONDS`, 30 s; more is refused), else the engine's
+default time for the game, so that a search cut short is reported with the time it
+really had. The engine's searches never wait for another session's. New game, Undo, Stop, a
 change of players and :meth:`PlaySession.close` cancel it, so the search ends within a
 moment, and start a new *generation*: a result from an older one is dropped. A search
 whose budget ran out plays the best move found so far, and the status line says so.

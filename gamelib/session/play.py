@@ -11,7 +11,6 @@ from collections.abc import Callable, Hashable
 from typing import Any, Final, NamedTuple, TypeVar
 
 from gamelib.game import Game, GameError, Move, State, describe_text
-from gamelib.search.common import Budget
 from gamelib.search.stats import Decision
 from gamelib.session.readonly import ReadOnly
 from gamelib.session.rules import (
@@ -19,6 +18,7 @@ from gamelib.session.rules import (
     NO_MOVES,
     GameFailed,
     Labels,
+    budget_for,
     check_delay,
     check_game,
     check_mode,
@@ -272,7 +272,7 @@ class PlaySession(Turns):
                 if not moves:
                     self._refuse(f"No hint: {NO_MOVES}.")
                     return None
-                budget = self._budget = Budget(self._seconds)
+                budget = self._budget = budget_for(self._game, self._depth, self._seconds)
                 depth, seconds = self._depth, self._seconds
                 self._busy = "hint"
                 self._set_message("Computing the value of every move…")
@@ -291,6 +291,7 @@ class PlaySession(Turns):
                     self._refuse(f"No hint: {problem}.")
                     return None
                 self._hints_cut = budget.expired() and not budget.cancelled
+                self._hints_seconds = budget.seconds
                 self._set_message(self._describe_hints(values))
                 self._hints = values
                 self._update()
@@ -490,7 +491,7 @@ class PlaySession(Turns):
         with self._lock:
             if job.generation != self._generation:
                 return
-            budget = self._budget = Budget(self._seconds)
+            budget = self._budget = budget_for(self._game, self._depth, self._seconds)
             depth, seconds = self._depth, self._seconds
         decision: Decision | None = None
         try:

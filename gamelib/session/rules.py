@@ -22,7 +22,7 @@ __all__ = [
     "GameFailed", "check_game", "check_mode", "check_strength", "check_delay", "format_value",
     "winner", "strength_label", "short", "join_moves", "threads_can_start", "choose_move",
     "move_values", "game_failure", "drawing_failure", "search_failure", "CLOSED", "NO_MOVES",
-    "name_of",
+    "name_of", "budget_for",
 ]
 
 MODES: Final = ("human-computer", "computer-human", "human-human", "computer-computer")
@@ -122,11 +122,11 @@ def is_number(value: object) -> bool:
 
 
 def check_strength(depth: object, seconds: object) -> None:
-    """Raise GameError unless ``depth`` (plies, 1 or more) and ``seconds`` are usable."""
+    """Raise GameError unless ``depth`` (plies, 1 or more) and ``seconds`` (more than 0,
+    at most :data:`~gamelib.search.common.MAX_SECONDS`, as everywhere) are usable."""
     if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 1):
         raise GameError(f"depth must be a whole number of plies, 1 or more, or None; got {depth!r}")
-    if seconds is not None and (not is_number(seconds) or not 0 < seconds <= 60):  # type: ignore[operator]
-        raise GameError(f"seconds must be a number in (0, 60] or None; got {seconds!r}")
+    common.check_seconds(seconds)
 
 
 def check_delay(delay: object) -> None:
@@ -187,6 +187,16 @@ def threads_can_start() -> bool:
 
 
 # The engine is imported when first needed, so that importing the session stays quick.
+def budget_for(game: Game[Any, Any], depth: int | None, seconds: float | None) -> Budget:
+    """The budget the session sets for one computer move or hint: ``seconds``, or the
+    engine's own default for this game and depth
+    (:func:`~gamelib.search.engine.default_seconds`), so that the session can say how
+    long the search had when it was cut short. Its arguments were checked already."""
+    from gamelib.search.engine import default_seconds
+
+    return Budget(default_seconds(game, depth) if seconds is None else seconds)
+
+
 def choose_move(game: Game[Any, Any], state: State, depth: int | None,
                 seconds: float | None, rng: random.Random, budget: Budget) -> Decision:
     """The engine's :func:`~gamelib.search.engine.choose_move` within ``budget``."""

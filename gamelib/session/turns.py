@@ -62,6 +62,7 @@ class Turns:
         self._decision_ply = -1
         self._hints: dict[Hashable, float] | None = None
         self._hints_cut = False
+        self._hints_seconds = 0.0  # the budget of the latest hints, for the message
         self._failure: str | None = None
         self._message, self._error = "", False
 
@@ -258,8 +259,12 @@ class Turns:
         best = max(values.values())
         best_moves = [str(self._ask("format_move", m)) for m, v in values.items() if v == best]
         shown = join_moves(best_moves[:6]) + (" …" if len(best_moves) > 6 else "")
-        cut = " The time ran out: these are the values found so far." if self._hints_cut else ""
-        return (f"Best for {self._facts_of[-1].mover}: {shown} (value {format_value(best)}).{cut}")
+        mover = self._facts_of[-1].mover
+        if self._hints_cut:
+            # Unfinished: an estimate, never a "value 0" a game without draws cannot have.
+            return (f"Best so far for {mover}: {shown} (estimate {format_value(best)}). "
+                    f"The search was cut short: its {self._hints_seconds:g} s ran out.")
+        return f"Best for {mover}: {shown} (value {format_value(best)})."
 
     def _set_message(self, text: str, error: bool = False, keep_case: bool = False) -> None:
         text = short(text)
