@@ -542,3 +542,32 @@ def test_read_only_attributes_refuse_assignment_and_keep_their_docstrings() -> N
     assert s.history == [(1, 1)]
     assert PlaySession.history.__doc__ is not None
     assert PlaySession.history.__doc__.startswith("The moves from the start")
+
+
+def test_a_hint_is_not_delayed_by_another_sessions_exact_search() -> None:
+    """Both sessions play one Nim object, so they would share its exact-search cache: the
+    busy one's search keeps it, and the other searches with a cache of its own."""
+    game = Nim((20,) * 8)
+    busy = PlaySession(game, mode="computer-human")   # an exact search of 5 s
+    assert busy.thinking and engine._caches[game].lock.locked()
+    other = PlaySession(game, mode="human-human", background=False)
+    for move in [(0, 18), (1, 19), (2, 20), (3, 20), (4, 20), (5, 20), (6, 20), (7, 17)]:
+        assert other.play_move(move), other.message
+    started = time.perf_counter()
+    hints = other.hint()
+    took = time.perf_counter() - started
+    assert hints is not None and set(hints.values()) == {-1.0}
+    assert engine._caches[game].lock.locked()   # the busy search was still running
+    assert took < 1.0   # it used to wait the busy search's 2.5 s
+    # A third session's computer move starts behind the busy one, and is cancelled at once.
+    before = set(threading.enumerate())
+    third = PlaySession(game, mode="computer-human")
+    workers = [t for t in threading.enumerate() if t not in before]
+    time.sleep(0.1)
+    cancelled = time.perf_counter()
+    third.close()
+    for worker in workers:
+        worker.join(1.0)
+        assert not worker.is_alive()
+    assert time.perf_counter() - cancelled < 1.0
+    busy.close()
