@@ -406,3 +406,23 @@ def test_a_callers_budget_can_shorten_seconds() -> None:
                               budget=Budget(0.3))
     assert seconds < 0.3 + MARGIN
     assert decision.cut_short
+
+
+def test_a_budgets_depth_goes_down_whole_to_every_search() -> None:
+    nim, c4 = Nim((3, 4, 5)), ConnectFour()
+    assert choose_move(nim, nim.start, budget=Budget(5, depth=1),
+                       rng=random.Random(0)).stats.depth == 1
+    assert choose_move(c4, c4.start, budget=Budget(5, depth=2),
+                       rng=random.Random(0)).stats.depth == 2
+    assert iterative_deepening(nim, nim.start, zero, budget=Budget(depth=3)).stats.depth == 3
+    # A depth given at the door wins over the budget's.
+    assert choose_move(nim, nim.start, depth=2, budget=Budget(5, depth=1),
+                       rng=random.Random(0)).stats.depth == 2
+
+
+def test_iterative_deepening_stops_at_a_node_limit_with_exact_counts() -> None:
+    """Depth 1 runs outside the limit (there is always a move); the rest counts."""
+    decision = iterative_deepening(BIG_NIM, BIG_NIM.start, zero, budget=Budget(nodes=5000))
+    per_depth = decision.stats.nodes_per_depth
+    assert decision.cut_short
+    assert decision.stats.calls == per_depth[1] + 5000

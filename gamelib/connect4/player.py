@@ -240,11 +240,13 @@ def _check_arguments(
     check_budget(budget)
     assert rng is None or isinstance(rng, random.Random)
     assert budget is None or isinstance(budget, Budget)
+    # A depth given, or else the caller's budget's depth.
+    plies = int(depth) if depth is not None else (  # type: ignore[call-overload]
+        None if budget is None else budget.depth)
     if seconds is not None:
         time_limit = float(seconds)  # type: ignore[arg-type]  # a checked number
     else:
-        time_limit = DEFAULT_SECONDS if depth is None else MAX_SECONDS
-    plies = None if depth is None else int(depth)  # type: ignore[call-overload]
+        time_limit = DEFAULT_SECONDS if plies is None else MAX_SECONDS
     if budget is None:
         limit = Budget(time_limit, depth=plies)
     else:
