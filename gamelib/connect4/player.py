@@ -37,15 +37,13 @@ Strength: ``seconds`` or ``depth``
 
 The time budget
 ---------------
-Every call ends within one :class:`~gamelib.search.common.Budget`, built at the door:
-``seconds`` (at most :data:`~gamelib.search.common.MAX_SECONDS`; default 1 s, or for
-``depth`` alone the cap) and ``depth``, within the ``budget`` given (the play session's,
-which it may cancel from another thread). That limit goes down whole: the exact solver
-gets a share of it (:data:`EXACT_SHARE`) and each column a slice, the heuristic search
-the rest. When it runs out or is cancelled, the player returns the best move of the last
-finished iteration; if that cut short what was asked for (a ``depth`` not reached, a
-caller's budget shorter than ``seconds``, or a cancelled search), the decision says so
-with ``cut_short=True``.
+One :class:`~gamelib.search.common.Budget` is built at the door from ``seconds`` (at most
+30 s; default 1 s, or 30 s for ``depth`` alone) and ``depth``, within the ``budget`` given
+(which another thread may cancel), and goes down whole: the solver gets a share
+(:data:`EXACT_SHARE`), each column a slice, the heuristic search the rest. When it runs
+out, the player returns the best move of the last finished iteration; if that cut short
+what was asked for (a ``depth`` not reached, a caller's budget shorter than ``seconds``,
+a cancel), the decision says so with ``cut_short=True``.
 
 Values
 ------
@@ -240,9 +238,7 @@ def _check_arguments(
     check_budget(budget)
     assert rng is None or isinstance(rng, random.Random)
     assert budget is None or isinstance(budget, Budget)
-    # A depth given, or else the caller's budget's depth.
-    plies = int(depth) if depth is not None else (  # type: ignore[call-overload]
-        None if budget is None else budget.depth)
+    plies = int(depth) if depth is not None else getattr(budget, "depth", None)  # type: ignore[call-overload]
     if seconds is not None:
         time_limit = float(seconds)  # type: ignore[arg-type]  # a checked number
     else:
