@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gamelib.search.engine as engine
-import gamelib.session.play as session_module
+import gamelib.session.computer as session_module
 from gamelib.game import GameError, replay
 from gamelib.games import ConnectFour, Nim, TicTacToe
 from gamelib.search.common import Budget

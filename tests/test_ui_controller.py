@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import gamelib.session.play as session_module
+import gamelib.session.computer as session_module
 import gamelib.ui.controller as controller_module
 from gamelib.game import GameError, replay
 from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard

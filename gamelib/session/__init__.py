@@ -44,19 +44,20 @@ The interface (details in :class:`PlaySession`)::
     # thinking, finished, status, status_player, mode, strength, delay, running,
     # decision, hints, threaded, closed
 
-Modules: ``rules`` (checks at the door, value labels, the engine's calls), ``turns`` (the
-positions, whose turn, and the wording of every message), ``play`` (input, settings,
-the computer in the background) and ``readonly`` (:class:`~gamelib.session.readonly.ReadOnly`,
-the one-line read-only attributes of the session, the play controller and the search viewer).
+Modules: ``play`` (:class:`PlaySession`: input, settings, the order of events), composed
+of ``history`` (the positions and moves, a value, and the game's answers about them),
+``turns`` (who plays which side, whose turn, who won, in words) and ``computer`` (the
+computer player: strength, searches, budgets, threads); ``checks`` (the checks at the
+door), ``words`` (value labels, move lists, failures in words) and ``readonly``
+(:class:`~gamelib.session.readonly.ReadOnly`, the one-line read-only attributes of the
+session, the play controller and the search viewer).
 """
 
+from gamelib.session.checks import MAX_DELAY, MODES, check_game
 from gamelib.session.play import PlaySession
-from gamelib.session.rules import (
-    MAX_DELAY,
+from gamelib.session.words import (
     MESSAGE_LIMIT,
-    MODES,
     Labels,
-    check_game,
     format_value,
     strength_label,
     winner,

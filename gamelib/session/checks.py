@@ -1,0 +1,65 @@
+"""The session's checks at the door: the game, the mode, the strength and the delay."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from gamelib.game import GameError
+from gamelib.search import common
+
+__all__ = [
+    "MODES", "MAX_DELAY", "GAME_MEMBERS", "check_game", "check_mode", "check_strength",
+    "check_delay", "is_number",
+]
+
+MODES: Final = ("human-computer", "computer-human", "human-human", "computer-computer")
+"""Who plays which side, first mover first: ``"computer-human"`` lets the computer start."""
+
+MAX_DELAY: Final = 5.0
+"""The longest pause (seconds) between the moves of a computer-versus-computer game."""
+
+GAME_MEMBERS: Final = (
+    "players", "start", "next_states", "finished", "utility",
+    "to_move", "moves", "play", "parse_move", "format_move", "render",
+)
+"""What a game needs to be played: the six-tuple plus the members that play and input need."""
+
+
+def check_game(game: object) -> None:
+    """Raise GameError, naming the mistake and the fix, unless ``game`` is a playable game."""
+    common.check_game(
+        game,
+        members=GAME_MEMBERS,
+        class_text=(
+            "{name} is a class, not a game: create one with its brackets, e.g. play({name}())"
+        ),
+        missing_text=(
+            "{type} is not a game: it lacks {missing}; pass a game "
+            "such as TicTacToe(), ConnectFour() or Nim() from gamelib.games"
+        ),
+    )
+
+
+def check_mode(mode: object) -> None:
+    """Raise GameError unless ``mode`` is one of :data:`MODES`."""
+    if mode not in MODES:
+        raise GameError(f"mode must be one of {', '.join(map(repr, MODES))}; got {mode!r}")
+
+
+def is_number(value: object) -> bool:
+    """True for an int or a float that is not a bool."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def check_strength(depth: object, seconds: object) -> None:
+    """Raise GameError unless ``depth`` (plies, 1 or more) and ``seconds`` (more than 0,
+    at most :data:`~gamelib.search.common.MAX_SECONDS`, as everywhere) are usable."""
+    if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 1):
+        raise GameError(f"depth must be a whole number of plies, 1 or more, or None; got {depth!r}")
+    common.check_seconds(seconds)
+
+
+def check_delay(delay: object) -> None:
+    """Raise GameError unless ``delay`` is a number of seconds from 0 to :data:`MAX_DELAY`."""
+    if not is_number(delay) or not 0 <= delay <= MAX_DELAY:  # type: ignore[operator]
+        raise GameError(f"delay must be a number of seconds from 0 to {MAX_DELAY:g}, got {delay!r}")
