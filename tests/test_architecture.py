@@ -1,4 +1,5 @@
-"""The shape of gamelib: module sizes, the import graph, and which layers may import the UI.
+"""The shape of gamelib: module sizes, the import graph, the order of its layers by package
+(games < search < connect4 < session < ui, see :data:`LAYERS`) and which may import the UI.
 
 The import graph is read from the source with :mod:`ast`, so it sees every import,
 including those inside functions (an import deferred into a function is still a
@@ -177,3 +178,81 @@ def test_the_ui_check_sees_a_ui_import() -> None:
     """Control: gamelib.ui does import a UI library, and the parser notices."""
     ui_modules = [n for n in MODULES if n.startswith("gamelib.ui")]
     assert any(m.split(".")[0] in UI_LIBRARIES for n in ui_modules for m in imported_names(n))
+
+
+# -- layers by package -------------------------------------------------------------------------
+
+LAYERS: tuple[tuple[tuple[str, ...], ...], ...] = (
+    (("gamelib.errors", "gamelib.game", "gamelib.runtime"),),
+    (("gamelib.games",),),
+    (("gamelib.search",),),
+    (("gamelib.connect4",),),
+    (("gamelib.session",), ("gamelib.exercises",)),
+    (("gamelib.ui", "gamelib.plots", "gamelib.style"),),
+    (("gamelib", "gamelib.connect_four"),),
+)
+"""gamelib's layers, bottom first: games < search < connect4 < session < ui. A layer is a
+tuple of groups, a group a tuple of units (a package or a top-level module). A module may
+import its own group and the layers below; groups that share a layer stand beside each
+other and import nothing of one another (the exercises beside the session). The
+top-level modules sit with their layer (game.py and errors.py at the bottom, plots.py and
+style.py with ui); ``gamelib`` itself and ``gamelib.connect_four`` (the command line's
+entry point, ``python -m gamelib.connect_four``) are at the top."""
+
+
+def unit_of(name: str) -> str:
+    """The unit of LAYERS that module ``name`` belongs to (the longest that contains it)."""
+    units = [u for layer in LAYERS for group in layer for u in group
+             if name == u or name.startswith(u + ".")]
+    return max(units, key=len)
+
+
+def place_of(unit: str) -> tuple[int, int]:
+    """(layer, group) of ``unit``."""
+    return next((i, j) for i, layer in enumerate(LAYERS) for j, group in enumerate(layer)
+                if unit in group)
+
+
+def layer_violations(graph: dict[str, set[str]]) -> list[str]:
+    """Every import of ``graph`` that goes up a layer or sideways to another group."""
+    found = []
+    for name, targets in sorted(graph.items()):
+        layer, group = place_of(unit_of(name))
+        for target in sorted(targets):
+            their_layer, their_group = place_of(unit_of(target))
+            if their_layer > layer or (their_layer == layer and their_group != group):
+                found.append(f"{name} imports {target}")
+    return found
+
+
+def test_every_module_has_a_place_in_the_layers() -> None:
+    for name in MODULES:
+        assert place_of(unit_of(name)) is not None, name
+
+
+def test_each_package_imports_only_its_own_layer_and_those_below() -> None:
+    violations = layer_violations(import_graph())
+    assert violations == [], "imports against the layer order:\n" + "\n".join(violations)
+
+
+def test_the_layer_check_sees_an_upward_and_a_sideways_import() -> None:
+    """Control: search naming connect4, the session naming an exercise, games naming search;
+    imports down the layers and inside a group pass."""
+    graph = {
+        "gamelib.search.engine": {"gamelib.connect4.player", "gamelib.search.common"},
+        "gamelib.session.play": {"gamelib.exercises.run", "gamelib.connect4.player"},
+        "gamelib.games.nim": {"gamelib.search.common", "gamelib.game"},
+        "gamelib.style": {"gamelib.ui.canvas", "gamelib.plots", "gamelib.session"},
+        "gamelib.game": {"gamelib.errors"},
+    }
+    assert layer_violations(graph) == [
+        "gamelib.games.nim imports gamelib.search.common",
+        "gamelib.search.engine imports gamelib.connect4.player",
+        "gamelib.session.play imports gamelib.exercises.run",
+    ]
+
+
+def test_search_never_names_connect4() -> None:
+    """Not even in an import inside a function: Connect Four's player is chosen above."""
+    for name in (n for n in MODULES if n.startswith("gamelib.search")):
+        assert not any(m.startswith("gamelib.connect4") for m in imported_names(name)), name

@@ -19,13 +19,13 @@ import pytest
 from gamelib.connect4 import benchmark_positions
 from gamelib.connect4 import player as c4player
 from gamelib.connect4.heuristic import connect_four_heuristic
+from gamelib.connect4.player import connect_four_move, connect_four_move_values
 from gamelib.connect4.score import score_to_moves
+from gamelib.connect4.solver import Solver
 from gamelib.game import GameError
 from gamelib.games import TicTacToe
 from gamelib.games.connect_four import C4State, ConnectFour
-from gamelib.search.c4player import connect_four_move, connect_four_move_values
 from gamelib.search.depth_limited import iterative_deepening, proven_value
-from gamelib.search.solver import Solver
 from gamelib.search.stats import Decision, Stats
 
 GENEROUS = 30.0  # an upper bound only: the solver proves these positions far sooner
@@ -504,7 +504,7 @@ def test_the_solver_pool_stays_small() -> None:
 
 def test_importing_the_player_and_the_command_line_loads_no_user_interface() -> None:
     code = (
-        "import sys, gamelib.search.c4player, gamelib.connect_four\n"
+        "import sys, gamelib.connect4.player, gamelib.connect_four\n"
         "ui = {'ipycanvas', 'ipywidgets', 'matplotlib', 'IPython'}\n"
         "print(sorted(ui & {name.split('.')[0] for name in sys.modules}))"
     )

@@ -17,10 +17,10 @@ import pytest
 
 import gamelib.connect4.player as player
 from gamelib.connect4.player import connect_four_move, connect_four_move_values
-from gamelib.connect4.solver import SearchTimeout, Solver
+from gamelib.connect4.solver import Solver
 from gamelib.game import GameError
 from gamelib.games import ConnectFour
-from gamelib.search.common import MAX_SECONDS, Budget
+from gamelib.search.common import MAX_SECONDS, Budget, SearchTimeout
 from gamelib.search.stats import Decision
 
 MARGIN = 2.0  # seconds: a loaded machine answers late, never this late

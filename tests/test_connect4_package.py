@@ -21,9 +21,10 @@ from gamelib.connect4 import BENCHMARK_SETS, benchmark_positions
 from gamelib.connect4.bitboard import Position, geometry, threat_cells
 from gamelib.connect4.player import connect_four_move, connect_four_move_values
 from gamelib.connect4.solver import Solver
-from gamelib.connect4.table import EXACT, LOWER, UPPER, Table, counts_by_flag, key_of
+from gamelib.connect4.table import Table, counts_by_flag, key_of
 from gamelib.game import GameError
 from gamelib.games import ConnectFour
+from gamelib.search.bounded import EXACT, LOWER, UPPER
 
 SIZES = [(4, 4), (6, 7), (4, 10), (10, 4), (5, 9), (10, 10)]
 DIRECTIONS = [(1, 0), (0, 1), (1, 1), (1, -1)]  # (drow, dcol): up, across, two diagonals
@@ -143,14 +144,14 @@ def test_solver_threats_of_lanes_are_the_threats_of_each_board() -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=str)
-def test_four_cells_are_the_cells_of_finished_fours(size: tuple[int, int]) -> None:
+def test_winning_cells_are_the_cells_of_finished_fours(size: tuple[int, int]) -> None:
     game = ConnectFour(*size)
     lines = lines_of_four(game)
     # Every line of four on the board, alone, corners and edges included.
     for line in lines:
         discs = sum(bit(game, r, c) for r, c in line)
-        assert game.four_cells((discs, 0)) == sorted(line)
-        assert game.four_cells((0, discs)) == sorted(line)
+        assert game.winning_cells((discs, 0)) == sorted(line)
+        assert game.winning_cells((0, discs)) == sorted(line)
     rng = random.Random(7)
     for _ in range(60):
         state = random_discs(game, rng, 0.4)
@@ -161,7 +162,7 @@ def test_four_cells_are_the_cells_of_finished_fours(size: tuple[int, int]) -> No
             if all(bit(game, *cell) & discs for cell in line)
             for cell in line
         }
-        assert game.four_cells(state) == game.winning_cells(state) == sorted(expected)
+        assert game.winning_cells(state) == sorted(expected)
 
 
 BAD_STATES = [
@@ -185,7 +186,7 @@ BAD_STATES = [
 def test_every_public_function_refuses_a_bad_state_at_once(state: object) -> None:
     game = ConnectFour()
     calls = [
-        lambda: game.four_cells(state),  # type: ignore[arg-type]
+        lambda: game.winning_cells(state),  # type: ignore[arg-type]
         lambda: game.winning_cells(state),  # type: ignore[arg-type]
         lambda: game.cell(state, 0, 0),  # type: ignore[arg-type]
         lambda: game.column_height(state, 0),  # type: ignore[arg-type]

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 import gamelib.connect4
+from gamelib.connect4.solver import Solver
 from gamelib.games.connect_four import ConnectFour
-from gamelib.search.solver import Solver
 
 # The benchmark sets ship with gamelib (gamelib.connect4.benchmark_positions reads them).
 DATA = Path(gamelib.connect4.__file__).parent / "data"

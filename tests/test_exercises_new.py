@@ -15,6 +15,7 @@ from typing import Any
 import nbformat
 import pytest
 
+from gamelib.connect4.solver import Solver
 from gamelib.exercises.ex06_alphabeta import check_alphabeta
 from gamelib.exercises.ex07_read import check_read_entry
 from gamelib.exercises.ex08_deepening import check_deepening
@@ -24,7 +25,6 @@ from gamelib.exercises.report import CheckResult
 from gamelib.game import GameError
 from gamelib.games import ConnectFour, TicTacToe
 from gamelib.search import Stats, alphabeta
-from gamelib.search.solver import Solver
 
 EXERCISES = Path(__file__).resolve().parent.parent / "notebooks" / "exercises"
 

@@ -22,7 +22,6 @@ from gamelib.search import (
     DEFAULT_SECONDS,
     MAX_SECONDS,
     Budget,
-    SearchTimeout,
     choose_move,
     common,
     depth_limited,
@@ -31,7 +30,9 @@ from gamelib.search import (
     move_values,
     zero,
 )
+from gamelib.search.common import SearchTimeout
 from gamelib.search.stats import Decision, Stats
+from gamelib.session import players
 
 MARGIN = 2.0
 """Seconds allowed on top of a budget before a call counts as a hang (a busy machine)."""
@@ -73,7 +74,7 @@ def test_seconds_outside_the_range_are_refused_with_the_range(seconds: object,
         lambda: choose_move(game, game.start, seconds=seconds),  # type: ignore[arg-type]
         lambda: move_values(game, game.start, seconds=seconds),  # type: ignore[arg-type]
         lambda: iterative_deepening(game, game.start, zero, seconds=seconds),  # type: ignore[arg-type]
-        lambda: choose_move(ConnectFour(), ConnectFour().start, seconds=seconds),  # type: ignore[arg-type]
+        lambda: players.choose_move(ConnectFour(), ConnectFour().start, seconds=seconds),  # type: ignore[arg-type]
     ]
     for door in doors:
         with pytest.raises(GameError) as refused:
@@ -88,7 +89,8 @@ def test_any_real_number_in_the_range_is_accepted(seconds: object) -> None:
     assert budget.seconds == float(seconds) and type(budget.seconds) is float  # type: ignore[arg-type]
     game = ConnectFour()
     state = ConnectFour.from_moves("4444")
-    decision = choose_move(game, state, seconds=min(seconds, 0.3), rng=random.Random(0))  # type: ignore[type-var]
+    decision = players.choose_move(game, state, seconds=min(seconds, 0.3),  # type: ignore[type-var]
+                                   rng=random.Random(0))
     assert decision.move in game.moves(state)
 
 
@@ -412,7 +414,7 @@ def test_a_budgets_depth_goes_down_whole_to_every_search() -> None:
     nim, c4 = Nim((3, 4, 5)), ConnectFour()
     assert choose_move(nim, nim.start, budget=Budget(5, depth=1),
                        rng=random.Random(0)).stats.depth == 1
-    assert choose_move(c4, c4.start, budget=Budget(5, depth=2),
+    assert players.choose_move(c4, c4.start, budget=Budget(5, depth=2),
                        rng=random.Random(0)).stats.depth == 2
     assert iterative_deepening(nim, nim.start, zero, budget=Budget(depth=3)).stats.depth == 3
     # A depth given at the door wins over the budget's.

@@ -7,10 +7,11 @@ import random
 import pytest
 from helpers import reachable
 
+from gamelib.connect4.heuristic import _windows, connect_four_heuristic
 from gamelib.game import GameError, replay
 from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
-from gamelib.search import connect_four_heuristic, tictactoe_open_lines, zero
-from gamelib.search.heuristics import _windows, heuristic_for, squash
+from gamelib.search import tictactoe_open_lines, zero
+from gamelib.search.heuristics import default_heuristic, squash
 
 
 def test_zero_knows_nothing() -> None:
@@ -86,12 +87,11 @@ def test_threats_stay_inside_and_are_symmetric(rows: int, cols: int) -> None:
             state = game.play(state, rng.choice(game.moves(state)))
 
 
-def test_a_heuristic_for_every_game() -> None:
-    assert heuristic_for(TicTacToe()) is tictactoe_open_lines
-    assert heuristic_for(TicTacToeBitboard()) is tictactoe_open_lines
-    assert heuristic_for(Nim()) is zero
-    h = heuristic_for(ConnectFour(4, 5))
-    assert h(ConnectFour.from_moves("112", 4, 5), "X") > 0
+def test_the_search_layer_knows_tictactoe_and_no_other_game() -> None:
+    assert default_heuristic(TicTacToe()) is tictactoe_open_lines
+    assert default_heuristic(TicTacToeBitboard()) is tictactoe_open_lines
+    assert default_heuristic(Nim()) is zero
+    assert default_heuristic(ConnectFour(4, 5)) is zero   # its own is chosen above search
 
 
 def test_connect_four_heuristic_wants_connect_four() -> None:

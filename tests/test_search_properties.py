@@ -27,16 +27,15 @@ from gamelib.search import (
     alphabeta,
     bounded_alphabeta,
     center_first,
-    choose_move,
     depth_limited,
     iterative_deepening,
     memo_minimax,
     minimax,
-    move_values,
     tictactoe_open_lines,
     trace_search,
     zero,
 )
+from gamelib.session.players import choose_move, move_values  # Connect Four: its own player
 
 MARGIN = 3.0
 """Seconds on top of a budget before a call counts as a hang (a busy, shared machine)."""

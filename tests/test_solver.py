@@ -11,10 +11,13 @@ from collections.abc import Callable
 import pytest
 
 from gamelib.connect4 import benchmark_positions
+from gamelib.connect4.bitboard import threat_cells
+from gamelib.connect4.score import score_to_moves
+from gamelib.connect4.solver import Solver
 from gamelib.game import GameError
 from gamelib.games import ConnectFour
 from gamelib.games.connect_four import C4State
-from gamelib.search.solver import SearchTimeout, Solver, score_to_moves, winning_cells
+from gamelib.search.common import SearchTimeout
 
 
 def benchmark_lines(name: str, count: int, seed: int) -> list[tuple[str, int]]:
@@ -262,16 +265,16 @@ def test_score_to_moves() -> None:
         score_to_moves(3, 42)
 
 
-def test_winning_cells() -> None:
+def test_threat_cells() -> None:
     state = ConnectFour.from_moves("1212122")  # X: 1,1,1 and 2; O: 2,2
     first, second = state
     mask = first | second
-    cells = winning_cells(first, mask, 6, 7)
+    cells = threat_cells(first, mask, 6, 7)
     # X wins on top of column 1 (bit 3).
     assert cells == 1 << 3
-    assert winning_cells(second, mask, 6, 7) == 0
+    assert threat_cells(second, mask, 6, 7) == 0
     with pytest.raises(GameError):
-        winning_cells(first, mask, 3, 7)
+        threat_cells(first, mask, 3, 7)
 
 
 # -- errors and deadlines --------------------------------------------------------------

@@ -17,6 +17,7 @@ from gamelib.game import GameError, replay
 from gamelib.games import ConnectFour, TicTacToe
 from gamelib.search import center_first, tictactoe_open_lines
 from gamelib.search.trace import CacheRead, CacheStore, Cutoff, Leaf, SearchTrace, trace_search
+from gamelib.session.players import heuristic_for
 from gamelib.ui.canvas import RecordingCanvas
 from gamelib.ui.drawing import Palette
 from gamelib.ui.search_svg import search_svg, snapshot
@@ -48,7 +49,8 @@ def traces() -> dict[str, SearchTrace]:
                                       cache=first.cache),
         "depth-2": trace_search(GAME, FOUR, "depth_limited", depth=2,
                                 heuristic=tictactoe_open_lines),
-        "c4-depth-2": trace_search(ConnectFour(), c4, "depth_limited", depth=2),
+        "c4-depth-2": trace_search(ConnectFour(), c4, "depth_limited", depth=2,
+                                   heuristic=heuristic_for(ConnectFour())),
     }
 
 

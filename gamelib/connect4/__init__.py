@@ -12,32 +12,19 @@ The rules live in :mod:`gamelib.games.connect_four` (Lesson 7). This package hol
 ``benchmarks``     :func:`benchmark_positions`: the standard test sets, shipped as data
 =================  ===================================================================
 
-It imports no user-interface library. The solver and the player are loaded on first use.
+It imports no user-interface library. ``SearchTimeout`` and the table's flags belong to
+the search layer: import them from :mod:`gamelib.search.common` and
+:mod:`gamelib.search.bounded`.
 """
 
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
 from gamelib.connect4.benchmarks import BENCHMARK_SETS, benchmark_positions
-from gamelib.lazy import loaded_on_first_use
-
-if TYPE_CHECKING:
-    from gamelib.connect4.heuristic import connect_four_heuristic
-    from gamelib.connect4.player import connect_four_move, connect_four_move_values
-    from gamelib.connect4.solver import SearchTimeout, Solver, score_to_moves
-
-# The solver's and the player's names, imported from their modules when first used.
-__getattr__ = loaded_on_first_use(__name__, {
-    "gamelib.connect4.solver": ("Solver", "SearchTimeout", "score_to_moves"),
-    "gamelib.connect4.player": ("connect_four_move", "connect_four_move_values"),
-    "gamelib.connect4.heuristic": ("connect_four_heuristic",),
-})
-
+from gamelib.connect4.heuristic import connect_four_heuristic
+from gamelib.connect4.player import connect_four_move, connect_four_move_values
+from gamelib.connect4.score import score_to_moves
+from gamelib.connect4.solver import Solver
 
 __all__ = [
     "BENCHMARK_SETS",
-    "SearchTimeout",
     "Solver",
     "benchmark_positions",
     "connect_four_heuristic",

@@ -8,9 +8,9 @@ always-empty *guard*. A :class:`Position` is the triple of Lesson 8::
     mask   every disc on the board           (the opponent's discs are cur ^ mask)
     moves  how many discs there are          (mask.bit_count())
 
-Two kinds of "winning cells" exist, and each has one name here:
+Two kinds of cells complete a four, and each has one name:
 
-* :meth:`ConnectFour.four_cells <gamelib.games.connect_four.ConnectFour.four_cells>`:
+* :meth:`ConnectFour.winning_cells <gamelib.games.connect_four.ConnectFour.winning_cells>`:
   the cells of a *finished* four in a row (what the board highlights at the end);
 * :meth:`Geometry.threats`: the *empty* cells where a disc of a player would complete
   four in a row (a *threat*; it need not be playable yet). The solver, the player and

@@ -1,23 +1,20 @@
 """The Connect Four heuristic of Lesson 7: count the windows that are one or two discs short.
 
 This is the one Connect Four heuristic of the course: Lesson 7 builds it, exercises check
-students' versions against it, and :func:`gamelib.search.heuristic_for` gives it to the
-depth-limited searches. (:mod:`gamelib.search.heuristics` re-exports it.)
+students' versions against it, and :func:`gamelib.session.players.heuristic_for` gives it to the
+depth-limited searches.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from typing import cast
 
 from gamelib.game import GameError, Player
 from gamelib.games.connect_four import C4State, ConnectFour
+from gamelib.search.common import Heuristic
 
-__all__ = ["Heuristic", "connect_four_heuristic"]
-
-Heuristic = Callable[[Hashable, Player], float]
-"""``h(state, player) -> float``: an estimate of the value of ``state`` for ``player``,
-strictly between -1 and +1. Only called on states that are not finished."""
+__all__ = ["connect_four_heuristic"]
 
 SCALE = 4.0
 """The count ``x`` becomes ``x / (SCALE + |x|)`` (:func:`gamelib.search.heuristics.squash`)."""

@@ -48,20 +48,18 @@ a cancel), the decision says so with ``cut_short=True``.
 Values
 ------
 Every value is for the player to move, on the scale of Lesson 6
-(:mod:`gamelib.search.depth_limited`), the one scale of every search in gamelib:
-estimates strictly between -1 and +1; a draw 0; a proven win or loss whose game ends
-``k`` plies from the current position is worth ``+-(1 + 1 / (k + 1))``
-(:func:`~gamelib.search.depth_limited.proven_value`), so a faster win is worth more and
-a slower loss less. The ``summary`` says it in words ("X wins in at most 5 moves",
-counting the winner's own moves). The solver's exact scores (see
-:mod:`gamelib.connect4.solver`) give ``k`` exactly.
+(:mod:`gamelib.search.depth_limited`), the one scale of every search in gamelib: estimates
+strictly between -1 and +1; a draw 0; a proven win or loss whose game ends ``k`` plies from
+the current position is worth ``+-(1 + 1 / (k + 1))``
+(:func:`~gamelib.search.depth_limited.proven_value`), so a faster win is worth more and a
+slower loss less. The ``summary`` says it in words ("X wins in at most 5 moves", counting
+the winner's own moves). The exact scores of :mod:`gamelib.connect4.solver` give ``k``.
 
 Threads
 -------
-The play session calls the player from a background thread. The solvers keep their
-tables from one move to the next in a small pool per board size; a call takes one out
-and puts it back when done, so two calls never share one. This module imports no
-user-interface library.
+The play session calls the player from a background thread. The solvers keep their tables
+between moves in a small pool per board size; a call takes one out and puts it back when
+done, so two calls never share one. This module imports no user-interface library.
 """
 
 from __future__ import annotations
@@ -77,7 +75,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from gamelib.connect4.bitboard import Position, geometry
-from gamelib.connect4.heuristic import Heuristic, connect_four_heuristic
+from gamelib.connect4.heuristic import connect_four_heuristic
 from gamelib.connect4.score import end_of_game
 from gamelib.connect4.solver import Solver
 from gamelib.game import GameError
@@ -85,6 +83,7 @@ from gamelib.games.connect_four import C4State, ConnectFour
 from gamelib.search.common import (
     MAX_SECONDS,
     Budget,
+    Heuristic,
     SearchTimeout,
     check_budget,
     check_depth,
@@ -94,12 +93,7 @@ from gamelib.search.common import (
 from gamelib.search.depth_limited import deepen, plies_to_end, proven_value
 from gamelib.search.stats import Decision, Stats
 
-__all__ = [
-    "DEFAULT_SECONDS",
-    "EXACT_SHARE",
-    "connect_four_move",
-    "connect_four_move_values",
-]
+__all__ = ["DEFAULT_SECONDS", "EXACT_SHARE", "connect_four_move", "connect_four_move_values"]
 
 DEFAULT_SECONDS: Final = 1.0
 """The time budget when neither ``seconds`` nor ``depth`` is given."""
@@ -214,7 +208,7 @@ def connect_four_move_values(
 _module_rng = random.Random(20240917)
 """The generator used when the caller passes no ``rng``: seeded, so that a program making
 the same calls in the same order gets the same choices (as with
-:func:`~gamelib.search.minimax.pick`)."""
+:func:`~gamelib.search.common.pick`)."""
 
 
 def _check_arguments(

@@ -6,7 +6,8 @@ The score of a position is for the player to move, assuming both sides play perf
 ``0`` for a draw, positive when the player to move wins, negative when it loses; a win
 is worth one point more than the number of discs the winner still holds when it wins
 (on the 6 x 7 board, ``22 - k`` for a win with the winner's k-th disc). See
-:mod:`gamelib.connect4.score` for why, and :func:`score_to_moves` to read it back.
+:mod:`gamelib.connect4.score` for why, and its :func:`~gamelib.connect4.score.score_to_moves`
+to read it back.
 
 How the solver works
 --------------------
@@ -109,14 +110,14 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from gamelib.connect4.bitboard import Geometry, Position, geometry
-from gamelib.connect4.score import score_to_moves
-from gamelib.connect4.table import LOWER, NO_MOVE, UPPER, Entry, Table
+from gamelib.connect4.table import NO_MOVE, Entry, Table
 from gamelib.game import GameError
 from gamelib.games.connect_four import C4State, ConnectFour
+from gamelib.search.bounded import LOWER, UPPER
 from gamelib.search.common import Budget, SearchTimeout, check_budget
 from gamelib.search.stats import Stats
 
-__all__ = ["MAX_TABLE_BITS", "MIN_TABLE_BITS", "SearchTimeout", "Solver", "score_to_moves"]
+__all__ = ["MAX_TABLE_BITS", "MIN_TABLE_BITS", "Solver"]
 
 MIN_TABLE_BITS = 10
 MAX_TABLE_BITS = 24

@@ -39,7 +39,7 @@ from typing import Final
 
 from gamelib.search.bounded import EXACT, LOWER, UPPER
 
-__all__ = ["EXACT", "LOWER", "UPPER", "Entry", "Table", "counts_by_flag", "key_of"]
+__all__ = ["Entry", "Table", "counts_by_flag", "key_of"]
 
 Entry = tuple[str, int, int]
 """``(flag, value, move)``: flag ``'≤'`` or ``'≥'``, the bound, the best move + 1 or 0."""

@@ -34,8 +34,8 @@ from gamelib.exercises.run import (
 )
 from gamelib.game import Player
 from gamelib.games import Nim
+from gamelib.search.common import AnyGame
 from gamelib.search.memo import memo_minimax
-from gamelib.search.minimax import AnyGame
 
 # ---------------------------------------------------------------------------------------------
 # Exercise 1: the rules of Nim

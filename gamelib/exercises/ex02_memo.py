@@ -30,8 +30,8 @@ from gamelib.exercises.run import (
 )
 from gamelib.game import Player
 from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
+from gamelib.search.common import AnyGame
 from gamelib.search.memo import memo_minimax
-from gamelib.search.minimax import AnyGame
 
 # ---------------------------------------------------------------------------------------------
 # Exercise 2: memoized minimax

@@ -39,8 +39,8 @@ from gamelib.search.bounded import (
     Entry,
     bounded_alphabeta,
 )
+from gamelib.search.common import AnyGame
 from gamelib.search.memo import memo_minimax
-from gamelib.search.minimax import AnyGame
 from gamelib.search.stats import Stats
 
 # ---------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import random
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Final, cast
 
+from gamelib.connect4.heuristic import connect_four_heuristic
 from gamelib.exercises.positions import sample_positions, show_state
 from gamelib.exercises.report import (
     FAIL,
@@ -31,10 +32,9 @@ from gamelib.exercises.run import (
 )
 from gamelib.game import GameError, Player
 from gamelib.games import ConnectFour
-from gamelib.search import connect_four_heuristic
+from gamelib.search.common import AnyGame, Heuristic
 from gamelib.search.depth_limited import iterative_deepening
-from gamelib.search.heuristics import Heuristic, squash, zero
-from gamelib.search.minimax import AnyGame
+from gamelib.search.heuristics import squash, zero
 
 # ---------------------------------------------------------------------------------------------
 # Exercise 4: a Connect Four heuristic
@@ -72,7 +72,7 @@ def centre_heuristic(game: ConnectFour) -> Heuristic:
 BASELINES: Final = ("zero", "centre", "threats")
 """The baselines of :func:`check_heuristic`: :func:`~gamelib.search.heuristics.zero` (knows
 nothing), :func:`centre_heuristic`, and gamelib's own threat counter
-:func:`~gamelib.search.heuristics.connect_four_heuristic`."""
+:func:`~gamelib.connect4.heuristic.connect_four_heuristic`."""
 
 
 def _baseline(baseline: str, game: ConnectFour) -> Heuristic:

@@ -33,8 +33,8 @@ from gamelib.exercises.run import (
 from gamelib.games import ConnectFour, Nim, TicTacToe
 from gamelib.search.alphabeta import alphabeta as reference_alphabeta
 from gamelib.search.alphabeta import keeps_three_cases
+from gamelib.search.common import AnyGame
 from gamelib.search.memo import memo_minimax
-from gamelib.search.minimax import AnyGame
 from gamelib.search.stats import Stats
 
 __all__ = ["check_alphabeta", "corners_first", "outside_in", "WINDOW_ENDS"]

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any, Final
 
+from gamelib.connect4.heuristic import connect_four_heuristic
 from gamelib.exercises.ex06_alphabeta import Counting, TooMuchWork
 from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, not_done, show
 from gamelib.exercises.run import (
@@ -37,8 +38,8 @@ from gamelib.exercises.run import (
 )
 from gamelib.games import ConnectFour
 from gamelib.games.connect_four import C4State
+from gamelib.search.common import Heuristic
 from gamelib.search.depth_limited import depth_limited, iterative_deepening
-from gamelib.search.heuristics import Heuristic, connect_four_heuristic
 from gamelib.search.stats import Stats
 
 __all__ = ["check_deepening", "DEEPENING_MOVES", "DEEPENING_DEPTH"]
@@ -232,8 +233,8 @@ def check_deepening(deepening: Callable[..., Any]) -> CheckResult:
     """Check the student's ``deepening(game, state, h, max_depth, out_of_time)``.
 
     On standard Connect Four after :data:`DEEPENING_MOVES` with
-    :func:`~gamelib.search.connect_four_heuristic`: (1) with no budget, ``max_depth`` from 1
-    to :data:`DEEPENING_DEPTH` gives that depth and one of the best moves of
+    :func:`~gamelib.connect4.heuristic.connect_four_heuristic`: (1) with no budget,
+    ``max_depth`` from 1 to :data:`DEEPENING_DEPTH` gives that depth and one of the best moves of
     :func:`gamelib.search.iterative_deepening`; (2) the plays (calls of ``game.play``) of all
     iterations together are fewer than those of one plain depth-limited search of the
     deepest depth; (3) with ``out_of_time()`` saying True once the plays pass a budget in the

@@ -8,7 +8,7 @@ from such questions, where ``at_least(k)`` is True iff the score is at least ``k
 student works out the range of possible scores from the board and the discs on it, then asks
 as few questions as bisection needs.
 
-:func:`check_exact_score` answers the questions from :class:`gamelib.search.solver.Solver`'s
+:func:`check_exact_score` answers the questions from :class:`gamelib.connect4.solver.Solver`'s
 score on positions of small boards (4 x 4 to 5 x 5, so each check takes a fraction of a
 second) and checks the answer and the number of questions: at most
 ``ceil(log2(high - low + 1))`` for the range ``[low, high]`` of Lesson 8's ``score_range``.
@@ -23,6 +23,7 @@ from collections.abc import Callable
 from functools import cache, partial
 from typing import Any, Final
 
+from gamelib.connect4.solver import Solver
 from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, show
 from gamelib.exercises.run import (
     ask,
@@ -31,7 +32,6 @@ from gamelib.exercises.run import (
 )
 from gamelib.games import ConnectFour
 from gamelib.games.connect_four import C4State
-from gamelib.search.solver import Solver
 
 __all__ = ["check_exact_score", "score_range", "NULL_WINDOW_BOARDS"]
 
@@ -182,7 +182,7 @@ def check_exact_score(exact_score: Callable[[Any, Any, Callable[[int], bool]], A
     """Check the student's ``exact_score(game, state, at_least)`` on small boards.
 
     For each position (seeded random positions on :data:`NULL_WINDOW_BOARDS`, with scores
-    from :class:`~gamelib.search.solver.Solver`) the checker passes ``at_least(k)``, True iff
+    from :class:`~gamelib.connect4.solver.Solver`) the checker passes ``at_least(k)``, True iff
     the score is at least ``k``, and demands the exact score after at most
     ``ceil(log2(high - low + 1))`` questions for :func:`score_range` ``(low, high)``. A failure
     names the board, the position, the range, the questions asked with their answers, the

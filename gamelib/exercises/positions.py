@@ -8,7 +8,7 @@ from collections.abc import Hashable
 
 from gamelib.exercises.report import show
 from gamelib.games import Nim
-from gamelib.search.minimax import AnyGame
+from gamelib.search.common import AnyGame
 
 # ---------------------------------------------------------------------------------------------
 # Positions to test on

@@ -347,12 +347,12 @@ class ConnectFour:
         self._check_index("col", col, self.cols)
         return ((first | second) & self.column_masks[col]).bit_count()
 
-    def four_cells(self, state: C4State) -> list[tuple[int, int]]:
+    def winning_cells(self, state: C4State) -> list[tuple[int, int]]:
         """The ``(row, col)`` cells of every *finished* four in a row (none: ``[]``).
 
-        What the board highlights when the game is won. (The other kind of "winning
-        cell", an empty cell that would complete four, is a *threat*: see
-        :mod:`gamelib.connect4.bitboard`.) Raises :class:`GameError` for a bad state.
+        What the board highlights when the game is won. (An empty cell that would complete
+        four is a *threat*: see :func:`gamelib.connect4.bitboard.threat_cells`.) Raises
+        :class:`GameError` for a bad state.
         """
         cells: set[tuple[int, int]] = set()
         for discs in self.check_state(state):
@@ -364,9 +364,6 @@ class ConnectFour:
                         col, row = divmod(bit + k * d, self.height)
                         cells.add((row, col))
         return sorted(cells)
-
-    winning_cells = four_cells
-    """The old name of :meth:`four_cells` (the board and the UI call it)."""
 
     def check_state(self, state: object) -> C4State:
         """``state`` as ``(first, second)`` if it is shaped like a state of this board.

@@ -15,9 +15,7 @@ module             what it adds
 ``broken``         why alpha-beta results cannot be cached as if exact
 ``bounded``        a cache of bounds flagged ``'='``, ``'≤'``, ``'≥'`` (:func:`bounded_alphabeta`)
 ``depth_limited``  a depth limit and a heuristic, iterative deepening with a time budget
-``heuristics``     estimates of a state's value for tic-tac-toe and Connect Four
-``solver``         a perfect Connect Four solver (:class:`Solver`)
-``c4player``       the Connect Four computer player (:func:`connect_four_move`)
+``heuristics``     estimates of a state's value: :func:`zero`, tic-tac-toe's open lines
 ``choice``         :func:`best_move`: a best move by exact values, chosen at random
 ``engine``         the computer player behind the boards (:func:`choose_move`,
                    :func:`move_values`), always within a time budget
@@ -29,14 +27,10 @@ Every search takes an optional :class:`Stats` and fills in what it did: calls, d
 states, terminal states, cutoffs, cache hits and entries. Counts are exact and
 reproducible, so the lessons compare algorithms by them rather than by time.
 
-This package imports no user-interface library. The Connect Four solver and player
-are large, so their names are loaded on first use: ``from gamelib.search import Solver``
-works, but ``import gamelib.search`` alone does not load them.
+This package imports no user-interface library and nothing of Connect Four's own: the
+solver, its player and its heuristic live in :mod:`gamelib.connect4`, a layer above.
 """
 
-from typing import TYPE_CHECKING
-
-from gamelib.lazy import loaded_on_first_use
 from gamelib.search.alphabeta import alphabeta, center_first
 from gamelib.search.bounded import (
     EXACT,
@@ -50,30 +44,19 @@ from gamelib.search.bounded import (
 )
 from gamelib.search.broken import BrokenCacheExample, broken_alphabeta, find_broken_cache_example
 from gamelib.search.choice import best_move
-from gamelib.search.common import MAX_SECONDS, Budget, MoveOrder, SearchTimeout
+from gamelib.search.common import MAX_SECONDS, Budget, Heuristic, MoveOrder
 from gamelib.search.depth_limited import (
-    Heuristic,
     depth_limited,
     iterative_deepening,
     plies_to_end,
     proven_value,
 )
 from gamelib.search.engine import DEFAULT_SECONDS, choose_move, move_values
-from gamelib.search.heuristics import connect_four_heuristic, tictactoe_open_lines, zero
+from gamelib.search.heuristics import tictactoe_open_lines, zero
 from gamelib.search.memo import memo_minimax, memoize
 from gamelib.search.minimax import minimax
 from gamelib.search.stats import Decision, Stats
 from gamelib.search.trace import SearchTrace, trace_search
-
-if TYPE_CHECKING:
-    from gamelib.search.c4player import connect_four_move, connect_four_move_values
-    from gamelib.search.solver import Solver
-
-# The Connect Four names, imported from their modules when first asked for.
-__getattr__ = loaded_on_first_use(__name__, {
-    "gamelib.search.solver": ("Solver",),
-    "gamelib.search.c4player": ("connect_four_move", "connect_four_move_values"),
-})
 
 __all__ = [
     "Stats",
@@ -106,11 +89,6 @@ __all__ = [
     "plies_to_end",
     "zero",
     "tictactoe_open_lines",
-    "connect_four_heuristic",
-    "Solver",
-    "SearchTimeout",
-    "connect_four_move",
-    "connect_four_move_values",
     "choose_move",
     "move_values",
     "SearchTrace",

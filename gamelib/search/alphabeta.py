@@ -33,7 +33,7 @@ from collections.abc import Hashable
 
 from gamelib.game import GameError, Player, other
 from gamelib.games import ConnectFour, TicTacToe, TicTacToeBitboard
-from gamelib.search.common import (  # noqa: F401  (check_window re-exported for older imports)
+from gamelib.search.common import (
     AnyGame,
     MoveOrder,
     Observer,
@@ -44,7 +44,7 @@ from gamelib.search.common import (  # noqa: F401  (check_window re-exported for
 )
 from gamelib.search.stats import Stats
 
-__all__ = ["alphabeta", "MoveOrder", "center_first", "check_window", "keeps_three_cases"]
+__all__ = ["alphabeta", "center_first", "keeps_three_cases"]
 
 def keeps_three_cases(result: float, value: float, alpha: float, beta: float) -> bool:
     """True iff ``result`` is a correct alpha-beta answer in ``[alpha, beta]`` for a state

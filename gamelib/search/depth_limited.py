@@ -45,7 +45,7 @@ import random
 from collections.abc import Hashable, Sequence
 
 from gamelib.game import GameError, Player, other
-from gamelib.search.common import (  # noqa: F401  (check_depth, check_seconds re-exported)
+from gamelib.search.common import (
     AnyGame,
     Budget,
     Heuristic,
@@ -70,14 +70,11 @@ from gamelib.search.common import (  # noqa: F401  (check_depth, check_seconds r
 from gamelib.search.stats import Decision, Stats
 
 __all__ = [
-    "Heuristic",
     "depth_limited",
     "iterative_deepening",
     "proven_value",
     "plies_to_end",
     "describe_value",
-    "check_depth",
-    "check_seconds",
 ]
 
 

@@ -1,11 +1,11 @@
 """The computer player: one entry point that picks a search for the game and the budget.
 
-The boards in :mod:`gamelib.ui` call only :func:`choose_move` and :func:`move_values`.
+It plays any game. A game with a player of its own (Connect Four's is
+:mod:`gamelib.connect4.player`) gets it from the table of computer players above the search
+layer, :mod:`gamelib.session.players`, through which the session and the boards play;
+that table gives every other game to :func:`choose_move` and :func:`move_values` here.
 
-* Connect Four goes to its own player, :mod:`gamelib.search.c4player` (a perfect solver
-  with a time budget and a fast heuristic search behind it), which takes ``depth`` and
-  ``seconds`` in the same sense and has a default budget of its own.
-* Any other game, with neither ``depth`` nor ``seconds``: an exact search
+* With neither ``depth`` nor ``seconds``: an exact search
   (:func:`~gamelib.search.bounded.bounded_alphabeta`). Every move gets its exact value
   -1, 0 or +1 for the player to move, and the move is drawn at random among the best:
   among those that win at once if there are any, and in a lost position among those
@@ -14,7 +14,7 @@ The boards in :mod:`gamelib.ui` call only :func:`choose_move` and :func:`move_va
   then, or once the cache holds :data:`GIVE_UP_ENTRIES` entries, :func:`choose_move` falls
   back to iterative deepening for the rest, and the decision says ``cut_short``.
 * With ``depth`` and/or ``seconds``: :func:`~gamelib.search.depth_limited.iterative_deepening`
-  with the game's heuristic (:func:`~gamelib.search.heuristics.heuristic_for`), to at
+  with the game's heuristic (:func:`~gamelib.search.heuristics.default_heuristic`), to at
   most ``depth`` plies and within the budget. Its values follow the scale of
   :mod:`gamelib.search.depth_limited`: estimates inside (-1, 1), proven results beyond.
 
@@ -22,7 +22,7 @@ The time budget
 ---------------
 Every call ends within a time budget: ``seconds`` (more than 0, at most
 :data:`~gamelib.search.common.MAX_SECONDS`, 30 s; more is refused), else
-:func:`default_seconds`. The door builds one :class:`~gamelib.search.common.Budget`
+:data:`DEFAULT_SECONDS`. The door builds one :class:`~gamelib.search.common.Budget`
 from them (with the ``depth``) and passes it down whole. A caller may also pass a
 Budget: the search then ends at the earlier of the two deadlines, and as soon as
 another thread cancels the budget. When the time runs out the player plays the best
@@ -47,14 +47,11 @@ from collections import OrderedDict
 from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
-from typing import Final, cast
+from typing import Final
 
 from gamelib.game import other
-from gamelib.games import ConnectFour
-from gamelib.games.connect_four import C4State
 from gamelib.search.bounded import BoundCache, BoundedSearch, Search
 from gamelib.search.common import (
-    MAX_SECONDS,
     AnyGame,
     Budget,
     SearchTimeout,
@@ -67,10 +64,10 @@ from gamelib.search.common import (
     pick,
 )
 from gamelib.search.depth_limited import deepen, describe_value
-from gamelib.search.heuristics import heuristic_for
+from gamelib.search.heuristics import default_heuristic
 from gamelib.search.stats import Decision, Stats
 
-__all__ = ["DEFAULT_SECONDS", "choose_move", "move_values", "clear_caches", "default_seconds"]
+__all__ = ["DEFAULT_SECONDS", "choose_move", "move_values", "clear_caches"]
 
 DEFAULT_SECONDS: Final = 5.0
 """The time budget of a move or hint when the caller gives no ``seconds`` (a caller's
@@ -111,7 +108,7 @@ def choose_move(game: AnyGame, state: Hashable, *, depth: int | None = None,
     docstring describes, both None meaning an exact search; ``rng`` breaks ties among
     the best moves (see :func:`~gamelib.search.common.pick`); ``budget``, if given, is
     an outer limit (the search ends at the earlier of it and ``seconds``, or
-    :func:`default_seconds`; its ``depth`` stands for ``depth`` when that is None) that
+    :data:`DEFAULT_SECONDS`; its ``depth`` stands for ``depth`` when that is None) that
     another thread can cancel, which ends the search
     within a fraction of a second.
 
@@ -127,20 +124,6 @@ def choose_move(game: AnyGame, state: Hashable, *, depth: int | None = None,
     return _decide(game, state, depth, seconds, rng, budget)
 
 
-def default_seconds(game: object, depth: int | None = None) -> float:
-    """The time budget of a move or hint of ``game`` when the caller gives no ``seconds``.
-
-    :data:`DEFAULT_SECONDS` for most games; Connect Four's player has its own default
-    (1 s), and with a ``depth`` alone it gets :data:`~gamelib.search.common.MAX_SECONDS`.
-    The play session sets this budget, so that it can report the time it actually gave.
-    """
-    if isinstance(game, ConnectFour):
-        from gamelib.connect4.player import DEFAULT_SECONDS as C4_SECONDS
-
-        return C4_SECONDS if depth is None else MAX_SECONDS
-    return DEFAULT_SECONDS
-
-
 def move_values(game: AnyGame, state: Hashable, *, depth: int | None = None,
                 seconds: float | None = None,
                 budget: Budget | None = None) -> dict[Hashable, float]:
@@ -151,14 +134,6 @@ def move_values(game: AnyGame, state: Hashable, *, depth: int | None = None,
     :class:`GameError` as :func:`choose_move` does.
     """
     _check_request(game, state, depth, seconds, None, budget)
-    if isinstance(game, ConnectFour):
-        from gamelib.connect4.player import connect_four_move_values
-
-        values = connect_four_move_values(
-            game, cast(C4State, state), seconds=seconds, depth=depth,
-            budget=budget,
-        )
-        return {column: value for column, value in values.items()}
     # The choice itself is not used: a private Random keeps the shared one untouched.
     decision = _decide(game, state, depth, seconds, random.Random(0), budget)
     return decision.move_values
@@ -194,19 +169,9 @@ def _limit(seconds: float | None, depth: int | None, budget: Budget | None) -> B
 
 def _decide(game: AnyGame, state: Hashable, depth: int | None, seconds: float | None,
             rng: random.Random | None, budget: Budget | None) -> Decision:
-    """:func:`choose_move` on checked arguments.
-
-    Connect Four's player gets the caller's budget only (it has its own default);
-    the other games get the caller's or one of ``seconds`` or :data:`DEFAULT_SECONDS`.
-    """
-    if isinstance(game, ConnectFour):
-        from gamelib.connect4.player import connect_four_move
-
-        return connect_four_move(
-            game, cast(C4State, state), seconds=seconds, depth=depth, rng=rng,
-            budget=budget,
-        )
-    limit = _limit(seconds, depth, budget)
+    """:func:`choose_move` on checked arguments, within the caller's budget and one of
+    ``seconds`` or :data:`DEFAULT_SECONDS`: one limit, carried down whole."""
+    limit, heuristic = _limit(seconds, depth, budget), default_heuristic(game)
     if limit.depth is None and seconds is None:
         # Half the budget for the exact search; cancelling the caller's budget ends it too.
         decision = _exact_decision(game, state, rng, limit.share(0.5))
@@ -214,9 +179,9 @@ def _decide(game: AnyGame, state: Hashable, depth: int | None, seconds: float | 
             return decision
         # The exact search gave up; iterative deepening has the rest of the budget. Unless
         # it proves the result, the answer is not the exact one asked for: cut short.
-        fallback = deepen(game, state, heuristic_for(game), budget=limit, rng=rng)
+        fallback = deepen(game, state, heuristic, budget=limit, rng=rng)
         return replace(fallback, cut_short=fallback.cut_short or not fallback.exact)
-    return deepen(game, state, heuristic_for(game), budget=limit, rng=rng)
+    return deepen(game, state, heuristic, budget=limit, rng=rng)
 
 
 class _BudgetedSearch(BoundedSearch):

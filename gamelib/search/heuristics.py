@@ -11,18 +11,10 @@ The heuristics here are meant to be read:
 * :func:`zero` knows nothing; with it a depth-limited search only sees wins and losses
   within its horizon (the lecture's "very crude approach").
 * :func:`tictactoe_open_lines` counts the lines each player can still complete.
-* :func:`connect_four_heuristic` counts *threats* in the spirit of the lecture's
-  exercise: windows of four cells holding three discs of one player and one empty
-  cell, plus (with less weight) two discs and two empty cells. It lives in
-  :mod:`gamelib.connect4.heuristic` and is re-exported here:
+Connect Four's heuristic, which counts *threats* (windows of four cells one or two discs
+short of a four), is :func:`gamelib.connect4.heuristic.connect_four_heuristic`.
 
-  >>> from gamelib.games import ConnectFour
-  >>> h = connect_four_heuristic(ConnectFour())
-  >>> state = ConnectFour.from_moves("44553")  # X has three on the bottom row
-  >>> round(h(state, "X"), 3), round(h(state, "O"), 3)
-  (0.304, -0.304)
-
-Both counts are differences of "mine minus theirs", squashed into (-1, 1) with
+The counts are differences of "mine minus theirs", squashed into (-1, 1) with
 ``x / (k + |x|)``, which keeps the order of the counts, is 0 for a balanced position
 and never reaches +-1.
 """
@@ -31,19 +23,15 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from gamelib.connect4.heuristic import Heuristic, connect_four_heuristic
-from gamelib.connect4.heuristic import _windows as _windows  # tests read it here
 from gamelib.game import GameError, Player
-from gamelib.games import ConnectFour, TicTacToe, TicTacToeBitboard
+from gamelib.games import TicTacToe, TicTacToeBitboard
 from gamelib.games.tictactoe import LINES, Board
-from gamelib.search.common import AnyGame
+from gamelib.search.common import AnyGame, Heuristic
 
 __all__ = [
-    "Heuristic",
     "zero",
     "tictactoe_open_lines",
-    "connect_four_heuristic",
-    "heuristic_for",
+    "default_heuristic",
     "squash",
 ]
 
@@ -85,11 +73,13 @@ def tictactoe_open_lines(state: Hashable, player: Player) -> float:
     return (free_of(opponent) - free_of(player)) / 9
 
 
-def heuristic_for(game: AnyGame) -> Heuristic:
-    """The heuristic this package uses for ``game``: open lines for tic-tac-toe, threats
-    for Connect Four, and :func:`zero` for any other game."""
+def default_heuristic(game: AnyGame) -> Heuristic:
+    """The heuristic the search layer knows for ``game``: :func:`tictactoe_open_lines` for
+    tic-tac-toe, :func:`zero` for any other game.
+
+    The searches use it when given none. Games with a heuristic of their own get it from
+    the layer above: Connect Four's is chosen by :func:`gamelib.session.players.heuristic_for`.
+    """
     if isinstance(game, (TicTacToe, TicTacToeBitboard)):
         return tictactoe_open_lines
-    if isinstance(game, ConnectFour):
-        return connect_four_heuristic(game)
     return zero

@@ -29,23 +29,12 @@ values with far fewer calls.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
 
 from gamelib.game import Player, other
-from gamelib.search.common import (
-    AnyGame,
-    Observer,
-    ValueFunction,
-    check_observer,
-    check_rng,
-    pick,
-    player_to_move,
-)
+from gamelib.search.common import AnyGame, Observer, check_observer, player_to_move
 from gamelib.search.stats import Stats
 
-# minimax is this module's own; the others are re-exported from gamelib.search.common for
-# older imports, and best_move from gamelib.search.choice (see __getattr__ below).
-__all__ = ["minimax", "AnyGame", "ValueFunction", "check_rng", "pick", "player_to_move"]
+__all__ = ["minimax"]
 
 
 def minimax(game: AnyGame, state: Hashable, player: Player | None = None, *,
@@ -79,15 +68,3 @@ def minimax(game: AnyGame, state: Hashable, player: Player | None = None, *,
         value = observer(value)
     with stats.timer():
         return value(state, player)
-
-
-
-def __getattr__(name: str) -> Any:
-    """``best_move`` lives in :mod:`gamelib.search.choice` now, a layer above the
-    algorithms; this keeps ``from gamelib.search.minimax import best_move`` working
-    without this module importing that layer when it is loaded."""
-    if name == "best_move":
-        from gamelib.search.choice import best_move
-
-        return best_move
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -40,7 +40,7 @@ from gamelib.search.alphabeta import alphabeta
 from gamelib.search.bounded import BoundCache, bounded_alphabeta, read_bound
 from gamelib.search.common import AnyGame, check_game
 from gamelib.search.depth_limited import depth_limited
-from gamelib.search.heuristics import heuristic_for
+from gamelib.search.heuristics import default_heuristic
 from gamelib.search.minimax import minimax
 from gamelib.search.stats import Stats
 
@@ -351,8 +351,10 @@ def trace_search(game: AnyGame, state: Hashable, algorithm: str,
       ``beta`` and ``cache`` (a :class:`BoundCache` to start from; it is copied, so the
       trace leaves it as it was, and the trace's ``cache`` is the copy at the end).
     * ``"depth_limited"``: :func:`~gamelib.search.depth_limited.depth_limited` with
-      ``depth`` (required) and ``heuristic`` (default: the game's, see
-      :func:`~gamelib.search.heuristics.heuristic_for`).
+      ``depth`` (required) and ``heuristic`` (default:
+      :func:`~gamelib.search.heuristics.default_heuristic`, open lines for tic-tac-toe and
+      :func:`~gamelib.search.heuristics.zero` otherwise; for Connect Four's threats pass
+      :func:`gamelib.session.players.heuristic_for` of the game).
 
     The search is the algorithm's own function, run with an observer (see
     :data:`~gamelib.search.common.Observer`): the value, ``Stats.calls``, the cutoffs
@@ -406,7 +408,7 @@ def trace_search(game: AnyGame, state: Hashable, algorithm: str,
         else:
             heuristic = options.get("heuristic")
             if heuristic is None:
-                heuristic = heuristic_for(game)
+                heuristic = default_heuristic(game)
             shown_options.setdefault("heuristic", heuristic)
             value = depth_limited(game, state, options["depth"], heuristic, stats=stats,
                                   observer=recorder.observer(lambda args: (args[3], args[4])))

@@ -47,8 +47,9 @@ The interface (details in :class:`PlaySession`)::
 Modules: ``play`` (:class:`PlaySession`: input, settings, the order of events), composed
 of ``history`` (the positions and moves, a value, and the game's answers about them),
 ``turns`` (who plays which side, whose turn, who won, in words) and ``computer`` (the
-computer player: strength, searches, budgets, threads); ``checks`` (the checks at the
-door), ``words`` (value labels, move lists, failures in words) and ``readonly``
+computer player: strength, searches, budgets, threads); ``players`` (the computer player
+of each kind of game: the search engine, or Connect Four's own); ``checks`` (the checks
+at the door), ``words`` (value labels, move lists, failures in words) and ``readonly``
 (:class:`~gamelib.session.readonly.ReadOnly`, the one-line read-only attributes of the
 session, the play controller and the search viewer).
 """

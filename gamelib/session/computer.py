@@ -5,8 +5,8 @@ the settings of the computer player (``depth``, ``seconds``, the delay between t
 of a computer-versus-computer game, whether it thinks in a thread) and the budget of the
 search under way, which the session cancels on Undo, New game, Stop or close. Its search
 methods run without the session's lock and never raise: they return the result, or None
-and the reason in words. The engine is imported when first needed, so that importing the
-session stays quick.
+and the reason in words. The players (:mod:`gamelib.session.players`) are imported when
+first needed, so that importing the session stays quick.
 """
 
 from __future__ import annotations
@@ -36,26 +36,28 @@ def threads_can_start() -> bool:
 
 def budget_for(game: Game[Any, Any], depth: int | None, seconds: float | None) -> Budget:
     """The budget the session sets for one computer move or hint: ``seconds``, or the
-    engine's own default for this game and depth
-    (:func:`~gamelib.search.engine.default_seconds`), so that the session can say how
+    player's own default for this game and depth
+    (:func:`~gamelib.session.players.default_seconds`), so that the session can say how
     long the search had when it was cut short. Its arguments were checked already."""
-    from gamelib.search.engine import default_seconds
+    from gamelib.session.players import default_seconds
 
     return Budget(default_seconds(game, depth) if seconds is None else seconds)
 
 
 def choose_move(game: Game[Any, Any], state: State, depth: int | None,
                 seconds: float | None, rng: random.Random, budget: Budget) -> Decision:
-    """The engine's :func:`~gamelib.search.engine.choose_move` within ``budget``."""
-    from gamelib.search.engine import choose_move
+    """The game's computer player's move within ``budget``
+    (:func:`gamelib.session.players.choose_move`)."""
+    from gamelib.session.players import choose_move
 
     return choose_move(game, state, depth=depth, seconds=seconds, rng=rng, budget=budget)
 
 
 def move_values(game: Game[Any, Any], state: State, depth: int | None,
                 seconds: float | None, budget: Budget) -> dict[Hashable, float]:
-    """The engine's :func:`~gamelib.search.engine.move_values` within ``budget``."""
-    from gamelib.search.engine import move_values
+    """The game's computer player's values within ``budget``
+    (:func:`gamelib.session.players.move_values`)."""
+    from gamelib.session.players import move_values
 
     return move_values(game, state, depth=depth, seconds=seconds, budget=budget)
 

@@ -68,8 +68,8 @@ def bounded_cache_ends_with_2474_entries():
 
 @check
 def solver_solves_and_analyzes():
+    from gamelib.connect4 import Solver
     from gamelib.games import ConnectFour
-    from gamelib.search import Solver
 
     small = Solver(ConnectFour(4, 4))
     assert small.solve((0, 0)) == 0 and small.nodes == 10_226
@@ -82,7 +82,7 @@ def computer_player_chooses_within_budget():
     import random
 
     from gamelib.games import ConnectFour
-    from gamelib.search.engine import choose_move
+    from gamelib.session.players import choose_move
 
     game = ConnectFour()
     decision = choose_move(game, game.start, seconds=0.5, rng=random.Random(1))
