@@ -1,7 +1,10 @@
 # Game-search notebooks: everyday commands.
 #
 #   make lab        open the notebooks in JupyterLab
-#   make test       run every test: unit tests, every notebook (nbval), browser tests
+#   make check      the everyday loop (about a minute): ruff, mypy, and every test that is not
+#                   slow, notebook or browser
+#   make test       all of it: ruff, mypy, then every test: unit tests, every notebook (nbval),
+#                   browser tests (what .ci/run runs)
 #   make notebooks  re-execute notebooks in place (NOTEBOOKS="notebooks/02-Minimax.ipynb ...")
 #   make students   make the exercises' student notebooks from the solutions (nbgrader) and run them
 #   make slides     the lessons as reveal.js slides in build/slides, working offline
@@ -13,7 +16,9 @@
 # the environment is missing or pyproject.toml changed since the last install (stamp files in
 # .venv), so a second run starts within seconds. Pick the interpreter with
 # `make test PYTHON=python3.12`; Python 3.10 or newer is required.
+# Tests run on every core (pytest-xdist; WORKERS=0 runs them in this process).
 # Extra arguments: make test PYTEST_ARGS="tests/test_packaging.py -x"
+#                  make check PYTEST_ARGS="tests/search -x" WORKERS=0
 #                  make lab LAB_ARGS="--no-browser --port=8890"
 
 PYTHON ?= $(shell command -v python3 >/dev/null 2>&1 && echo python3 || echo python)
@@ -24,6 +29,9 @@ STAMP_RUN := $(VENV)/.installed
 STAMP_ALL := $(VENV)/.installed-test-dev
 NOTEBOOKS ?=
 PYTEST_ARGS ?=
+WORKERS ?= auto
+# make check: the tests under tests/ without the three heavy kinds (pyproject's markers).
+QUICK := -m "not slow and not notebook and not browser"
 LAB_ARGS ?=
 # Jupyter refuses to run as root unless told to (containers, CI machines).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
@@ -37,12 +45,13 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 .DEFAULT_GOAL := help
 # A recipe that fails or is interrupted leaves no stamp (or half-made python) behind.
 .DELETE_ON_ERROR:
-.PHONY: help lab test notebooks students slides lint clean
+.PHONY: help lab check test notebooks students slides lint clean
 .PHONY: lite lite-serve pyodide
 
 help:
 	@echo "make lab        open the notebooks in JupyterLab"
-	@echo "make test       unit tests, every notebook under nbval, browser tests if Chromium is there"
+	@echo "make check      everyday loop, about a minute: ruff, mypy, tests not slow/notebook/browser"
+	@echo "make test       everything: ruff, mypy, unit tests, every notebook (nbval), browser tests"
 	@echo "make notebooks  re-execute notebooks in place (all, or NOTEBOOKS=\"path ...\")"
 	@echo "make students   student notebooks from the exercise solutions (nbgrader), then run them"
 	@echo "make slides     the lessons as reveal.js slides in build/slides (offline; needs npm once)"
@@ -72,11 +81,22 @@ $(STAMP_ALL): pyproject.toml | $(VPY)
 	$(VPY) -m pip install --quiet --progress-bar off -e '.[test,dev]'
 	@touch $(STAMP_RUN) $@
 
+# lab/ first on JUPYTER_PATH keeps JupyterLite's kernel extension (installed with the test
+# extras, for make lite) out of JupyterLab, where it can only fail (lab/README.md).
+lab: export JUPYTER_PATH := $(CURDIR)/lab$(if $(JUPYTER_PATH),:$(JUPYTER_PATH))
 lab: $(STAMP_RUN)
 	$(VPY) -m jupyterlab --ServerApp.root_dir=notebooks $(ALLOW_ROOT) $(LAB_ARGS)
 
-test: $(STAMP_ALL)
-	$(VPY) -m pytest $(PYTEST_ARGS)
+# Both run lint first, then pytest on every core. make check leaves out what is marked slow
+# (over 2 s), notebook (runs notebooks in a kernel) or browser (drives Chromium).
+check: lint
+	$(VPY) -m pytest tests $(QUICK) -n $(WORKERS) $(PYTEST_ARGS)
+
+# In make test a test file's tests stay together on one worker (--dist loadfile): a notebook's
+# cells run in order in one kernel, and a module's expensive fixtures (a JupyterLab server, an
+# nbgrader course, the JupyterLite site) are set up once.
+test: lint
+	$(VPY) -m pytest -n $(WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 notebooks: $(STAMP_ALL)
 	$(VPY) tools/run_notebooks.py $(NOTEBOOKS)
@@ -125,15 +145,17 @@ clean:
 	rm -rf .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
 
-# JupyterLite: a static site with every notebook and gamelib's wheel (lite/build.py).
+# JupyterLite: a static site with every notebook and gamelib's wheel (lite/build.py). With npm
+# on the PATH, the site also serves Pyodide itself (npm's pyodide package, as make pyodide
+# installs it); without npm it loads Pyodide from the CDN.
 LITE_DIR ?= build/lite
-lite: $(STAMP_ALL)
+lite: $(STAMP_ALL) $(if $(shell command -v npm 2>/dev/null),pyodide)
 	$(VPY) lite/build.py --output-dir $(LITE_DIR)
 
 lite-serve: lite
 	$(VPY) -m http.server --bind 127.0.0.1 --directory $(LITE_DIR) 8000
 
-# Pyodide under node, for tests/test_reach_pyodide.py: exact versions from package-lock.json.
+# Pyodide under node, for tests/test_pyodide.py: exact versions from package-lock.json.
 pyodide: tests/pyodide/node_modules/pyodide/package.json
 
 tests/pyodide/node_modules/pyodide/package.json: tests/pyodide/package.json tests/pyodide/package-lock.json

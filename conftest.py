@@ -8,6 +8,8 @@ the way to the paths it was given: ``pytest notebooks/02-Minimax.ipynb`` never l
 * ``--nbval-sanitize-with=tests/nbval_sanitize.cfg`` (from pyproject's addopts) is a path
   relative to the working directory; it is re-anchored at the project root so that pytest can be
   started from any folder.
+* Every nbval item (a notebook cell) carries the ``notebook`` marker, so that
+  ``-m "not notebook"`` deselects the notebooks wherever they were collected from.
 """
 
 from __future__ import annotations
@@ -29,3 +31,10 @@ def pytest_configure(config: pytest.Config) -> None:
         anchored = config.rootpath / sanitizer
         if anchored.exists():
             config.option.nbval_sanitize_with = str(anchored)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the cells of every notebook that nbval collected with ``notebook``."""
+    for item in items:
+        if item.path.suffix == ".ipynb":
+            item.add_marker(pytest.mark.notebook)

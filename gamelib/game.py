@@ -27,6 +27,9 @@ from typing import Any, Final, Protocol, TypeVar, runtime_checkable
 from gamelib.errors import GameError, IllegalMoveError, MoveFormatError, describe_text
 
 __all__ = [
+    "GAME_MEMBERS",
+    "PLAY_MEMBERS",
+    "SEARCH_MEMBERS",
     "Game",
     "GameError",
     "IllegalMoveError",
@@ -136,6 +139,28 @@ class Game(Protocol[S, M]):
     def render(self, state: S) -> str:
         """A plain-text picture of ``state``."""
         ...
+
+
+GAME_MEMBERS: Final[tuple[str, ...]] = tuple(
+    name for name in vars(Game) if not name.startswith("_")
+)
+"""The members of :class:`Game`, in the protocol's order, read from the class itself (the
+one list of what a game has):
+
+>>> GAME_MEMBERS[:6]
+('name', 'players', 'start', 'next_states', 'finished', 'utility')
+"""
+
+SEARCH_MEMBERS: Final[tuple[str, ...]] = tuple(
+    name for name in GAME_MEMBERS if name in ("players", "next_states", "finished", "utility",
+                                              "to_move")
+)
+"""The members a search calls: the six-tuple's functions and whose turn it is (a search
+is given its state, so it needs no ``start``; it never reads or writes moves as text)."""
+
+PLAY_MEMBERS: Final[tuple[str, ...]] = tuple(name for name in GAME_MEMBERS if name != "name")
+"""The members playing a game needs: all but ``name``, which is optional (a game without
+one is called by its class name)."""
 
 
 def other(game: Game[S, M], player: Player) -> Player:

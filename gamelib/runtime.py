@@ -33,7 +33,7 @@ COLAB_IPYWIDGETS = "7.7.1"
 
 gamelib's widgets use only what ipywidgets 7.6 and later provide, so the notebooks' first cell
 installs gamelib on Colab without upgrading ipywidgets (an upgrade to 8 breaks Colab's widget
-display). tests/test_reach.py checks that ipycanvas's requirement admits this version."""
+display). tests/test_runtime.py checks that ipycanvas's requirement admits this version."""
 
 
 def in_colab() -> bool:

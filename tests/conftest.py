@@ -5,6 +5,9 @@ Hypothesis runs derandomized (the same examples on every run and machine), witho
 without an example database. To hunt for new counterexamples locally, run with
 ``HYPOTHESIS_PROFILE=explore`` (random examples, ten times as many).
 
+The session fixture ``lite_site`` builds the JupyterLite site once, offline, for the tests that
+need it (tests/notebooks/test_lite.py and the Lite browser tests).
+
 Notebook-wide settings (PYTHONHASHSEED for the nbval kernels, the sanitizer path) live in the
 project root's conftest.py, which pytest also reads for runs that do not touch tests/.
 """
@@ -12,7 +15,10 @@ project root's conftest.py, which pytest also reads for runs that do not touch t
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
+import pytest
+from helpers import build_lite_site_offline, lite_tools_missing
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -29,3 +35,13 @@ settings.register_profile(
     max_examples=1000,
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "gamelib"))
+
+
+@pytest.fixture(scope="session")
+def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The JupyterLite site, built once per session (per worker) with the network off;
+    its folder. Used by tests/notebooks/test_lite.py and the Lite browser tests."""
+    reason = lite_tools_missing()
+    if reason:
+        pytest.skip(reason)
+    return build_lite_site_offline(tmp_path_factory.mktemp("lite"))

@@ -1,12 +1,27 @@
 """Helpers shared by several test modules (import them with ``from helpers import ...``).
 
-pytest puts this folder on ``sys.path`` for the test modules in it, so a plain import works.
+The test folders below tests/ (games/, search/, ...) are packages (each has an empty
+``__init__.py``) and tests/ itself is not: pytest's default ``prepend`` import mode therefore
+puts tests/ first on ``sys.path`` for every test module, wherever it lies below, so a plain
+``from helpers import ...`` works from any of them, and two folders may hold test files of the
+same name (tests/search/test_budget.py and tests/connect4/test_budget.py).
 """
 
 from __future__ import annotations
 
+import importlib.util
+import os
+import subprocess
+import sys
+import textwrap
+import time
 from collections.abc import Hashable
+from pathlib import Path
+from types import ModuleType
 from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+"""The project's root folder (the one holding pyproject.toml)."""
 
 
 def reachable(game: Any) -> list[Hashable]:
@@ -24,3 +39,71 @@ def reachable(game: Any) -> list[Hashable]:
                 seen.add(n)
                 states.append(n)
     return states
+
+
+def run_notebooks_module() -> ModuleType:
+    """tools/run_notebooks.py, imported as a module (it is a script, not part of gamelib)."""
+    spec = importlib.util.spec_from_file_location("run_notebooks", ROOT / "tools/run_notebooks.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# -- the JupyterLite site, built offline (tests/notebooks/test_lite.py, tests/browser) -------------
+
+LITE_BUILD = ROOT / "lite" / "build.py"
+LITE_BUILD_TIMEOUT = 300  # seconds; the build takes about 10 s
+
+#: A ``sitecustomize`` module that makes every socket refuse addresses but the loopback, and
+#: logs each refused address to the file named by GAMELIB_NETWORK_LOG.
+NO_NETWORK = textwrap.dedent(
+    """
+    import os, socket
+    _connect = socket.socket.connect
+    def connect(self, address):
+        if self.family in (socket.AF_INET, socket.AF_INET6) and address[0] not in (
+            "127.0.0.1", "::1", "localhost"
+        ):
+            with open(os.environ["GAMELIB_NETWORK_LOG"], "a") as log:
+                log.write(f"{address}\\n")
+            raise OSError(f"the network is off in this test: {address}")
+        return _connect(self, address)
+    socket.socket.connect = connect
+    """
+)
+
+
+def lite_tools_missing() -> str | None:
+    """Why the JupyterLite site cannot be built here, or None if it can."""
+    if (importlib.util.find_spec("jupyterlite_core") is None
+            or importlib.util.find_spec("jupyterlite_pyodide_kernel") is None):
+        return ("jupyterlite-core and jupyterlite-pyodide-kernel are not installed "
+                "(pip install -e '.[test]')")
+    return None
+
+
+def build_lite_site_offline(work: Path) -> Path:
+    """Build the JupyterLite site (lite/build.py) into ``work / "site"`` in a subprocess
+    whose sockets refuse every address but the loopback; return the site's folder.
+
+    Fails if the build tried to reach the network or did not succeed."""
+    (work / "sitecustomize.py").write_text(NO_NETWORK, encoding="utf-8")
+    log = work / "network.log"
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(work), str(LITE_BUILD.parent.parent)]),
+        "GAMELIB_NETWORK_LOG": str(log),
+        "PIP_NO_INDEX": "1",
+    }
+    out = work / "site"
+    started = time.monotonic()
+    proc = subprocess.run(
+        [sys.executable, str(LITE_BUILD), "--output-dir", str(out)],
+        capture_output=True, text=True, env=env, timeout=LITE_BUILD_TIMEOUT, check=False,
+    )
+    print(f"JupyterLite build: {time.monotonic() - started:.1f} s")
+    tried = log.read_text(encoding="utf-8") if log.exists() else ""
+    assert not tried, f"the build tried to reach the network:\n{tried}"
+    assert proc.returncode == 0, f"the build failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
+    return out

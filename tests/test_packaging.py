@@ -20,7 +20,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType, SimpleNamespace
+from types import SimpleNamespace
 from typing import Any
 
 import nbformat
@@ -34,6 +34,8 @@ if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
+
+from helpers import run_notebooks_module
 
 import gamelib.style
 
@@ -482,14 +484,6 @@ def test_read_style_names_the_missing_file(
 # ---------------------------------------------------------------------------------------------
 
 
-def run_notebooks_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("run_notebooks", ROOT / "tools/run_notebooks.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_normalise_strips_widget_state_and_assigns_stable_ids() -> None:
     tool = run_notebooks_module()
     view = {"model_id": "45bd4c5c225a47f29369c42b9c790c01", "version_major": 2}
@@ -596,10 +590,11 @@ def test_run_notebooks_rejects_a_path_that_is_not_a_notebook(
 def test_make_test_runs_pytest_in_the_venv() -> None:
     # Run as a top-level make with the Makefile's defaults, even when this test itself runs under
     # `make test PYTEST_ARGS=...`: make passes its command-line variables on to the environment.
-    inherited = {"MAKEFLAGS", "MFLAGS", "MAKELEVEL", "PYTEST_ARGS", "LAB_ARGS", "NOTEBOOKS"}
+    inherited = {"MAKEFLAGS", "MFLAGS", "MAKELEVEL", "PYTEST_ARGS", "LAB_ARGS", "NOTEBOOKS",
+                 "WORKERS"}
     env = {k: v for k, v in os.environ.items() if k not in inherited}
     done = subprocess.run(
-        ["make", "--no-print-directory", "-n", "test", "lab", "notebooks", "lint"],
+        ["make", "--no-print-directory", "-n", "test", "check", "lab", "notebooks"],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -608,7 +603,13 @@ def test_make_test_runs_pytest_in_the_venv() -> None:
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert ".venv/bin/python -m pytest " in lines
+    # Lint first, then the whole suite on every core; make check: the quick tests only.
+    lint = lines.index(".venv/bin/python -m mypy")
+    assert lines[lint - 1].startswith(".venv/bin/python -m ruff check gamelib tests tools")
+    suite = lines.index(".venv/bin/python -m pytest -n auto --dist loadfile ")
+    quick = lines.index('.venv/bin/python -m pytest tests -m "not slow and not notebook and not '
+                        'browser" -n auto ')
+    assert lint < suite < quick
     assert any(
         line.startswith(".venv/bin/python -m jupyterlab --ServerApp.root_dir=notebooks")
         for line in lines

@@ -25,7 +25,7 @@ format of nbgrader's "Create Assignment" toolbar. The student version is what nb
 A solution region outside a solution cell, or an unbalanced marker, is an error (exit 2).
 Outputs are cleared: run ``tools/run_notebooks.py`` on the student notebooks afterwards (``make
 students`` does both). A student notebook is rewritten only if its cells (outputs and
-execution counts aside) differ from what the solution gives. tests/test_exercises_nbgrader.py
+execution counts aside) differ from what the solution gives. tests/exercises/test_nbgrader.py
 checks that every committed student notebook is in sync and grades the set with nbgrader.
 """
 

@@ -29,7 +29,7 @@ from typing import NamedTuple, cast
 from gamelib.game import GameError
 from gamelib.games.connect_four import C4State, ConnectFour
 
-__all__ = ["Geometry", "Position", "geometry", "threat_cells"]
+__all__ = ["Geometry", "Position", "geometry", "position_of", "threat_cells"]
 
 
 class Geometry:
@@ -128,19 +128,6 @@ class Position(NamedTuple):
     mask: int
     moves: int
 
-    @classmethod
-    def of(cls, game: ConnectFour, state: object) -> Position:
-        """The position of ``state``, which must be a valid position of ``game``'s board.
-
-        This is the door: it validates ``state`` once (:meth:`ConnectFour.validate`), so
-        what comes after trusts the position. Raises :class:`GameError` otherwise.
-        """
-        game.validate(state)
-        first, second = cast(C4State, state)
-        mask = first | second
-        moves = mask.bit_count()
-        return cls(second if moves & 1 else first, mask, moves)
-
     def opponent(self) -> int:
         """The discs of the opponent of the player to move."""
         return self.cur ^ self.mask
@@ -153,6 +140,43 @@ class Position(NamedTuple):
         """Back to a game state ``(first, second)``."""
         other = self.cur ^ self.mask
         return (other, self.cur) if self.moves & 1 else (self.cur, other)
+
+
+def position_of(game: ConnectFour, state: object) -> Position:
+    """The door of every Connect Four position: ``state`` of ``game``'s board, seen from
+    the player to move. The solver and the player both come in here, and what comes
+    after trusts the position.
+
+    The common case, a well-formed state, is checked with a few bit operations; anything
+    odd goes to :meth:`ConnectFour.validate` for a precise message. Raises
+    :class:`GameError` unless ``state`` is a pair of ints (not bools or other int types)
+    whose discs lie on the board, rest on discs, and number as many for X as for O or one
+    more. Finished positions are let through: whether they are welcome is the caller's
+    to say.
+    """
+    try:
+        first, second = cast(C4State, state)   # unpacked as it is: checked just below
+        mask = first | second
+        sane = (
+            type(state) is tuple
+            and type(first) is int
+            and type(second) is int
+            and first >= 0
+            and second >= 0
+            and not first & second
+            and not mask & ~game.full
+            # In every column the discs fill the cells from the bottom up, so adding the
+            # bottom bit clears them all.
+            and not (mask + game.bottom) & mask
+            and 0 <= first.bit_count() - second.bit_count() <= 1
+        )
+    except (TypeError, ValueError):
+        sane = False
+    if not sane:
+        game.validate(state)
+        raise GameError(f"not a valid Connect Four position: {state!r}")
+    moves = mask.bit_count()
+    return Position(second if moves & 1 else first, mask, moves)
 
 
 def threat_cells(player: int, mask: int, rows: int, cols: int) -> int:

@@ -74,7 +74,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from gamelib.connect4.bitboard import Position, geometry
+from gamelib.connect4.bitboard import Position, geometry, position_of
 from gamelib.connect4.heuristic import connect_four_heuristic
 from gamelib.connect4.score import end_of_game
 from gamelib.connect4.solver import Solver
@@ -85,10 +85,13 @@ from gamelib.search.common import (
     Budget,
     Heuristic,
     SearchTimeout,
+    best_options,
     check_budget,
     check_depth,
     check_rng,
     check_seconds,
+    pick,
+    rng_or_shared,
 )
 from gamelib.search.depth_limited import deepen, plies_to_end, proven_value
 from gamelib.search.stats import Decision, Stats
@@ -166,7 +169,7 @@ def connect_four_move(
         wins = board.winning_columns()
         if wins:
             won = _Result(1, moves=1).value
-            move = rng.choice(wins)
+            move = pick(wins, rng)
             return Decision(
                 move=move,
                 value=won,
@@ -198,17 +201,11 @@ def connect_four_move_values(
     board, limit, _ = _check_arguments(
         game, state, seconds, depth, None, budget, "connect_four_move_values"
     )
-    results = _evaluate(board, limit, Stats(), _module_rng, complete=True)[0]
+    results = _evaluate(board, limit, Stats(), rng_or_shared(None), complete=True)[0]
     return {col: results[col].value for col in sorted(results)}
 
 
 # -- argument checks ----------------------------------------------------------------
-
-
-_module_rng = random.Random(20240917)
-"""The generator used when the caller passes no ``rng``: seeded, so that a program making
-the same calls in the same order gets the same choices (as with
-:func:`~gamelib.search.common.pick`)."""
 
 
 def _check_arguments(
@@ -222,10 +219,11 @@ def _check_arguments(
     """
     if not isinstance(game, ConnectFour):
         raise GameError(f"{caller} plays Connect Four only: expected a ConnectFour, got {game!r}")
-    game.validate(state)
-    assert isinstance(state, tuple)
-    if game.finished(state):
-        raise GameError(f"the game is already over ({_result_text(game, state)}): no move to make")
+    board = _Position(game, position_of(game, state))
+    if game.finished(board.state):
+        raise GameError(
+            f"the game is already over ({_result_text(game, board.state)}): no move to make"
+        )
     check_seconds(seconds)
     check_depth(depth, least=1, optional=True)
     check_rng(rng)
@@ -241,8 +239,7 @@ def _check_arguments(
         limit = Budget(time_limit, depth=plies)
     else:
         limit = budget.part(time_limit, depth=plies)
-    board = _Position(game, state)
-    return board, limit, rng if rng is not None else _module_rng
+    return board, limit, rng_or_shared(rng)
 
 
 def _result_text(game: ConnectFour, state: C4State) -> str:
@@ -292,15 +289,14 @@ class _Result:
 class _Position:
     """A valid ``state`` seen from the player to move: ``cur`` their discs, ``mask`` all.
 
-    Made once, at the door (:func:`_check_arguments`); the layers trust it.
+    Made once, at the door (:func:`_check_arguments`), from the position that
+    :func:`~gamelib.connect4.bitboard.position_of` let in; the layers trust it.
     """
 
-    def __init__(self, game: ConnectFour, state: C4State) -> None:
+    def __init__(self, game: ConnectFour, position: Position) -> None:
         self.game = game
-        self.state = state
-        self.mask = state[0] | state[1]
-        self.discs = self.mask.bit_count()
-        self.cur = state[self.discs & 1]
+        self.cur, self.mask, self.discs = position
+        self.state = position.state()
         self.mover = game.players[self.discs & 1]
         self.opponent = game.players[1 - (self.discs & 1)]
         self.wins_of = geometry(game).threats
@@ -487,9 +483,7 @@ def _decide(
 ) -> Decision:
     """Pick the best column of ``results`` (ties at random) and describe the position."""
     results, root_score, cut_short = evaluation
-    best_rank = max(result.rank() for result in results.values())
-    best = sorted(col for col, result in results.items() if result.rank() == best_rank)
-    move = rng.choice(best)
+    move = pick(sorted(best_options(results, key=_Result.rank)), rng)
     chosen = results[move]
     all_proven = all(result.outcome is not None for result in results.values())
     value = chosen.value

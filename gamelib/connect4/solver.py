@@ -109,7 +109,7 @@ import time
 from collections.abc import Callable
 from typing import NamedTuple
 
-from gamelib.connect4.bitboard import Geometry, Position, geometry
+from gamelib.connect4.bitboard import Geometry, Position, geometry, position_of
 from gamelib.connect4.table import NO_MOVE, Entry, Table
 from gamelib.game import GameError
 from gamelib.games.connect_four import C4State, ConnectFour
@@ -268,37 +268,14 @@ class Solver:
         return result
 
     def _position(self, state: C4State) -> Position:
-        """The :class:`Position` of a valid, unfinished ``state``; else GameError.
-
-        The common case, a well-formed position, is checked with a few bit operations;
-        anything odd goes to :meth:`ConnectFour.validate` for a precise message.
-        """
-        game = self.game
-        try:
-            first, second = state
-            mask = first | second
-            sane = (
-                type(state) is tuple
-                and type(first) is int
-                and type(second) is int
-                and first >= 0
-                and second >= 0
-                and not first & second
-                and not mask & ~game.full
-                # In every column the discs fill the cells from the bottom up, so
-                # adding the bottom bit clears them all.
-                and not (mask + game.bottom) & mask
-                and 0 <= first.bit_count() - second.bit_count() <= 1
-            )
-        except (TypeError, ValueError):
-            sane = False
-        if not sane:
-            game.validate(state)
-            raise GameError(f"not a valid Connect Four position: {state!r}")
-        if mask == game.full or self._grid.either_has_four(first, second):
+        """The :class:`Position` of a valid, unfinished ``state`` (through the one door,
+        :func:`~gamelib.connect4.bitboard.position_of`); else GameError."""
+        position = position_of(self.game, state)
+        if position.mask == self.game.full or self._grid.either_has_four(
+            position.cur, position.opponent()
+        ):
             raise GameError("the game is already over: there is nothing left to solve")
-        moves = mask.bit_count()
-        return Position(second if moves & 1 else first, mask, moves)
+        return position
 
     # -- Lesson 8's null_windows: narrow [low, high] with yes/no questions --------------
 

@@ -17,7 +17,14 @@ import random
 from collections.abc import Hashable
 
 from gamelib.game import GameError, Player, other
-from gamelib.search.common import AnyGame, ValueFunction, check_game, check_rng, check_running, pick
+from gamelib.search.common import (
+    AnyGame,
+    ValueFunction,
+    check_game,
+    check_rng,
+    check_running,
+    pick_best,
+)
 from gamelib.search.memo import memo_minimax
 
 __all__ = ["best_move"]
@@ -57,6 +64,5 @@ def best_move(game: AnyGame, state: Hashable, *, rng: random.Random | None = Non
     player = game.to_move(state)
     opponent = other(game, player)
     values = {m: -value(game, game.play(state, m), opponent) for m in game.moves(state)}
-    best = max(values.values())
-    optimal = [m for m, v in values.items() if v == best]
-    return best, pick(optimal, rng)
+    move = pick_best(values, rng)
+    return values[move], move

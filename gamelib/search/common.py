@@ -24,10 +24,10 @@ import numbers
 import random
 import threading
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Final, TypeVar
 
-from gamelib.game import Game, GameError, Player, check_player, describe_text
+from gamelib.game import SEARCH_MEMBERS, Game, GameError, Player, check_player, describe_text
 
 __all__ = [
     "LOOK_SECONDS",
@@ -54,8 +54,11 @@ __all__ = [
     "check_seconds",
     "check_window",
     "is_number",
+    "best_options",
     "pick",
+    "pick_best",
     "player_to_move",
+    "rng_or_shared",
 ]
 
 AnyGame = Game[Any, Any]
@@ -81,6 +84,8 @@ the search starts). :func:`gamelib.search.trace.trace_search` uses it to record 
 search step by step while the very same code runs."""
 
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
 
 MAX_SECONDS: Final = 30.0
 """The longest any computer move or hint may think: ``seconds`` lies in (0, MAX_SECONDS]
@@ -267,7 +272,35 @@ def pick(options: list[T], rng: random.Random | None = None) -> T:
     if not options:
         raise GameError("there is nothing to choose from")
     check_rng(rng)
-    return (_shared_rng if rng is None else rng).choice(options)
+    return rng_or_shared(rng).choice(options)
+
+
+def rng_or_shared(rng: random.Random | None) -> random.Random:
+    """``rng``, or when it is None the one seeded random source of gamelib's searches and
+    players (see :func:`pick`)."""
+    return _shared_rng if rng is None else rng
+
+
+def best_options(values: Mapping[K, V], key: Callable[[V], Any] | None = None) -> list[K]:
+    """The keys of ``values`` whose value is the greatest (by ``key(value)`` if given), in
+    the order of ``values``; ``values`` must not be empty.
+
+    >>> best_options({"a": 0, "b": 1, "c": 1})
+    ['b', 'c']
+    """
+    rank: Callable[[V], Any] = (lambda v: v) if key is None else key
+    best = max(rank(v) for v in values.values())
+    return [k for k, v in values.items() if rank(v) == best]
+
+
+def pick_best(values: Mapping[K, V], rng: random.Random | None = None) -> K:
+    """A key of ``values`` with the greatest value, chosen at random among all such keys
+    (:func:`pick` of :func:`best_options`): the one tie-break of gamelib's players.
+
+    >>> pick_best({"a": 0, "b": 1, "c": 1}, random.Random(0)) in ("b", "c")
+    True
+    """
+    return pick(best_options(values), rng)
 
 
 # -- numbers -----------------------------------------------------------------------------
@@ -297,13 +330,10 @@ def check_number(value: object, what: str) -> float:
 
 # -- the argument checks of the public doors ---------------------------------------------
 
-_GAME_METHODS: Final = ("players", "to_move", "finished", "next_states", "utility")
-
-
 def check_game(
     game: object,
     *,
-    members: Sequence[str] = _GAME_METHODS,
+    members: Sequence[str] = SEARCH_MEMBERS,
     class_text: str = "got the class {name} instead of a game: pass {name}() (with parentheses)",
     missing_text: str = (
         "{described} is not a game (it has no {missing}): pass a game "

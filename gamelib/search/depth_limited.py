@@ -64,7 +64,7 @@ from gamelib.search.common import (
     check_running,
     check_seconds,
     check_window,
-    pick,
+    pick_best,
     player_to_move,
 )
 from gamelib.search.stats import Decision, Stats
@@ -309,8 +309,8 @@ def deepen(game: AnyGame, state: Hashable, heuristic: Heuristic, *, budget: Budg
             stats.depth = depth
             stats.nodes_per_depth[depth] = stats.calls - calls_before
             exact = not search.reached_horizon or abs(max(values.values())) > 1
-    best = max(values.values())
-    move = pick([m for m, v in values.items() if v == best], rng)
+    move = pick_best(values, rng)
+    best = values[move]
     return Decision(
         move=move,
         value=best,

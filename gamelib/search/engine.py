@@ -55,6 +55,7 @@ from gamelib.search.common import (
     AnyGame,
     Budget,
     SearchTimeout,
+    best_options,
     check_budget,
     check_depth,
     check_game,
@@ -229,8 +230,8 @@ def _exact_decision(game: AnyGame, state: Hashable, rng: random.Random | None,
             if len(cache) > MAX_ENTRIES:
                 cache.clear()
             return None
-    best = max(values.values())
-    optimal = [m for m, v in values.items() if v == best]
+    optimal = best_options(values)
+    best = values[optimal[0]]
     if best == 1:
         # All of them win, but a game that can be won now should not be dragged on.
         optimal = [m for m in optimal if game.finished(game.play(state, m))] or optimal

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from gamelib.game import GameError
+from gamelib.game import PLAY_MEMBERS, GameError
 from gamelib.search import common
 
 __all__ = [
-    "MODES", "MAX_DELAY", "GAME_MEMBERS", "check_game", "check_mode", "check_strength",
-    "check_delay", "is_number",
+    "MODES", "MAX_DELAY", "check_game", "check_mode", "check_strength", "check_delay",
+    "is_int_or_float",
 ]
 
 MODES: Final = ("human-computer", "computer-human", "human-human", "computer-computer")
@@ -18,18 +18,12 @@ MODES: Final = ("human-computer", "computer-human", "human-human", "computer-com
 MAX_DELAY: Final = 5.0
 """The longest pause (seconds) between the moves of a computer-versus-computer game."""
 
-GAME_MEMBERS: Final = (
-    "players", "start", "next_states", "finished", "utility",
-    "to_move", "moves", "play", "parse_move", "format_move", "render",
-)
-"""What a game needs to be played: the six-tuple plus the members that play and input need."""
-
 
 def check_game(game: object) -> None:
     """Raise GameError, naming the mistake and the fix, unless ``game`` is a playable game."""
     common.check_game(
         game,
-        members=GAME_MEMBERS,
+        members=PLAY_MEMBERS,
         class_text=(
             "{name} is a class, not a game: create one with its brackets, e.g. play({name}())"
         ),
@@ -46,8 +40,9 @@ def check_mode(mode: object) -> None:
         raise GameError(f"mode must be one of {', '.join(map(repr, MODES))}; got {mode!r}")
 
 
-def is_number(value: object) -> bool:
-    """True for an int or a float that is not a bool."""
+def is_int_or_float(value: object) -> bool:
+    """True for a plain int or float, not a bool: what the session takes from a user (the
+    searches' :func:`~gamelib.search.common.is_number` also takes any real number)."""
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
@@ -61,5 +56,5 @@ def check_strength(depth: object, seconds: object) -> None:
 
 def check_delay(delay: object) -> None:
     """Raise GameError unless ``delay`` is a number of seconds from 0 to :data:`MAX_DELAY`."""
-    if not is_number(delay) or not 0 <= delay <= MAX_DELAY:  # type: ignore[operator]
+    if not is_int_or_float(delay) or not 0 <= delay <= MAX_DELAY:  # type: ignore[operator]
         raise GameError(f"delay must be a number of seconds from 0 to {MAX_DELAY:g}, got {delay!r}")

@@ -22,7 +22,7 @@ from gamelib.session.checks import (
     check_game,
     check_mode,
     check_strength,
-    is_number,
+    is_int_or_float,
 )
 from gamelib.session.computer import Computer, Job
 from gamelib.session.history import Facts, GameFailed, History, ask, facts_of
@@ -205,7 +205,7 @@ class PlaySession:
         where ``locate`` finds no move (or fails), is refused with the board's click help.
         """
         def act() -> bool:
-            if not (is_number(x) and is_number(y)):
+            if not (is_int_or_float(x) and is_int_or_float(y)):
                 return self._refuse("a click needs two finite numbers x, y in canvas pixels")
             move: Move | None = None
             try:
@@ -366,7 +366,7 @@ class PlaySession:
         """
         limit: float | None = None
         if timeout is not None:
-            if not is_number(timeout) or timeout != timeout:  # nan is not equal to itself
+            if not is_int_or_float(timeout) or timeout != timeout:  # nan is not equal to itself
                 with self._lock:
                     self._refuse(f"wait(timeout) takes a number of seconds or None, not "
                                  f"{describe_text(timeout)}", keep_case=True)

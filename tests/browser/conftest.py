@@ -66,22 +66,28 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 # ---------------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="session")
-def lab_server() -> Iterator[LabServer]:
-    """JupyterLab serving a temporary copy of ``tests/browser/notebooks``."""
+def skip_without_chromium() -> None:
+    """Skip the test, saying what to install, when Chromium or Playwright is missing."""
     if not CHROMIUM.exists():
         pytest.skip(NO_CHROMIUM)
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
         pytest.skip(NO_PLAYWRIGHT)
+
+
+@pytest.fixture(scope="session")
+def lab_server() -> Iterator[LabServer]:
+    """JupyterLab serving a temporary copy of ``tests/browser/notebooks``."""
+    skip_without_chromium()
     with serving_copy(FIXTURE_NOTEBOOKS) as server:
         yield server
 
 
 @pytest.fixture(scope="session")
-def browser(lab_server: LabServer) -> Iterator[Browser]:
+def browser() -> Iterator[Browser]:
     """Debian's Chromium, headless, driven by Playwright (never a downloaded browser)."""
+    skip_without_chromium()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

@@ -14,6 +14,8 @@ Used by ``conftest.py`` (the fixtures) and by the tests in this folder:
   timeout says what was awaited and what was last seen.
 * :func:`check_fixture_notebook`: the fixture notebooks run what the tests expect and
   are saved without outputs or widget state.
+* :func:`serving_static`: a static folder (the JupyterLite site) served on a free port of
+  127.0.0.1 by Python's ``http.server``.
 
 Nothing here imports Playwright at module level, so the tests can be collected (and
 skipped with a reason) where it is not installed.
@@ -52,6 +54,7 @@ if TYPE_CHECKING:
 HERE = Path(__file__).resolve().parent
 PROJECT_ROOT = HERE.parent.parent
 FIXTURE_NOTEBOOKS = HERE / "notebooks"
+LAB_DATA = PROJECT_ROOT / "lab"  # `make lab`'s first JUPYTER_PATH folder (lab/README.md)
 SCREENSHOTS = HERE.parent / "screenshots"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_FLAGS = [
@@ -262,8 +265,11 @@ def start_lab(workdir: Path, notebooks: Path, app: str = "lab") -> LabServer:
             [str(PROJECT_ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
         ),
     )
-    for inherited in ("JUPYTER_TOKEN", "JUPYTER_PATH", "JUPYTER_CONFIG_PATH"):
+    for inherited in ("JUPYTER_TOKEN", "JUPYTER_CONFIG_PATH"):
         env.pop(inherited, None)
+    # As `make lab`: the project's lab/ folder first, which keeps JupyterLite's kernel
+    # extension out of JupyterLab (lab/README.md).
+    env["JUPYTER_PATH"] = str(LAB_DATA)
     token = "gamelib-browser-test-" + os.urandom(8).hex()
     port = free_port()
     command = [
@@ -342,6 +348,39 @@ def serving_copy(notebooks: Path, app: str = "lab") -> Iterator[LabServer]:
             stop_lab(server)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+@contextmanager
+def serving_static(folder: Path) -> Iterator[str]:
+    """Serve ``folder`` with Python's ``http.server`` on a free port of 127.0.0.1; yield its
+    address (ending in "/") once it answers; stop the server afterwards."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory",
+         str(folder), str(port)],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}/"
+
+    def answers() -> bool:
+        if process.poll() is not None:
+            pytest.fail(f"http.server exited with code {process.returncode} while starting")
+        try:
+            with _DIRECT.open(url, timeout=5) as response:
+                return bool(response.status == 200)
+        except OSError:
+            return False
+
+    try:
+        wait_until(answers, SERVER_START_TIMEOUT, f"http.server to answer on {url}", 0.1)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=15)
 
 
 @contextmanager

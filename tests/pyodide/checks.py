@@ -1,9 +1,9 @@
-"""What tests/test_reach_pyodide.py checks inside Pyodide (run by run.mjs, under node).
+"""What tests/test_pyodide.py checks inside Pyodide (run by run.mjs, under node).
 
 Each check is a function; run as the main module, the last expression is a JSON object mapping
 each check's name to "ok" or to the traceback that stopped it, so the test reports every
 failure by name. The session checks also run in CPython with threads refused
-(tests/test_reach_threadless.py).
+(tests/session/test_threadless.py).
 """
 
 import json
@@ -173,5 +173,5 @@ def run_all():
 
 
 # run.mjs runs this file as __main__ and prints the value of its last expression.
-# tests/test_reach_threadless.py imports it and runs the session checks in CPython.
+# tests/session/test_threadless.py imports it and runs the session checks in CPython.
 run_all() if __name__ == "__main__" else None

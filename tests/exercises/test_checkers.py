@@ -1,0 +1,854 @@
+"""The exercises: student notebooks in sync with their solutions, and the checkers' feedback.
+
+* Each ``NN-Name-Solution.ipynb`` has its student version ``NN-Name.ipynb`` (made by nbgrader's
+  preprocessors: tests/exercises/test_nbgrader.py).
+* The saved outputs: every check in a solution notebook passed, every check in a student
+  notebook says "not done yet".
+* gamelib.exercises: correct student functions pass with exact figures; deliberately wrong
+  ones get a report that names the position, the expected and the returned value and gives a
+  hint, with no trace of gamelib's internals; stubs are "not done yet" without raising.
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import importlib.util
+import math
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import nbformat
+import pytest
+
+from gamelib.exercises import (
+    FAIL,
+    PASS,
+    TODO,
+    CheckResult,
+    Line,
+    centre_heuristic,
+    check_finished,
+    check_heuristic,
+    check_memo_minimax,
+    check_next_states,
+    check_nim_values,
+    check_store_bound,
+    check_tree_counts,
+    check_utility,
+    state_count_by_enumeration,
+    tree_size_by_enumeration,
+)
+from gamelib.game import GameError, other
+from gamelib.games import ConnectFour, TicTacToe
+
+ROOT = Path(__file__).resolve().parents[2]
+EXERCISES = ROOT / "notebooks" / "exercises"
+
+
+def load_tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "make_student_notebooks", ROOT / "tools" / "make_student_notebooks.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+tool = load_tool()
+SOLUTIONS = sorted(EXERCISES.glob("*-Solution.ipynb"))
+
+
+def text_of(result: CheckResult) -> str:
+    """The whole report, as text and as HTML, for assertions on what the student sees."""
+    return repr(result) + "\n" + result._repr_html_()
+
+
+def assert_no_internals(result: CheckResult) -> None:
+    shown = text_of(result)
+    for leak in ("Traceback", "gamelib/", "exercises.py", 'File "', "site-packages"):
+        assert leak not in shown, f"the report shows {leak!r}:\n{shown}"
+
+
+def details(line: Line) -> dict[str, str]:
+    return dict(line.details)
+
+
+# ---------------------------------------------------------------------------------------------
+# The notebooks and the generator
+# ---------------------------------------------------------------------------------------------
+
+
+def test_there_are_at_least_five_exercises_each_with_a_student_version() -> None:
+    assert len(SOLUTIONS) >= 5
+    students = {p.name for p in EXERCISES.glob("*.ipynb") if not p.name.endswith("-Solution.ipynb")}
+    assert students == {tool.student_path(p).name for p in SOLUTIONS}
+    numbers = [p.name[:3] for p in SOLUTIONS]
+    assert numbers == [f"{i:02d}-" for i in range(1, len(SOLUTIONS) + 1)]
+
+
+def check_outputs(path: Path) -> list[str]:
+    """The text outputs of the cells that call a checker."""
+    nb = nbformat.read(path, as_version=4)
+    found = []
+    for cell in nb.cells:
+        if cell.cell_type == "code" and cell.source.startswith("check_"):
+            assert cell.outputs, f"{path.name}: the check cell {cell.source!r} has no output"
+            found.append("".join(o.get("data", {}).get("text/plain", "") for o in cell.outputs))
+    return found
+
+
+@pytest.mark.parametrize("solution", SOLUTIONS, ids=lambda p: p.name)
+def test_saved_outputs_pass_in_solutions_and_are_not_done_in_student_notebooks(
+    solution: Path,
+) -> None:
+    passed = check_outputs(solution)
+    assert passed, f"{solution.name} has no check cell"
+    for report in passed:
+        headline = report.split("\n")[0]
+        assert headline.endswith("passed") and "✘" not in report, report
+    for report in check_outputs(tool.student_path(solution)):
+        assert report.split("\n")[0].endswith("not done yet") and "✘" not in report, report
+
+
+# ---------------------------------------------------------------------------------------------
+# Correct student code, written independently of gamelib
+# ---------------------------------------------------------------------------------------------
+
+
+def nim_next_states(state: Any, player: str) -> list[Any]:
+    heaps, turn = state
+    return [
+        (heaps[:i] + (size - k,) + heaps[i + 1 :], 1 - turn)
+        for i, size in enumerate(heaps)
+        for k in range(1, size + 1)
+    ]
+
+
+def nim_finished(state: Any) -> bool:
+    return sum(state[0]) == 0
+
+
+def nim_utility(state: Any, player: str) -> int:
+    return -1 if player == "AB"[state[1]] else 1
+
+
+def memo_value(game: Any, state: Any, player: str, cache: dict[Any, Any]) -> int:
+    if state in cache:
+        return int(cache[state])
+    if game.finished(state):
+        v = game.utility(state, player)
+    else:
+        o = other(game, player)
+        v = max(-memo_value(game, n, o, cache) for n in game.next_states(state, player))
+    cache[state] = v
+    return v
+
+
+def store_rule(cache: dict[Any, Any], state: Any, alpha: float, beta: float, v: float) -> None:
+    cache[state] = ("≤", v) if v <= alpha else ("=", v) if v < beta else ("≥", v)
+
+
+def tree_size(n: int) -> int:
+    return sum(math.factorial(n) // math.factorial(n - k) for k in range(n + 1))
+
+
+def state_count(n: int) -> int:
+    return sum(math.comb(n, (k + 1) // 2) * math.comb(n - (k + 1) // 2, k // 2)
+               for k in range(n + 1))
+
+
+# ---------------------------------------------------------------------------------------------
+# The report object
+# ---------------------------------------------------------------------------------------------
+
+
+def test_report_text_html_and_verdicts() -> None:
+    result = CheckResult("demo", (
+        Line(PASS, "fine"),
+        Line(FAIL, "f(<x>) is `wrong`", (("expected", "a <b>"), ("hint", "use `y`"),
+                                         ("board", "X|O\nO|X"))),
+    ))
+    assert not result.passed and result.failures == [result.lines[1]]
+    assert repr(result).split("\n") == [
+        "demo: 1 of 2 checks failed",
+        "✔ fine",
+        "✘ f(<x>) is `wrong`",
+        "    expected: a <b>",
+        "    hint:     use `y`",
+        "    board:    X|O",
+        "              O|X",
+    ]
+    html = result._repr_html_()
+    assert "f(&lt;x&gt;) is <code>wrong</code>" in html
+    assert "<code>a &lt;b&gt;</code>" in html and "use <code>y</code>" in html
+    assert "<pre" in html and "X|O\nO|X</pre>" in html and "<b>" not in html
+    assert CheckResult("demo", (Line(PASS, "ok"),)).passed
+    assert repr(CheckResult("demo", (Line(PASS, "a"), Line(PASS, "b")))).startswith(
+        "demo: all 2 checks passed")
+    assert not CheckResult("demo", (Line(PASS, "a"), Line(TODO, "b")), done=False).passed
+    assert not CheckResult("demo", ()).passed
+
+
+# ---------------------------------------------------------------------------------------------
+# Exercise 1: Nim
+# ---------------------------------------------------------------------------------------------
+
+
+def test_correct_nim_rules_pass_with_exact_counts() -> None:
+    result = check_next_states(nim_next_states)
+    assert result.passed and result.facts == {"positions": 266, "wrong": 0}
+    assert check_finished(nim_finished).facts == {"positions": 266, "wrong": 0}
+    utility = check_utility(nim_utility)
+    assert utility.passed and utility.facts == {"cases": 14, "wrong": 0}
+    values = check_nim_values(nim_next_states, nim_finished, nim_utility)
+    assert values.passed
+    assert values.facts["values"] == {
+        (1,): 1, (2,): 1, (1, 1): -1, (1, 2): 1, (2, 2): -1, (1, 2, 3): -1, (1, 3, 5): 1,
+        (2, 3, 4): 1, (3, 4, 5): 1, (1, 4, 5): -1,
+    }
+
+
+def test_next_states_that_never_take_a_whole_heap() -> None:
+    def next_states(state: Any, player: str) -> list[Any]:
+        heaps, turn = state
+        return [(heaps[:i] + (h - k,) + heaps[i + 1 :], 1 - turn)
+                for i, h in enumerate(heaps) for k in range(1, h)]
+
+    result = check_next_states(next_states)
+    assert not result.passed and result.done and result.facts["wrong"] == 259
+    line = result.failures[0]
+    assert line.text.endswith("next_states(((3, 4, 5), 0), 'A')")
+    got = details(line)
+    assert got["position"] == "((3, 4, 5), 0)"
+    assert (got["expected"], got["returned"]) == ("12 states", "9 states")
+    assert got["missing"] == "((0, 4, 5), 1), ((3, 0, 5), 1), ((3, 4, 0), 1)"
+    assert "whole heap" in got["hint"]
+    assert_no_internals(result)
+
+
+@pytest.mark.parametrize(
+    ("make", "hint"),
+    [
+        (lambda h, t, i, k: (h[:i] + (h[i] - k,) + h[i + 1 :], t), "1 - turn"),
+        (lambda h, t, i, k: (list(h[:i] + (h[i] - k,) + h[i + 1 :]), 1 - t), "tuple"),
+        (lambda h, t, i, k: (h[:i] + (h[i] - k,) + h[i + 1 :], 1 - t, "extra"), "(heaps, turn)"),
+    ],
+)
+def test_next_states_of_the_wrong_shape_get_a_matching_hint(make: Any, hint: str) -> None:
+    def next_states(state: Any, player: str) -> list[Any]:
+        heaps, turn = state
+        return [make(heaps, turn, i, k) for i, h in enumerate(heaps) for k in range(1, h + 1)]
+
+    result = check_next_states(next_states)
+    assert not result.passed and hint in details(result.failures[0])["hint"]
+    assert_no_internals(result)
+
+
+def test_next_states_listing_a_state_twice() -> None:
+    def next_states(state: Any, player: str) -> list[Any]:
+        children = nim_next_states(state, player)
+        return children + children[:1]
+
+    line = check_next_states(next_states).failures[0]
+    assert details(line)["twice"] == "((2, 4, 5), 1)"
+    assert details(line)["hint"] == "list each next state once"
+
+
+def test_a_crash_names_the_students_line_and_no_gamelib_frame() -> None:
+    def next_states(state: Any, player: str) -> list[Any]:
+        heaps, turn = state
+        return heaps[10]  # type: ignore[no-any-return]
+
+    result = check_next_states(next_states)
+    line = result.failures[0]
+    assert line.text == "next_states(((3, 4, 5), 0), 'A') raised an exception"
+    number = next_states.__code__.co_firstlineno + 2
+    assert details(line) == {
+        "error": "IndexError: tuple index out of range",
+        "where": f"in next_states, line {number}: return heaps[10]  # type: ignore[no-any-return]",
+    }
+    assert_no_internals(result)
+
+
+def test_wrong_finished_and_utility_say_why() -> None:
+    finished = check_finished(lambda state: 0 in state[0])
+    line = finished.failures[0]
+    assert line.text.endswith("finished(((0, 4, 5), 1))")
+    assert (details(line)["expected"], details(line)["returned"]) == ("False", "True")
+    assert "still allows a move" in details(line)["hint"]
+    assert "True or False" in details(check_finished(lambda s: 0).failures[0])["hint"]
+
+    utility = check_utility(lambda state, player: 1 if player == "AB"[state[1]] else -1)
+    line = utility.failures[0]
+    assert utility.facts == {"cases": 14, "wrong": 14}
+    assert details(line)["position"] == "((0, 0, 0), 1)" and details(line)["player"] == "'A'"
+    assert (details(line)["expected"], details(line)["returned"]) == ("1", "-1")
+    assert "'B' is to move here, so 'B' lost" in details(line)["hint"]
+    assert "no draws" in details(check_utility(lambda s, p: 0).failures[0])["hint"]
+
+
+def test_nim_values_with_broken_rules() -> None:
+    result = check_nim_values(nim_next_states, nim_finished, lambda state, player: 0)
+    assert not result.passed
+    assert "(1,) the value 0" in result.failures[0].text and "gamelib says +1" in (
+        result.failures[0].text)
+
+    def standing_still(state: Any, player: str) -> list[Any]:
+        return [state]
+
+    looping = check_nim_values(standing_still, nim_finished, nim_utility)
+    assert "comes back to a state" in looping.failures[0].text
+
+
+def test_rules_of_another_game() -> None:
+    game = ConnectFour(rows=4, cols=4)
+    assert check_next_states(game.next_states, game).facts == {"positions": 400, "wrong": 0}
+    assert check_finished(game.finished, game).passed
+    assert check_utility(game.utility, game).passed
+    result = check_next_states(lambda s, p: game.next_states(s, p)[1:], game)
+    line = result.failures[0]
+    assert details(line)["missing"] == "(1, 0)"
+    assert details(line)["position"].split("\n")[1:] == [". . . ."] * 4 + ["1 2 3 4"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Stubs and bad arguments, for every checker
+# ---------------------------------------------------------------------------------------------
+
+
+def raises_not_implemented(*args: Any) -> Any:
+    raise NotImplementedError
+
+
+def returns_nothing(*args: Any) -> None:
+    return None
+
+
+def returns_ellipsis(*args: Any) -> Any:
+    return ...
+
+
+CHECKS = {
+    "next_states": lambda f: check_next_states(f),
+    "finished": lambda f: check_finished(f),
+    "utility": lambda f: check_utility(f),
+    "nim_values": lambda f: check_nim_values(f, f, f),
+    "memo_value": lambda f: check_memo_minimax(f),
+    "store_bound": lambda f: check_store_bound(f),
+    "heuristic": lambda f: check_heuristic(f),
+    "tree_counts": lambda f: check_tree_counts(f, f),
+}
+
+
+@pytest.mark.parametrize("name", [n for n in CHECKS if n != "store_bound"])
+def test_a_missing_return_is_named(name: str) -> None:
+    result = CHECKS[name](returns_nothing)
+    assert not result.passed and result.failures
+    report = repr(result)
+    assert "returned None" in report and "is a `return` missing in" in report, report
+    assert_no_internals(result)
+
+
+def test_a_store_rule_that_stores_nothing_is_told_so() -> None:
+    result = check_store_bound(returns_nothing)
+    assert not result.passed and "nothing under s" in repr(result)
+
+
+@pytest.mark.parametrize("stub", [raises_not_implemented, returns_ellipsis])
+@pytest.mark.parametrize("name", list(CHECKS))
+def test_a_stub_is_not_done_yet(name: str, stub: Any) -> None:
+    if name == "store_bound" and stub is returns_ellipsis:
+        return  # store_bound's answer is what it stores, not what it returns
+    result = CHECKS[name](stub)
+    assert not result.done and not result.passed and not result.failures
+    assert repr(result).split("\n")[0].endswith("not done yet")
+    assert "not done yet" in result.lines[0].text and result.lines[0].status == TODO
+    assert_no_internals(result)
+
+
+@pytest.mark.parametrize("name", list(CHECKS))
+def test_a_checker_wants_a_function(name: str) -> None:
+    with pytest.raises(GameError, match="the name without parentheses"):
+        CHECKS[name](42)
+
+
+@pytest.mark.parametrize(("checker", "rule"), [
+    (check_next_states, nim_next_states),
+    (check_finished, nim_finished),
+    (check_utility, nim_utility),
+])
+def test_a_rule_checker_wants_a_game_or_none(checker: Any, rule: Any) -> None:
+    with pytest.raises(GameError, match=r"takes a game of gamelib.games .* got 'Nim'"):
+        checker(rule, "Nim")
+
+
+def test_not_implemented_in_a_helper_says_where() -> None:
+    def helper(state: Any) -> Any:
+        raise NotImplementedError
+
+    def next_states(state: Any, player: str) -> Any:
+        return helper(state)
+
+    result = check_next_states(next_states)
+    assert not result.done
+    number = helper.__code__.co_firstlineno + 1
+    assert details(result.lines[0]) == {
+        "note": f"NotImplementedError was raised in helper, line {number}: "
+                "raise NotImplementedError"
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Exercise 2: memoized minimax
+# ---------------------------------------------------------------------------------------------
+
+
+def test_correct_memo_value_passes_with_the_lessons_figures() -> None:
+    result = check_memo_minimax(memo_value)
+    assert result.passed and len(result.lines) == 5
+    assert result.facts == {"value": 0, "cache_size": 5_478, "expansions": 4_520}
+
+
+def test_memo_value_without_a_cache_lookup_is_stopped_early() -> None:
+    def no_lookup(game: Any, state: Any, player: str, cache: dict[Any, Any]) -> int:
+        if game.finished(state):
+            v = game.utility(state, player)
+        else:
+            o = other(game, player)
+            v = max(-no_lookup(game, n, o, cache) for n in game.next_states(state, player))
+        cache[state] = v
+        return int(v)
+
+    result = check_memo_minimax(no_lookup)
+    assert len(result.lines) == 1
+    line = result.failures[0]
+    assert line.text == "memo_value(game, empty board, 'X', cache) expands far too many states"
+    assert details(line)["note"] == (
+        "memoized minimax expands 4,520 states here; the check stopped your function after "
+        "45,200 expansions"
+    )
+    repeated = "(('X', 'O', 'X'), ('O', 'X', 'O'), ('O', 'X', ' '))"
+    assert details(line)["repeated"].startswith(repeated)
+    assert "look the state up in the cache first" in details(line)["hint"]
+    assert_no_internals(result)
+
+
+def test_memo_value_keyed_by_state_and_player() -> None:
+    def keyed(game: Any, state: Any, player: str, cache: dict[Any, Any]) -> int:
+        if (state, player) in cache:
+            return int(cache[state, player])
+        if game.finished(state):
+            v = game.utility(state, player)
+        else:
+            o = other(game, player)
+            v = max(-keyed(game, n, o, cache) for n in game.next_states(state, player))
+        cache[state, player] = v
+        return int(v)
+
+    result = check_memo_minimax(keyed)
+    line = result.failures[0]
+    assert line.text == "after that call the cache holds a key that is not a state of the search"
+    assert details(line)["key"].endswith(", 'O')")
+    assert "key the cache by the state alone" in details(line)["hint"]
+
+
+def test_memo_value_storing_the_opponents_value() -> None:
+    def negated(game: Any, state: Any, player: str, cache: dict[Any, Any]) -> int:
+        if state in cache:
+            return int(cache[state])
+        if game.finished(state):
+            v = game.utility(state, player)
+        else:
+            o = other(game, player)
+            v = max(-negated(game, n, o, cache) for n in game.next_states(state, player))
+        cache[state] = -v
+        return int(v)
+
+    result = check_memo_minimax(negated)
+    first, cache_line = result.lines[:2]
+    assert first.status == FAIL and first.text.endswith("returns 1; expected 0")
+    got = details(cache_line)
+    assert got["state"].startswith("(('X', 'O', 'X'), ('O', 'X', 'O'), ('X', ' ', ' '))")
+    assert (got["player"], got["expected"], got["stored"]) == ("'O' (to move)", "-1", "1")
+    assert "wrong sign" in got["hint"]
+    assert_no_internals(result)
+
+
+def test_memo_value_that_keeps_a_private_cache() -> None:
+    private: dict[Any, Any] = {}
+
+    def ignores_argument(game: Any, state: Any, player: str, cache: dict[Any, Any]) -> int:
+        return memo_value(game, state, player, private)
+
+    result = check_memo_minimax(ignores_argument)
+    line = result.failures[0]
+    assert line.text.endswith("the cache is empty; expected 5,478 entries")
+    assert "cache[state] = v" in details(line)["hint"]
+
+
+def test_memo_value_that_ignores_the_cache_it_is_given_on_reading() -> None:
+    def copies(game: Any, state: Any, player: str, cache: dict[Any, Any]) -> int:
+        private: dict[Any, Any] = {}
+        value = memo_value(game, state, player, private)
+        cache.update(private)
+        return value
+
+    result = check_memo_minimax(copies)
+    assert [line.status for line in result.lines] == [PASS, PASS, PASS, FAIL, PASS]
+    assert result.lines[3].text == "a second call with the same cache did the work again"
+    assert "read the cache that is passed in" in details(result.lines[3])["hint"]
+
+
+def test_memo_value_returning_a_float() -> None:
+    def as_float(game: Any, state: Any, player: str, cache: dict[Any, Any]) -> float:
+        return float(memo_value(game, state, player, cache))
+
+    # One rule for every checker: values compare as numbers.
+    assert check_memo_minimax(as_float).passed
+
+
+def test_memo_value_returning_a_string_names_its_type() -> None:
+    def as_text(game: Any, state: Any, player: str, cache: dict[Any, Any]) -> str:
+        return str(memo_value(game, state, player, cache))
+
+    line = check_memo_minimax(as_text).lines[0]
+    assert line.text == ("memo_value(game, empty board, 'X', cache) returned '0' of type str "
+                         "is not a number; expected 0")
+
+
+def test_memo_value_that_plays_an_illegal_move_points_at_the_students_line() -> None:
+    def illegal(game: Any, state: Any, player: str, cache: dict[Any, Any]) -> int:
+        return game.play(state, (5, 5))  # type: ignore[no-any-return]
+
+    result = check_memo_minimax(illegal)
+    got = details(result.failures[0])
+    assert got["error"].startswith("IllegalMoveError: cell (5, 5) is off the board")
+    number = illegal.__code__.co_firstlineno + 1
+    assert got["where"].startswith(f"in illegal, line {number}: return game.play(state, (5, 5))")
+    assert_no_internals(result)
+
+
+def test_memo_value_with_the_wrong_signature() -> None:
+    result = check_memo_minimax(lambda game, state, player: 0)
+    got = details(result.failures[0])
+    assert got["error"].startswith("TypeError:") and "where" not in got
+    assert got["hint"] == "your function is called as memo_value(game, state, player, cache)"
+
+
+# ---------------------------------------------------------------------------------------------
+# Exercise 3: the store rule
+# ---------------------------------------------------------------------------------------------
+
+
+def test_correct_store_rule_builds_the_lessons_cache() -> None:
+    result = check_store_bound(store_rule)
+    assert result.passed and len(result.lines) == 4
+    assert result.facts == {
+        "wrong_cases": 0, "value": 0, "calls": 4_321, "entries": 2_474,
+        "by_flag": {"=": 32, "≤": 1_206, "≥": 1_236},
+    }
+    assert "4,076 entries are right" in result.lines[3].text
+
+
+def test_naive_store_rule_is_caught_by_case_and_by_false_entries() -> None:
+    def naive(cache: dict[Any, Any], state: Any, alpha: float, beta: float, v: float) -> None:
+        cache[state] = ("=", v)
+
+    result = check_store_bound(naive)
+    cases, search, false = result.lines
+    assert cases.text == ("wrong in 80 of 100 cases; the first: "
+                          "store_bound(cache, s, alpha=-1, beta=-0.5, v=-1)")
+    assert details(cases)["expected"] == "cache['s'] == ('≤', -1)"
+    assert details(cases)["stored"] == "cache['s'] == ('=', -1)"
+    assert details(cases)["hint"].startswith("v == alpha counts as failing low")
+    assert search.text.endswith("value 0, 4,272 calls, 2,480 entries")
+    assert false.text == "182 of the 2,480 entries are false; the first:"
+    assert details(false)["entry"] == "('=', 0)" and details(false)["truth"] == (
+        "the value for X is -1")
+    assert_no_internals(result)
+
+
+def test_store_rule_exact_at_the_ends_of_the_window() -> None:
+    def inclusive(cache: dict[Any, Any], state: Any, alpha: float, beta: float, v: float) -> None:
+        cache[state] = ("≤", v) if v < alpha else ("=", v) if v <= beta else ("≥", v)
+
+    result = check_store_bound(inclusive)
+    assert result.facts["wrong_cases"] == 40
+    assert "182 of the 2,480 entries are false" in result.lines[2].text
+
+
+@pytest.mark.parametrize(
+    ("rule", "hint"),
+    [
+        (lambda c, s, a, b, v: c.__setitem__(s, ("<=" if v <= a else "=" if v < b else ">=", v)),
+         "one-character strings"),
+        (lambda c, s, a, b, v: c.__setitem__(s, ["=", v]), "an entry is a tuple (flag, v)"),
+        (lambda c, s, a, b, v: c.__setitem__(s, ("=", 0)) if v != 0 else None,
+         "store the result v itself"),
+        (lambda c, s, a, b, v: c.setdefault(s, ("≤" if v <= a else "=" if v < b else "≥", v)),
+         "the new entry replaces the old one"),
+        (lambda c, s, a, b, v: c.update({s: ("=", v), "u": 1}), "store under `state` only"),
+        (lambda c, s, a, b, v: c.update({s: ("=", v), "t": 1}), "store under `state` only"),
+        (lambda c, s, a, b, v: ("=", v), "cache[state] = (flag, v)"),
+    ],
+)
+def test_broken_store_rules_get_a_matching_hint(rule: Any, hint: str) -> None:
+    result = check_store_bound(rule)
+    assert hint in details(result.lines[0])["hint"]
+    assert_no_internals(result)
+
+
+def test_a_store_rule_with_ascii_flags_stops_the_search_politely() -> None:
+    def ascii_flags(cache: dict[Any, Any], state: Any, alpha: float, beta: float,
+                    v: float) -> None:
+        cache[state] = ("<=" if v <= alpha else "=" if v < beta else ">=", v)
+
+    result = check_store_bound(ascii_flags)
+    stopped = result.lines[1]
+    assert stopped.text == "the search stopped: it cannot read an entry your rule stored"
+    assert details(stopped)["entry"] == "('>=', 1)"
+
+
+# ---------------------------------------------------------------------------------------------
+# Exercise 4: the Connect Four heuristic
+# ---------------------------------------------------------------------------------------------
+
+GAME = ConnectFour()
+WINDOWS = [
+    sum(1 << ((c + k * dc) * GAME.height + r + k * dr) for k in range(4))
+    for c in range(GAME.cols) for r in range(GAME.rows)
+    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1))
+    if 0 <= c + 3 * dc < GAME.cols and 0 <= r + 3 * dr < GAME.rows
+]
+
+
+def threats_and_centre(state: Any, player: str) -> float:
+    first, second = state
+    mine, theirs = (first, second) if player == "X" else (second, first)
+    centre = GAME.column_masks[3]
+    x = 0.5 * ((mine & centre).bit_count() - (theirs & centre).bit_count())
+    for w in WINDOWS:
+        own, opp = (mine & w).bit_count(), (theirs & w).bit_count()
+        if opp == 0:
+            x += (0, 0, 0.25, 1, 0)[own]
+        elif own == 0:
+            x -= (0, 0, 0.25, 1, 0)[opp]
+    return x / (4 + abs(x))
+
+
+def test_a_good_heuristic_wins_a_small_match_with_exact_results() -> None:
+    assert len(WINDOWS) == 69
+    result = check_heuristic(threats_and_centre, depth=2, first_moves=(0, 3))
+    assert result.passed
+    assert (result.facts["wins"], result.facts["draws"], result.facts["losses"]) == (3, 1, 0)
+    assert result.facts["games"] == [(0, "X", 0, 42), (0, "O", 1, 8), (3, "X", 1, 7),
+                                     (3, "O", 1, 38)]
+    assert result.lines[1].text == (
+        "3 wins, 1 draw, 0 losses in 4 games against the centre baseline (depth 2)")
+    table = details(result.lines[1])["games"].split("\n")
+    assert table[:2] == ["first move you  result", "1          X    drawn after 42 plies"]
+
+
+def test_a_heuristic_that_knows_nothing_loses() -> None:
+    result = check_heuristic(lambda state, player: 0.0, depth=2, first_moves=(3,))
+    line = result.failures[0]
+    assert (result.facts["wins"], result.facts["losses"]) == (0, 2)
+    assert line.text.startswith("0 wins, 0 draws, 2 losses in 2 games")
+    assert "win more games than you lose" in details(line)["hint"]
+
+
+def test_a_match_is_the_same_every_time() -> None:
+    one = check_heuristic(threats_and_centre, depth=1, first_moves=(2,), baseline="threats")
+    two = check_heuristic(threats_and_centre, depth=1, first_moves=(2,), baseline="threats")
+    assert one.facts == two.facts and repr(one) == repr(two)
+
+
+NOISE = random.Random(1)
+
+
+@pytest.mark.parametrize(
+    ("heuristic", "text", "hint"),
+    [
+        (lambda s, p: 1.0, "returned 1.0, which is not strictly between -1 and 1", "squash"),
+        (lambda s, p: 0.5, "heuristic(state, 'X') is 0.5 but heuristic(state, 'O') is 0.5",
+         "zero-sum"),
+        (lambda s, p: "good", "returned 'good' of type str is not a number", "float"),
+        (lambda s, p: NOISE.uniform(-0.5, 0.5) * (1 if p == "X" else -1),
+         "gave two different answers for the same position", "no randomness"),
+    ],
+)
+def test_heuristics_that_break_the_contract(heuristic: Any, text: str, hint: str) -> None:
+    result = check_heuristic(heuristic)
+    line = result.failures[0]
+    assert len(result.lines) == 1 and text in line.text and hint in details(line)["hint"]
+    assert details(line)["position"].split("\n")[0] == "(0, 0)"
+    assert_no_internals(result)
+
+
+def test_a_heuristic_that_crashes_during_the_match() -> None:
+    calls = []
+
+    def late_crash(state: Any, player: str) -> float:
+        calls.append(state)
+        if len(calls) > 650:  # after the 641 calls of the contract check
+            raise ValueError("too many calls")
+        return 0.0
+
+    result = check_heuristic(late_crash, depth=1, first_moves=(3,))
+    line = result.failures[0]
+    assert result.lines[0].status == PASS
+    number = late_crash.__code__.co_firstlineno + 3
+    assert line.text == "the game with first move 4, you as X, raised an exception"
+    assert details(line) == {"error": "ValueError: too many calls",
+                             "where": f"in late_crash, line {number}: "
+                                      'raise ValueError("too many calls")'}
+    assert_no_internals(result)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [({"baseline": "strong"}, "baseline must be one of"), ({"depth": 0}, "depth must be"),
+     ({"depth": 9}, "depth must be"), ({"first_moves": ()}, "first_moves"),
+     ({"first_moves": (7,)}, "first_moves")],
+)
+def test_check_heuristic_refuses_bad_options(kwargs: dict[str, Any], message: str) -> None:
+    with pytest.raises(GameError, match=message):
+        check_heuristic(threats_and_centre, **kwargs)
+
+
+def test_centre_baseline() -> None:
+    h = centre_heuristic(GAME)
+    state = ConnectFour.from_moves("41")
+    assert h(state, "X") == pytest.approx(3 / 13) and h(state, "O") == -h(state, "X")
+    assert h(GAME.start, "X") == 0
+    with pytest.raises(GameError, match="needs a ConnectFour game"):
+        centre_heuristic(TicTacToe())  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------------------------
+# Exercise 5: counting simplified tic-tac-toe
+# ---------------------------------------------------------------------------------------------
+
+
+def test_enumeration_counts() -> None:
+    assert [tree_size_by_enumeration(n) for n in range(10)] == [
+        1, 2, 5, 16, 65, 326, 1_957, 13_700, 109_601, 986_410]
+    assert [state_count_by_enumeration(n) for n in range(10)] == [
+        1, 2, 5, 13, 35, 96, 267, 750, 2_123, 6_046]
+    with pytest.raises(GameError, match="from 0 to 12"):
+        tree_size_by_enumeration(13)
+
+
+def test_correct_formulas_pass() -> None:
+    result = check_tree_counts(tree_size, state_count)
+    assert result.passed and result.facts == {"tree_size_9": 986_410, "state_count_9": 6_046}
+    assert result.lines[0].text.endswith("tree_size(9) = 986,410")
+    assert result.lines[1].text.endswith("state_count(9) = 6,046")
+
+
+@pytest.mark.parametrize(
+    ("trees", "states", "first", "hint"),
+    [
+        (math.factorial, state_count, "tree_size(3) is wrong", "counts only the leaves"),
+        (lambda n: tree_size(n) - 1, state_count, "tree_size(3) is wrong", "count the root"),
+        (lambda n: tree_size(n) - math.factorial(n), state_count, "tree_size(3) is wrong",
+         "the leaves"),
+        (lambda n: float(tree_size(n)), state_count, "tree_size(25) is wrong", "whole numbers"),
+        (tree_size, lambda n: 3**n, "state_count(3) is wrong", "3^n"),
+        (tree_size, lambda n: state_count(n) - 1, "state_count(3) is wrong", "empty board"),
+        (tree_size, tree_size, "state_count(3) is wrong", "tree nodes"),
+        (lambda n: tree_size(n) if n != 1 else 1, state_count, "tree_size(1) is wrong",
+         "count the root"),
+        (tree_size, lambda n: 5_478 if n == 9 else state_count(n), "state_count(9) is wrong",
+         "ordinary tic-tac-toe"),
+        (tree_size, lambda n: 0 if n == 25 else state_count(n), "state_count(25) is wrong",
+         "choose the squares of X"),
+    ],
+)
+def test_wrong_counts_name_the_board_size_and_the_expected_count(
+    trees: Any, states: Any, first: str, hint: str
+) -> None:
+    result = check_tree_counts(trees, states)
+    line = result.failures[0]
+    assert line.text == first and hint in details(line)["hint"]
+    assert_no_internals(result)
+
+
+def test_the_expected_count_says_how_it_was_found() -> None:
+    result = check_tree_counts(tree_size, lambda n: 3**n)
+    assert details(result.failures[0]) == {
+        "expected": "13 (counted by enumerating the game)",
+        "returned": "27",
+        "hint": "3^n also counts boards no game reaches: after k moves X has made ceil(k/2) "
+                "marks and O floor(k/2)",
+    }
+    big = check_tree_counts(lambda n: 0 if n == 16 else tree_size(n), state_count)
+    assert details(big.failures[0])["expected"] == "56,874,039,553,217 (counted by the formula)"
+
+
+def test_one_function_done_and_one_not() -> None:
+    result = check_tree_counts(tree_size, raises_not_implemented)
+    assert not result.done and not result.passed
+    assert [line.status for line in result.lines] == [PASS, TODO]
+    assert repr(result).split("\n")[0] == "Counting simplified tic-tac-toe: not done yet"
+
+
+# ---------------------------------------------------------------------------------------------
+# Layering
+# ---------------------------------------------------------------------------------------------
+
+
+def test_docstring_examples() -> None:
+    import pkgutil
+
+    import gamelib.exercises
+
+    attempted = 0
+    for info in pkgutil.iter_modules(gamelib.exercises.__path__, "gamelib.exercises."):
+        module = importlib.import_module(info.name)
+        result = doctest.testmod(module, verbose=False, report=True)
+        assert result.failed == 0, info.name
+        attempted += result.attempted
+    assert attempted >= 4
+
+
+def test_importing_the_checkers_loads_no_user_interface_library() -> None:
+    code = (
+        "import sys, gamelib.exercises\n"
+        "ui = {'ipycanvas', 'ipywidgets', 'matplotlib', 'IPython'}\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ui))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+REPORTS = """
+from gamelib.exercises import check_next_states, check_store_bound
+
+def next_states(state, player):
+    heaps, turn = state
+    return [(heaps[:i] + (h - k,) + heaps[i + 1:], 1 - turn)
+            for i, h in enumerate(heaps) for k in range(1, h)]
+
+def naive(cache, state, alpha, beta, v):
+    cache[state] = ("=", v)
+
+print(repr(check_next_states(next_states)))
+print(repr(check_store_bound(naive)))
+"""
+
+
+def test_reports_do_not_depend_on_string_hashing() -> None:
+    outputs = {
+        subprocess.run([sys.executable, "-c", REPORTS], capture_output=True, text=True,
+                       check=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+        for seed in ("1", "2")
+    }
+    assert len(outputs) == 1 and "182 of the 2,480 entries are false" in outputs.pop()

@@ -1,0 +1,209 @@
+"""The exercise set graded with nbgrader (issue 11).
+
+* Every solution notebook carries valid nbgrader metadata (schema 3): solution cells,
+  autograded test cells with points, everything else locked; solution regions are marked
+  ``# BEGIN SOLUTION`` / ``# END SOLUTION``.
+* The committed student notebooks are what tools/make_student_notebooks.py (nbgrader's
+  preprocessors through nbconvert) makes from the solutions.
+* A throw-away nbgrader course: the real ``nbgrader generate_assignment`` releases every
+  exercise, and ``nbgrader autograde`` gives the solution full marks, the unchanged student
+  version zero (without an error) and a submission with one planted bug loses exactly the
+  points of that bug's test cell.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+EXERCISES = ROOT / "notebooks" / "exercises"
+SOLUTIONS = sorted(EXERCISES.glob("[0-9][0-9]-*-Solution.ipynb"))
+MINE = [p for p in SOLUTIONS if p.name[:2] in {"01", "02", "03", "04", "05"}]
+
+nbgrader = pytest.importorskip("nbgrader", reason="nbgrader is a test dependency")
+
+
+def load_tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "make_student_notebooks", ROOT / "tools" / "make_student_notebooks.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+tool = load_tool()
+
+
+def grader(cell: Any) -> dict[str, Any]:
+    return dict(cell.metadata.get("nbgrader", {}))
+
+
+# The notebooks -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("solution", MINE, ids=lambda p: p.name)
+def test_solutions_carry_nbgrader_metadata(solution: Path) -> None:
+    from nbgrader.nbgraderformat import MetadataValidator
+
+    nb = nbformat.read(solution, as_version=4)
+    MetadataValidator().validate_nb(nb)  # raises on bad metadata
+    kept = [c for c in nb.cells if "solution-only" not in c.metadata.get("tags", [])]
+    assert all(grader(c).get("schema_version") == 3 for c in kept)
+    code = [c for c in kept if grader(c).get("solution") and c.cell_type == "code"]
+    tests = [c for c in kept if grader(c).get("grade") and c.cell_type == "code"]
+    assert code and tests and all(grader(c)["points"] > 0 for c in tests)
+    assert all(".require()" in c.source for c in tests)
+    assert all(grader(c)["locked"] for c in kept if not grader(c).get("solution"))
+    for cell in code:
+        assert cell.source.count("# BEGIN SOLUTION") == cell.source.count("# END SOLUTION") == 1
+        assert "### BEGIN" not in cell.source
+
+
+@pytest.mark.parametrize("solution", SOLUTIONS, ids=lambda p: p.name)
+def test_student_notebook_is_what_nbgraders_preprocessors_make(solution: Path) -> None:
+    made = tool.make_student(nbformat.read(solution, as_version=4))
+    committed = nbformat.read(tool.student_path(solution), as_version=4)
+    assert tool.same_cells(committed, made), (
+        f"{tool.student_path(solution).name} is out of date: run `make students`")
+
+
+@pytest.mark.parametrize("solution", SOLUTIONS, ids=lambda p: p.name)
+def test_student_notebook_hides_the_solution_and_keeps_the_tasks(solution: Path) -> None:
+    full = nbformat.read(solution, as_version=4)
+    student = nbformat.read(tool.student_path(solution), as_version=4)
+    only = [c for c in full.cells if "solution-only" in c.metadata.get("tags", [])]
+    assert len(student.cells) == len(full.cells) - len(only)
+    text = "\n".join(c.source for c in student.cells)
+    assert "BEGIN SOLUTION" not in text and "This is the solution notebook" not in text
+    solutions = [c for c in full.cells if grader(c).get("solution")]
+    for cell in solutions:
+        head = cell.source.split("# BEGIN SOLUTION")[0] if cell.cell_type == "code" else ""
+        assert any(c.source.startswith(head) and grader(c).get("grade_id") ==
+                   grader(cell)["grade_id"] for c in student.cells)
+    assert text.count("raise NotImplementedError()") >= sum(
+        c.cell_type == "code" for c in solutions)
+
+
+def test_a_solution_region_outside_a_solution_cell_is_refused() -> None:
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "language": "python",
+                                 "display_name": "Python 3"}
+    nb.cells = [nbformat.v4.new_code_cell("def f():\n    # BEGIN SOLUTION\n    return 1\n"
+                                          "    # END SOLUTION")]
+    with pytest.raises(tool.TemplateError, match="non-solution cell"):
+        tool.make_student(nb)
+
+
+def test_the_tool_finds_every_solution_of_the_set() -> None:
+    assert tool.solutions([]) == SOLUTIONS and len(SOLUTIONS) >= 5
+
+
+# A throw-away nbgrader course ---------------------------------------------------------------
+
+
+def run_nbgrader(course: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    # nbgrader calls the `alembic` command of its environment: put this Python's bin first.
+    path = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
+    env = {**os.environ, "PATH": path, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0",
+           "JUPYTER_PLATFORM_DIRS": "1"}
+    done = subprocess.run([sys.executable, "-m", "nbgrader", *args, "--force"], cwd=course,
+                          capture_output=True, text=True, env=env, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done
+
+
+def assignment_of(solution: Path) -> tuple[str, str]:
+    """The assignment name (``ex01``) and the notebook's file name in the course."""
+    return f"ex{solution.name[:2]}", solution.name.replace("-Solution", "")
+
+
+def submission_from(release: nbformat.NotebookNode,
+                    solution: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """The released notebook with every solution cell filled in as the solution has it."""
+    answers = {grader(c)["grade_id"]: c.source for c in solution.cells if grader(c).get("solution")}
+    filled = copy.deepcopy(release)
+    for cell in filled.cells:
+        if grader(cell).get("solution"):
+            cell.source = answers[grader(cell)["grade_id"]]
+    return filled
+
+
+def plant_bug(nb: nbformat.NotebookNode) -> tuple[nbformat.NotebookNode, str]:
+    """Ex 1 with ``finished`` returning 0/1 instead of False/True: Nim's values stay right,
+    only the finished check fails."""
+    buggy = copy.deepcopy(nb)
+    for cell in buggy.cells:
+        if grader(cell).get("grade_id") == "finished":
+            body = cell.source.split("# BEGIN SOLUTION")[0]
+            cell.source = body + ("    # BEGIN SOLUTION\n    return int(all(h == 0 for h in "
+                                  "state[0]))\n    # END SOLUTION")
+    return buggy, "test-finished"
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    course = tmp_path_factory.mktemp("course")
+    config = (EXERCISES / "nbgrader_config.py").read_text()
+    (course / "nbgrader_config.py").write_text(
+        config + f"\nc.CourseDirectory.root = {str(course)!r}\n"
+                 "c.CourseDirectory.course_id = 'game-search'\n"
+                 "c.Execute.timeout = 300\n")
+    for solution in SOLUTIONS:
+        assignment, name = assignment_of(solution)
+        (course / "source" / assignment).mkdir(parents=True)
+        shutil.copy(solution, course / "source" / assignment / name)
+    # One nbgrader run for every assignment (it globs the name): each run costs seconds.
+    run_nbgrader(course, "generate_assignment", "ex*")
+    return course
+
+
+@pytest.mark.slow
+@pytest.mark.notebook
+def test_generate_assignment_releases_what_the_repository_holds(course: Path) -> None:
+    for solution in SOLUTIONS:
+        assignment, name = assignment_of(solution)
+        released = nbformat.read(course / "release" / assignment / name, as_version=4)
+        committed = nbformat.read(tool.student_path(solution), as_version=4)
+        assert [c.source for c in released.cells] == [c.source for c in committed.cells]
+
+
+def scores(course: Path, assignment: str, notebook: str, student: str) -> dict[str, float]:
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        submitted = gradebook.find_submission_notebook(notebook, assignment, student)
+        return {g.name: g.score for g in submitted.grades if g.cell.cell_type == "code"}
+
+
+@pytest.mark.slow
+@pytest.mark.notebook
+def test_autograde_full_marks_zero_and_a_planted_bug(course: Path) -> None:
+    solution = SOLUTIONS[0]
+    assignment, name = assignment_of(solution)
+    release = nbformat.read(course / "release" / assignment / name, as_version=4)
+    full = nbformat.read(solution, as_version=4)
+    solved = submission_from(release, full)
+    buggy, lost = plant_bug(solved)
+    for student, nb in (("solver", solved), ("starter", release), ("planter", buggy)):
+        folder = course / "submitted" / student / assignment
+        folder.mkdir(parents=True)
+        nbformat.write(nb, folder / name)
+    run_nbgrader(course, "autograde", assignment)  # the three students in one run
+    notebook = name.removesuffix(".ipynb")
+    points = {grader(c)["grade_id"]: grader(c)["points"] for c in release.cells
+              if grader(c).get("grade") and c.cell_type == "code"}
+    assert scores(course, assignment, notebook, "solver") == points
+    assert scores(course, assignment, notebook, "starter") == dict.fromkeys(points, 0)
+    assert scores(course, assignment, notebook, "planter") == {**points, lost: 0}

@@ -1,0 +1,289 @@
+"""The lessons as lecture notes and slides: slide metadata, screen-sized cells, the projector
+style, offline slides, the index, and re-runs that change nothing.
+
+* Every cell of every lesson (00-Index to 08) carries ``slideshow.slide_type``; a lesson opens
+  with its load_style cell skipped and its title on a slide of its own; no markdown cell is
+  longer than a screen (20 lines).
+* nbconvert turns a lesson into reveal.js slides, one ``<section>`` per slide, that load
+  reveal.js from the prefix given (the Makefile's ``make slides`` points it at a local copy).
+* ``load_style(projector=True)`` and JupyterLab's Presentation Mode give 22 px text and 20 px
+  code (checked in Chromium on the notebook's class structure when Chromium is there), and the
+  projector switch changes nothing that nbval compares.
+* tools/run_notebooks.py leaves a notebook untouched when a re-run differs only in masked
+  noise (times, cells tagged nbval-ignore-output), and ``--check`` reports a stale one.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import re
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import nbformat
+import pytest
+from helpers import run_notebooks_module  # tools/run_notebooks.py as a module
+from nbval.plugin import get_sanitize_patterns
+
+import gamelib.style
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSONS = sorted((ROOT / "notebooks").glob("0[0-9]-*.ipynb"))
+SLIDE_TYPES = {"slide", "subslide", "fragment", "skip", "notes", "-"}
+MAX_MARKDOWN_LINES = 20
+SANITIZER = ROOT / "tests" / "nbval_sanitize.cfg"
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def lesson_ids() -> list[str]:
+    return [path.name for path in LESSONS]
+
+
+def test_the_lessons_are_there() -> None:
+    assert [p.name[:2] for p in LESSONS] == [f"{n:02d}" for n in range(9)]
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lesson_ids())
+def test_every_cell_has_slide_metadata(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    kinds = [cell.metadata.get("slideshow", {}).get("slide_type") for cell in nb.cells]
+    missing = [i for i, kind in enumerate(kinds) if kind not in SLIDE_TYPES]
+    assert not missing, f"{path.name}: cells {missing} have no valid slideshow.slide_type"
+    assert kinds[0] == "skip", f"{path.name}: the load_style cell is not a slide"
+    first_shown = next(i for i, kind in enumerate(kinds) if kind != "skip")
+    assert kinds[first_shown] == "slide" and nb.cells[first_shown].source.startswith("# ")
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type == "markdown" and re.match(r"#{1,2} ", cell.source):
+            assert kinds[i] in {"slide", "skip"}, f"{path.name}, cell {i}: a section starts a slide"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lesson_ids())
+def test_no_markdown_cell_is_longer_than_a_screen(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    long = {
+        i: len(cell.source.splitlines())
+        for i, cell in enumerate(nb.cells)
+        if cell.cell_type == "markdown" and len(cell.source.splitlines()) > MAX_MARKDOWN_LINES
+    }
+    assert not long, f"{path.name}: markdown cells over {MAX_MARKDOWN_LINES} lines: {long}"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lesson_ids())
+def test_no_reference_to_material_the_project_does_not_have(path: Path) -> None:
+    text = "\n".join(cell.source for cell in nbformat.read(path, as_version=4).cells)
+    assert not re.search(r"lecture notes|the lecture's|the lecture suggests", text), path.name
+
+
+def test_nbconvert_makes_one_section_per_slide_from_a_local_reveal(tmp_path: Path) -> None:
+    from nbconvert import SlidesExporter
+
+    path = ROOT / "notebooks" / "00-Index.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    exporter = SlidesExporter(reveal_url_prefix="lib/node_modules/reveal.js")
+    html, _ = exporter.from_notebook_node(nb)
+    slides = sum(c.metadata["slideshow"]["slide_type"] == "slide" for c in nb.cells)
+    subslides = sum(c.metadata["slideshow"]["slide_type"] == "subslide" for c in nb.cells)
+    # reveal.js: a <section> per slide, holding a <section> per subslide (the first included)
+    assert html.count("<section") == 2 * slides + subslides
+    assert '"lib/node_modules/reveal.js/dist/reveal.js"' in html
+    assert "unpkg.com/reveal.js" not in html
+    assert "How to play" in html
+    assert "from gamelib.style import" not in html  # skipped cells are left out
+
+
+def test_makefile_builds_slides_offline() -> None:
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert re.search(r"^slides: ", makefile, re.MULTILINE)
+    for option in ("reveal_url_prefix=lib/", "require_js_url=lib/", "jquery_url=lib/",
+                   "mathjax_url=lib/"):
+        assert f"--SlidesExporter.{option}" in makefile, option
+    assert "build/" in (ROOT / ".gitignore").read_text(encoding="utf-8").split()
+
+
+# ---------------------------------------------------------------------------------------------
+# The projector style
+# ---------------------------------------------------------------------------------------------
+
+
+def sanitize(text: str) -> str:
+    for regex, replace in get_sanitize_patterns(SANITIZER.read_text(encoding="ascii")):
+        text = re.sub(regex, replace, text)
+    return text
+
+
+def test_projector_style_adds_the_hall_sizes_and_changes_nothing_nbval_compares() -> None:
+    plain, hall = gamelib.style.load_style(), gamelib.style.load_style(projector=True)
+    assert gamelib.style.PROJECTOR_CSS not in plain.data
+    assert hall.data.endswith(gamelib.style.PROJECTOR_CSS + "</style>")
+    assert hall.data.count("<style id=") == 1 and type(hall) is type(plain)  # same text/plain
+    assert sanitize(hall.data) == sanitize(plain.data) == (
+        '<style id="gamelib-style"><stylesheet></style>'
+    )
+    css = gamelib.style.read_style()
+    assert "--gl-hall-text-size: 22px;" in css and "--gl-hall-code-size: 20px;" in css
+
+
+def test_projector_switch_refuses_what_is_not_a_bool() -> None:
+    with pytest.raises(TypeError, match="True or False"):
+        gamelib.style.load_style(projector="yes")  # type: ignore[arg-type]
+
+
+# The classes JupyterLab 4 puts around a notebook, its own Presentation Mode rule (from its
+# notebook CSS) and a cell of prose and code; our stylesheet follows, as in a notebook's first
+# output. Chromium computes the font sizes.
+PAGE = """<!doctype html><html><head><style>
+:root {{ --jp-content-font-size1: 14px; --jp-code-font-size: 13px;
+         --jp-content-presentation-font-size1: 17px; --jp-code-presentation-font-size: 16px; }}
+.jp-mod-presentationMode .jp-Notebook {{
+  --jp-content-font-size1: var(--jp-content-presentation-font-size1);
+  --jp-code-font-size: var(--jp-code-presentation-font-size); }}
+.jp-Notebook pre.native {{ font-size: var(--jp-code-font-size); }}
+</style></head><body>
+<div class="jp-LabShell {shell}"><div class="jp-Notebook">
+<div class="jp-RenderedHTMLCommon jp-RenderedMarkdown"><p id="prose">Prose</p></div>
+<div class="jp-OutputArea-output"><pre id="output">output</pre></div>
+<pre class="native" id="lab">code, sized by JupyterLab's variable</pre>
+{style}
+</div></div></body></html>"""
+
+
+def font_sizes(page: str) -> dict[str, str]:
+    """The computed font sizes of ``page`` in Chromium. Runs in a thread of its own: the
+    browser tests' session may hold a Playwright event loop in this one."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(_font_sizes, page).result()
+
+
+def _font_sizes(page: str) -> dict[str, str]:
+    from playwright.sync_api import sync_playwright
+
+    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+             "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=flags)
+        try:
+            tab = browser.new_page()
+            tab.set_content(page)
+            return {
+                name: tab.eval_on_selector(f"#{name}", "e => getComputedStyle(e).fontSize")
+                for name in ("prose", "output", "lab")
+            }
+        finally:
+            browser.close()
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
+def test_presentation_mode_and_projector_switch_give_hall_sizes() -> None:
+    def sizes(shell: str, **options: Any) -> dict[str, str]:
+        style = gamelib.style.load_style(**options).data
+        return font_sizes(PAGE.format(shell=shell, style=style))
+
+    assert sizes("") == {"prose": "17px", "output": "15px", "lab": "15px"}
+    hall = {"prose": "22px", "output": "20px", "lab": "20px"}
+    assert sizes("jp-mod-presentationMode") == hall
+    assert sizes("", projector=True) == hall
+    assert sizes("jp-mod-presentationMode", projector=True) == hall
+
+
+# ---------------------------------------------------------------------------------------------
+# Re-runs: tools/run_notebooks.py
+# ---------------------------------------------------------------------------------------------
+
+
+def timed_notebook(seconds: str, ignored: str, fact: str, cut: int = 0) -> nbformat.NotebookNode:
+    """Three cells: a time, an ignored output, and a fact printed in two messages if cut."""
+    def stream(text: str) -> nbformat.NotebookNode:
+        return nbformat.v4.new_output("stream", name="stdout", text=text)
+
+    facts = [stream(fact[:cut]), stream(fact[cut:])] if cut else [stream(fact)]
+
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell("timed()", execution_count=1,
+                                  outputs=[stream(f"solved in {seconds} s\n")]),
+        nbformat.v4.new_code_cell("depth()", execution_count=2, outputs=[stream(ignored)],
+                                  metadata={"tags": ["nbval-ignore-output"]}),
+        nbformat.v4.new_code_cell("fact()", execution_count=3, outputs=facts),
+    ])
+    return nb
+
+
+@pytest.fixture
+def rerun(tmp_path: Path) -> tuple[ModuleType, Path]:
+    """The tool, with execute() replaced by one that 'reruns' by rewriting the outputs."""
+    tool = run_notebooks_module()
+    path = tmp_path / "lesson.ipynb"
+    saved = tool.normalise(timed_notebook("12.5", "depth 4\n", "549,946 calls\n"))
+    nbformat.write(saved, path)
+    return tool, path
+
+
+def fake_run(tool: ModuleType, monkeypatch: pytest.MonkeyPatch, fresh: nbformat.NotebookNode):
+    def execute(nb: nbformat.NotebookNode, folder: Path, timeout: int) -> nbformat.NotebookNode:
+        for cell, new in zip(nb.cells, fresh.cells, strict=True):
+            cell.outputs = new.outputs
+        return nb
+
+    monkeypatch.setattr(tool, "execute", execute)
+
+
+def test_a_rerun_that_differs_only_in_masked_noise_leaves_the_file_alone(
+    rerun: tuple[ModuleType, Path], monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    tool, path = rerun
+    before = path.read_bytes()
+    # other times, another ignored output, and the same fact printed in two messages
+    fake_run(tool, monkeypatch, timed_notebook("3.1", "depth 7\n", "549,946 calls\n", cut=4))
+    assert tool.main([str(path)]) == 0
+    assert path.read_bytes() == before
+    assert tool.main(["--check", str(path)]) == 0
+    assert capsys.readouterr().out.count("same    ") == 2
+
+
+def test_a_rerun_with_a_changed_fact_is_written_and_check_reports_it(
+    rerun: tuple[ModuleType, Path], monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    tool, path = rerun
+    before = path.read_bytes()
+    fake_run(tool, monkeypatch, timed_notebook("3.1", "depth 7\n", "16,168 calls\n"))
+    assert tool.main(["--check", str(path)]) == 1
+    assert path.read_bytes() == before  # --check never writes
+    out = capsys.readouterr()
+    assert "STALE" in out.out
+    assert re.search(r'^ +- +"549,946 calls', out.out, re.MULTILINE)
+    assert re.search(r'^ +\+ +"16,168 calls', out.out, re.MULTILINE)
+    assert tool.main([str(path)]) == 0
+    assert "16,168 calls" in path.read_text(encoding="utf-8")
+
+
+def test_rerun_masks_are_the_sanitizers_minus_the_version_masks() -> None:
+    tool = run_notebooks_module()
+    masks = tool.run_to_run_masks()
+    nbval_masks = get_sanitize_patterns(SANITIZER.read_text(encoding="ascii"))
+    assert 0 < len(masks) < len(nbval_masks)
+    text = '12.5 ms at 0x7f3a2c1b0e50 <style id="gamelib-style">old</style>'
+    for regex, replace in masks:
+        text = regex.sub(replace, text)
+    # times and addresses are masked; the stylesheet is not, so a changed style.css is saved
+    assert text == '<time> at 0x<address> <style id="gamelib-style">old</style>'
+
+
+def test_check_and_clear_do_not_mix(tmp_path: Path) -> None:
+    tool = run_notebooks_module()
+    path = tmp_path / "x.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(), path)
+    with pytest.raises(SystemExit) as exit_info:
+        tool.main(["--check", "--clear", str(path)])
+    assert exit_info.value.code == 2
+
+
+def test_lesson_notebooks_saved_outputs_carry_the_current_stylesheet() -> None:
+    css = gamelib.style.read_style()
+    for path in LESSONS:
+        first = nbformat.read(path, as_version=4).cells[0]
+        html = "".join(out.get("data", {}).get("text/html", "") for out in first.outputs)
+        assert css in html, f"{path.name}: rerun it with tools/run_notebooks.py"

@@ -1,0 +1,80 @@
+"""The notebooks run wherever gamelib is installed, not only inside this repository.
+
+The notebooks alone (lessons and exercises, no other file of the project) are copied into a
+temporary folder, and gamelib alone (the package folder with its package data, as a wheel
+would install it) into another one. A few notebooks then run there with nbclient, in a
+kernel whose working directory is the notebooks' copy and whose only path to the project is
+the copy of gamelib: a notebook that reads a file of the repository (``../tests/data``,
+``../style.css``) fails here.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+from helpers import run_notebooks_module  # tools/run_notebooks.py as a module
+
+import gamelib
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+# Lesson 8 reads the Connect Four benchmark sets; an exercise reads its checkers from gamelib.
+PORTABLE = ["08-Solving-Connect-Four.ipynb", "exercises/07-Seven-Cases-Solution.ipynb"]
+TIMEOUT = 120  # seconds per cell: only against a hang, the two notebooks take about 5 s
+
+
+@pytest.fixture(scope="module")
+def elsewhere(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """(folder with a copy of notebooks/ alone, folder holding a copy of gamelib alone)."""
+    base = tmp_path_factory.mktemp("elsewhere")
+    notebooks = base / "course"
+    shutil.copytree(NOTEBOOKS, notebooks, ignore=shutil.ignore_patterns(
+        "*.py", "*.md", ".ipynb_checkpoints", "__pycache__"))
+    site = base / "site-packages"
+    shutil.copytree(Path(gamelib.__file__).parent, site / "gamelib",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    return notebooks, site
+
+
+def test_the_copy_holds_notebooks_only(elsewhere: tuple[Path, Path]) -> None:
+    notebooks, _ = elsewhere
+    files = {p.relative_to(notebooks).as_posix() for p in notebooks.rglob("*") if p.is_file()}
+    assert files and all(name.endswith(".ipynb") for name in files)
+    assert set(PORTABLE) <= files
+    assert not (notebooks.parent / "tests").exists()
+
+
+@pytest.mark.slow
+@pytest.mark.notebook
+@pytest.mark.parametrize("name", PORTABLE)
+def test_notebook_runs_outside_the_repository(
+    name: str, elsewhere: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    notebooks, site = elsewhere
+    path = notebooks / name
+    # The kernel inherits this environment: only the copy of gamelib on its path, and no
+    # project root (an editable install's path hook still finds /work/main's gamelib, so the
+    # copy must come first; the check in the first cell below confirms which one was used).
+    monkeypatch.setenv("PYTHONPATH", str(site))
+    monkeypatch.setenv("PYTHONSAFEPATH", "1")
+    nb = nbformat.read(path, as_version=4)
+    probe = nbformat.v4.new_code_cell(
+        "import gamelib, pathlib\n"
+        f"assert pathlib.Path(gamelib.__file__).is_relative_to({str(site)!r}), gamelib.__file__\n"
+        "assert not pathlib.Path('../tests').exists()"
+    )
+    nb.cells.insert(0, probe)
+    tool = run_notebooks_module()
+    tool.execute(nb, path.parent, TIMEOUT)  # raises CellExecutionError for a failing cell
+    errors = [out for cell in nb.cells if cell.cell_type == "code"
+              and "raises-exception" not in cell.metadata.get("tags", [])
+              for out in cell.get("outputs", []) if out.get("output_type") == "error"]
+    assert not errors, errors
+    # The stylesheet came from the copy of gamelib: the setup cell's output holds it.
+    setup = next(c for c in nb.cells[1:] if c.cell_type == "code")
+    html = "".join(out.get("data", {}).get("text/html", "") for out in setup.outputs)
+    assert 'id="gamelib-style"' in html and len(html) > 200, sys.version
