@@ -26,6 +26,7 @@ MODULES = [
     "gamelib.search.broken",
     "gamelib.search.depth_limited",
     "gamelib.search.heuristics",
+    "gamelib.search.mcts",
     "gamelib.connect4.heuristic",
     "gamelib.session.players",
     "gamelib.plots",

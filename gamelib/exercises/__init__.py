@@ -35,6 +35,8 @@ checker                                   the exercise
                                           ``utility`` for Connect Four of any size
 :func:`check_exact_score`                 10: ``exact_score(game, state, at_least)`` from
                                           null-window questions
+:func:`check_backpropagate`               11: MCTS's ``backpropagate(path, result)``, the
+                                          negamax sign included, against seeded searches
 ========================================  =========================================================
 
 How a checker treats the student's code:
@@ -84,6 +86,7 @@ from gamelib.exercises.ex07_read import check_read_entry
 from gamelib.exercises.ex08_deepening import check_deepening
 from gamelib.exercises.ex09_bitboard import check_connect_four_rules
 from gamelib.exercises.ex10_null_windows import check_exact_score
+from gamelib.exercises.ex11_backprop import check_backpropagate
 from gamelib.exercises.report import FAIL, INFO, PASS, TODO, CheckResult, Line
 from gamelib.exercises.run import (
     DEFAULT_TIME_LIMIT,
@@ -129,4 +132,5 @@ __all__ = [
     "check_deepening",
     "check_connect_four_rules",
     "check_exact_score",
+    "check_backpropagate",
 ]

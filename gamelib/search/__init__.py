@@ -19,6 +19,8 @@ module             what it adds
 ``choice``         :func:`best_move`: a best move by exact values, chosen at random
 ``engine``         the computer player behind the boards (:func:`choose_move`,
                    :func:`move_values`), always within a time budget
+``mcts``           Monte-Carlo tree search, UCT (:func:`mcts`): sampled playouts
+                   instead of enumeration, seeded, with an iteration or time budget
 ``trace``          a search step by step, for the viewer (:func:`trace_search`)
 ``stats``          :class:`Stats`, the exact counters of every search; :class:`Decision`
 =================  ======================================================================
@@ -53,6 +55,14 @@ from gamelib.search.depth_limited import (
 )
 from gamelib.search.engine import DEFAULT_SECONDS, choose_move, move_values
 from gamelib.search.heuristics import tictactoe_open_lines, zero
+from gamelib.search.mcts import (
+    MCTSResult,
+    MCTSStats,
+    PlayoutPolicy,
+    mcts,
+    random_policy,
+    tactical_policy,
+)
 from gamelib.search.memo import memo_minimax, memoize
 from gamelib.search.minimax import minimax
 from gamelib.search.stats import Decision, Stats
@@ -93,4 +103,10 @@ __all__ = [
     "move_values",
     "SearchTrace",
     "trace_search",
+    "mcts",
+    "MCTSResult",
+    "MCTSStats",
+    "PlayoutPolicy",
+    "random_policy",
+    "tactical_policy",
 ]

@@ -21,8 +21,15 @@ event              meaning
 :class:`Return`    ``node``'s value goes back to its parent, exact or a bound
 =================  ===================================================================
 
+A Monte-Carlo tree search (``"mcts"``) has its own four events, one per phase of an
+iteration: :class:`Select` (one per step down the tree, with every candidate's UCT
+score), :class:`Expand` (the new node), :class:`Playout` (its moves and result) and
+:class:`Backup` (what was added to each node of the path). Its nodes are those of the
+search's tree, numbered in the order they were made.
+
 Values are on the scale of the algorithm traced, as in the searches themselves: for the
-player to move in the node (negamax: ``"minimax"``, ``"alphabeta"``, ``"depth_limited"``),
+player to move in the node (negamax: ``"minimax"``, ``"alphabeta"``, ``"depth_limited"``,
+``"mcts"``),
 or for the first player, ``game.players[0]``, in every node (``"bounded"``, as in the
 lecture's max_value/min_value). Windows are on the same scale.
 """
@@ -41,6 +48,7 @@ from gamelib.search.bounded import BoundCache, bounded_alphabeta, read_bound
 from gamelib.search.common import AnyGame, check_game
 from gamelib.search.depth_limited import depth_limited
 from gamelib.search.heuristics import default_heuristic
+from gamelib.search.mcts import DEFAULT_EXPLORATION, Iteration, MCTSNode, mcts, random_policy
 from gamelib.search.minimax import minimax
 from gamelib.search.stats import Stats
 
@@ -53,6 +61,10 @@ __all__ = [
     "Cutoff",
     "Enter",
     "Event",
+    "Select",
+    "Expand",
+    "Playout",
+    "Backup",
     "Leaf",
     "Node",
     "Return",
@@ -157,7 +169,45 @@ class Return:
     bound: Bound = "="
 
 
-Event = Enter | Leaf | CacheRead | Cutoff | CacheStore | Return
+@dataclass(frozen=True)
+class Select:
+    """MCTS selection: every move at ``node`` has a child; ``scores`` are their UCT
+    scores (by child id, for the player to move at ``node``) and the search goes on to
+    ``child``, the highest."""
+
+    node: int
+    child: int
+    scores: dict[int, float]
+
+
+@dataclass(frozen=True)
+class Expand:
+    """MCTS expansion: ``node`` is new, made for the next untried move of its parent."""
+
+    node: int
+
+
+@dataclass(frozen=True)
+class Playout:
+    """MCTS simulation: from ``node``, the playout made ``moves`` (none if ``node`` is a
+    finished game) and ended with ``result`` for the player to move at ``node``."""
+
+    node: int
+    moves: tuple[Hashable, ...]
+    result: int
+
+
+@dataclass(frozen=True)
+class Backup:
+    """MCTS backpropagation: ``added[k]`` was added to the total of ``path[k]`` (each
+    node's visits grew by one); ``node`` is the root, where it ends."""
+
+    node: int
+    path: tuple[int, ...]
+    added: tuple[float, ...]
+
+
+Event = Enter | Leaf | CacheRead | Cutoff | CacheStore | Return | Select | Expand | Playout | Backup
 """One step of a trace."""
 
 
@@ -165,9 +215,10 @@ Event = Enter | Leaf | CacheRead | Cutoff | CacheStore | Return
 class SearchTrace:
     """What one search did, step by step.
 
-    ``algorithm`` is ``"minimax"``, ``"alphabeta"``, ``"bounded"`` or
-    ``"depth_limited"``; ``options`` the options it ran with; ``value`` its result (the
-    same as the algorithm's own function returns) and ``calls`` its ``Stats.calls``.
+    ``algorithm`` is ``"minimax"``, ``"alphabeta"``, ``"bounded"``, ``"depth_limited"``
+    or ``"mcts"``; ``options`` the options it ran with; ``value`` its result (the same as
+    the algorithm's own function returns; for ``"mcts"``, the chosen root move's mean
+    value) and ``calls`` its ``Stats.calls`` (for ``"mcts"``, the nodes of its tree).
     ``nodes[i].id == i``; ``events`` are in the order they happened.
     """
 
@@ -193,6 +244,7 @@ ALGORITHMS: Final[dict[str, frozenset[str]]] = {
     "alphabeta": frozenset({"alpha", "beta", "order"}),
     "bounded": frozenset({"alpha", "beta", "cache"}),
     "depth_limited": frozenset({"depth", "heuristic"}),
+    "mcts": frozenset({"iterations", "seed", "exploration", "policy"}),
 }
 """The algorithms :func:`trace_search` runs, each with the options it takes."""
 
@@ -355,6 +407,9 @@ def trace_search(game: AnyGame, state: Hashable, algorithm: str,
       :func:`~gamelib.search.heuristics.default_heuristic`, open lines for tic-tac-toe and
       :func:`~gamelib.search.heuristics.zero` otherwise; for Connect Four's threats pass
       :func:`gamelib.session.players.heuristic_for` of the game).
+    * ``"mcts"``: :func:`~gamelib.search.mcts.mcts` with ``iterations`` (required: a
+      trace has no time budget), ``seed`` (default 0), ``exploration`` and ``policy``.
+      The trace's ``value`` is the chosen root move's mean value for the player to move.
 
     The search is the algorithm's own function, run with an observer (see
     :data:`~gamelib.search.common.Observer`): the value, ``Stats.calls``, the cutoffs
@@ -382,6 +437,8 @@ def trace_search(game: AnyGame, state: Hashable, algorithm: str,
         )
     if algorithm == "depth_limited" and "depth" not in options:
         raise GameError("'depth_limited' needs the option depth, a whole number of plies")
+    if algorithm == "mcts":
+        return _trace_mcts(game, state, options)
     _refuse_large_tictactoe(game, state, algorithm, options.get("depth"))
     stats = Stats()
     recorder = _Recorder(game, stats, negamax=algorithm != "bounded")
@@ -444,3 +501,55 @@ def _refuse_large_tictactoe(game: AnyGame, state: Hashable, algorithm: str,
             f"{MAX_EVENTS:,} events, too many to step through: trace a tic-tac-toe position "
             f"with at most {FITS[algorithm]} empty squares"
         )
+
+
+class _IterationRecorder:
+    """The observer of an MCTS search: keeps its iterations, stops it at MAX_EVENTS."""
+
+    def __init__(self) -> None:
+        self.iterations: list[Iteration] = []
+        self.events = 0
+
+    def __call__(self, iteration: Iteration) -> None:
+        self.iterations.append(iteration)
+        self.events += len(iteration.scores) + (iteration.expanded is not None) + 2
+        if self.events > MAX_EVENTS:
+            raise _TooLarge
+
+
+def _trace_mcts(game: AnyGame, state: Hashable, options: dict[str, Any]) -> SearchTrace:
+    """:func:`trace_search` for ``"mcts"``: run :func:`mcts` with an observer, then
+    write its tree's nodes and one event per phase of each iteration."""
+    if "iterations" not in options:
+        raise GameError("'mcts' needs the option iterations, a whole number (at least 1)")
+    shown = {"seed": 0, "exploration": DEFAULT_EXPLORATION, "policy": random_policy, **options}
+    recorder = _IterationRecorder()
+    try:
+        result = mcts(game, state, iterations=shown["iterations"], seed=shown["seed"],
+                      exploration=shown["exploration"], policy=shown["policy"],
+                      observer=recorder)
+    except _TooLarge:
+        raise GameError(
+            f"this mcts search is too large to show: its trace passed {MAX_EVENTS:,} events "
+            "and was stopped. Ask for fewer iterations"
+        ) from None
+    nodes: list[Node] = []
+    stack: list[tuple[MCTSNode, int]] = [(result.root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        nodes.append(Node(node.id, None if node.parent is None else node.parent.id,
+                          node.move, node.state, depth, node.player))
+        stack.extend((child, depth + 1) for child in node.children)
+    events: list[Event] = []
+    for it in recorder.iterations:
+        for k, scores in enumerate(it.scores):
+            events.append(Select(it.path[k], it.path[k + 1], scores))
+        if it.expanded is not None:
+            events.append(Expand(it.expanded))
+        events.append(Playout(it.path[-1], it.playout, it.result))
+        events.append(Backup(it.path[0], it.path, it.backed_up))
+    return SearchTrace(
+        game=game, state=state, algorithm="mcts", options=shown, value=result.value,
+        calls=result.stats.calls, nodes=tuple(sorted(nodes, key=lambda n: n.id)),
+        events=tuple(events),
+    )

@@ -8,8 +8,8 @@ from gamelib.game import PLAY_MEMBERS, GameError
 from gamelib.search import common
 
 __all__ = [
-    "MODES", "MAX_DELAY", "check_game", "check_mode", "check_strength", "check_delay",
-    "is_int_or_float",
+    "MODES", "MAX_DELAY", "MAX_ITERATIONS", "check_game", "check_mode", "check_strength",
+    "check_delay", "check_iterations", "is_int_or_float",
 ]
 
 MODES: Final = ("human-computer", "computer-human", "human-human", "computer-computer")
@@ -52,6 +52,19 @@ def check_strength(depth: object, seconds: object) -> None:
     if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 1):
         raise GameError(f"depth must be a whole number of plies, 1 or more, or None; got {depth!r}")
     common.check_seconds(seconds)
+
+
+def check_iterations(iterations: object) -> None:
+    """Raise GameError unless ``iterations`` (the MCTS player's budget) is None or a whole
+    number from 1 to :data:`MAX_ITERATIONS`."""
+    if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool)
+                                   or not 1 <= iterations <= MAX_ITERATIONS):
+        raise GameError(f"mcts must be a number of iterations from 1 to {MAX_ITERATIONS:,} "
+                        f"or None; got {iterations!r}")
+
+
+MAX_ITERATIONS: Final = 1_000_000
+"""The most MCTS iterations the computer may be given per move (its time budget still holds)."""
 
 
 def check_delay(delay: object) -> None:

@@ -25,7 +25,7 @@ from gamelib.session.history import GameFailed, ask
 from gamelib.session.words import NO_MOVES, search_failure
 
 __all__ = ["Computer", "Job", "Search", "budget_for", "choose_move", "move_values",
-           "threads_can_start"]
+           "mcts_move", "threads_can_start"]
 
 
 def threads_can_start() -> bool:
@@ -34,14 +34,19 @@ def threads_can_start() -> bool:
     return sys.platform != "emscripten"
 
 
-def budget_for(game: Game[Any, Any], depth: int | None, seconds: float | None) -> Budget:
+def budget_for(game: Game[Any, Any], depth: int | None, seconds: float | None,
+               mcts: int | None = None) -> Budget:
     """The budget the session sets for one computer move or hint: ``seconds``, or the
     player's own default for this game and depth
-    (:func:`~gamelib.session.players.default_seconds`), so that the session can say how
-    long the search had when it was cut short. Its arguments were checked already."""
+    (:func:`~gamelib.session.players.default_seconds`; the engine's for the MCTS player),
+    so that the session can say how long the search had when it was cut short. Its
+    arguments were checked already."""
+    from gamelib.search.engine import DEFAULT_SECONDS
     from gamelib.session.players import default_seconds
 
-    return Budget(default_seconds(game, depth) if seconds is None else seconds)
+    if seconds is None:
+        seconds = default_seconds(game, depth) if mcts is None else DEFAULT_SECONDS
+    return Budget(seconds)
 
 
 def choose_move(game: Game[Any, Any], state: State, depth: int | None,
@@ -60,6 +65,18 @@ def move_values(game: Game[Any, Any], state: State, depth: int | None,
     from gamelib.session.players import move_values
 
     return move_values(game, state, depth=depth, seconds=seconds, budget=budget)
+
+
+def mcts_move(game: Game[Any, Any], state: State, iterations: int, seconds: float | None,
+              rng: random.Random, budget: Budget) -> Decision:
+    """The Monte-Carlo player's move: ``iterations`` of UCT within ``seconds`` (default:
+    :data:`~gamelib.search.engine.DEFAULT_SECONDS`) and ``budget``, in this thread."""
+    from gamelib.search.engine import DEFAULT_SECONDS
+    from gamelib.search.mcts import mcts_decision
+
+    return mcts_decision(game, state, iterations=iterations,
+                         seconds=DEFAULT_SECONDS if seconds is None else seconds,
+                         budget=budget, rng=rng)
 
 
 class Job(NamedTuple):
@@ -87,9 +104,11 @@ class Computer:
     """
 
     def __init__(self, game: Game[Any, Any], depth: int | None, seconds: float | None,
-                 delay: float, background: bool, seed: int | None) -> None:
+                 delay: float, background: bool, seed: int | None,
+                 mcts: int | None = None) -> None:
         self.game: Final = game
         self.depth, self.seconds = depth, seconds
+        self.mcts: Final = mcts  # MCTS iterations per move; None: the game's player
         self.delay = float(delay)
         self.threaded = bool(background) and threads_can_start()
         self.rng: Final = random.Random(seed)
@@ -98,7 +117,7 @@ class Computer:
     def new_search(self) -> Search:
         """A new search at the current strength; its budget (see :func:`budget_for`) is
         kept to be cancelled."""
-        self.budget = budget_for(self.game, self.depth, self.seconds)
+        self.budget = budget_for(self.game, self.depth, self.seconds, self.mcts)
         return Search(self.budget, self.depth, self.seconds)
 
     def cancel(self) -> None:
@@ -139,8 +158,10 @@ class Computer:
         try:
             if not ask(self.game, "moves", state):
                 return None, NO_MOVES
-            depth, seconds = search.depth, search.seconds
-            return choose_move(self.game, state, depth, seconds, rng, search.budget), ""
+            depth, seconds, budget = search.depth, search.seconds, search.budget
+            if self.mcts is not None:
+                return mcts_move(self.game, state, self.mcts, seconds, rng, budget), ""
+            return choose_move(self.game, state, depth, seconds, rng, budget), ""
         except GameFailed as failed:
             return None, str(failed)
         except Exception as error:  # the board must survive a failing search

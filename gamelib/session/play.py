@@ -12,7 +12,7 @@ import contextlib
 import functools
 import math
 import threading
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable
 from typing import Any, Final, TypeVar
 
 from gamelib.game import Game, GameError, Move, Player, State, describe_text
@@ -20,6 +20,7 @@ from gamelib.search.stats import Decision
 from gamelib.session.checks import (
     check_delay,
     check_game,
+    check_iterations,
     check_mode,
     check_strength,
     is_int_or_float,
@@ -59,7 +60,8 @@ def _locked(read: Callable[[PlaySession], T], doc: str) -> ReadOnly[PlaySession,
 class PlaySession:
     """One game in progress: the position, its history, the turns and the computer player.
 
-    Arguments are those of :func:`gamelib.ui.play` (GameError for a bad one), plus
+    Arguments are those of :func:`gamelib.ui.play` (GameError for a bad one; ``mcts``
+    makes the computer a Monte-Carlo tree search with that many iterations per move), plus
     ``labels``, the board's names for the players and its click help (plain names and
     typed moves without it), and ``on_change``, called with the session's lock held
     after every change (a board redraws there; it must not call back into input methods).
@@ -74,10 +76,12 @@ class PlaySession:
                  depth: int | None = None, seconds: float | None = None,
                  seed: int | None = None, delay: float = 0.8, background: bool = True,
                  labels: Labels | None = None,
-                 on_change: Callable[[], object] | None = None) -> None:
+                 on_change: Callable[[], object] | None = None,
+                 mcts: int | None = None) -> None:
         check_game(game)
         check_mode(mode)
         check_strength(depth, seconds)
+        check_iterations(mcts)
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise GameError(f"seed must be a whole number or None, got {seed!r}")
         check_delay(delay)
@@ -92,7 +96,7 @@ class PlaySession:
             raise GameError(f"{name_of(game)} cannot be played: {failed}") from None
         self._turns = Turns.begin(game.players, mode,
                                   labels if labels is not None else TypedMoves())
-        self._computer: Final = Computer(game, depth, seconds, delay, background, seed)
+        self._computer: Final = Computer(game, depth, seconds, delay, background, seed, mcts)
         self._busy: str | None = None  # "move" or "hint" while the computer works
         self._closed = False
         self._decision: Decision | None = None
@@ -145,6 +149,10 @@ class PlaySession:
     strength = _locked(
         lambda s: (s._computer.depth, s._computer.seconds),
         "The computer's search limits ``(depth, seconds)``; ``(None, None)``: the default.",
+    )
+    mcts = _locked(
+        lambda s: s._computer.mcts,
+        "The MCTS player's iterations per move; None when the computer uses the engine's search.",
     )
     delay = _locked(
         lambda s: s._computer.delay,
@@ -282,9 +290,8 @@ class PlaySession:
             with self._lock:
                 if self._refuse_input():
                     return None
-                state, generation = self._history.state, self._generation
-                moves = ask(self._game, "moves", state)
-                if not moves:
+                game, state, generation = self._game, self._history.state, self._generation
+                if not ask(game, "moves", state):
                     self._refuse(f"No hint: {NO_MOVES}.")
                     return None
                 computer = self._computer
@@ -302,8 +309,10 @@ class PlaySession:
                     self._refuse(f"No hint: {problem}.")
                     return None
                 self._hints_cut = budget.expired() and not budget.cancelled
-                self._hints_seconds = budget.seconds
-                self._set_message(self._describe_hints(values))
+                self._hints_seconds = cut = budget.seconds
+                self._set_message(describe_hints(
+                    self._history.now.mover, values, lambda m: str(ask(game, "format_move", m)),
+                    cut if self._hints_cut else None))
                 self._hints = values
                 self._update()
                 return dict(values)
@@ -584,15 +593,6 @@ class PlaySession:
             decision = None
         return self._turns.status(self._history, self._busy, self._failure, decision,
                                   None if not self._hints else self._hints_cut)
-
-    def _describe_hints(self, values: Mapping[Hashable, float]) -> str:
-        if not values:
-            return "No hint: there is no legal move."
-        best = max(values.values())
-        best_moves = [str(ask(self._game, "format_move", m)) for m, v in values.items()
-                      if v == best]
-        return describe_hints(self._history.now.mover, best_moves, best,
-                              self._hints_seconds if self._hints_cut else None)
 
     def _set_message(self, text: str, error: bool = False, keep_case: bool = False) -> None:
         text = short(text)

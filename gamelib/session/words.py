@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Final, Protocol
 
 from gamelib.game import Game, GameError, Player, State
@@ -123,11 +123,16 @@ def search_failure(error: BaseException, game: object) -> str:
     )
 
 
-def describe_hints(mover: Player | None, best_moves: list[str], best: float,
-                   cut_after: float | None) -> str:
-    """The message of a hint: the best moves for ``mover`` (at most six shown) and their
-    value; ``cut_after``, if not None, is the budget in seconds that cut the search short:
-    then the value is an estimate (never a "value 0" a game without draws cannot have)."""
+def describe_hints(mover: Player | None, values: Mapping[Hashable, float],
+                   text: Callable[[Hashable], str], cut_after: float | None) -> str:
+    """The message of a hint: the best of ``values`` for ``mover`` (at most six shown, each
+    as ``text(move)``) and their value; ``cut_after``, if not None, is the budget in seconds
+    that cut the search short: then the value is an estimate (never a "value 0" a game
+    without draws cannot have)."""
+    if not values:
+        return "No hint: there is no legal move."
+    best = max(values.values())
+    best_moves = [text(move) for move, value in values.items() if value == best]
     shown = join_moves(best_moves[:6]) + (" …" if len(best_moves) > 6 else "")
     if cut_after is not None:
         return (f"Best so far for {mover}: {shown} (estimate {format_value(best)}). "

@@ -35,13 +35,13 @@ from gamelib.session.readonly import ReadOnly
 from gamelib.session.words import drawing_failure
 from gamelib.ui.boards import DEFAULT_SIZE, BoardView, ConnectFourBoard, board_for
 from gamelib.ui.canvas import (
-    BLANK_CANVAS_CSS,
+    WIDGET_CSS,
     CellView,
     LiveCanvas,
-    attach_picture,
     fit_width,
 )
-from gamelib.ui.svg import BoardPicture, board_svg
+from gamelib.ui.picture import BoardPicture, attach_picture
+from gamelib.ui.svg import board_svg
 
 __all__ = ["PlayController", "play", "MODES", "MESSAGE_LIMIT"]
 
@@ -64,7 +64,7 @@ _STYLE: Final = """<style>
   --jp-widgets-inline-height: 38px;
   --gamelib-message-size: 21px;
 }
-""" + BLANK_CANVAS_CSS + """
+""" + WIDGET_CSS + """
 </style>"""
 
 
@@ -224,7 +224,7 @@ class PlayController(CellView):
         return self._session.set_delay(delay)
 
     def picture(self) -> BoardPicture:
-        """An SVG picture of the board as it is now (what a saved notebook shows of it)."""
+        """A picture of the board as it is now (what a saved notebook shows of it)."""
         s = self._session
         return board_svg(s.game, s.state, last_move=s.last_move, size=self._board.width,
                          status=s.status, hints=s.hints, status_player=s.status_player)
@@ -345,7 +345,8 @@ class PlayController(CellView):
             layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
         )
         self._view.add_class("gamelib-play")
-        attach_picture(self._view, lambda: self.picture().svg)  # what a saved notebook shows
+        self._view.add_class("gamelib-live")  # says so when its kernel stops (WIDGET_CSS)
+        attach_picture(self._view, self.picture, " Run the cell to play.")  # kept when saved
         self._widgets: Sequence[Any] = [
             self._view, left, right, style, canvas, self._html, self._players, self._strength,
             self._box, new, undo, hint, self._run_button, self._stop_button,
@@ -467,6 +468,7 @@ def play(
     delay: float = 0.8,
     background: bool = True,
     display: bool = True,
+    mcts: int | None = None,
 ) -> PlayController:
     """Show ``game`` in the current cell, ready to play, and return its controller.
 
@@ -486,6 +488,10 @@ def play(
         size: the board's largest width in pixels (240 to 1200; 440 suits a projector);
             it shrinks to fit the window's height, its controls beside it.
         delay: seconds between moves of a computer-versus-computer game (0 to 5).
+        mcts: a number of iterations: the computer plays by Monte-Carlo tree search
+            (:func:`gamelib.search.mcts.mcts`, random playouts) with that many per move,
+            within ``seconds`` (default 5 s); ``depth`` then only sets the hints' search.
+            None (default): the searches above.
         background: True (default) runs the computer in a thread so that the page
             stays responsive; False runs it at once, for tests and executed notebooks.
         display: False builds the controller without showing it (show it later by
@@ -498,7 +504,7 @@ def play(
     def start(on_change: Callable[[], object]) -> PlaySession:
         return PlaySession(
             game, mode=mode, depth=depth, seconds=seconds, seed=seed, delay=delay,
-            background=background, labels=board, on_change=on_change,
+            background=background, labels=board, on_change=on_change, mcts=mcts,
         )
 
     controller = PlayController(board, start)

@@ -32,28 +32,37 @@ from typing import Any, Final
 from gamelib.game import GameError
 from gamelib.games import ConnectFour, TicTacToe, TicTacToeBitboard
 from gamelib.search.trace import (
+    Backup,
     CacheRead,
     CacheStore,
     Cutoff,
     Enter,
     Event,
+    Expand,
     Leaf,
     Node,
+    Playout,
     Return,
     SearchTrace,
+    Select,
     Window,
 )
 from gamelib.session import format_value
 from gamelib.ui.canvas import CanvasLike, RecordingCanvas, Rect, batch
 from gamelib.ui.drawing import Palette, clear_canvas, css_font, snap, value_colour
-from gamelib.ui.svg import BoardPicture, svg_from_calls
+from gamelib.ui.picture import BoardPicture
+from gamelib.ui.search_words import describe_mcts, describe_search
 from gamelib.ui.tree_layout import (
+    CHAR_WIDTH,
     LEGEND_HEIGHT,
+    LEGEND_PX,
     MARGIN,
     STATUS_HEIGHT,
+    TEXT_WIDTH,
     Spot,
     TreeLayout,
     layout_tree,
+    wrap,
 )
 
 __all__ = [
@@ -67,16 +76,27 @@ __all__ = [
     "check_step",
 ]
 
-CHAR_WIDTH: Final = 0.55
-"""A generous estimate of a character's width in em of the bold sans-serif font."""
-LABEL_PX: Final = 14
+LABEL_PX: Final = 18
 """Font size in pixels of a node's labels: its move, edge value, window and cache entry."""
-STATUS_PX: Final = 17
+STATUS_PX: Final = 20
 """Font size in pixels of the status line at the top."""
-MIN_PX: Final = 9
-"""The smallest font size a label shrinks to when its column is narrow."""
-LEGEND: Final = ("Key: [α, β] window of an open node · ≤ ≥ a bound · h heuristic estimate · "
-                 "cache: entry stored, hit: entry used · dashed grey: pruned")
+MIN_PX: Final = 16
+"""The smallest font size of any text in the drawing (a label shrinks to it when its column is
+narrow): 14 CSS px or more on the page at the viewer's floor, 16 x 0.875."""
+SMALL_PX: Final = MIN_PX
+"""Font size of the secondary words: the window, the cache entry, the pruned moves, the step
+counter."""
+READABLE: Final = {
+    Palette.GOOD: "#1b7167", Palette.NEUTRAL: "#5f676f", Palette.BAD: "#c42222",
+    Palette.MUTED: "#5a6472", Palette.CIRCLE: "#1a5f99",
+}
+"""The drawing's text colours where the boards' own would be too light for words: each has a
+contrast of at least 4.5:1 (WCAG AA) on the background and on the status band."""
+
+
+def _readable(colour: str) -> str:
+    return READABLE.get(colour, colour)
+
 
 
 @dataclass
@@ -87,6 +107,7 @@ class NodeState:
     children return; ``value`` and ``bound`` are set once it returned (``'='``, ``'≤'``
     or ``'≥'``); ``leaf`` is ``(value, heuristic)`` for a node valued without search;
     ``read`` its last cache read and ``stored`` its cache entry ``(flag, value)``.
+    MCTS: ``visits``, ``total``, ``value`` their mean, ``uct`` its score when selected from.
     """
 
     window: Window | None = None
@@ -95,6 +116,9 @@ class NodeState:
     leaf: tuple[float, bool] | None = None
     read: CacheRead | None = None
     stored: tuple[str, float] | None = None
+    visits: int = 0
+    total: float = 0.0
+    uct: float | None = None
 
     @property
     def open(self) -> bool:
@@ -188,6 +212,8 @@ class _Words:
         node = nodes[event.node]
         name = self.name(node)
         owner = self.owner(node)
+        if isinstance(event, (Select, Expand, Playout, Backup)):
+            return describe_mcts(self.trace, event, name, self.move)
         if isinstance(event, Enter):
             where = f"{name}: search it, {node.player} to move"
             if self.trace.algorithm == "minimax":
@@ -252,6 +278,8 @@ def snapshot(trace: SearchTrace, step: int | None = None) -> Snapshot:
     """
     trace = check_trace(trace)
     step = check_step(trace, step)
+    if trace.algorithm == "mcts":
+        return _mcts_snapshot(trace, step)
     nodes: dict[int, NodeState] = {}
     pruned: set[tuple[int, int]] = set()
     windowless = trace.algorithm == "minimax"
@@ -279,6 +307,26 @@ def snapshot(trace: SearchTrace, step: int | None = None) -> Snapshot:
                               trace.algorithm == "bounded", first)
     return Snapshot(step, trace.events[step].node, nodes, frozenset(pruned),
                     describe(trace, step))
+
+
+def _mcts_snapshot(trace: SearchTrace, step: int) -> Snapshot:
+    """:func:`snapshot` of an MCTS trace: the nodes made so far with their visits and
+    means, and the candidates' UCT scores at a selection step."""
+    nodes = {0: NodeState()}
+    for event in trace.events[: step + 1]:
+        if isinstance(event, Expand):
+            nodes[event.node] = NodeState()
+        elif isinstance(event, Backup):
+            for key, added in zip(event.path, event.added, strict=True):
+                state = nodes[key]
+                state.visits += 1
+                state.total += added
+                state.value = state.total / state.visits
+    event = trace.events[step]
+    if isinstance(event, Select):
+        for key, score in event.scores.items():
+            nodes[key].uct = score
+    return Snapshot(step, event.node, nodes, frozenset(), describe(trace, step))
 
 
 def _raise_window(parent: NodeState, node: Node, value: float, bounded: bool,
@@ -315,27 +363,10 @@ def _label(canvas: CanvasLike, text: str, rect: Rect, colour: str, *, px: float 
         canvas.fill_rect(snap(rect.center[0] - width / 2), snap(rect.y + 1), snap(width),
                          snap(rect.height - 2))
     canvas.font = css_font(size, bold)
-    canvas.fill_style = colour
+    canvas.fill_style = _readable(colour)
     canvas.text_align = "center"
     canvas.text_baseline = "middle"
     canvas.fill_text(text, snap(rect.center[0]), snap(rect.center[1]))
-
-
-def _wrap(text: str, width: float, px: float, lines: int = 2) -> list[str]:
-    """``text`` broken into at most ``lines`` lines that fit ``width`` at ``px``."""
-    room = max(10, int(width / (0.55 * px)))
-    out: list[str] = []
-    line = ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > room:
-            out.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    out.append(line)
-    if len(out) > lines:
-        out = out[: lines - 1] + [" ".join(out[lines - 1:])]
-    return out
 
 
 def _draw_board(canvas: CanvasLike, words: _Words, node: Node, box: Rect) -> None:
@@ -411,22 +442,24 @@ def _paint(canvas: CanvasLike, trace: SearchTrace, layout: TreeLayout, shot: Sna
     canvas.fill_style = Palette.STATUS_BAND
     canvas.fill_rect(0, 0, layout.width, STATUS_HEIGHT)
     counter = f"step {shot.step} of {len(trace.events) - 1}"
-    canvas.font = css_font(13, False)
-    canvas.fill_style = Palette.MUTED
+    canvas.font = css_font(SMALL_PX, False)
+    canvas.fill_style = _readable(Palette.MUTED)
     canvas.text_align = "right"
     canvas.text_baseline = "middle"
-    text_width = min(layout.width, 1100)
-    canvas.fill_text(counter, snap(text_width - MARGIN), 14)
-    lines = _wrap(shot.message, text_width - 2 * MARGIN - 110, STATUS_PX)
+    text_width = min(layout.width, TEXT_WIDTH)  # in view without scrolling
+    canvas.fill_text(counter, snap(text_width - MARGIN), 16)
+    lines = wrap(shot.message, text_width - 2 * MARGIN - 130, STATUS_PX, lines=2)
     canvas.font = css_font(STATUS_PX, True)
     canvas.fill_style = Palette.INK
     canvas.text_align = "left"
     for k, line in enumerate(lines):
         canvas.fill_text(line, MARGIN, snap(STATUS_HEIGHT * (0.3 + 0.42 * k)))
 
-    canvas.font = css_font(12, False)
-    canvas.fill_style = Palette.MUTED
-    canvas.fill_text(LEGEND, MARGIN, snap(layout.height - LEGEND_HEIGHT / 2))
+    canvas.font = css_font(LEGEND_PX, False)
+    canvas.fill_style = _readable(Palette.MUTED)
+    top = layout.height - LEGEND_HEIGHT * len(layout.legend)
+    for k, line in enumerate(layout.legend):
+        canvas.fill_text(line, MARGIN, snap(top + (k + 0.5) * LEGEND_HEIGHT))
     visible = [layout.spots[k] for k in shot.nodes] + [layout.spots[k] for k in
                                                         sorted(shot.pruned)]
     # Edges first, under everything.
@@ -449,6 +482,9 @@ def _paint(canvas: CanvasLike, trace: SearchTrace, layout: TreeLayout, shot: Sna
     for spot in visible:
         if spot.pruned:
             _draw_pruned(canvas, trace, spot)
+        elif trace.algorithm == "mcts":
+            assert isinstance(spot.key, int)
+            _draw_mcts_node(canvas, trace, spot, shot, spot.key == shot.current)
         else:
             assert isinstance(spot.key, int)
             _draw_node(canvas, trace, spot, shot.nodes[spot.key], spot.key == shot.current)
@@ -461,6 +497,7 @@ def _draw_pruned(canvas: CanvasLike, trace: SearchTrace, spot: Spot) -> None:
     if len(moves) > 4:
         moves = [*moves[:3], f"+{len(moves) - 3}"]
     lines = [" ".join(moves[k:k + 2]) for k in range(0, len(moves), 2)]
+    # A pale dashed box, but words as readable as any other (no transparency on text).
     canvas.global_alpha = 0.6
     canvas.fill_style = Palette.STATUS_BAND
     canvas.fill_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
@@ -469,13 +506,13 @@ def _draw_pruned(canvas: CanvasLike, trace: SearchTrace, spot: Spot) -> None:
     canvas.set_line_dash([4, 3])
     canvas.stroke_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
     canvas.set_line_dash([])
+    canvas.global_alpha = 1.0
     height = box.height / len(lines)
     for k, line in enumerate(lines):
         _label(canvas, line, Rect(box.x, box.y + k * height, box.width, height), Palette.MUTED,
-               px=11)
-    _label(canvas, f"{len(spot.skipped)} pruned", spot.row(-1), Palette.MUTED, px=11,
+               px=SMALL_PX)
+    _label(canvas, f"{len(spot.skipped)} pruned", spot.row(-1), Palette.MUTED, px=SMALL_PX,
            bold=False, plate=True)
-    canvas.global_alpha = 1.0
 
 
 def _draw_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, state: NodeState,
@@ -506,7 +543,8 @@ def _draw_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, state: NodeSt
         where = spot.row(-1) if node.parent is not None else spot.row(0)
         _label(canvas, value_text, where, value_colour(value), plate=True)
     if state.open and state.window is not None:
-        _label(canvas, _window_text(state.window), spot.row(0), Palette.INK, px=13, bold=False)
+        _label(canvas, _window_text(state.window), spot.row(0), Palette.INK, px=SMALL_PX,
+               bold=False)
     cache = None
     if state.read is not None and state.read.used and state.read.entry is not None:
         flag, v = state.read.entry
@@ -518,7 +556,32 @@ def _draw_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, state: NodeSt
         flag, v = state.read.entry
         cache = (f"read {flag}{format_value(v)}", Palette.NEUTRAL)
     if cache is not None:
-        _label(canvas, cache[0], spot.row(spot.below - 1), cache[1], px=12)
+        _label(canvas, cache[0], spot.row(spot.below - 1), cache[1], px=SMALL_PX)
+
+
+def _draw_mcts_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, shot: Snapshot,
+                    current: bool) -> None:
+    """An MCTS node: board, mean value above, visits and (while chosen among) UCT below."""
+    box, node, state = spot.box, trace.nodes[spot.key], shot.nodes[spot.key]  # type: ignore[index]
+    event = trace.events[shot.step]
+    chosen = isinstance(event, Select) and event.child == spot.key
+    if current or chosen:
+        canvas.fill_style = Palette.HIGHLIGHT
+        canvas.fill_rect(snap(box.x - 7), snap(box.y - 7),
+                         snap(box.width + 14), snap(box.height + 14))
+    canvas.fill_style = "#ffffff"
+    canvas.fill_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
+    _draw_board(canvas, _Words(trace), node, box)
+    canvas.stroke_style = Palette.INK if current or chosen else Palette.MUTED
+    canvas.line_width = 3 if current or chosen else 1
+    canvas.stroke_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
+    if state.value is not None:
+        _label(canvas, format_value(state.value), spot.row(-1), value_colour(state.value),
+               plate=True)
+    _label(canvas, f"n {state.visits}", spot.row(0), Palette.INK, px=SMALL_PX, bold=False)
+    if state.uct is not None:
+        _label(canvas, f"uct {state.uct:.2f}", spot.row(1),
+               _readable(Palette.GOOD if chosen else Palette.NEUTRAL), px=SMALL_PX, bold=chosen)
 
 
 def search_svg(trace: SearchTrace, step: int | None = None) -> BoardPicture:
@@ -533,4 +596,4 @@ def search_svg(trace: SearchTrace, step: int | None = None) -> BoardPicture:
     # cannot see: it takes the class for abstract.
     canvas = RecordingCanvas(layout.width, layout.height)  # type: ignore[abstract]
     draw_search(canvas, trace, layout, shot)
-    return BoardPicture(svg_from_calls(canvas.calls, canvas.width, canvas.height))
+    return BoardPicture(canvas, describe_search(trace, shot.step))

@@ -41,7 +41,7 @@ def lesson_ids() -> list[str]:
 
 
 def test_the_lessons_are_there() -> None:
-    assert [p.name[:2] for p in LESSONS] == [f"{n:02d}" for n in range(9)]
+    assert [p.name[:2] for p in LESSONS] == [f"{n:02d}" for n in range(10)]
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lesson_ids())

@@ -1,0 +1,299 @@
+"""Monte-Carlo tree search: hand-computed first iterations, reproducibility, budgets,
+cancellation, door checks and convergence on tic-tac-toe."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Hashable
+from typing import Any
+
+import pytest
+
+from gamelib.game import GameError, replay
+from gamelib.games import ConnectFour, Nim, TicTacToe
+from gamelib.search import Budget, MCTSResult, MCTSStats, mcts, random_policy, tactical_policy
+from gamelib.search.mcts import Iteration, backpropagate, mcts_decision, uct_score
+from gamelib.search.memo import memo_minimax
+
+ROOT2 = math.sqrt(2)
+
+
+class TreeGame:
+    """A game tree written by hand: a state is the tuple of moves from the root; a
+    subtree is a dict from moves to subtrees, a leaf the first player's utility."""
+
+    name = "Tree"
+    players = ("A", "B")
+    start: tuple[str, ...] = ()
+
+    def __init__(self, tree: dict[str, Any]) -> None:
+        self.tree = tree
+
+    def _at(self, state: tuple[str, ...]) -> Any:
+        node: Any = self.tree
+        for move in state:
+            node = node[move]
+        return node
+
+    def moves(self, state: tuple[str, ...]) -> list[str]:
+        node = self._at(state)
+        return [] if isinstance(node, int) else list(node)
+
+    def finished(self, state: tuple[str, ...]) -> bool:
+        return isinstance(self._at(state), int)
+
+    def to_move(self, state: tuple[str, ...]) -> str:
+        return self.players[len(state) % 2]
+
+    def play(self, state: tuple[str, ...], move: str) -> tuple[str, ...]:
+        return (*state, move)
+
+    def next_states(self, state: tuple[str, ...], player: str) -> list[tuple[str, ...]]:
+        return [self.play(state, m) for m in self.moves(state)]
+
+    def utility(self, state: tuple[str, ...], player: str) -> int:
+        value = int(self._at(state))
+        return value if player == "A" else -value
+
+    def format_move(self, move: str) -> str:
+        return move
+
+    def parse_move(self, text: str) -> str:
+        return text
+
+    def render(self, state: tuple[str, ...]) -> str:
+        return "-".join(state)
+
+
+# A to move at the root. After L, B chooses between x (A wins) and y (a draw): L is worth 0
+# to A. After R, B chooses between x (A loses) and y (A wins): R is worth -1 to A.
+TREE = TreeGame({"L": {"x": 1, "y": 0}, "R": {"x": -1, "y": 1}})
+
+
+def first_move(game: Any, state: Hashable, rng: random.Random) -> Hashable:
+    """A playout policy without chance: always the first legal move."""
+    return game.moves(state)[0]
+
+
+def tree_figures(result: MCTSResult) -> dict[str, tuple[int, float]]:
+    """(visits, total) of every node, by its path: 'root', 'L', 'Lx', ..."""
+    figures = {}
+    stack = [result.root]
+    while stack:
+        node = stack.pop()
+        name = "".join(node.state) or "root"   # type: ignore[arg-type]
+        figures[name] = (node.visits, node.total)
+        stack.extend(node.children)
+    return figures
+
+
+# Worked by hand, exploration sqrt(2), playouts always take the first move; totals are
+# for the player to move in the node (A at the root and at Lx, Ly; B at L and R):
+# 1. expand L; playout L-x: A wins, -1 for B.         L (1, -1)   root (1, +1)
+# 2. expand R; playout R-x: A loses, +1 for B.        R (1, +1)   root (2, 0)
+# 3. uct(L) = 1 + sqrt2*sqrt(ln 2 / 1) = 2.18 > uct(R) = -1 + 1.18 = 0.18: go to L,
+#    expand Lx, finished: +1 for A.                   Lx (1, +1)  L (2, -2)  root (3, +1)
+# 4. uct(L) = 1 + sqrt2*sqrt(ln 3 / 2) = 2.05 > uct(R) = -1 + sqrt2*sqrt(ln 3) = 0.48:
+#    go to L, expand Ly, a draw: 0.                   Ly (1, 0)   L (3, -2)  root (4, +1)
+# 5. uct(L) = 2/3 + sqrt2*sqrt(ln 4 / 3) = 1.63 > uct(R) = -1 + sqrt2*sqrt(ln 4) = 0.67: L;
+#    at L (for B): uct(Lx) = -1 + sqrt2*sqrt(ln 3) = 0.48 < uct(Ly) = 0 + 1.48: Ly, a draw.
+#                                                     Ly (2, 0)   L (4, -2)  root (5, +1)
+BY_HAND = [
+    {"root": (1, 1.0), "L": (1, -1.0)},
+    {"root": (2, 0.0), "L": (1, -1.0), "R": (1, 1.0)},
+    {"root": (3, 1.0), "L": (2, -2.0), "R": (1, 1.0), "Lx": (1, 1.0)},
+    {"root": (4, 1.0), "L": (3, -2.0), "R": (1, 1.0), "Lx": (1, 1.0), "Ly": (1, 0.0)},
+    {"root": (5, 1.0), "L": (4, -2.0), "R": (1, 1.0), "Lx": (1, 1.0), "Ly": (2, 0.0)},
+]
+
+
+@pytest.mark.parametrize("iterations", range(1, 6))
+def test_first_iterations_match_the_hand_computation(iterations: int) -> None:
+    result = mcts(TREE, TREE.start, iterations=iterations, policy=first_move, seed=0)
+    assert tree_figures(result) == BY_HAND[iterations - 1]
+
+
+def test_after_five_iterations_the_root_moves_are_valued_for_the_player_to_move() -> None:
+    result = mcts(TREE, TREE.start, iterations=5, policy=first_move, seed=0)
+    assert result.visits == {"L": 4, "R": 1}
+    assert result.values == {"L": 0.5, "R": -1.0}      # -(-2 / 4) and -(1 / 1)
+    assert (result.move, result.value) == ("L", 0.5)
+    stats = result.stats
+    assert (stats.iterations, stats.nodes, stats.terminal, stats.playouts,
+            stats.playout_plies) == (5, 5, 2, 5, 2)
+
+
+def test_the_observer_sees_the_uct_scores_and_the_backed_up_values() -> None:
+    seen: list[Iteration] = []
+    mcts(TREE, TREE.start, iterations=5, policy=first_move, seed=0, observer=seen.append)
+    assert [it.path for it in seen] == [(0, 1), (0, 2), (0, 1, 3), (0, 1, 4), (0, 1, 4)]
+    assert [it.expanded for it in seen] == [1, 2, 3, 4, None]
+    assert [it.playout for it in seen] == [("x",), ("x",), (), (), ()]
+    assert [it.result for it in seen] == [-1, 1, 1, 0, 0]
+    assert seen[2].backed_up == (1, -1, 1)       # +1 for A at Lx, -1 for B at L, +1 for A
+    assert seen[2].scores == ({1: pytest.approx(1 + ROOT2 * math.sqrt(math.log(2))),
+                               2: pytest.approx(-1 + ROOT2 * math.sqrt(math.log(2)))},)
+    assert seen[4].scores[1] == {3: pytest.approx(-1 + ROOT2 * math.sqrt(math.log(3))),
+                                 4: pytest.approx(ROOT2 * math.sqrt(math.log(3)))}
+
+
+def test_uct_score_and_backpropagate_follow_the_negamax_signs() -> None:
+    result = mcts(TREE, TREE.start, iterations=2, policy=first_move, seed=0)
+    left, right = result.root.children
+    assert uct_score(left, 2, 0.0) == 1.0 and uct_score(right, 2, 0.0) == -1.0
+    assert backpropagate([result.root, left], 1.0) == [-1.0, 1.0]
+    assert (result.root.visits, result.root.total, left.visits, left.total) == (3, -1.0, 2, 0.0)
+
+
+def test_an_iteration_budget_gives_the_same_result_on_every_run() -> None:
+    game = ConnectFour()
+    state = ConnectFour.from_moves("4453")
+    runs = [mcts(game, state, iterations=300, seed=7) for _ in range(2)]
+    first, second = runs
+    assert (first.move, first.visits, first.values) == (second.move, second.visits, second.values)
+    assert first.stats.as_dict() | {"seconds": 0} == second.stats.as_dict() | {"seconds": 0}
+    assert sum(first.visits.values()) == 300 and not first.cut_short
+    again = mcts(game, state, iterations=300, rng=random.Random(7))
+    assert again.visits == first.visits
+
+
+def test_a_cancelled_budget_stops_after_the_first_iteration() -> None:
+    budget = Budget(10)
+    budget.cancel()
+    result = mcts(TicTacToe(), TicTacToe().start, budget=budget, seed=1)
+    assert result.cut_short and result.stats.iterations == 1
+    assert result.move in TicTacToe().moves(TicTacToe().start)
+
+
+def test_a_budget_cancelled_during_the_search_ends_it_at_the_next_iteration() -> None:
+    budget = Budget(10)
+    calls = 0
+
+    def cancelling(game: Any, state: Hashable, rng: random.Random) -> Hashable:
+        nonlocal calls
+        calls += 1
+        if calls == 50:       # another thread would do this: the session's Undo button
+            budget.cancel()
+        return random_policy(game, state, rng)
+
+    result = mcts(ConnectFour(), ConnectFour().start, iterations=10_000, budget=budget,
+                  policy=cancelling, seed=3)
+    assert result.cut_short
+    assert 1 <= result.stats.iterations < 50      # the iteration under way finished, no more
+    assert sum(result.visits.values()) == result.stats.iterations
+    assert result.visits[result.move] == max(result.visits.values())
+
+
+def test_the_tactical_policy_wins_at_once_and_blocks() -> None:
+    game, rng = TicTacToe(), random.Random(0)
+    win = replay(game, [(0, 0), (1, 1), (0, 1), (2, 2)])          # X wins at (0, 2)
+    assert {tactical_policy(game, win, rng) for _ in range(20)} == {(0, 2)}
+    block = replay(game, [(0, 0), (1, 1), (0, 1)])                 # O must take (0, 2)
+    assert {tactical_policy(game, block, rng) for _ in range(20)} == {(0, 2)}
+    assert len({random_policy(game, block, rng) for _ in range(50)}) > 1
+
+
+def test_the_decision_for_the_play_session() -> None:
+    game = Nim((1, 2))
+    decision = mcts_decision(game, game.start, iterations=500, rng=random.Random(2))
+    assert decision.move == (1, 1) and not decision.exact   # leave (1, 1): the only win
+    assert decision.stats.calls > 1 and "playouts" in decision.summary
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"iterations": 0}, "iterations must be a whole number, at least 1"),
+    ({"iterations": 2.5}, "iterations must be a whole number"),
+    ({"seconds": -1}, "seconds must be a positive number"),
+    ({"budget": 3}, "budget must be a gamelib.search.Budget"),
+    ({"exploration": -1}, "exploration must be a number, 0 or more"),
+    ({"exploration": "big"}, "exploration must be a number"),
+    ({"policy": "random"}, "policy must be a function"),
+    ({"seed": "x"}, "seed must be a whole number"),
+    ({"rng": 4}, "rng must be a random.Random"),
+    ({"seed": 1, "rng": random.Random(1)}, "pass seed or rng, not both"),
+    ({"stats": {}}, "stats must be an MCTSStats"),
+    ({"observer": 5}, "observer must be a function"),
+])
+def test_bad_arguments_are_refused_at_the_door(kwargs: dict[str, Any], message: str) -> None:
+    with pytest.raises(GameError, match=message):
+        mcts(TicTacToe(), TicTacToe().start, **{"iterations": 10, **kwargs})
+
+
+def test_a_stats_object_sums_up_several_searches() -> None:
+    stats = MCTSStats()
+    first = mcts(TREE, TREE.start, iterations=5, policy=first_move, seed=0, stats=stats)
+    second = mcts(TREE, TREE.start, iterations=5, policy=first_move, seed=0, stats=stats)
+    assert tree_figures(first) == tree_figures(second) == BY_HAND[4]   # node ids from 0 again
+    assert (stats.iterations, stats.nodes, stats.playouts) == (10, 10, 10)
+    assert first.stats.iterations == 5
+
+
+def test_a_finished_state_or_a_class_is_refused() -> None:
+    game = TicTacToe()
+    over = replay(game, [(0, 0), (1, 1), (0, 1), (2, 2), (0, 2)])
+    with pytest.raises(GameError, match="the game is over"):
+        mcts(game, over, iterations=10)
+    with pytest.raises(GameError, match="pass TicTacToe()"):
+        mcts(TicTacToe, game.start, iterations=10)  # type: ignore[arg-type]
+    assert isinstance(mcts(game, game.start, iterations=1).stats, MCTSStats)
+
+
+# -- convergence ------------------------------------------------------------------------
+
+
+def positions_with_empty(game: TicTacToe, most: int) -> list[Hashable]:
+    """Every reachable, running tic-tac-toe position with at most ``most`` empty squares."""
+    seen = {game.start}
+    frontier = [game.start]
+    while frontier:
+        state = frontier.pop()
+        for move in game.moves(state):
+            after = game.play(state, move)
+            if after not in seen:
+                seen.add(after)
+                if not game.finished(after):
+                    frontier.append(after)
+    return sorted((s for s in seen if not game.finished(s) and len(game.moves(s)) <= most),
+                  key=repr)
+
+
+def symmetric(board: Any) -> set[Any]:
+    """The 8 boards ``board`` turns into by rotating and reflecting the square."""
+    out = set()
+    for _ in range(4):
+        board = tuple(zip(*board[::-1], strict=True))     # a quarter turn
+        out |= {board, tuple(row[::-1] for row in board)}
+    return out
+
+
+def one_per_symmetry(boards: list[Any]) -> list[Any]:
+    """``boards`` without those that are a rotation or reflection of an earlier one."""
+    kept, seen = [], set()
+    for board in boards:
+        if board not in seen:
+            kept.append(board)
+            seen |= symmetric(board)
+    return kept
+
+
+@pytest.mark.slow
+def test_5000_iterations_keep_the_value_in_every_position_with_at_most_5_empty_squares() -> None:
+    """One position of each symmetry class (a rotated or reflected board is the same
+    problem; the search, which expands moves in board order, may sample it differently)."""
+    game = TicTacToe()
+    cache: dict[Hashable, int] = {}
+    checked = wrong = 0
+    positions = positions_with_empty(game, 5)
+    classes = one_per_symmetry(positions)
+    assert (len(positions), len(classes)) == (4186, 573)
+    for state in classes:
+        values = {m: -memo_minimax(game, game.play(state, m), cache=cache)
+                  for m in game.moves(state)}
+        keeping = {m for m, v in values.items() if v == max(values.values())}
+        if len(keeping) == len(values):
+            continue     # every move keeps the value: nothing to get wrong
+        checked += 1
+        result = mcts(game, state, iterations=5000, seed=1)
+        wrong += result.move not in keeping
+    assert (checked, wrong) == (391, 0)     # 182 classes: every move keeps the value
