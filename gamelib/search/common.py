@@ -59,6 +59,7 @@ __all__ = [
     "pick_best",
     "player_to_move",
     "rng_or_shared",
+    "wins_at_once",
 ]
 
 AnyGame = Game[Any, Any]
@@ -301,6 +302,17 @@ def pick_best(values: Mapping[K, V], rng: random.Random | None = None) -> K:
     True
     """
     return pick(best_options(values), rng)
+
+
+def wins_at_once(game: AnyGame, state: Hashable) -> bool:
+    """Whether the player to move in ``state`` has a move that wins the game at once
+    (False in a finished state). The engine and MCTS's playouts use it to stay clear of
+    a move that hands the opponent a win."""
+    if game.finished(state):
+        return False
+    player = game.to_move(state)
+    return any(game.finished(n) and game.utility(n, player) == 1
+               for n in game.next_states(state, player))
 
 
 # -- numbers -----------------------------------------------------------------------------

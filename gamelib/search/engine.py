@@ -63,6 +63,7 @@ from gamelib.search.common import (
     check_running,
     check_seconds,
     pick,
+    wins_at_once,
 )
 from gamelib.search.depth_limited import deepen, describe_value
 from gamelib.search.heuristics import default_heuristic
@@ -238,7 +239,7 @@ def _exact_decision(game: AnyGame, state: Hashable, rng: random.Random | None,
     elif best == -1:
         # All of them lose against perfect play, but a human may still go wrong:
         # do not hand over a win in one move if some move avoids that.
-        optimal = [m for m in optimal if not _wins_at_once(game, game.play(state, m))] or optimal
+        optimal = [m for m in optimal if not wins_at_once(game, game.play(state, m))] or optimal
     return Decision(
         move=pick(optimal, rng),
         value=best,
@@ -247,15 +248,6 @@ def _exact_decision(game: AnyGame, state: Hashable, rng: random.Random | None,
         move_values=values,
         summary=describe_value(best, True, player, opponent),
     )
-
-
-def _wins_at_once(game: AnyGame, state: Hashable) -> bool:
-    """Whether the player to move in ``state`` has a move that wins the game at once."""
-    if game.finished(state):
-        return False
-    player = game.to_move(state)
-    return any(game.finished(n) and game.utility(n, player) == 1
-               for n in game.next_states(state, player))
 
 
 @contextmanager
