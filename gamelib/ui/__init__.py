@@ -17,8 +17,8 @@ Play a game in a cell::
 * ``mode``: who plays which side, first mover first: ``"human-computer"``,
   ``"computer-human"``, ``"human-human"`` or ``"computer-computer"`` (:data:`MODES`).
 * ``depth`` / ``seconds``: the computer's limits, passed to
-  ``gamelib.search.engine.choose_move``; both None: perfect play for tic-tac-toe and
-  Nim, a strong 1-second player for Connect Four.
+  ``gamelib.search.engine.choose_move`` (``seconds`` more than 0, at most 30); both
+  None: perfect play for tic-tac-toe and Nim, a strong 1-second player for Connect Four.
 * ``seed``: seeds the computer's choice among equally good moves. A seeded game
   replays identically when the search is exact or depth-limited (a time budget
   depends on the machine's speed).

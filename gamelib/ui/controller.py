@@ -32,7 +32,7 @@ from gamelib.games import ConnectFour
 from gamelib.search.stats import Decision
 from gamelib.session import MAX_DELAY, MESSAGE_LIMIT, MODES, PlaySession, strength_label
 from gamelib.session.readonly import ReadOnly
-from gamelib.session.rules import drawing_failure
+from gamelib.session.words import drawing_failure
 from gamelib.ui.boards import DEFAULT_SIZE, BoardView, ConnectFourBoard, board_for
 from gamelib.ui.canvas import (
     WIDGET_CSS,

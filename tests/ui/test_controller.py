@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import gamelib.session.play as session_module
+import gamelib.session.computer as session_module
 import gamelib.ui.controller as controller_module
 from gamelib.game import GameError, replay
 from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
@@ -122,8 +122,8 @@ def test_the_controllers_attributes_are_read_only() -> None:
         ({"mode": "me-you"}, "mode must be one of 'human-computer'"),
         ({"depth": 0}, "depth must be a whole number"),
         ({"depth": 2.5}, "depth must be a whole number"),
-        ({"seconds": -1}, "seconds must be a number"),
-        ({"seconds": 100}, "seconds must be a number"),
+        ({"seconds": -1}, "seconds must be a positive number of seconds, at most 30 s"),
+        ({"seconds": 100}, "seconds must be a positive number of seconds, at most 30 s"),
         ({"seed": "x"}, "seed must be a whole number"),
         ({"size": 10}, "size must be a whole number of pixels from 240 to 1200"),
         ({"delay": -1}, "delay must be a number of seconds from 0 to 5"),
