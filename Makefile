@@ -93,8 +93,10 @@ check: lint
 	$(VPY) -m pytest tests $(QUICK) -n $(WORKERS) $(PYTEST_ARGS)
 
 # In make test a test file's tests stay together on one worker (--dist loadfile): a notebook's
-# cells run in order in one kernel, and a module's expensive fixtures (a JupyterLab server, an
-# nbgrader course, the JupyterLite site) are set up once.
+# cells run in order in one kernel, and a module's fixtures (an nbgrader course, a served
+# JupyterLite site) are set up once; session fixtures (JupyterLab, Chromium, the JupyterLite
+# build) once per worker. (Not --dist loadgroup: with pytest 9 and pytest-xdist 3.8 its
+# xdist_group marks are silently ignored.)
 test: lint
 	$(VPY) -m pytest -n $(WORKERS) --dist loadfile $(PYTEST_ARGS)
 

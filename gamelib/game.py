@@ -105,6 +105,9 @@ class Game(Protocol[S, M]):
     def utility(self, state: S, player: Player) -> int:
         """-1, 0 or +1: the result of the finished ``state`` for ``player``.
 
+        (A :class:`~gamelib.games.TreeGame` is the one exception: its leaves may hold any
+        numbers, and its ``value_range`` tells the searches which.)
+
         Raises :class:`GameError` when ``state`` is not finished or ``player`` unknown.
         """
         ...

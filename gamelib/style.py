@@ -66,11 +66,12 @@ def load_style(projector: bool = False) -> HTML:
 
     Use it as the last expression of a notebook's first cell, so the notebook shows (and thereby
     applies) it. The result renders as ``<style id="gamelib-style">...</style>``; the CSS it holds
-    is :func:`read_style`'s, then the words a blank board shows before it is drawn
-    (``gamelib.ui.canvas.BLANK_CANVAS_CSS``), then :data:`PROJECTOR_CSS` when ``projector``
-    is true (text and code at the hall sizes, prose over the full width). It also sets
-    matplotlib's defaults for the hall (:func:`gamelib.plots.hall_style`). Raises TypeError
-    when ``projector`` is not a bool, and FileNotFoundError as read_style does.
+    is :func:`read_style`'s, then the words a blank board shows before it is drawn and those
+    a board shows once its kernel has stopped (``gamelib.ui.canvas.WIDGET_CSS``), then
+    :data:`PROJECTOR_CSS` when ``projector`` is true (text and code at the hall sizes, prose
+    over the full width). It also sets matplotlib's defaults for the hall
+    (:func:`gamelib.plots.hall_style`). Raises TypeError when ``projector`` is not a bool, and
+    FileNotFoundError as read_style does.
     """
     if not isinstance(projector, bool):
         raise TypeError(
@@ -80,8 +81,8 @@ def load_style(projector: bool = False) -> HTML:
     from IPython.display import HTML
 
     from gamelib.plots import hall_style
-    from gamelib.ui.canvas import BLANK_CANVAS_CSS
+    from gamelib.ui.canvas import WIDGET_CSS
 
     hall_style()  # matplotlib's defaults for the hall: 14 pt labels, figures at content width
-    css = read_style() + BLANK_CANVAS_CSS + "\n" + (PROJECTOR_CSS if projector else "")
+    css = read_style() + WIDGET_CSS + "\n" + (PROJECTOR_CSS if projector else "")
     return HTML(f'<style id="{STYLE_ELEMENT_ID}">\n{css}</style>')  # type: ignore[no-untyped-call]

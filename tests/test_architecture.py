@@ -10,6 +10,8 @@ Imports under ``if TYPE_CHECKING:`` are left out: they never run.
 from __future__ import annotations
 
 import ast
+import functools
+from collections.abc import Mapping, Set
 from pathlib import Path
 
 import pytest
@@ -82,18 +84,19 @@ def imported_names(name: str, source: str | None = None) -> set[str]:
     return result
 
 
-def import_graph() -> dict[str, set[str]]:
+@functools.cache  # parsed once per run: the tests only read it
+def import_graph() -> dict[str, frozenset[str]]:
     """Edges between gamelib's modules: module -> the gamelib modules it imports.
 
     ``from gamelib.search.common import X`` is an edge to ``gamelib.search.common`` only,
     not to the package ``gamelib.search`` that Python also initialises on the way: a
     package's ``__init__`` importing its submodules is the normal shape, not a cycle.
     """
-    return {name: {m for m in imported_names(name) if m in MODULES and m != name}
+    return {name: frozenset(m for m in imported_names(name) if m in MODULES and m != name)
             for name in MODULES}
 
 
-def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+def find_cycle(graph: Mapping[str, Set[str]]) -> list[str] | None:
     """One cycle of ``graph`` as a list of nodes (first == last), or None."""
     state: dict[str, int] = {}   # 1: on the current path, 2: done
     path: list[str] = []
@@ -213,7 +216,7 @@ def place_of(unit: str) -> tuple[int, int]:
                 if unit in group)
 
 
-def layer_violations(graph: dict[str, set[str]]) -> list[str]:
+def layer_violations(graph: Mapping[str, Set[str]]) -> list[str]:
     """Every import of ``graph`` that goes up a layer or sideways to another group."""
     found = []
     for name, targets in sorted(graph.items()):

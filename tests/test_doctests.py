@@ -17,6 +17,7 @@ MODULES = [
     "gamelib.games.tictactoe_bitboard",
     "gamelib.games.connect_four",
     "gamelib.games.nim",
+    "gamelib.games.tree",
     "gamelib.search.common",
     "gamelib.search.minimax",
     "gamelib.search.choice",

@@ -460,9 +460,9 @@ def test_style_css_covers_the_lecture_look() -> None:
 def test_load_style_wraps_the_project_stylesheet() -> None:
     html = gamelib.style.load_style()
     css = (ROOT / "gamelib" / "style.css").read_text(encoding="utf-8")
-    from gamelib.ui.canvas import BLANK_CANVAS_CSS
+    from gamelib.ui.canvas import WIDGET_CSS
 
-    blank = BLANK_CANVAS_CSS + "\n"
+    blank = WIDGET_CSS + "\n"
     assert html.data == f'<style id="gamelib-style">\n{css}{blank}</style>'
     assert gamelib.style.PROJECT_STYLE == ROOT / "gamelib" / "style.css"
     # One stylesheet, shipped with gamelib; the top-level style.css is a link to it.

@@ -96,8 +96,8 @@ examples:
 
 The solver is pure Python: positions from the end game and the middle game take
 milliseconds to seconds, but the first dozen moves of the 6x7 board can take
-minutes or far longer. The move mode never takes much longer than --seconds, and
-never more than {MAX_SECONDS:g} s a move whatever --depth asks for.
+minutes or far longer. The move mode never takes much longer than --seconds (at
+most {MAX_SECONDS:g}), and never more than {MAX_SECONDS:g} s a move whatever --depth asks for.
 
 A line that is not a valid position gets a message on standard error naming its
 line number and the problem; the other lines are still answered, and the exit
@@ -126,13 +126,16 @@ def board_size(label: str, largest: int) -> Callable[[str], int]:
 
 
 def positive_seconds(text: str) -> float:
-    """An argparse type: a positive, finite number of seconds."""
+    """An argparse type: a number of seconds, more than 0 and at most ``MAX_SECONDS``
+    (the one range of every ``seconds`` in gamelib)."""
     try:
         value = float(text)
     except ValueError:
         value = math.nan
-    if not (math.isfinite(value) and value > 0):
-        raise argparse.ArgumentTypeError(f"seconds must be a positive number, got {text!r}")
+    if not (math.isfinite(value) and 0 < value <= MAX_SECONDS):
+        raise argparse.ArgumentTypeError(
+            f"seconds must be a positive number, at most {MAX_SECONDS:g}, got {text!r}"
+        )
     return value
 
 

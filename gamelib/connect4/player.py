@@ -37,12 +37,13 @@ Strength: ``seconds`` or ``depth``
 
 The time budget
 ---------------
-Every call ends within a :class:`~gamelib.search.common.Budget`: the ``budget`` given
-(the play session's, which it may cancel from another thread), or else one of
-``seconds`` or, for ``depth`` alone, of :data:`~gamelib.search.common.MAX_SECONDS`. When
-the budget runs out or is cancelled, the player returns the best move of the last
-finished iteration; if that cut short what was asked for (a ``depth`` not reached, or a
-cancelled search), the decision says so with ``cut_short=True``.
+One :class:`~gamelib.search.common.Budget` is built at the door from ``seconds`` (at most
+30 s; default 1 s, or 30 s for ``depth`` alone) and ``depth``, within the ``budget`` given
+(which another thread may cancel), and goes down whole: the solver gets a share
+(:data:`EXACT_SHARE`), each column a slice, the heuristic search the rest. When it runs
+out, the player returns the best move of the last finished iteration; if that cut short
+what was asked for (a ``depth`` not reached, a caller's budget shorter than ``seconds``,
+a cancel), the decision says so with ``cut_short=True``.
 
 Values
 ------
@@ -80,10 +81,12 @@ from gamelib.connect4.solver import Solver
 from gamelib.game import GameError
 from gamelib.games.connect_four import C4State, ConnectFour
 from gamelib.search.common import (
+    MAX_SECONDS,
     Budget,
     Heuristic,
     SearchTimeout,
     best_options,
+    check_budget,
     check_depth,
     check_rng,
     check_seconds,
@@ -125,7 +128,8 @@ def connect_four_move(
     Arguments:
         game: the :class:`ConnectFour` board (any size).
         state: a valid position in which the game goes on.
-        seconds: the time budget (> 0). Default 1 second when ``depth`` is None too.
+        seconds: the time budget, more than 0 and at most 30 s (more is refused).
+            Default 1 second when ``depth`` is None too.
             The call returns soon after this (the searches look at the clock every
             few thousand positions), and sooner when it proves the result.
         depth: a depth limit in plies (>= 1) for a weaker, clock-independent player:
@@ -154,10 +158,10 @@ def connect_four_move(
     one in time.
 
     Raises :class:`GameError` when ``game`` is not a ConnectFour, ``state`` is invalid
-    or finished, ``seconds`` is not a positive number, ``depth`` is not a whole number
+    or finished, ``seconds`` is not a number in (0, 30], ``depth`` is not a whole number
     >= 1, ``rng`` is not a ``random.Random`` or ``budget`` not a Budget.
     """
-    board, seconds, budget, rng = _check_arguments(
+    board, limit, rng = _check_arguments(
         game, state, seconds, depth, rng, budget, "connect_four_move"
     )
     stats = Stats()
@@ -174,7 +178,7 @@ def connect_four_move(
                 move_values={col: won for col in wins},
                 summary=f"{board.mover} wins with this move",
             )
-        evaluation = _evaluate(board, seconds, depth, budget, stats, rng, complete=False)
+        evaluation = _evaluate(board, limit, stats, rng, complete=False)
     return _decide(board, evaluation, stats, rng)
 
 
@@ -194,11 +198,10 @@ def connect_four_move_values(
     second; ``depth`` means heuristic search only). Raises :class:`GameError` for the
     same bad arguments.
     """
-    board, seconds, budget, _ = _check_arguments(
+    board, limit, _ = _check_arguments(
         game, state, seconds, depth, None, budget, "connect_four_move_values"
     )
-    results = _evaluate(board, seconds, depth, budget, Stats(), rng_or_shared(None),
-                        complete=True)[0]
+    results = _evaluate(board, limit, Stats(), rng_or_shared(None), complete=True)[0]
     return {col: results[col].value for col in sorted(results)}
 
 
@@ -208,10 +211,11 @@ def connect_four_move_values(
 def _check_arguments(
     game: object, state: object, seconds: object, depth: object, rng: object, budget: object,
     caller: str,
-) -> tuple[_Position, float | None, Budget, random.Random]:
+) -> tuple[_Position, Budget, random.Random]:
     """The door: raise GameError for a bad argument, else return what the layers trust.
 
-    Returns the position (validated once, here), the seconds, the budget and the rng.
+    Returns the position (validated once, here), the one limit of the call (its seconds
+    and depth, within the caller's ``budget``) and the rng.
     """
     if not isinstance(game, ConnectFour):
         raise GameError(f"{caller} plays Connect Four only: expected a ConnectFour, got {game!r}")
@@ -223,16 +227,19 @@ def _check_arguments(
     check_seconds(seconds)
     check_depth(depth, least=1, optional=True)
     check_rng(rng)
-    if budget is not None and not isinstance(budget, Budget):
-        raise GameError(f"budget must be a gamelib.search.common.Budget or None, got {budget!r}")
-    assert seconds is None or isinstance(seconds, (int, float))
+    check_budget(budget)
     assert rng is None or isinstance(rng, random.Random)
-    time_limit = float(seconds) if seconds is not None else None
-    if time_limit is None and depth is None:
-        time_limit = DEFAULT_SECONDS
+    assert budget is None or isinstance(budget, Budget)
+    plies = int(depth) if depth is not None else getattr(budget, "depth", None)  # type: ignore[call-overload]
+    if seconds is not None:
+        time_limit = float(seconds)  # type: ignore[arg-type]  # a checked number
+    else:
+        time_limit = DEFAULT_SECONDS if plies is None else MAX_SECONDS
     if budget is None:
-        budget = Budget(time_limit)
-    return board, time_limit, budget, rng_or_shared(rng)
+        limit = Budget(time_limit, depth=plies)
+    else:
+        limit = budget.part(time_limit, depth=plies)
+    return board, limit, rng_or_shared(rng)
 
 
 def _result_text(game: ConnectFour, state: C4State) -> str:
@@ -355,19 +362,16 @@ class _Evaluation(NamedTuple):
 
 
 def _evaluate(
-    board: _Position, seconds: float | None, depth: int | None, budget: Budget, stats: Stats,
-    rng: random.Random, *, complete: bool,
+    board: _Position, limit: Budget, stats: Stats, rng: random.Random, *, complete: bool
 ) -> _Evaluation:
     """A result for every legal column, and the exact score of the position if known.
 
-    Tactics first, then (when ``depth`` is None) the solver, then the heuristic for
-    the columns left. With ``complete`` False (choosing a move) the work stops early
+    Tactics first, then (when ``limit.depth`` is None) the solver, then the heuristic
+    for the columns left. With ``complete`` False (choosing a move) the work stops early
     once an optimal column is proven, and the columns left get only a depth-1
     estimate; with ``complete`` True (hints) every column gets the best value that
-    the whole budget allows. Nothing runs past ``budget``.
+    the whole budget allows. Nothing runs past ``limit``.
     """
-    started = time.perf_counter()
-    deadline = budget.deadline if seconds is None else min(started + seconds, budget.deadline)
     game = board.game
     legal = game.moves(board.state)
     results: dict[int, _Result] = {col: _Result(1, moves=1) for col in board.winning_columns()}
@@ -384,37 +388,29 @@ def _evaluate(
     open_columns.sort(key=lambda col: (abs(2 * col - (game.cols - 1)), rng.random()))
 
     root_score = None
-    if depth is None and open_columns:
-        assert seconds is not None
+    if limit.depth is None and open_columns:
         # The position gets EXACT_SHARE of the budget; once it is solved, hints may
         # spend all of it on exact column scores, which beat any estimate.
-        root_deadline = min(started + EXACT_SHARE * seconds, deadline)
-        columns_deadline = deadline if complete else root_deadline
-        root_score = _solve_columns(
-            board, open_columns, root_deadline, columns_deadline, budget, stats, results, complete
-        )
+        root = limit.share(EXACT_SHARE)
+        root_score = _solve_columns(board, open_columns, root, limit if complete else root,
+                                    stats=stats, results=results, complete=complete)
         open_columns = [col for col in open_columns if col not in results]
 
     interrupted = False
     if open_columns:
+        rest = limit
         if not complete and any(_optimal(result, root_score) for result in results.values()):
-            depth = 1  # the choice is made: cheap estimates for the remaining columns
-        interrupted = _deepen(board, open_columns, depth, deadline, budget, stats, results)
+            rest = limit.part(depth=1)  # the choice is made: cheap estimates for the others
+        interrupted = _deepen(board, open_columns, rest, stats, results)
     # Cut short: cancelled, or stopped before what was asked for (a depth, or seconds
-    # beyond the budget's cap).
-    asked_more = depth is not None or (seconds is not None and budget.seconds < seconds)
-    return _Evaluation(results, root_score, budget.cancelled or (interrupted and asked_more))
+    # beyond the caller's budget).
+    asked_more = limit.depth is not None or limit.clipped
+    return _Evaluation(results, root_score, limit.cancelled or (interrupted and asked_more))
 
 
 def _solve_columns(
-    board: _Position,
-    columns: list[int],
-    root_deadline: float,
-    deadline: float,
-    budget: Budget,
-    stats: Stats,
-    results: dict[int, _Result],
-    complete: bool,
+    board: _Position, columns: list[int], root: Budget, limit: Budget, *,
+    stats: Stats, results: dict[int, _Result], complete: bool,
 ) -> int | None:
     """Solve the position, then as many of ``columns`` as time allows, into ``results``.
 
@@ -428,16 +424,14 @@ def _solve_columns(
     on a column only gets about as long as the position took (enough for the other
     optimal columns, which the table makes quick, to join the random choice).
 
-    Returns the position's exact score, or None when ``root_deadline`` came first.
-    The columns may take until ``deadline``.
+    Returns the position's exact score, or None when the ``root`` budget ran out first.
+    The columns share ``limit``.
     """
     game = board.game
     with _pooled_solver(game) as solver:
         started = time.perf_counter()
         try:
-            root_score = solver.solve_position(
-                board.position(), deadline=root_deadline, budget=budget
-            )
+            root_score = solver.solve_position(board.position(), budget=root)
         except SearchTimeout:
             return None
         finally:
@@ -453,12 +447,11 @@ def _solve_columns(
                 if child.mask == game.full:  # the last empty cell, and no four: a draw
                     results[col] = _Result(0, score=0)
                     continue
-                now = time.perf_counter()
-                share = (deadline - now) / (len(pending) - index)
+                share = limit.remaining() / (len(pending) - index)
                 if not complete and any(_optimal(results[c], root_score) for c in results):
                     share = min(share, tie_break_time)
                 try:
-                    score = -solver.solve_position(child, deadline=now + share, budget=budget)
+                    score = -solver.solve_position(child, budget=limit.part(share))
                 except SearchTimeout:
                     put_off.append(col)
                     continue
@@ -470,7 +463,7 @@ def _solve_columns(
                     outcome = 1 if score > 0 else -1
                     results[col] = _Result(outcome, moves=board.winner_moves(score), score=score)
             pending = put_off
-            if time.perf_counter() >= deadline or budget.expired():
+            if limit.expired():
                 break
             if not complete and any(_optimal(results[col], root_score) for col in results):
                 break
@@ -522,20 +515,19 @@ def _decide(
 
 
 def _deepen(
-    board: _Position, columns: list[int], depth: int | None, deadline: float, budget: Budget,
-    stats: Stats, results: dict[int, _Result],
+    board: _Position, columns: list[int], limit: Budget, stats: Stats,
+    results: dict[int, _Result],
 ) -> bool:
     """Lesson 6's iterative deepening with Lesson 7's heuristic, choosing among ``columns``.
 
     Puts a result for each of ``columns`` into ``results`` and adds the search's counts
-    to ``stats``. Returns True when ``deadline`` or ``budget`` stopped it before it was
-    done (its first iteration, depth 1, always finishes).
+    to ``stats``. Returns True when ``limit`` (its time, its depth or a cancel) stopped it
+    before it was done (its first iteration, depth 1, always finishes).
     """
     own = Stats()  # timed by deepen itself: ``stats`` is timed by the caller already
-    within = Budget(max(deadline - time.perf_counter(), 0.0), within=budget)
     game = board.game
-    decision = deepen(game, board.state, _heuristic(game.rows, game.cols), max_depth=depth,
-                      budget=within, stats=own, root_moves=columns)
+    decision = deepen(game, board.state, _heuristic(game.rows, game.cols), budget=limit,
+                      stats=own, root_moves=columns)
     stats.calls, stats.cutoffs = stats.calls + own.calls, stats.cutoffs + own.cutoffs
     stats.depth, stats.nodes_per_depth = own.depth, own.nodes_per_depth
     for col, value in decision.move_values.items():

@@ -114,7 +114,7 @@ from gamelib.connect4.table import NO_MOVE, Entry, Table
 from gamelib.game import GameError
 from gamelib.games.connect_four import C4State, ConnectFour
 from gamelib.search.bounded import LOWER, UPPER
-from gamelib.search.common import Budget, SearchTimeout
+from gamelib.search.common import Budget, SearchTimeout, check_budget
 from gamelib.search.stats import Stats
 
 __all__ = ["MAX_TABLE_BITS", "MIN_TABLE_BITS", "Solver"]
@@ -344,8 +344,7 @@ def _check_options(weak: object, deadline: object, budget: object) -> None:
         or deadline != deadline  # NaN
     ):
         raise GameError(f"deadline must be a time.perf_counter() value or None, got {deadline!r}")
-    if budget is not None and not isinstance(budget, Budget):
-        raise GameError(f"budget must be a gamelib.search.common.Budget or None, got {budget!r}")
+    check_budget(budget)
 
 
 def _check_clock(deadline: float | None, budget: Budget | None) -> None:
@@ -448,8 +447,13 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
         recent_get, older_get = recent.get, table.older.get
 
     def housekeeping() -> None:
-        """Every CHECK_EVERY nodes: the clock, the cancel flag, the table's size."""
-        if clock() >= limit or (budget is not None and budget.cancelled):
+        """Every CHECK_EVERY nodes: the clock, the budget's cancel flag and node count,
+        the table's size."""
+        if budget is not None:
+            budget.count(CHECK_EVERY)
+            if budget.cancelled or budget.out_of_nodes():
+                raise SearchTimeout("the budget ran out during the search")
+        if clock() >= limit:
             raise SearchTimeout("the time budget ran out during the search")
         housekeeping_table()
 

@@ -6,8 +6,9 @@ Each module is one idea, in the order the lessons teach them:
 module             what it adds
 =================  ======================================================================
 ``common``         what every search shares: types, the seeded random source
-                   (:func:`pick`), the argument checks of the public doors, and the time
-                   budget (:class:`Budget`, :class:`SearchTimeout`, ``MAX_SECONDS``)
+                   (:func:`pick`), the argument checks of the public doors, and the one
+                   limit of a search (:class:`Budget`: seconds up to ``MAX_SECONDS``,
+                   depth, nodes, cancel; :class:`SearchTimeout`)
 ``minimax``        the negamax recursion (:func:`minimax`)
 ``memo``           a cache of solved states (:func:`memo_minimax`)
 ``alphabeta``      pruning with a window (:func:`alphabeta`) and move ordering

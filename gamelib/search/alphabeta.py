@@ -40,6 +40,7 @@ from gamelib.search.common import (
     check_observer,
     check_order,
     check_window,
+    default_window,
     player_to_move,
 )
 from gamelib.search.stats import Stats
@@ -63,12 +64,14 @@ def keeps_three_cases(result: float, value: float, alpha: float, beta: float) ->
 
 
 def alphabeta(game: AnyGame, state: Hashable, player: Player | None = None,
-              alpha: int = -1, beta: int = 1, *, stats: Stats | None = None,
+              alpha: float | None = None, beta: float | None = None, *, stats: Stats | None = None,
               order: MoveOrder | None = None, observer: Observer | None = None) -> int:
     """The value of ``state`` for ``player`` within the window ``[alpha, beta]``.
 
     Arguments: ``game`` and ``state``; ``player`` defaults to the player to move (for a
-    running game it must be that player); the window ``alpha < beta``. ``order``, if
+    running game it must be that player); the window ``alpha < beta`` (default: ``[-1, 1]``,
+    or the game's ``value_range`` if it has one, see
+    :func:`~gamelib.search.common.default_window`). ``order``, if
     given, rearranges the legal moves of every state before they are searched; without
     it the successors come in ``next_states`` order.
 
@@ -82,6 +85,7 @@ def alphabeta(game: AnyGame, state: Hashable, player: Player | None = None,
     :class:`GameError` for a bad game, player, window or order.
     """
     player = player_to_move(game, state, player)
+    alpha, beta = default_window(game, alpha, beta)
     check_window(alpha, beta)
     check_order(order)
     check_observer(observer)
@@ -92,7 +96,7 @@ def alphabeta(game: AnyGame, state: Hashable, player: Player | None = None,
             return game.next_states(s, p)
         return [game.play(s, m) for m in order(game, s, game.moves(s))]
 
-    def value(s: Hashable, p: Player, alpha: int, beta: int) -> int:
+    def value(s: Hashable, p: Player, alpha: float, beta: float) -> float:
         stats.calls += 1
         stats.visited.add(s)
         if game.finished(s):
@@ -111,7 +115,8 @@ def alphabeta(game: AnyGame, state: Hashable, player: Player | None = None,
     if observer is not None:   # every recursive call now goes through the observer
         value = observer(value)
     with stats.timer():
-        return value(state, player, alpha, beta)
+        # An int for every game whose utilities are ints (a TreeGame may have others).
+        return value(state, player, alpha, beta)  # type: ignore[return-value]
 
 
 _TICTACTOE_RANK: dict[Hashable, int] = {(1, 1): 0, (0, 0): 1, (0, 2): 1, (2, 0): 1, (2, 2): 1}

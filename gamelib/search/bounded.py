@@ -61,6 +61,7 @@ from gamelib.search.common import (
     check_game,
     check_observer,
     check_window,
+    default_window,
 )
 from gamelib.search.stats import Stats
 
@@ -254,12 +255,15 @@ class BoundedSearch:
         return self.evaluate(state, f, alpha, beta)
 
 
-def bounded_alphabeta(game: AnyGame, state: Hashable, alpha: int = -1, beta: int = 1, *,
+def bounded_alphabeta(game: AnyGame, state: Hashable, alpha: float | None = None,
+                      beta: float | None = None, *,
                       cache: BoundCache | None = None, stats: Stats | None = None,
                       observer: Observer | None = None) -> int:
     """The value of ``state`` for ``game.players[0]`` in ``[alpha, beta]``, with a bound cache.
 
-    Arguments: ``game``, ``state`` and the window ``alpha < beta``. ``cache`` is a
+    Arguments: ``game``, ``state`` and the window ``alpha < beta`` (default: ``[-1, 1]``,
+    or the game's ``value_range``, see :func:`~gamelib.search.common.default_window`).
+    ``cache`` is a
     :class:`BoundCache` of this game to read and extend (a new one if None). Note that,
     as in the lecture, the value is for the *first* player whoever is to move.
 
@@ -275,6 +279,7 @@ def bounded_alphabeta(game: AnyGame, state: Hashable, alpha: int = -1, beta: int
     window, or a ``cache`` that is not a dict.
     """
     check_game(game)
+    alpha, beta = default_window(game, alpha, beta)
     check_window(alpha, beta)
     check_cache(cache, "a BoundCache")
     check_observer(observer)
@@ -284,7 +289,8 @@ def bounded_alphabeta(game: AnyGame, state: Hashable, alpha: int = -1, beta: int
     if observer is not None:   # the recursion calls self.evaluate: now the observer's
         search.evaluate = observer(search.evaluate)  # type: ignore[method-assign]
     with search.stats.timer():
-        result = search.value(state, alpha, beta)
+        # The searches' own types say int: the values of the games other than TreeGame.
+        result = search.value(state, alpha, beta)  # type: ignore[arg-type]
     if stats is not None:   # counting the entries takes a walk over the whole cache
         stats.cache_entries = _by_flag(cache)
     return result

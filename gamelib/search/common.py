@@ -5,19 +5,21 @@ The argument checks (``check_*``) are the public doors' business: a public searc
 function calls them once on what the user passed and then trusts its arguments all the
 way down. Internal helpers never check again.
 
-A :class:`Budget` is made once, at the public door (the play session, ``choose_move``,
-the Connect Four player), and handed down; a search asks :meth:`Budget.expired` every so
-many nodes and, when it says yes, raises :class:`SearchTimeout`, which the iterative
+A :class:`Budget` is the one limit of a search (its seconds, depth, nodes and a cancel
+flag). It is made and checked once, at the public door (the play session,
+``choose_move``, the Connect Four player, ``iterative_deepening``), and handed down whole;
+a sub-search gets a slice of it (:meth:`Budget.part`, :meth:`Budget.share`). A search
+looks at it every few milliseconds (:meth:`Budget.look`, which adapts to the game's
+speed) and, when it has run out, raises :class:`SearchTimeout`, which the iterative
 deepening driver catches to return the best move of the last finished iteration.
 
 Another thread (the play session, when the user presses Undo or New game, or closes the
-board) calls :meth:`Budget.cancel`; the search then ends at its next look at the clock, as
-if its time had run out.
+board) calls :meth:`Budget.cancel`; the search then ends at its next look, as if its
+time had run out.
 """
 
 from __future__ import annotations
 
-import math
 import numbers
 import random
 import threading
@@ -28,6 +30,8 @@ from typing import Any, Final, TypeVar
 from gamelib.game import SEARCH_MEMBERS, Game, GameError, Player, check_player, describe_text
 
 __all__ = [
+    "LOOK_SECONDS",
+    "MAX_LOOK_NODES",
     "MAX_SECONDS",
     "AnyGame",
     "Budget",
@@ -49,12 +53,14 @@ __all__ = [
     "check_running",
     "check_seconds",
     "check_window",
+    "default_window",
     "is_number",
     "best_options",
     "pick",
     "pick_best",
     "player_to_move",
     "rng_or_shared",
+    "wins_at_once",
 ]
 
 AnyGame = Game[Any, Any]
@@ -84,7 +90,15 @@ K = TypeVar("K")
 V = TypeVar("V")
 
 MAX_SECONDS: Final = 30.0
-"""The hard cap on any computer move or hint, whatever depth was asked for."""
+"""The longest any computer move or hint may think: ``seconds`` lies in (0, MAX_SECONDS]
+everywhere, and a longer time is refused with a message (never cut in silence)."""
+
+LOOK_SECONDS: Final = 0.01
+"""How often a search looks at its budget: about every this many seconds, whatever the
+game's speed (see :meth:`Budget.look`)."""
+
+MAX_LOOK_NODES: Final = 1024
+"""A search looks at its budget at least once every this many nodes."""
 
 
 class SearchTimeout(Exception):
@@ -92,42 +106,110 @@ class SearchTimeout(Exception):
 
 
 class Budget:
-    """A deadline on :func:`time.perf_counter` plus a cancel flag, shared across threads.
+    """The limit of one search: its time, depth and node count, and a cancel flag.
 
-    ``seconds`` is the time allowed from now (None: :data:`MAX_SECONDS`); it is capped at
-    :data:`MAX_SECONDS`. ``within``, if given, is a larger budget this one is part of:
-    this one then ends no later than it, and cancelling it cancels this one too.
-    Callers check ``seconds`` at their door; this class trusts it.
+    This one object answers "how long may I think?" everywhere. A public door builds it
+    once from what the user asked for, which is checked here (:class:`GameError` with a
+    message otherwise); everything below the door trusts it and passes it on whole, and
+    a sub-search gets a slice of it from :meth:`part` or :meth:`share`.
+
+    * ``seconds``: the time allowed from now, more than 0 and at most :data:`MAX_SECONDS`
+      (None: :data:`MAX_SECONDS`). Any real number counts (int, float, ``Fraction``,
+      numpy numbers); NaN, infinities, bools and numbers above the cap are refused.
+    * ``depth``: the deepest search asked for, in plies (1 or more), or None: no limit.
+    * ``nodes``: the most nodes (calls of the search function) a search may visit, or
+      None: no limit. The searches count them as they look at the budget.
+    * ``within``: a larger budget this one is part of (usually made by :meth:`part`):
+      this one then ends no later than it, its nodes count against it too, and
+      cancelling it cancels this one.
+
+    Another thread (the play session, when the user presses Undo or New game, or closes
+    the board) calls :meth:`cancel`; the search ends at its next look, as if its time had
+    run out.
+
+    >>> try:
+    ...     Budget(60)
+    ... except GameError as error:
+    ...     print(error)
+    seconds must be a positive number of seconds, at most 30 s, or None; got 60
     """
 
-    __slots__ = ("deadline", "seconds", "within", "_cancelled")
+    __slots__ = ("seconds", "depth", "nodes", "deadline", "within", "clipped", "used",
+                 "_cancelled", "_looked_at")
 
-    def __init__(self, seconds: float | None = None, *, within: Budget | None = None) -> None:
-        # Compared before float(): an int too large for a float (10**400) is just "too long".
-        limit = MAX_SECONDS if seconds is None or seconds >= MAX_SECONDS else float(seconds)
-        self.seconds = limit
-        self.deadline = time.perf_counter() + limit
-        self.within = within
+    seconds: float
+    depth: int | None
+    nodes: int | None
+    deadline: float
+    within: Budget | None
+    clipped: bool
+    used: int
+
+    def __init__(self, seconds: float | None = None, *, depth: int | None = None,
+                 nodes: int | None = None, within: Budget | None = None) -> None:
+        check_seconds(seconds)
+        check_depth(depth, least=1, optional=True)
+        check_depth(nodes, "nodes", least=1, optional=True)
+        check_budget(within, "within")
+        self._start(MAX_SECONDS if seconds is None else float(seconds),
+                    None if depth is None else int(depth),
+                    None if nodes is None else int(nodes), within)
+
+    def _start(self, seconds: float, depth: int | None, nodes: int | None,
+               within: Budget | None) -> None:
+        """Set the fields from checked values (the constructor and the slices)."""
+        now = time.perf_counter()
+        self.depth, self.nodes, self.within = depth, nodes, within
+        self.used = 0
+        # Shorter than asked: the budget this one is part of was set for less time.
+        self.clipped = within is not None and seconds > within.seconds
         if within is not None:
-            self.deadline = min(self.deadline, within.deadline)
+            seconds = min(seconds, within.remaining())
+        self.seconds = seconds
+        self.deadline = now + seconds
         self._cancelled = threading.Event()
+        self._looked_at = now
+
+    def part(self, seconds: float | None = None, *, depth: int | None = None) -> Budget:
+        """A budget for a sub-search: ``seconds`` from now (None: the rest of this one) and
+        ``depth`` (None: this one's), within this one.
+
+        It ends no later than this one (``clipped`` is True if this one was set for less
+        than ``seconds``), its nodes count against this one's, and cancelling this one cancels
+        it. The caller passes a number it computed (a share of a checked time): it is
+        trusted, and a negative one gives an expired budget.
+        """
+        sub = Budget.__new__(Budget)
+        sub._start(self.remaining() if seconds is None else max(0.0, float(seconds)),
+                   self.depth if depth is None else depth, None, self)
+        return sub
+
+    def share(self, fraction: float) -> Budget:
+        """:meth:`part` with ``fraction`` (between 0 and 1) of the time left now."""
+        return self.part(fraction * self.remaining())
 
     def cancel(self) -> None:
-        """Ask the search to stop at its next look at the clock (thread-safe)."""
+        """Ask the search to stop at its next look at the budget (thread-safe)."""
         self._cancelled.set()
 
     @property
     def cancelled(self) -> bool:
-        """True once :meth:`cancel` was called (on this budget or the one it is within)."""
+        """True once :meth:`cancel` was called (on this budget or one it is within)."""
         return self._cancelled.is_set() or (self.within is not None and self.within.cancelled)
 
+    def out_of_nodes(self) -> bool:
+        """True once a search has counted ``nodes`` nodes (here or in a budget this one is
+        within)."""
+        return ((self.nodes is not None and self.used >= self.nodes)
+                or (self.within is not None and self.within.out_of_nodes()))
+
     def expired(self) -> bool:
-        """True when the deadline has passed or the budget was cancelled."""
-        return self.cancelled or time.perf_counter() > self.deadline
+        """True when the deadline has passed, the nodes are spent or it was cancelled."""
+        return self.cancelled or time.perf_counter() > self.deadline or self.out_of_nodes()
 
     def remaining(self) -> float:
         """Seconds left before the deadline (0.0 once expired or cancelled)."""
-        if self.cancelled:
+        if self.cancelled or self.out_of_nodes():
             return 0.0
         return max(0.0, self.deadline - time.perf_counter())
 
@@ -136,11 +218,42 @@ class Budget:
         if self.expired():
             raise SearchTimeout("the search's time budget ran out")
 
+    def count(self, nodes: int) -> None:
+        """Count ``nodes`` more nodes searched, here and in every budget this one is within."""
+        budget: Budget | None = self
+        while budget is not None:
+            budget.used += nodes
+            budget = budget.within
+
+    def look(self, nodes: int) -> int:
+        """A search's look at its budget after ``nodes`` nodes since its last look.
+
+        Counts them (:meth:`count`), raises :class:`SearchTimeout` if the budget has
+        :meth:`expired`, and else returns how many nodes to search before the next look:
+        as many as take about :data:`LOOK_SECONDS` at the pace measured since the last
+        look (at most :data:`MAX_LOOK_NODES`, at least 1), and never more than the nodes
+        left. So a slow game is looked at every few milliseconds, not every thousand
+        nodes, and a node limit is met exactly.
+        """
+        self.count(nodes)
+        now = time.perf_counter()
+        if self.cancelled or now > self.deadline or self.out_of_nodes():
+            raise SearchTimeout("the search's budget ran out")
+        elapsed, self._looked_at = now - self._looked_at, now
+        step = MAX_LOOK_NODES if elapsed <= 0 else int(nodes * LOOK_SECONDS / elapsed)
+        step = max(1, min(step, MAX_LOOK_NODES))
+        budget: Budget | None = self
+        while budget is not None:
+            if budget.nodes is not None:
+                step = min(step, budget.nodes - budget.used)
+            budget = budget.within
+        return step
+
     def __repr__(self) -> str:
         state = "cancelled" if self.cancelled else f"{self.remaining():.3f} s left"
-        return f"Budget({self.seconds:g} s, {state})"
-
-
+        extra = "".join(f", {name}={value}" for name, value in
+                        (("depth", self.depth), ("nodes", self.nodes)) if value is not None)
+        return f"Budget({self.seconds:g} s{extra}, {state})"
 
 
 # -- the seeded random source ------------------------------------------------------------
@@ -190,6 +303,17 @@ def pick_best(values: Mapping[K, V], rng: random.Random | None = None) -> K:
     True
     """
     return pick(best_options(values), rng)
+
+
+def wins_at_once(game: AnyGame, state: Hashable) -> bool:
+    """Whether the player to move in ``state`` has a move that wins the game at once
+    (False in a finished state). The engine and MCTS's playouts use it to stay clear of
+    a move that hands the opponent a win."""
+    if game.finished(state):
+        return False
+    player = game.to_move(state)
+    return any(game.finished(n) and game.utility(n, player) == 1
+               for n in game.next_states(state, player))
 
 
 # -- numbers -----------------------------------------------------------------------------
@@ -268,6 +392,21 @@ def check_window(alpha: object, beta: object) -> None:
         raise GameError(f"the window needs alpha < beta, got alpha={alpha} and beta={beta}")
 
 
+def default_window(game: AnyGame, alpha: float | None,
+                   beta: float | None) -> tuple[float, float]:
+    """The window a search starts from: ``alpha`` and ``beta``, each defaulting to its end
+    of the game's ``value_range`` if the game has one (a :class:`~gamelib.games.TreeGame`
+    with leaves beyond +-1), else of ``[-1, 1]``, which holds every value of the other
+    games. The caller checks the result with :func:`check_window`.
+
+    >>> from gamelib.games import TicTacToe, TreeGame
+    >>> default_window(TicTacToe(), None, None), default_window(TreeGame([[3, -5]]), 0, None)
+    ((-1, 1), (0, 5))
+    """
+    low, high = getattr(game, "value_range", (-1, 1))
+    return (low if alpha is None else alpha), (high if beta is None else beta)
+
+
 def check_depth(depth: object, name: str = "depth", least: int = 0, *,
                 optional: bool = False) -> None:
     """Raise :class:`GameError` unless ``depth`` is a whole number of plies, at least
@@ -280,20 +419,28 @@ def check_depth(depth: object, name: str = "depth", least: int = 0, *,
         raise GameError(f"{name} must be {allowed}; got {describe_text(depth)}")
 
 
-def check_seconds(seconds: object) -> None:
-    """Raise :class:`GameError` unless ``seconds``, a time budget, is None or a positive,
-    finite number (longer budgets are capped at :data:`MAX_SECONDS` by :class:`Budget`)."""
-    if seconds is not None and (not is_number(seconds) or not 0 < seconds < math.inf):  # type: ignore[operator]
+def check_seconds(seconds: object, name: str = "seconds") -> None:
+    """Raise :class:`GameError` unless ``seconds``, a time budget, is None or a number more
+    than 0 and at most :data:`MAX_SECONDS`: the one range of every ``seconds`` in gamelib.
+
+    Any real number counts (int, float, ``Fraction``, numpy numbers); bools, NaN,
+    infinities and numbers above the cap (``10**400`` too) are refused, never cut."""
+    if seconds is None:
+        return
+    if not is_number(seconds) or not 0 < seconds <= MAX_SECONDS:  # type: ignore[operator]
         raise GameError(
-            f"seconds must be a positive number of seconds or None, got {describe_text(seconds)}"
+            f"{name} must be a positive number of seconds, at most {MAX_SECONDS:g} s, or None; "
+            f"got {describe_text(seconds)}"
         )
 
 
-def check_budget(budget: object) -> None:
-    """Raise :class:`GameError` unless ``budget`` is a :class:`Budget` or None."""
+def check_budget(budget: object, name: str = "budget") -> None:
+    """Raise :class:`GameError` unless ``budget`` is a :class:`Budget` or None; the
+    message calls it ``name``."""
     if budget is not None and not isinstance(budget, Budget):
         raise GameError(
-            f"budget must be a gamelib.search.Budget or None, got {type(budget).__name__}"
+            f"{name} must be a gamelib.search.Budget or None, got {describe_text(budget)} "
+            f"({type(budget).__name__})"
         )
 
 

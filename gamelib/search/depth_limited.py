@@ -96,13 +96,9 @@ def plies_to_end(value: float) -> int | None:
     >>> plies_to_end(1.25), plies_to_end(-1.5), plies_to_end(0.3)
     (3, 1, None)
     """
-    if abs(value) <= 1:
+    if not 1 < abs(value) <= 2:   # beyond 2: no proven value (a TreeGame's leaf, say)
         return None
     return round(1 / (abs(value) - 1)) - 1
-
-
-CLOCK_EVERY: int = 256
-"""A depth-limited search looks at its budget's clock once every this many calls."""
 
 
 class _DepthLimitedSearch:
@@ -122,6 +118,8 @@ class _DepthLimitedSearch:
         self.game, self.heuristic, self.stats = game, heuristic, stats
         self.order, self.budget, self.best_moves = order, budget, best_moves
         self.reached_horizon = False
+        # Nodes to search before the next look at the budget, and since the last one.
+        self.left = self.step = 0 if budget is None else budget.look(0)
 
     def moves(self, state: Hashable) -> list[Hashable]:
         """The legal moves in search order: ``order``, then the remembered best move first."""
@@ -142,10 +140,12 @@ class _DepthLimitedSearch:
         ``ply`` is the distance from the root, for :func:`proven_value`.
         """
         game, stats = self.game, self.stats
+        if self.budget is not None:
+            if not self.left:
+                self.left = self.step = self.budget.look(self.step)
+            self.left -= 1
         stats.calls += 1
         stats.visited.add(s)
-        if self.budget is not None and not stats.calls % CLOCK_EVERY and self.budget.expired():
-            raise SearchTimeout("the search's time budget ran out")
         if game.finished(s):
             stats.terminal += 1
             return proven_value(game.utility(s, p), ply)
@@ -231,9 +231,10 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
     as deeper search cannot change the result: the best move is a proven win or every
     move is a proven loss, or the whole game tree was searched.
 
-    The time budget is ``budget`` if given (a :class:`~gamelib.search.common.Budget`,
-    which another thread may cancel), else ``seconds`` from now, else
-    :data:`~gamelib.search.common.MAX_SECONDS`; it never exceeds that hard cap. When it
+    The time budget is ``seconds`` from now (more than 0, at most
+    :data:`~gamelib.search.common.MAX_SECONDS`; None: that cap), within ``budget`` if
+    given (a :class:`~gamelib.search.common.Budget`, which another thread may cancel;
+    its ``depth``, if it has one, stands for ``max_depth`` when that is None). When it
     runs out the running iteration is abandoned and the result of the last finished one
     is used; depth 1 always finishes, so a legal move is always returned.
 
@@ -252,8 +253,8 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
     root every legal move is searched as usual.
 
     Raises :class:`GameError` if ``state`` is finished or not valid, ``heuristic`` is
-    not a function, ``max_depth < 1``, ``seconds <= 0``, ``budget`` is not a Budget or
-    ``root_moves`` is empty, repeats a move or holds one that is not legal in ``state``.
+    not a function, ``max_depth < 1``, ``seconds`` is not in (0, 30], ``budget`` is not a
+    Budget or ``root_moves`` is empty, repeats a move or holds one that is not legal in ``state``.
     """
     check_game(game)
     check_heuristic(heuristic)
@@ -264,18 +265,23 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
     check_running(game, state)
     if root_moves is not None:
         check_root_moves(game, state, root_moves)
-    return deepen(game, state, heuristic, max_depth=max_depth,
-                  budget=Budget(seconds) if budget is None else budget, rng=rng, stats=stats,
+    if budget is None:
+        limit = Budget(seconds, depth=max_depth)
+    else:
+        limit = budget.part(None if seconds is None else float(seconds),
+                            depth=max_depth)
+    return deepen(game, state, heuristic, budget=limit, rng=rng, stats=stats,
                   root_moves=root_moves)
 
 
-def deepen(game: AnyGame, state: Hashable, heuristic: Heuristic, *, max_depth: int | None,
-           budget: Budget, rng: random.Random | None = None,
-           stats: Stats | None = None,
+def deepen(game: AnyGame, state: Hashable, heuristic: Heuristic, *, budget: Budget,
+           rng: random.Random | None = None, stats: Stats | None = None,
            root_moves: Sequence[Hashable] | None = None) -> Decision:
     """:func:`iterative_deepening` on checked arguments: the engine's way in, which has
     checked them at its own door already (``root_moves``: distinct legal moves, at least
-    one)."""
+    one). ``budget`` is the whole limit: its time, its ``depth`` (the deepest iteration,
+    None: no limit) and its cancel flag."""
+    max_depth = budget.depth
     stats = Stats() if stats is None else stats
     player = game.to_move(state)
     opponent = other(game, player)
@@ -359,6 +365,8 @@ def describe_value(value: float, exact: bool, player: Player, opponent: Player,
     if exact:
         if value == 0:
             return "draw with best play"
+        if abs(value) != 1:   # a game valued beyond -1 to +1 (a TreeGame)
+            return f"worth {value:g} to {player} with best play"
         return f"{player if value > 0 else opponent} wins with best play"
     at = "" if depth is None else f" (depth {depth})"
     return f"estimate {value:+.2f}{at}"

@@ -20,17 +20,20 @@ that table gives every other game to :func:`choose_move` and :func:`move_values`
 
 The time budget
 ---------------
-Every call ends within a time budget: ``seconds``, else :data:`DEFAULT_SECONDS`, and
-never more than :data:`~gamelib.search.common.MAX_SECONDS` (30 s), whatever the depth.
-A caller may also pass a :class:`~gamelib.search.common.Budget`: the search then ends
-at the earlier of the two deadlines, and as soon as another thread cancels the budget.
-When the time runs out the player plays the best move found so far and
-``Decision.cut_short`` is True.
+Every call ends within a time budget: ``seconds`` (more than 0, at most
+:data:`~gamelib.search.common.MAX_SECONDS`, 30 s; more is refused), else
+:data:`DEFAULT_SECONDS`. The door builds one :class:`~gamelib.search.common.Budget`
+from them (with the ``depth``) and passes it down whole. A caller may also pass a
+Budget: the search then ends at the earlier of the two deadlines, and as soon as
+another thread cancels the budget. When the time runs out the player plays the best
+move found so far and ``Decision.cut_short`` is True.
 
 The exact searches keep one bound-flagged cache per game between calls, so that a game
 of tic-tac-toe is solved once rather than at every move. Its entries are true bounds of
-the states' values, so they never go stale; the caches are few and bounded in size, and
-a lock makes the engine safe to call from a background thread.
+the states' values, so they never go stale; the caches are few and bounded in size.
+Each cache has its own lock, and a search never waits for it: while one session's search
+holds a game's cache, another session's search of the same game uses a fresh cache of
+its own, so searches of different sessions never delay each other (nor a cancel).
 
 The lessons' simple chooser, :func:`~gamelib.search.choice.best_move`, lives in
 :mod:`gamelib.search.choice`.
@@ -41,7 +44,8 @@ from __future__ import annotations
 import random
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Final
 
@@ -58,7 +62,9 @@ from gamelib.search.common import (
     check_rng,
     check_running,
     check_seconds,
+    default_window,
     pick,
+    wins_at_once,
 )
 from gamelib.search.depth_limited import deepen, describe_value
 from gamelib.search.heuristics import default_heuristic
@@ -78,11 +84,20 @@ MAX_ENTRIES: Final = 500_000
 GIVE_UP_ENTRIES: Final = 1_000_000
 """An exact search that grows its cache past this many entries gives up and falls back to
 iterative deepening, so that memory stays bounded on games too large to solve."""
-CLOCK_EVERY: Final = 1024
-"""The exact search looks at the clock and the cache's size once every this many calls."""
 
-_caches: OrderedDict[object, BoundCache] = OrderedDict()
+
+class _SharedCache(BoundCache):
+    """A game's exact-search cache kept between calls, with the lock of its one user."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lock = threading.Lock()
+
+
+_caches: OrderedDict[object, _SharedCache] = OrderedDict()
 _lock = threading.Lock()
+"""Guards :data:`_caches` itself, for the moment it takes to look a game up (never for a
+search)."""
 
 
 def choose_move(game: AnyGame, state: Hashable, *, depth: int | None = None,
@@ -91,11 +106,13 @@ def choose_move(game: AnyGame, state: Hashable, *, depth: int | None = None,
     """The computer's move for the player to move in ``state``, with its value and stats.
 
     Arguments: ``game`` and a valid, running ``state``; ``depth`` (plies, at least 1)
-    and ``seconds`` (a time budget, more than 0) choose the search as the module
+    and ``seconds`` (a time budget, more than 0 and at most
+    :data:`~gamelib.search.common.MAX_SECONDS`) choose the search as the module
     docstring describes, both None meaning an exact search; ``rng`` breaks ties among
     the best moves (see :func:`~gamelib.search.common.pick`); ``budget``, if given, is
-    an outer deadline (the search ends at the earlier of it and ``seconds``, or
-    :data:`DEFAULT_SECONDS`) that another thread can cancel, which ends the search
+    an outer limit (the search ends at the earlier of it and ``seconds``, or
+    :data:`DEFAULT_SECONDS`; its ``depth`` stands for ``depth`` when that is None) that
+    another thread can cancel, which ends the search
     within a fraction of a second.
 
     Result: a :class:`~gamelib.search.stats.Decision` whose ``move`` is legal in
@@ -143,45 +160,52 @@ def _check_request(game: AnyGame, state: Hashable, depth: object, seconds: objec
     check_running(game, state)
 
 
-def _budget(seconds: float | None, budget: Budget | None) -> Budget:
-    """``seconds`` (default :data:`DEFAULT_SECONDS`) from now, within the caller's budget:
-    whichever deadline comes first, and cancelled when the caller's is."""
-    return Budget(DEFAULT_SECONDS if seconds is None else seconds, within=budget)
+def _limit(seconds: float | None, depth: int | None, budget: Budget | None) -> Budget:
+    """The one limit of a request: ``seconds`` (default :data:`DEFAULT_SECONDS`) from now
+    and ``depth``, within the caller's budget (whichever deadline comes first, cancelled
+    when the caller's is). The arguments were checked at the door."""
+    time_limit = DEFAULT_SECONDS if seconds is None else float(seconds)
+    if budget is None:
+        return Budget(time_limit, depth=depth)
+    return budget.part(time_limit, depth=depth)
 
 
 def _decide(game: AnyGame, state: Hashable, depth: int | None, seconds: float | None,
             rng: random.Random | None, budget: Budget | None) -> Decision:
     """:func:`choose_move` on checked arguments, within the caller's budget and one of
-    ``seconds`` or :data:`DEFAULT_SECONDS`."""
-    budget, heuristic = _budget(seconds, budget), default_heuristic(game)
-    if depth is None and seconds is None:
+    ``seconds`` or :data:`DEFAULT_SECONDS`: one limit, carried down whole."""
+    limit, heuristic = _limit(seconds, depth, budget), default_heuristic(game)
+    if limit.depth is None and seconds is None:
         # Half the budget for the exact search; cancelling the caller's budget ends it too.
-        decision = _exact_decision(game, state, rng, Budget(budget.remaining() / 2, within=budget))
+        decision = _exact_decision(game, state, rng, limit.share(0.5))
         if decision is not None:
             return decision
         # The exact search gave up; iterative deepening has the rest of the budget. Unless
         # it proves the result, the answer is not the exact one asked for: cut short.
-        fallback = deepen(game, state, heuristic, max_depth=None, budget=budget, rng=rng)
+        fallback = deepen(game, state, heuristic, budget=limit, rng=rng)
         return replace(fallback, cut_short=fallback.cut_short or not fallback.exact)
-    return deepen(game, state, heuristic, max_depth=depth, budget=budget, rng=rng)
+    return deepen(game, state, heuristic, budget=limit, rng=rng)
 
 
 class _BudgetedSearch(BoundedSearch):
     """The bound-flagged search of the lessons, stopped by a budget and a cache size.
 
-    Every :data:`CLOCK_EVERY` calls it raises :class:`SearchTimeout` if ``budget`` has
-    expired or the cache has grown past :data:`GIVE_UP_ENTRIES`.
+    It looks at ``budget`` as often as :meth:`~gamelib.search.common.Budget.look` asks
+    (every few milliseconds) and raises :class:`SearchTimeout` once it has run out or the
+    cache has grown past :data:`GIVE_UP_ENTRIES`.
     """
 
     def __init__(self, game: AnyGame, cache: BoundCache, stats: Stats, budget: Budget) -> None:
         super().__init__(game, cache, stats)
         self.budget = budget
+        self.step = self.left = budget.look(0)
 
     def evaluate(self, state: Hashable, f: Search, alpha: int, beta: int) -> int:
-        if not self.stats.calls % CLOCK_EVERY and (
-            self.budget.expired() or len(self.cache) > GIVE_UP_ENTRIES
-        ):
-            raise SearchTimeout("the exact search ran out of time or memory")
+        if not self.left:
+            if len(self.cache) > GIVE_UP_ENTRIES:
+                raise SearchTimeout("the exact search ran out of memory")
+            self.step = self.left = self.budget.look(self.step)
+        self.left -= 1
         return super().evaluate(state, f, alpha, beta)
 
 
@@ -197,12 +221,12 @@ def _exact_decision(game: AnyGame, state: Hashable, rng: random.Random | None,
     opponent = other(game, player)
     sign = 1 if player == game.players[0] else -1   # the cache's values are for players[0]
     stats = Stats()
-    with _lock, stats.timer():
-        cache = _cache_for(game)
-        search = _BudgetedSearch(game, cache, stats, budget)
+    with _cache_for(game) as cache, stats.timer():
+        low, high = default_window(game, None, None)   # [-1, 1], or a TreeGame's range
         try:
+            search = _BudgetedSearch(game, cache, stats, budget)
             values: dict[Hashable, float] = {
-                m: float(sign * search.value(game.play(state, m), -1, 1))
+                m: float(sign * search.value(game.play(state, m), low, high))  # type: ignore[arg-type]
                 for m in game.moves(state)
             }
         except SearchTimeout:
@@ -217,7 +241,7 @@ def _exact_decision(game: AnyGame, state: Hashable, rng: random.Random | None,
     elif best == -1:
         # All of them lose against perfect play, but a human may still go wrong:
         # do not hand over a win in one move if some move avoids that.
-        optimal = [m for m in optimal if not _wins_at_once(game, game.play(state, m))] or optimal
+        optimal = [m for m in optimal if not wins_at_once(game, game.play(state, m))] or optimal
     return Decision(
         move=pick(optimal, rng),
         value=best,
@@ -228,30 +252,35 @@ def _exact_decision(game: AnyGame, state: Hashable, rng: random.Random | None,
     )
 
 
-def _wins_at_once(game: AnyGame, state: Hashable) -> bool:
-    """Whether the player to move in ``state`` has a move that wins the game at once."""
-    if game.finished(state):
-        return False
-    player = game.to_move(state)
-    return any(game.finished(n) and game.utility(n, player) == 1
-               for n in game.next_states(state, player))
-
-
-def _cache_for(game: AnyGame) -> BoundCache:
-    """The exact-search cache of ``game``; call with the lock held.
+@contextmanager
+def _cache_for(game: AnyGame) -> Iterator[BoundCache]:
+    """The exact-search cache of ``game``, for one search, which alone uses it meanwhile.
 
     Keyed by the game object itself: games hold only constants, and the dict keeps a
-    reference, so a key cannot be reused by a different game. An unhashable game gets a
-    fresh cache each time.
+    reference, so a key cannot be reused by a different game. A cache that another
+    search is using (another session's, in another thread) is not waited for: this
+    search gets a fresh cache of its own, as does an unhashable game. A shared cache
+    with more than :data:`MAX_ENTRIES` entries is emptied first.
     """
+    with _lock:
+        try:
+            shared = _caches.get(game)
+        except TypeError:
+            shared = None
+            hashable = False
+        else:
+            hashable = True
+            if shared is None:
+                shared = _caches[game] = _SharedCache()
+            _caches.move_to_end(game)
+            while len(_caches) > MAX_GAMES:
+                _caches.popitem(last=False)
+    if not hashable or shared is None or not shared.lock.acquire(blocking=False):
+        yield BoundCache()
+        return
     try:
-        cache = _caches.get(game)
-    except TypeError:
-        return BoundCache()
-    if cache is None or len(cache) > MAX_ENTRIES:
-        cache = BoundCache()
-    _caches[game] = cache
-    _caches.move_to_end(game)
-    while len(_caches) > MAX_GAMES:
-        _caches.popitem(last=False)
-    return cache
+        if len(shared) > MAX_ENTRIES:
+            shared.clear()
+        yield shared
+    finally:
+        shared.lock.release()

@@ -57,8 +57,9 @@ from gamelib.search.common import (
     check_seconds,
     is_number,
     pick,
+    rng_or_shared,
+    wins_at_once,
 )
-from gamelib.search.common import _shared_rng as shared_rng  # pick()'s seeded source
 from gamelib.search.stats import Decision, Stats
 
 __all__ = [
@@ -222,17 +223,8 @@ def tactical_policy(game: AnyGame, state: Hashable, rng: random.Random) -> Hasha
     if wins:
         return rng.choice(wins)
     safe: list[Hashable] = [m for m, s in zip(moves, after, strict=True)
-                            if not _wins_at_once(game, s)]
+                            if not wins_at_once(game, s)]
     return rng.choice(safe or moves)
-
-
-def _wins_at_once(game: AnyGame, state: Hashable) -> bool:
-    """Whether the player to move in ``state`` has a move that wins at once."""
-    if game.finished(state):
-        return False
-    player = game.to_move(state)
-    return any(game.finished(n) and game.utility(n, player) == 1
-               for n in game.next_states(state, player))
 
 
 # -- the four phases --------------------------------------------------------------------
@@ -369,7 +361,7 @@ def mcts(game: AnyGame, state: Hashable, *, iterations: int | None = None,
     _check(game, state, iterations, seconds, budget, exploration, policy, seed, rng,
            stats, observer)
     if rng is None:
-        rng = random.Random(seed) if seed is not None else shared_rng
+        rng = random.Random(seed) if seed is not None else rng_or_shared(None)
     result = _search(game, state, _Limit(iterations, seconds, budget), float(exploration),
                      policy, rng, MCTSStats(), observer)
     if stats is not None:     # the caller's may hold earlier searches: add this one's counts

@@ -65,6 +65,7 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
     # state is noted as it is looked up.
     lookup = cache.get if size_before == 0 else _noting(cache.get, stats.visited)
     edges = terminal = 0
+    lowest: int = getattr(game, "value_range", (-1, 1))[0]
 
     def value(s: Hashable, p: str, o: str) -> int:
         """The value of ``s`` for ``p``, the player to move; ``o`` is the opponent."""
@@ -79,8 +80,9 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
             edges += len(successors)
             # v = max(-value(n, o, p) for n in successors), as a plain loop: it is faster
             # (before Python 3.12 a comprehension is a function call of its own), and as
-            # values are -1, 0 or +1, -1 is a safe start.
-            v = -1
+            # no value is below the game's lowest (-1 for all but a TreeGame), it is a safe
+            # start.
+            v = lowest
             for n in successors:
                 w = -value(n, o, p)  # in n it is o's turn, and p is o's opponent
                 if w > v:

@@ -398,7 +398,7 @@ def trace_search(game: AnyGame, state: Hashable, algorithm: str,
 
     * ``"minimax"``: :func:`~gamelib.search.minimax.minimax`, no options.
     * ``"alphabeta"``: :func:`~gamelib.search.alphabeta.alphabeta` with ``alpha``,
-      ``beta`` (default -1, 1) and ``order``.
+      ``beta`` (default -1, 1, or the game's ``value_range``) and ``order``.
     * ``"bounded"``: :func:`~gamelib.search.bounded.bounded_alphabeta` with ``alpha``,
       ``beta`` and ``cache`` (a :class:`BoundCache` to start from; it is copied, so the
       trace leaves it as it was, and the trace's ``cache`` is the copy at the end).
@@ -452,14 +452,14 @@ def trace_search(game: AnyGame, state: Hashable, algorithm: str,
             order = options.get("order")
             if callable(order):
                 recorder.ordered = lambda s: list(order(game, s, game.moves(s)))
-            value = alphabeta(game, state, None, options.get("alpha", -1),
-                              options.get("beta", 1), stats=stats, order=order,
+            value = alphabeta(game, state, None, options.get("alpha"),
+                              options.get("beta"), stats=stats, order=order,
                               observer=recorder.observer(lambda args: (args[2], args[3])))
         elif algorithm == "bounded":
             start = options.get("cache")
             cache = BoundCache(start) if isinstance(start, dict) else start
-            value = bounded_alphabeta(game, state, options.get("alpha", -1),
-                                      options.get("beta", 1), cache=cache, stats=stats,
+            value = bounded_alphabeta(game, state, options.get("alpha"),
+                                      options.get("beta"), cache=cache, stats=stats,
                                       observer=recorder.observer(lambda args: (args[2], args[3]),
                                                                  reads_cache=True))
         else:

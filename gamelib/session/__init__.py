@@ -18,8 +18,10 @@ How it stays responsive and bounded
 Nothing waits for input. When the computer is to move, its search runs in a daemon thread
 (right away with ``background=False``, and wherever threads cannot start, as in Pyodide:
 that is detected when a thread fails to start). Each computer move and each hint gets its
-own :class:`~gamelib.search.common.Budget`: the engine's default time when no ``seconds``
-are set, never over :data:`~gamelib.search.common.MAX_SECONDS`. New game, Undo, Stop, a
+own :class:`~gamelib.search.common.Budget`: ``seconds`` (more than 0, at most
+:data:`~gamelib.search.common.MAX_SECONDS`, 30 s; more is refused), else the engine's
+default time for the game, so that a search cut short is reported with the time it
+really had. The engine's searches never wait for another session's. New game, Undo, Stop, a
 change of players and :meth:`PlaySession.close` cancel it, so the search ends within a
 moment, and start a new *generation*: a result from an older one is dropped. A search
 whose budget ran out plays the best move found so far, and the status line says so.
@@ -42,20 +44,21 @@ The interface (details in :class:`PlaySession`)::
     # thinking, finished, status, status_player, mode, strength, delay, running,
     # decision, hints, threaded, closed
 
-Modules: ``players`` (the computer player of each kind of game: the search engine, or
-Connect Four's own), ``rules`` (checks at the door, value labels, the players' calls),
-``turns`` (the positions, whose turn, and the wording of every message), ``play`` (input, settings,
-the computer in the background) and ``readonly`` (:class:`~gamelib.session.readonly.ReadOnly`,
-the one-line read-only attributes of the session, the play controller and the search viewer).
+Modules: ``play`` (:class:`PlaySession`: input, settings, the order of events), composed
+of ``history`` (the positions and moves, a value, and the game's answers about them),
+``turns`` (who plays which side, whose turn, who won, in words) and ``computer`` (the
+computer player: strength, searches, budgets, threads); ``players`` (the computer player
+of each kind of game: the search engine, or Connect Four's own); ``checks`` (the checks
+at the door), ``words`` (value labels, move lists, failures in words) and ``readonly``
+(:class:`~gamelib.session.readonly.ReadOnly`, the one-line read-only attributes of the
+session, the play controller and the search viewer).
 """
 
+from gamelib.session.checks import MAX_DELAY, MODES, check_game
 from gamelib.session.play import PlaySession
-from gamelib.session.rules import (
-    MAX_DELAY,
+from gamelib.session.words import (
     MESSAGE_LIMIT,
-    MODES,
     Labels,
-    check_game,
     format_value,
     strength_label,
     winner,

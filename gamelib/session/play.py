@@ -1,51 +1,47 @@
-"""The play session: input, settings and the computer player (see :mod:`gamelib.session`)."""
+"""The play session: input, settings and the computer player (see :mod:`gamelib.session`).
+
+A :class:`PlaySession` is composed of a :class:`~gamelib.session.history.History` (the
+positions and moves), :class:`~gamelib.session.turns.Turns` (who plays which side) and a
+:class:`~gamelib.session.computer.Computer` (its strength, searches and budgets); it keeps
+the lock, the messages and the order of events.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
-import random
 import threading
-import time
 from collections.abc import Callable, Hashable
-from typing import Any, Final, NamedTuple, TypeVar
+from typing import Any, Final, TypeVar
 
-from gamelib.game import Game, GameError, Move, State, describe_text
-from gamelib.search.common import Budget
+from gamelib.game import Game, GameError, Move, Player, State, describe_text
 from gamelib.search.stats import Decision
-from gamelib.session.readonly import ReadOnly
-from gamelib.session.rules import (
-    CLOSED,
-    NO_MOVES,
-    GameFailed,
-    Labels,
+from gamelib.session.checks import (
     check_delay,
     check_game,
     check_iterations,
     check_mode,
     check_strength,
-    choose_move,
     is_int_or_float,
-    join_moves,
-    mcts_move,
-    move_values,
-    name_of,
-    search_failure,
-    strength_label,
-    threads_can_start,
 )
+from gamelib.session.computer import Computer, Job
+from gamelib.session.history import Facts, GameFailed, History, ask, facts_of
+from gamelib.session.readonly import ReadOnly
 from gamelib.session.turns import Turns
+from gamelib.session.words import (
+    CLOSED,
+    NO_MOVES,
+    Labels,
+    TypedMoves,
+    describe_hints,
+    join_moves,
+    name_of,
+    short,
+    strength_label,
+)
 
 __all__ = ["PlaySession"]
-
-
-class _Job(NamedTuple):
-    """One computer move to make: started in ``generation`` on ``state``."""
-
-    generation: int
-    state: State
-    rng: random.Random
-    pause: bool  # pause for the delay first (computer versus computer, in a thread)
 
 
 T = TypeVar("T")
@@ -61,7 +57,7 @@ def _locked(read: Callable[[PlaySession], T], doc: str) -> ReadOnly[PlaySession,
     return ReadOnly(read_locked, doc)
 
 
-class PlaySession(Turns):
+class PlaySession:
     """One game in progress: the position, its history, the turns and the computer player.
 
     Arguments are those of :func:`gamelib.ui.play` (GameError for a bad one; ``mcts``
@@ -89,31 +85,47 @@ class PlaySession(Turns):
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise GameError(f"seed must be a whole number or None, got {seed!r}")
         check_delay(delay)
-        super().__init__(game, mode, labels, on_change)
-        self._depth, self._seconds = depth, seconds
-        self._mcts = mcts
-        self._delay = float(delay)
-        self._threads = bool(background) and threads_can_start()
-        self._rng: Final = random.Random(seed)
-        self._set_message(self._welcome(fresh=True))
+        self._game: Final = game
+        self._on_change = on_change
+        self._lock: Final = threading.RLock()
+        self._changed: Final = threading.Condition(self._lock)
+        self._generation = 0
+        try:
+            self._history = History.begin(game)
+        except GameFailed as failed:
+            raise GameError(f"{name_of(game)} cannot be played: {failed}") from None
+        self._turns = Turns.begin(game.players, mode,
+                                  labels if labels is not None else TypedMoves())
+        self._computer: Final = Computer(game, depth, seconds, delay, background, seed, mcts)
+        self._busy: str | None = None  # "move" or "hint" while the computer works
+        self._closed = False
+        self._decision: Decision | None = None
+        self._decision_ply = -1
+        self._hints: dict[Hashable, float] | None = None
+        self._hints_cut = False
+        self._hints_seconds = 0.0  # the budget of the latest hints, for the message
+        self._failure: str | None = None
+        self._message, self._error = "", False
+        self._set_message(self._turns.welcome(self._history.now, fresh=True))
         self._continue()
 
     # -- what one can read (each read with the lock held) ------------------------------
 
     game = _locked(lambda s: s._game, "The game being played.")
     labels = _locked(
-        lambda s: s._labels, "The names of the players and the click help used in the messages."
+        lambda s: s._turns.labels,
+        "The names of the players and the click help used in the messages.",
     )
-    state = _locked(lambda s: s._states[-1], "The current position.")
+    state = _locked(lambda s: s._history.state, "The current position.")
     history = _locked(
-        lambda s: list(s._history),
+        lambda s: list(s._history.moves),
         "The moves from the start to :attr:`state`, as a copy (``replay`` gives the state).",
     )
     notation = _locked(
-        lambda s: list(s._texts), "The moves of :attr:`history` in the game's notation."
+        lambda s: list(s._history.texts), "The moves of :attr:`history` in the game's notation."
     )
     last_move = _locked(
-        lambda s: s._history[-1] if s._history else None,
+        lambda s: s._history.moves[-1] if s._history.moves else None,
         "The move that led to :attr:`state`; None at the start.",
     )
     message = _locked(
@@ -124,7 +136,7 @@ class PlaySession(Turns):
     thinking = _locked(
         lambda s: s._busy is not None, "True while the computer searches for a move or for hints."
     )
-    finished = _locked(lambda s: s._facts_of[-1].finished, "True once the game is won or drawn.")
+    finished = _locked(lambda s: s._history.now.finished, "True once the game is won or drawn.")
     status = _locked(
         lambda s: s._status()[0],
         "The status lines for the board: whose turn or the result, then a value or hints.",
@@ -133,20 +145,21 @@ class PlaySession(Turns):
         lambda s: s._status()[1],
         "The player whose token goes beside :attr:`status` (None: none, e.g. a draw).",
     )
-    mode = _locked(lambda s: s._mode, "Who plays which side: one of :data:`MODES`.")
+    mode = _locked(lambda s: s._turns.mode, "Who plays which side: one of :data:`MODES`.")
     strength = _locked(
-        lambda s: (s._depth, s._seconds),
+        lambda s: (s._computer.depth, s._computer.seconds),
         "The computer's search limits ``(depth, seconds)``; ``(None, None)``: the default.",
     )
     mcts = _locked(
-        lambda s: s._mcts,
+        lambda s: s._computer.mcts,
         "The MCTS player's iterations per move; None when the computer uses the engine's search.",
     )
     delay = _locked(
-        lambda s: s._delay, "Seconds of pause before each move of a computer-versus-computer game."
+        lambda s: s._computer.delay,
+        "Seconds of pause before each move of a computer-versus-computer game.",
     )
     running = _locked(
-        lambda s: s._running and s._mode == "computer-computer",
+        lambda s: s._turns.running and s._turns.mode == "computer-computer",
         "In computer-versus-computer mode: True unless paused with :meth:`stop`.",
     )
     decision = _locked(
@@ -158,15 +171,15 @@ class PlaySession(Turns):
         "The values shown by the latest :meth:`hint`, until the next move.",
     )
     threaded = _locked(
-        lambda s: s._threads,
+        lambda s: s._computer.threaded,
         "True if the computer thinks in a background thread (False: synchronously).",
     )
     closed = _locked(lambda s: s._closed, "True after :meth:`close`: every input is then refused.")
 
     def __repr__(self) -> str:
         with self._lock:
-            moves = " ".join(self._texts) or "none"
-            return f"<PlaySession {name_of(self._game)}, {self._mode}: moves {moves}>"
+            moves = " ".join(self._history.texts) or "none"
+            return f"<PlaySession {name_of(self._game)}, {self._turns.mode}: moves {moves}>"
 
     # -- input -------------------------------------------------------------------------
 
@@ -181,7 +194,7 @@ class PlaySession(Turns):
             if not isinstance(text, str):
                 return self._refuse(f"a move is typed as text, not {type(text).__name__}")
             try:
-                move = self._ask("parse_move", text, refusal=True)
+                move = ask(self._game, "parse_move", text, refusal=True)
             except GameError as error:
                 return self._refuse(str(error), keep_case=str(error).startswith(text.strip()))
             return self._human_move(move)
@@ -211,9 +224,9 @@ class PlaySession(Turns):
                 if not (math.isfinite(fx) and math.isfinite(fy)):
                     return self._refuse("a click needs two finite numbers x, y in canvas pixels")
                 with contextlib.suppress(Exception):  # a board that cannot place the point
-                    move = locate(fx, fy, self._states[-1])
+                    move = locate(fx, fy, self._history.state)
             if move is None:
-                how = self._labels.click_help or "moves are typed here"
+                how = self._turns.labels.click_help or "moves are typed here"
                 return self._refuse(f"That is not a place on the board: {how}.")
             return self._human_move(move)
 
@@ -228,18 +241,18 @@ class PlaySession(Turns):
         Returns False, with a :attr:`message`, when there is nothing to take back.
         """
         def act() -> bool:
-            humans = self._humans()
+            humans, history = self._turns.humans(), self._history
             if self._closed:
                 return self._refuse(CLOSED)
             if not humans:
                 return self._refuse("The computers are playing: press Stop first, then Undo.")
-            target = next((ply for ply in range(len(self._history) - 1, -1, -1)
-                           if self._facts_of[ply].mover in humans), None)
+            target = next((ply for ply in range(history.ply - 1, -1, -1)
+                           if history.facts[ply].mover in humans), None)
             if target is None:
-                if self._history:
+                if history.ply:
                     return self._refuse("Nothing to undo: you have not moved yet.")
                 return self._refuse("Nothing to undo: no move has been made yet.")
-            taken = self._texts[target:]
+            taken = history.texts[target:]
             self._end_generation()
             self._truncate(target)
             self._set_message(f"Took back {join_moves(taken)}.")
@@ -259,8 +272,8 @@ class PlaySession(Turns):
             self._end_generation()
             self._truncate(0)
             self._decision = None
-            self._running = self._mode == "computer-computer"
-            self._set_message("New game. " + self._welcome(fresh=True))
+            self._turns = self._turns.with_mode(self._turns.mode)
+            self._set_message("New game. " + self._turns.welcome(self._history.now, fresh=True))
             self._update()
             return True
 
@@ -277,31 +290,29 @@ class PlaySession(Turns):
             with self._lock:
                 if self._refuse_input():
                     return None
-                state, generation = self._states[-1], self._generation
-                moves = self._ask("moves", state)
-                if not moves:
+                game, state, generation = self._game, self._history.state, self._generation
+                if not ask(game, "moves", state):
                     self._refuse(f"No hint: {NO_MOVES}.")
                     return None
-                budget = self._budget = Budget(self._seconds)
-                depth, seconds = self._depth, self._seconds
+                computer = self._computer
+                search = computer.new_search()
                 self._busy = "hint"
                 self._set_message("Computing the value of every move…")
                 self._update()
-            try:
-                values: dict[Hashable, float] | None = dict(
-                    move_values(self._game, state, depth, seconds, budget))
-                problem = ""
-            except Exception as error:  # the board must survive a failing search
-                values, problem = None, search_failure(error, self._game)
+            values, problem = computer.values(state, search)
+            budget = search.budget
             with self._lock:
                 if generation != self._generation:
                     return None
-                self._busy, self._budget = None, None
+                self._busy, computer.budget = None, None
                 if values is None:
                     self._refuse(f"No hint: {problem}.")
                     return None
                 self._hints_cut = budget.expired() and not budget.cancelled
-                self._set_message(self._describe_hints(values))
+                self._hints_seconds = cut = budget.seconds
+                self._set_message(describe_hints(
+                    self._history.now.mover, values, lambda m: str(ask(game, "format_move", m)),
+                    cut if self._hints_cut else None))
                 self._hints = values
                 self._update()
                 return dict(values)
@@ -321,11 +332,11 @@ class PlaySession(Turns):
         def act() -> bool:
             if self._closed:
                 return self._refuse(CLOSED)
-            if self._mode != "computer-computer":
+            if self._turns.mode != "computer-computer":
                 return self._refuse("Run is for computer versus computer: choose it under Players.")
-            if self._facts_of[-1].finished:
+            if self._history.now.finished:
                 return self._refuse("The game is over: press New to watch another.")
-            self._running = True
+            self._turns = self._turns.with_running(True)
             self._set_message("Running: the computers play each other.")
             self._update()
             return True
@@ -339,16 +350,16 @@ class PlaySession(Turns):
         Returns False in the other modes.
         """
         def act() -> bool:
-            if self._mode != "computer-computer" or not self._running:
+            if not self._running():
                 return self._refuse("Nothing to stop: no computer-versus-computer game is running.")
             self._end_generation()
-            self._running = False
+            self._turns = self._turns.with_running(False)
             self._set_message("Paused. Move for either side, or press Run to continue.")
             self._update()
             return False  # nothing for the computer to do: do not continue
 
         with self._lock:
-            was_running = self._mode == "computer-computer" and self._running
+            was_running = self._running()
         self._input(act, refuse_now=False)
         return was_running
 
@@ -400,10 +411,9 @@ class PlaySession(Turns):
         check_mode(mode)
         with self._lock:
             self._end_generation()
-            self._mode = mode
-            self._running = mode == "computer-computer"
+            self._turns = self._turns.with_mode(mode)
             self._failure = None
-            self._set_message(self._welcome(fresh=not self._history))
+            self._set_message(self._turns.welcome(self._history.now, fresh=not self._history.ply))
             self._update()
         self._continue()
         return True
@@ -415,7 +425,7 @@ class PlaySession(Turns):
         """
         check_strength(depth, seconds)
         with self._lock:
-            self._depth, self._seconds = depth, seconds
+            self._computer.depth, self._computer.seconds = depth, seconds
             self._set_message(f"Computer strength: {strength_label(self._game, depth, seconds)}.")
             self._update()
         return True
@@ -427,7 +437,7 @@ class PlaySession(Turns):
         """
         check_delay(delay)
         with self._lock:
-            self._delay = float(delay)
+            self._computer.delay = float(delay)
             self._update()
         return True
 
@@ -440,7 +450,7 @@ class PlaySession(Turns):
         """Cancel any search or demo; from now on every input is refused."""
         with self._lock:
             self._end_generation()
-            self._running = False
+            self._turns = self._turns.with_running(False)
             self._closed = True
             self._update()
 
@@ -453,28 +463,16 @@ class PlaySession(Turns):
                 if self._busy is not None or not self._computer_to_move():
                     return
                 self._busy = "move"
-                # A fresh generator per move, drawn in order from the seeded one, so that
-                # a seeded game replays whatever happens to searches that get cancelled.
-                job = _Job(self._generation, self._states[-1],
-                           random.Random(self._rng.getrandbits(64)),
-                           self._threads and self._mode == "computer-computer")
+                computer = self._computer
+                job = Job(self._generation, self._history.state, computer.next_rng(),
+                           computer.threaded and self._turns.mode == "computer-computer")
                 self._update()
-                threaded = self._threads
-            if threaded and self._start_thread(job):
+                threaded = computer.threaded
+            if threaded and computer.start(functools.partial(self._background_job, job)):
                 return
             self._run_job(job._replace(pause=False))
 
-    def _start_thread(self, job: _Job) -> bool:
-        """Run ``job`` in a daemon thread; False (and no more threads) where none can start."""
-        try:
-            threading.Thread(target=self._background_job, args=(job,), daemon=True).start()
-            return True
-        except RuntimeError:  # Pyodide: "can't start new thread"
-            with self._lock:
-                self._threads = False
-            return False
-
-    def _background_job(self, job: _Job) -> None:
+    def _background_job(self, job: Job) -> None:
         try:
             self._run_job(job)
             self._continue()
@@ -483,61 +481,120 @@ class PlaySession(Turns):
                 if job.generation == self._generation:
                     self._fail(f"The computer stopped: an internal error ({type(error).__name__}).")
 
-    def _pause(self, generation: int) -> bool:
-        """Wait for the delay (which may change meanwhile); False if the generation ended."""
-        started = time.monotonic()
-        with self._changed:
-            while generation == self._generation:
-                left = started + self._delay - time.monotonic()
-                if left <= 0:
-                    return True
-                self._changed.wait(left)
-            return False
-
-    def _run_job(self, job: _Job) -> None:
-        if job.pause and not self._pause(job.generation):
+    def _run_job(self, job: Job) -> None:
+        if job.pause and not self._computer.pause(
+                self._changed, lambda: job.generation == self._generation):
             return
         with self._lock:
             if job.generation != self._generation:
                 return
-            budget = self._budget = Budget(self._seconds)
-            depth, seconds = self._depth, self._seconds
-        decision: Decision | None = None
-        try:
-            if not self._ask("moves", job.state):
-                problem = NO_MOVES
-            else:
-                decision = (choose_move(self._game, job.state, depth, seconds, job.rng, budget)
-                            if self._mcts is None else
-                            mcts_move(self._game, job.state, self._mcts, seconds, job.rng, budget))
-        except GameFailed as failed:
-            problem = str(failed)
-        except Exception as error:  # the board must survive a failing search
-            problem = search_failure(error, self._game)
+            search = self._computer.new_search()
+        decision, problem = self._computer.move(job.state, job.rng, search)
         with self._lock:
-            if job.generation != self._generation or job.state is not self._states[-1]:
+            if job.generation != self._generation or job.state is not self._history.state:
                 return  # stale: a new game, an undo or a stop came first
-            self._busy, self._budget = None, None
+            self._busy, self._computer.budget = None, None
             if decision is None:
                 self._fail(f"The computer could not move: {problem}.")
                 return
             try:
-                after = self._ask("play", job.state, decision.move, refusal=True)
-                text, facts = str(self._ask("format_move", decision.move)), self._facts(after)
+                after = ask(self._game, "play", job.state, decision.move, refusal=True)
+                text = str(ask(self._game, "format_move", decision.move))
+                facts = facts_of(self._game, after)
             except GameError as error:
                 self._fail(f"The computer chose an illegal move ({error}).")
                 return
             except GameFailed as failed:
                 self._fail(f"The computer's move failed: {failed}.")
                 return
-            mover = self._facts_of[-1].mover
+            mover = self._history.now.mover
             self._push(decision.move, after, facts, text)
-            self._decision, self._decision_ply = decision, len(self._history)
+            self._decision, self._decision_ply = decision, self._history.ply
             calls = decision.stats.calls
             searched = f" after searching {calls:,} positions" if calls > 1 else ""
-            cut = (f" Its time ran out ({budget.seconds:g} s): this is the best move it found."
-                   if decision.cut_short else "")
+            cut = (f" Its time ran out ({search.budget.seconds:g} s): this is the best move "
+                   "it found." if decision.cut_short else "")
             self._set_message(f"{mover} (computer) played {text}{searched}.{cut}"
-                              + self._game_over())
+                              + self._turns.game_over(self._history.now))
             self._update()
 
+    # -- the turns and the messages --------------------------------------------------------
+
+    def _running(self) -> bool:
+        return self._turns.mode == "computer-computer" and self._turns.running
+
+    def _computer_to_move(self) -> bool:
+        return (not self._closed and self._failure is None
+                and self._turns.computer_to_move(self._history.now))
+
+    def _pending(self) -> bool:
+        return self._busy is not None or self._computer_to_move()
+
+    def _refuse_input(self) -> bool:
+        """If no human move may be made now, say why and return True."""
+        refusal = CLOSED if self._closed else self._turns.refusal(
+            self._history.now, self._busy, self._failure)
+        if refusal is not None:
+            self._refuse(refusal)
+        return refusal is not None
+
+    def _refuse(self, text: str, keep_case: bool = False) -> bool:
+        self._set_message(text, error=True, keep_case=keep_case)
+        self._update()
+        return False
+
+    def _human_move(self, move: Move) -> bool:
+        state, mover = self._history.state, self._history.now.mover
+        try:
+            after = ask(self._game, "play", state, move, refusal=True)
+        except GameError as error:
+            return self._refuse(str(error), keep_case=str(error).startswith(str(move)))
+        text, facts = str(ask(self._game, "format_move", move)), facts_of(self._game, after)
+        self._push(move, after, facts, text)
+        who = "You" if len(self._turns.humans()) == 1 else mover
+        self._set_message(f"{who} played {text}." + self._turns.game_over(facts))
+        self._update()
+        return True
+
+    def _push(self, move: Move, after: State, facts: Facts, text: str) -> None:
+        self._history = self._history.push(move, after, facts, text)
+        self._hints = None
+
+    def _truncate(self, ply: int) -> None:
+        self._history = self._history.back_to(ply)
+        self._failure = None
+        self._hints = None
+
+    def _fail(self, text: str) -> None:
+        self._busy = None
+        self._failure = short(text)
+        self._set_message(self._failure, error=True)
+        self._update()
+
+    def _end_generation(self) -> None:
+        """Cancel whatever the computer is doing: its result will be dropped."""
+        self._generation += 1
+        self._computer.cancel()
+        self._busy = None
+        self._changed.notify_all()
+
+    def _update(self) -> None:
+        """Tell the board (``on_change``) and the waiters that something changed."""
+        if self._on_change is not None:
+            # A board that fails to redraw must not break the game: the next change redraws.
+            with contextlib.suppress(Exception):
+                self._on_change()
+        self._changed.notify_all()
+
+    def _status(self) -> tuple[list[str], Player | None]:
+        """The status lines below the board, and whose token to show beside them."""
+        decision = self._decision
+        if decision is not None and self._decision_ply != self._history.ply:
+            decision = None
+        return self._turns.status(self._history, self._busy, self._failure, decision,
+                                  None if not self._hints else self._hints_cut)
+
+    def _set_message(self, text: str, error: bool = False, keep_case: bool = False) -> None:
+        text = short(text)
+        self._message = text if keep_case else text[:1].upper() + text[1:]
+        self._error = error

@@ -31,18 +31,19 @@ import random
 from collections.abc import Callable, Hashable
 from typing import Final, NamedTuple, Protocol, cast
 
+from gamelib.connect4 import player as c4player
 from gamelib.connect4.heuristic import connect_four_heuristic
 from gamelib.connect4.player import connect_four_move, connect_four_move_values
 from gamelib.games import ConnectFour
 from gamelib.games.connect_four import C4State
 from gamelib.search import engine
-from gamelib.search.common import AnyGame, Budget, Heuristic, check_game
+from gamelib.search.common import MAX_SECONDS, AnyGame, Budget, Heuristic, check_game
 from gamelib.search.heuristics import default_heuristic
 from gamelib.search.stats import Decision
 
 __all__ = [
     "ComputerPlayer", "ENGINE", "CONNECT_FOUR", "PLAYERS", "player_for", "choose_move",
-    "move_values", "heuristic_for", "player",
+    "move_values", "heuristic_for", "player", "default_seconds",
 ]
 
 
@@ -65,11 +66,13 @@ class Valuer(Protocol):
 
 
 class ComputerPlayer(NamedTuple):
-    """How the computer plays one kind of game: its move, its hints, its heuristic."""
+    """How the computer plays one kind of game: its move, its hints, its heuristic, and
+    ``seconds(depth)``, the time it takes when no ``seconds`` is given."""
 
     choose: Chooser
     values: Valuer
     heuristic: Callable[[AnyGame], Heuristic]
+    seconds: Callable[[int | None], float]
 
 
 def _connect_four_choose(game: AnyGame, state: Hashable, *, depth: int | None = None,
@@ -94,11 +97,22 @@ def _connect_four_heuristic(game: AnyGame) -> Heuristic:
     return connect_four_heuristic(cast(ConnectFour, game))
 
 
-ENGINE: Final = ComputerPlayer(engine.choose_move, engine.move_values, default_heuristic)
+def _engine_seconds(depth: int | None) -> float:
+    """The engine's default time, with or without a depth."""
+    return engine.DEFAULT_SECONDS
+
+
+def _connect_four_seconds(depth: int | None) -> float:
+    """Connect Four's player's default: 1 s, or for a depth alone the cap (30 s)."""
+    return c4player.DEFAULT_SECONDS if depth is None else MAX_SECONDS
+
+
+ENGINE: Final = ComputerPlayer(engine.choose_move, engine.move_values, default_heuristic,
+                               _engine_seconds)
 """Any game: the search engine, with the heuristic the search layer knows for the game."""
 
 CONNECT_FOUR: Final = ComputerPlayer(_connect_four_choose, _connect_four_values,
-                                     _connect_four_heuristic)
+                                     _connect_four_heuristic, _connect_four_seconds)
 """Connect Four, on any board size: its own player and the threat-counting heuristic."""
 
 PLAYERS: Final[tuple[tuple[type, ComputerPlayer], ...]] = ((ConnectFour, CONNECT_FOUR),)
@@ -128,6 +142,14 @@ def move_values(game: AnyGame, state: Hashable, *, depth: int | None = None,
     """Every legal move's value for the player to move, by ``game``'s player, for hints
     (as :func:`gamelib.search.engine.move_values`)."""
     return player_for(game).values(game, state, depth=depth, seconds=seconds, budget=budget)
+
+
+def default_seconds(game: AnyGame, depth: int | None = None) -> float:
+    """The time budget of a move or hint of ``game`` when no ``seconds`` is given: the
+    engine's :data:`~gamelib.search.engine.DEFAULT_SECONDS` (5 s), Connect Four's 1 s (30 s
+    for a ``depth`` alone). The session sets this budget, so that it can report the time
+    a search cut short really had."""
+    return player_for(game).seconds(depth)
 
 
 def heuristic_for(game: AnyGame) -> Heuristic:

@@ -1,197 +1,103 @@
-"""The position and the turns of a play session, and what its messages say.
+"""Who plays which side, and how the session says whose turn it is and who won.
 
-:class:`Turns` keeps the positions, the history and the facts asked of the game once per
-position (finished? who moves? who won?); it decides whose turn it is and words every
-message and status line. :class:`~gamelib.session.play.PlaySession` adds the input
-methods and the computer player on top.
+:class:`Turns` is a value composed into :class:`~gamelib.session.play.PlaySession`: the
+players, the mode, whether a computer-versus-computer game runs, and the board's labels.
+Changing the mode or pausing gives a new one.
 """
 
 from __future__ import annotations
 
-import contextlib
-import math
-import threading
-from collections.abc import Callable, Hashable, Mapping
-from typing import Any, Final
+from dataclasses import dataclass, replace
+from typing import Any
 
-from gamelib.game import Game, GameError, Move, Player, State
-from gamelib.search.common import Budget
+from gamelib.game import Player
 from gamelib.search.stats import Decision
-from gamelib.session.rules import (
-    CLOSED,
-    Facts,
-    GameFailed,
-    Labels,
-    TypedMoves,
-    format_value,
-    is_int_or_float,
-    join_moves,
-    name_of,
-    short,
-)
+from gamelib.session.history import Facts, History
+from gamelib.session.words import Labels
 
 __all__ = ["Turns"]
 
 
+@dataclass(frozen=True)
 class Turns:
-    """The game's positions and turns; every message of the board is worded here."""
+    """The two players (first mover first), the mode (one of
+    :data:`~gamelib.session.checks.MODES`), ``running`` (a computer-versus-computer game
+    that is not paused) and the labels that name the players in messages."""
 
-    def __init__(self, game: Game[Any, Any], mode: str, labels: Labels | None,
-                 on_change: Callable[[], object] | None) -> None:
-        """Start at ``game.start``; GameError if the game fails on its own start."""
-        self._game: Final = game
-        self._labels: Final[Labels] = labels if labels is not None else TypedMoves()
-        self._on_change = on_change
-        self._mode = mode
-        self._lock: Final = threading.RLock()
-        self._changed: Final = threading.Condition(self._lock)
-        self._generation = 0
-        self._budget: Budget | None = None  # of the search under way, to cancel it
-        try:
-            start = self._facts(game.start)
-        except GameFailed as failed:
-            raise GameError(f"{name_of(game)} cannot be played: {failed}") from None
-        self._states: list[State] = [game.start]
-        self._facts_of: list[Facts] = [start]
-        self._history: list[Move] = []
-        self._texts: list[str] = []  # the moves of the history in the game's notation
-        self._busy: str | None = None  # "move" or "hint" while the computer works
-        self._running = mode == "computer-computer"
-        self._closed = False
-        self._decision: Decision | None = None
-        self._decision_ply = -1
-        self._hints: dict[Hashable, float] | None = None
-        self._hints_cut = False
-        self._failure: str | None = None
-        self._message, self._error = "", False
+    players: tuple[Player, Player]
+    mode: str
+    running: bool
+    labels: Labels
 
-    # -- the rules of taking turns ------------------------------------------------------
+    @classmethod
+    def begin(cls, players: Any, mode: str, labels: Labels) -> Turns:
+        """The turns of a new game in ``mode`` (a computer game starts running)."""
+        first, second = players
+        return cls((first, second), mode, mode == "computer-computer", labels)
 
-    def _ask(self, method: str, *args: Any, refusal: bool = False) -> Any:
-        """Call the game's ``method``; :class:`GameFailed` if it raises (but with
-        ``refusal``, a GameError, the game's refusal of an input, passes through)."""
-        try:
-            return getattr(self._game, method)(*args)
-        except Exception as error:
-            if refusal and isinstance(error, GameError):
-                raise
-            raise GameFailed(method, error) from error
+    def with_mode(self, mode: str) -> Turns:
+        """These turns in another mode, running if it is computer versus computer."""
+        return replace(self, mode=mode, running=mode == "computer-computer")
 
-    def _facts(self, state: State) -> Facts:
-        """Ask the game once whether ``state`` is over, who won or who is to move."""
-        players = tuple(self._game.players)
-        if self._ask("finished", state):
-            score = self._ask("utility", state, players[0])
-            if not is_int_or_float(score) or math.isnan(score):
-                raise GameFailed("utility", GameError(f"it returned {score!r}, not a number"))
-            return Facts(True, None, None if score == 0 else players[0 if score > 0 else 1])
-        mover = self._ask("to_move", state)
-        if mover not in players:
-            raise GameFailed("to_move", GameError(f"it returned {mover!r}, not a player"))
-        return Facts(False, mover, None)
+    def with_running(self, running: bool) -> Turns:
+        """These turns with the computer game running or paused."""
+        return replace(self, running=running)
 
-    def _humans(self) -> set[Player]:
-        first, second = self._game.players
-        if self._mode == "human-computer":
+    def humans(self) -> set[Player]:
+        """The players moved by hand (both while a computer game is paused)."""
+        first, second = self.players
+        if self.mode == "human-computer":
             return {first}
-        if self._mode == "computer-human":
+        if self.mode == "computer-human":
             return {second}
-        if self._mode == "computer-computer" and self._running:
+        if self.mode == "computer-computer" and self.running:
             return set()
         return {first, second}
 
-    def _computer_to_move(self) -> bool:
-        facts = self._facts_of[-1]
-        return (not self._closed and self._failure is None and not facts.finished
-                and facts.mover not in self._humans())
+    def computer_to_move(self, facts: Facts) -> bool:
+        """Whether the computer is to move in a position with these ``facts``."""
+        return not facts.finished and facts.mover not in self.humans()
 
-    def _pending(self) -> bool:
-        return self._busy is not None or self._computer_to_move()
+    def refusal(self, facts: Facts, busy: str | None, failure: str | None) -> str | None:
+        """Why no human move may be made now (``busy``: ``"move"`` or ``"hint"`` while
+        the computer works; ``failure``: why it could not move), or None."""
+        if busy == "move":
+            return "Please wait: the computer is thinking."
+        if busy == "hint":
+            return "Please wait: the hints are being computed."
+        if facts.finished:
+            return f"The game is over ({self.result(facts)}): press New or Undo."
+        if failure is not None:
+            return f"{failure} Press Undo or New."
+        if facts.mover not in self.humans():
+            return "It is the computer's turn."
+        return None
 
-    def _refuse_input(self) -> bool:
-        """If no human move may be made now, say why and return True."""
-        facts = self._facts_of[-1]
-        if self._closed:
-            self._refuse(CLOSED)
-        elif self._busy == "move":
-            self._refuse("Please wait: the computer is thinking.")
-        elif self._busy == "hint":
-            self._refuse("Please wait: the hints are being computed.")
-        elif facts.finished:
-            self._refuse(f"The game is over ({self._result()}): press New or Undo.")
-        elif self._failure is not None:
-            self._refuse(f"{self._failure} Press Undo or New.")
-        elif facts.mover not in self._humans():
-            self._refuse("It is the computer's turn.")
-        else:
-            return False
-        return True
+    def result(self, facts: Facts) -> str:
+        """The result of a finished game: ``"you win"``, ``"a draw"``, ``"X wins"``..."""
+        if facts.winner is None:
+            return "a draw"
+        humans = self.humans()
+        if len(humans) == 1 and self.mode != "computer-computer":
+            return "you win" if facts.winner in humans else "the computer wins"
+        return f"{facts.winner} wins"
 
-    def _refuse(self, text: str, keep_case: bool = False) -> bool:
-        self._set_message(text, error=True, keep_case=keep_case)
-        self._update()
-        return False
+    def game_over(self, facts: Facts) -> str:
+        """A closing remark for a move that ended the game, else ``""``."""
+        if not facts.finished:
+            return ""
+        return f" Game over: {self.result(facts)}. Press New to play again."
 
-    def _human_move(self, move: Move) -> bool:
-        state, mover = self._states[-1], self._facts_of[-1].mover
-        try:
-            after = self._ask("play", state, move, refusal=True)
-        except GameError as error:
-            return self._refuse(str(error), keep_case=str(error).startswith(str(move)))
-        text, facts = str(self._ask("format_move", move)), self._facts(after)
-        self._push(move, after, facts, text)
-        who = "You" if len(self._humans()) == 1 else mover
-        self._set_message(f"{who} played {text}." + self._game_over())
-        self._update()
-        return True
-
-    def _push(self, move: Move, after: State, facts: Facts, text: str) -> None:
-        self._history.append(move)
-        self._states.append(after)
-        self._facts_of.append(facts)
-        self._texts.append(text)
-        self._hints = None
-
-    def _truncate(self, ply: int) -> None:
-        del self._history[ply:], self._texts[ply:]
-        del self._states[ply + 1 :], self._facts_of[ply + 1 :]
-        self._failure = None
-        self._hints = None
-
-    def _fail(self, text: str) -> None:
-        self._busy = None
-        self._failure = short(text)
-        self._set_message(self._failure, error=True)
-        self._update()
-
-    def _end_generation(self) -> None:
-        """Cancel whatever the computer is doing: its result will be dropped."""
-        self._generation += 1
-        if self._budget is not None:
-            self._budget.cancel()
-            self._budget = None
-        self._busy = None
-        self._changed.notify_all()
-
-    def _update(self) -> None:
-        """Tell the board (``on_change``) and the waiters that something changed."""
-        if self._on_change is not None:
-            # A board that fails to redraw must not break the game: the next change redraws.
-            with contextlib.suppress(Exception):
-                self._on_change()
-        self._changed.notify_all()
-
-    # -- what the board and the message say ---------------------------------------------
-
-    def _welcome(self, fresh: bool) -> str:
-        first, second = self._game.players
-        label = self._labels.player_label
-        how = (f"To move, {self._labels.click_help}, or type a move and press Enter."
-               if self._labels.click_help else "Type a move in the game's notation.")
-        facts, mode = self._facts_of[-1], self._mode
+    def welcome(self, facts: Facts, fresh: bool) -> str:
+        """The greeting of a new game (``fresh``) or of a change of mode at ``facts``."""
+        first, second = self.players
+        label = self.labels.player_label
+        how = (f"To move, {self.labels.click_help}, or type a move and press Enter."
+               if self.labels.click_help else "Type a move in the game's notation.")
+        mode = self.mode
         if mode == "computer-computer":
             if facts.finished:
-                return (f"Computer versus computer: the game is over ({self._result()}); "
+                return (f"Computer versus computer: the game is over ({self.result(facts)}); "
                         "press New to watch another.")
             return "Computer versus computer: Stop pauses, Run resumes."
         if fresh:
@@ -202,68 +108,43 @@ class Turns:
         text = ("Two players: each side moves by hand." if mode == "human-human"
                 else f"Now you play {label(you)} and the computer plays {label(it)}.")
         if facts.finished:
-            return f"{text} The game is over ({self._result()}): press New to play again."
-        return f"{text} {how}" if facts.mover in self._humans() else text
+            return f"{text} The game is over ({self.result(facts)}): press New to play again."
+        return f"{text} {how}" if facts.mover in self.humans() else text
 
-    def _game_over(self) -> str:
-        """A closing remark for a move that ended the game, else ``""``."""
-        if not self._facts_of[-1].finished:
-            return ""
-        return f" Game over: {self._result()}. Press New to play again."
+    def status(self, history: History, busy: str | None, failure: str | None,
+               decision: Decision | None, hints_cut: bool | None,
+               ) -> tuple[list[str], Player | None]:
+        """The status lines below the board, and whose token to show beside them.
 
-    def _result(self) -> str:
-        won = self._facts_of[-1].winner
-        if won is None:
-            return "a draw"
-        humans = self._humans()
-        if len(humans) == 1 and self._mode != "computer-computer":
-            return "you win" if won in humans else "the computer wins"
-        return f"{won} wins"
-
-    def _status(self) -> tuple[list[str], Player | None]:
-        """The status lines below the board, and whose token to show beside them."""
-        facts = self._facts_of[-1]
+        ``busy`` is ``"move"`` or ``"hint"`` while the computer works, ``failure`` why it
+        could not move, ``decision`` its move that led to the current position (or None),
+        ``hints_cut`` None without hints shown, else whether they were cut short.
+        """
+        facts = history.now
         if facts.finished:
-            token, result = facts.winner, self._result()
+            token, result = facts.winner, self.result(facts)
             lines = [f"Game over: {result}." if token is None else result.capitalize() + "!"]
         else:
             token = facts.mover
-            humans = self._humans()
-            if self._busy == "move":
+            humans = self.humans()
+            if busy == "move":
                 doing = ": the computer is thinking…"
-            elif self._busy == "hint":
+            elif busy == "hint":
                 doing = ": computing hints…"
-            elif self._failure is not None:
+            elif failure is not None:
                 doing = ": the computer could not move"
             elif token not in humans:
                 doing = ": the computer"
-            elif self._mode == "computer-computer":
+            elif self.mode == "computer-computer":
                 doing = " (paused)"
             else:
                 doing = ": your turn" if len(humans) == 1 else ""
             lines = [f"{token} to move{doing}"]
-        decision = self._decision
-        if decision is not None and self._decision_ply == len(self._history) and decision.summary:
-            mover = self._facts_of[-2].mover
+        if decision is not None and decision.summary:
+            mover = history.facts[-2].mover
             cut = ", out of time: best so far" if decision.cut_short else ""
             lines.append(f"Computer ({mover}{cut}): {decision.summary}")
-        elif self._hints:
-            cut = " (out of time: best so far)" if self._hints_cut else ""
+        elif hints_cut is not None:
+            cut = " (out of time: best so far)" if hints_cut else ""
             lines.append(f"Hints{cut}: the value of each move for {facts.mover}")
         return lines, token
-
-    def _describe_hints(self, values: Mapping[Hashable, float]) -> str:
-        if not values:
-            return "No hint: there is no legal move."
-        best = max(values.values())
-        best_moves = [str(self._ask("format_move", m)) for m, v in values.items() if v == best]
-        shown = join_moves(best_moves[:6]) + (" …" if len(best_moves) > 6 else "")
-        cut = " The time ran out: these are the values found so far." if self._hints_cut else ""
-        return (f"Best for {self._facts_of[-1].mover}: {shown} (value {format_value(best)}).{cut}")
-
-    def _set_message(self, text: str, error: bool = False, keep_case: bool = False) -> None:
-        text = short(text)
-        self._message = text if keep_case else text[:1].upper() + text[1:]
-        self._error = error
-
-

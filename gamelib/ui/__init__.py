@@ -17,8 +17,8 @@ Play a game in a cell::
 * ``mode``: who plays which side, first mover first: ``"human-computer"``,
   ``"computer-human"``, ``"human-human"`` or ``"computer-computer"`` (:data:`MODES`).
 * ``depth`` / ``seconds``: the computer's limits, passed to
-  ``gamelib.search.engine.choose_move``; both None: perfect play for tic-tac-toe and
-  Nim, a strong 1-second player for Connect Four.
+  ``gamelib.search.engine.choose_move`` (``seconds`` more than 0, at most 30); both
+  None: perfect play for tic-tac-toe and Nim, a strong 1-second player for Connect Four.
 * ``seed``: seeds the computer's choice among equally good moves. A seeded game
   replays identically when the search is exact or depth-limited (a time budget
   depends on the machine's speed).
@@ -81,14 +81,16 @@ CSS pixel for sharp text at any zoom; one that is not drawn yet says in words to
 cell again (``BLANK_CANVAS_CSS``). Clicks arrive in board pixels.
 
 Saved notebooks: a canvas shows only while its kernel runs, so every output of a play
-widget or of ``show_board`` also carries an SVG picture of what it showed
-(``attach_picture``), which GitHub, nbviewer and nbconvert display instead.
+widget, of ``show_board`` or of the search viewer also carries a picture of what it showed,
+as PNG and SVG, and a sentence as its plain text (``picture.attach_picture``): untrusted
+notebooks (freshly opened), GitHub, nbviewer and nbconvert display the picture instead.
 
 Modules: ``controller`` (play, the widgets), ``boards`` (the game boards, board_for,
 show_board), ``drawing`` (what every board shares: the BoardView base, colours, text, the
 status band; the text board), ``canvas`` (the canvas protocol, RecordingCanvas,
-LiveCanvas, SVG from recorded calls, CellView: a widget shown once per cell), ``svg`` (board_svg,
-BoardPicture); ``search_view``, ``search_svg`` and ``tree_layout`` (the step-through viewer
+LiveCanvas, SVG from recorded calls, CellView: a widget shown once per cell), ``picture``
+(BoardPicture: SVG, PNG and a sentence; attach_picture), ``svg`` (board_svg);
+``search_view``, ``search_svg`` and ``tree_layout`` (the step-through viewer
 of a search trace: :func:`show_search`, :func:`search_svg`).
 """
 
@@ -109,12 +111,12 @@ from gamelib.ui.canvas import (
     LiveCanvas,
     RecordingCanvas,
     Rect,
-    attach_picture,
 )
 from gamelib.ui.controller import MODES, PlayController, play
+from gamelib.ui.picture import BoardPicture, attach_picture
 from gamelib.ui.search_svg import search_svg
 from gamelib.ui.search_view import SearchView, show_search
-from gamelib.ui.svg import BoardPicture, board_svg
+from gamelib.ui.svg import board_svg
 
 __all__ = [
     "play",

@@ -36,7 +36,7 @@ from gamelib.game import Game, GameError, Player
 from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
 from gamelib.games.tictactoe import LINES, Board, Cell
 from gamelib.session import check_game, format_value
-from gamelib.ui.canvas import CanvasLike, LiveCanvas, RecordingCanvas, Rect, attach_picture
+from gamelib.ui.canvas import CanvasLike, LiveCanvas, RecordingCanvas, Rect
 from gamelib.ui.drawing import (
     DEFAULT_SIZE,
     MAX_SIZE,
@@ -45,6 +45,7 @@ from gamelib.ui.drawing import (
     Palette,
     TextBoard,
     check_size,
+    describe_board,
     draw_position,
     draw_text,
     finite,
@@ -53,6 +54,7 @@ from gamelib.ui.drawing import (
     status_height,
     value_colour,
 )
+from gamelib.ui.picture import BoardPicture, attach_picture
 
 __all__ = [
     "BoardView",
@@ -557,14 +559,15 @@ def show_board(
     ``status_player`` the player whose token goes beside it; ``last_move`` and
     ``hints`` are drawn as in :meth:`BoardView.draw`. Evaluate the result in a cell to
     show it. The canvas shows only while the kernel runs, so its output also carries the
-    same picture as SVG (as ``gamelib.ui.board_svg`` draws it), which a saved notebook
-    keeps and GitHub or nbviewer show. Raises GameError for a bad ``size`` or ``status``.
+    same picture as PNG and SVG (``gamelib.ui.board_svg``'s), which a saved notebook keeps
+    and an untrusted notebook, GitHub or nbviewer show, and a sentence as its plain text.
+    Raises GameError for a bad ``size`` or ``status``.
     """
     board = board_for(game, size)
     drawing = draw_position(board, state, RecordingCanvas, last_move=last_move, status=status,
                             hints=hints, status_player=status_player)
     # The live canvas replays the recorded drawing whenever a page (re)connects.
     canvas = LiveCanvas(board.width, board.height, drawing.replay).widget
-    picture = drawing.svg()
+    picture = BoardPicture(drawing, describe_board(game, state, status))
     attach_picture(canvas, lambda: picture)  # what a saved notebook shows
     return canvas

@@ -30,8 +30,9 @@ from gamelib.session.readonly import ReadOnly
 
 __all__ = [
     "CanvasLike", "RecordingCanvas", "Rect", "Call", "STYLE_PROPERTIES", "svg_from_calls",
-    "attach_picture", "STATIC_PICTURE", "LiveCanvas", "PIXEL_RATIO", "fit_width",
-    "BLANK_CANVAS_CSS", "batch", "CellView",
+    "LiveCanvas", "PIXEL_RATIO", "fit_width",
+    "BLANK_CANVAS_CSS", "STOPPED_KERNEL_CSS", "STOPPED_WORDS", "WIDGET_CSS", "batch",
+    "CellView",
 ]
 
 Call = tuple[Any, ...]
@@ -332,31 +333,6 @@ def svg_from_calls(calls: Sequence[Call], width: int, height: int) -> str:
     return "\n".join(parts)
 
 
-STATIC_PICTURE: Final = "image/svg+xml"
-"""The kind of picture a widget's output keeps beside its live view."""
-
-
-def attach_picture(widget: Any, svg: Callable[[], str]) -> None:
-    """Make every display of ``widget`` also carry the SVG picture ``svg()`` of what it shows.
-
-    A widget shows only while its kernel runs; a saved notebook keeps its output's
-    other forms. With an ``image/svg+xml`` form beside the widget view, GitHub, nbviewer
-    and nbconvert (which skip a widget view whose state is not saved) show the picture,
-    while Jupyter, which prefers the widget view, shows the live widget. ``svg`` is
-    called at display time, so the picture shows the widget as it was then.
-    """
-    show = widget._repr_mimebundle_
-
-    def bundle(**kwargs: Any) -> Any:
-        data = show(**kwargs)
-        forms = data[0] if isinstance(data, tuple) else data  # (data, metadata) or data
-        with contextlib.suppress(Exception):  # no picture is better than no widget
-            forms[STATIC_PICTURE] = svg()
-        return data
-
-    widget._repr_mimebundle_ = bundle
-
-
 Cell = tuple[int, int]
 """A notebook cell's run: the IPython shell's id and its execution count."""
 
@@ -405,8 +381,9 @@ class CellView:
     def show(self) -> None:
         """Display :attr:`widget` in the current cell (no-op outside IPython or without one).
 
-        Its output also carries an SVG picture of what it shows (see
-        :func:`attach_picture`), which GitHub and nbviewer show in place of the widget.
+        Its output also carries a picture of what it shows (see
+        :func:`gamelib.ui.picture.attach_picture`), which untrusted notebooks, GitHub and
+        nbviewer show in place of the widget.
         """
         if self._view is not None:
             self._shown_in = display_view(self._view)
@@ -447,6 +424,36 @@ BLANK_CANVAS_CSS: Final = (
 canvas before (or without) its kernel drawing it. Every picture covers the whole canvas
 with an opaque background, so the words show only where nothing was drawn. The play
 widget carries this rule; a notebook's stylesheet should too (for ``show_board``)."""
+
+STOPPED_WORDS: Final = "The kernel has stopped: run this cell again to play."
+"""What a board or search viewer says once its kernel has stopped (:data:`STOPPED_KERNEL_CSS`)."""
+
+STOPPED_KERNEL_CSS: Final = (
+    # After a kernel restart, ipywidgets keeps the views on the page and marks each one
+    # .jupyter-widgets-disconnected: the last picture stays, the words come above it, and
+    # clicks that nobody would answer are turned away.
+    ".gamelib-live.jupyter-widgets-disconnected::before { content: \"" + STOPPED_WORDS + "\"; "
+    "flex: none; width: 100%; box-sizing: border-box; margin: 0 0 6px; padding: 6px 10px; "
+    "border-radius: 4px; background: #fdecea; color: #8c1d18; font-size: 18px; "
+    "font-weight: 700; }\n"
+    ".gamelib-live.jupyter-widgets-disconnected .jupyter-widgets { pointer-events: none; }\n"
+    # After a reload with the kernel gone, no view can be made: ipywidgets writes "Error
+    # displaying widget: model not found" into the output (marked .jupyter-widgets, with no
+    # view inside); say instead what happened and what to do.
+    ".jp-OutputArea-output.jupyter-widgets:not(:has(.jupyter-widgets)) { font-size: 0; }\n"
+    ".jp-OutputArea-output.jupyter-widgets:not(:has(.jupyter-widgets))::before { content: \""
+    + STOPPED_WORDS + "\"; display: block; padding: 6px 10px; border-radius: 4px; "
+    "background: #fdecea; color: #8c1d18; font-size: 18px; font-weight: 700; }"
+)
+"""CSS that makes a play board or search viewer (class ``gamelib-live``) say
+:data:`STOPPED_WORDS` once its kernel has stopped: after a restart (over its last picture,
+whose clicks it then ignores) and after a reload of the page (instead of ipywidgets' "model
+not found"). The play widget and the viewer carry this rule, and so does the notebooks'
+stylesheet (``gamelib.style.load_style``), which is still there after a reload."""
+
+WIDGET_CSS: Final = BLANK_CANVAS_CSS + "\n" + STOPPED_KERNEL_CSS
+"""Every rule the widgets need from a stylesheet: :data:`BLANK_CANVAS_CSS` and
+:data:`STOPPED_KERNEL_CSS`."""
 
 # ipycanvas sends every drawing command through one module-wide manager widget, which
 # names its target canvas only when the target changes. Two threads must not batch at

@@ -32,16 +32,16 @@ from gamelib.games import ConnectFour
 from gamelib.search.stats import Decision
 from gamelib.session import MAX_DELAY, MESSAGE_LIMIT, MODES, PlaySession, strength_label
 from gamelib.session.readonly import ReadOnly
-from gamelib.session.rules import drawing_failure
+from gamelib.session.words import drawing_failure
 from gamelib.ui.boards import DEFAULT_SIZE, BoardView, ConnectFourBoard, board_for
 from gamelib.ui.canvas import (
-    BLANK_CANVAS_CSS,
+    WIDGET_CSS,
     CellView,
     LiveCanvas,
-    attach_picture,
     fit_width,
 )
-from gamelib.ui.svg import BoardPicture, board_svg
+from gamelib.ui.picture import BoardPicture, attach_picture
+from gamelib.ui.svg import board_svg
 
 __all__ = ["PlayController", "play", "MODES", "MESSAGE_LIMIT"]
 
@@ -64,7 +64,7 @@ _STYLE: Final = """<style>
   --jp-widgets-inline-height: 38px;
   --gamelib-message-size: 21px;
 }
-""" + BLANK_CANVAS_CSS + """
+""" + WIDGET_CSS + """
 </style>"""
 
 
@@ -224,7 +224,7 @@ class PlayController(CellView):
         return self._session.set_delay(delay)
 
     def picture(self) -> BoardPicture:
-        """An SVG picture of the board as it is now (what a saved notebook shows of it)."""
+        """A picture of the board as it is now (what a saved notebook shows of it)."""
         s = self._session
         return board_svg(s.game, s.state, last_move=s.last_move, size=self._board.width,
                          status=s.status, hints=s.hints, status_player=s.status_player)
@@ -345,7 +345,8 @@ class PlayController(CellView):
             layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
         )
         self._view.add_class("gamelib-play")
-        attach_picture(self._view, lambda: self.picture().svg)  # what a saved notebook shows
+        self._view.add_class("gamelib-live")  # says so when its kernel stops (WIDGET_CSS)
+        attach_picture(self._view, self.picture, " Run the cell to play.")  # kept when saved
         self._widgets: Sequence[Any] = [
             self._view, left, right, style, canvas, self._html, self._players, self._strength,
             self._box, new, undo, hint, self._run_button, self._stop_button,

@@ -19,7 +19,8 @@ from gamelib.ui.canvas import CanvasLike, Rect, batch
 
 __all__ = [
     "BoardView", "TextBoard", "Palette", "MIN_SIZE", "MAX_SIZE", "DEFAULT_SIZE",
-    "position_status", "draw_position", "FONT_FAMILY", "css_font", "snap", "check_size",
+    "position_status", "describe_board", "draw_position", "FONT_FAMILY", "css_font", "snap",
+    "check_size",
     "value_colour", "clear_canvas", "draw_text", "draw_status_band", "status_height", "finite",
 ]
 
@@ -310,6 +311,17 @@ def position_status(game: Game[Any, Any], state: Any) -> tuple[list[str], Player
         return [f"{won} wins!"], won
     player = game.to_move(state)
     return [f"{player} to move"], player
+
+
+def describe_board(game: Game[Any, Any], state: Any, status: Sequence[str] | None) -> str:
+    """The sentence of a board picture: ``'Tic-tac-toe board: X to move.'``, its status
+    (``None``: :func:`position_status`'s) after the game's name."""
+    if status is None:
+        status = position_status(game, game.start if state is None else state)[0]
+    words = " ".join(line.strip() for line in status if line.strip())
+    if words and words[-1] not in ".!?…":
+        words += "."
+    return f"{game.name} board: {words}" if words else f"{game.name} board."
 
 
 C = TypeVar("C", bound=CanvasLike)

@@ -24,24 +24,20 @@ Three layers, each usable alone:
 
 from __future__ import annotations
 
-import math
-from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from gamelib.game import GameError
-from gamelib.games import ConnectFour, TicTacToe, TicTacToeBitboard
+from gamelib.games import ConnectFour, TicTacToe, TicTacToeBitboard, TreeGame
 from gamelib.search.trace import (
     Backup,
     CacheRead,
     CacheStore,
     Cutoff,
     Enter,
-    Event,
     Expand,
     Leaf,
     Node,
-    Playout,
     Return,
     SearchTrace,
     Select,
@@ -50,15 +46,19 @@ from gamelib.search.trace import (
 from gamelib.session import format_value
 from gamelib.ui.canvas import CanvasLike, RecordingCanvas, Rect, batch
 from gamelib.ui.drawing import Palette, clear_canvas, css_font, snap, value_colour
-from gamelib.ui.mcts_words import describe_mcts
-from gamelib.ui.svg import BoardPicture, svg_from_calls
+from gamelib.ui.picture import BoardPicture
+from gamelib.ui.search_words import _window_text, _Words, describe_search
 from gamelib.ui.tree_layout import (
+    CHAR_WIDTH,
     LEGEND_HEIGHT,
+    LEGEND_PX,
     MARGIN,
     STATUS_HEIGHT,
+    TEXT_WIDTH,
     Spot,
     TreeLayout,
     layout_tree,
+    wrap,
 )
 
 __all__ = [
@@ -72,18 +72,27 @@ __all__ = [
     "check_step",
 ]
 
-CHAR_WIDTH: Final = 0.55
-"""A generous estimate of a character's width in em of the bold sans-serif font."""
-LABEL_PX: Final = 14
+LABEL_PX: Final = 18
 """Font size in pixels of a node's labels: its move, edge value, window and cache entry."""
-STATUS_PX: Final = 17
+STATUS_PX: Final = 20
 """Font size in pixels of the status line at the top."""
-MIN_PX: Final = 9
-"""The smallest font size a label shrinks to when its column is narrow."""
-LEGEND: Final = ("Key: [α, β] window of an open node · ≤ ≥ a bound · h heuristic estimate · "
-                 "cache: entry stored, hit: entry used · dashed grey: pruned")
-MCTS_LEGEND: Final = ("Key: above a node, its mean result for the player to move there · "
-                      "n visits · uct: a candidate's score at a selection step")
+MIN_PX: Final = 16
+"""The smallest font size of any text in the drawing (a label shrinks to it when its column is
+narrow): 14 CSS px or more on the page at the viewer's floor, 16 x 0.875."""
+SMALL_PX: Final = MIN_PX
+"""Font size of the secondary words: the window, the cache entry, the pruned moves, the step
+counter."""
+READABLE: Final = {
+    Palette.GOOD: "#1b7167", Palette.NEUTRAL: "#5f676f", Palette.BAD: "#c42222",
+    Palette.MUTED: "#5a6472", Palette.CIRCLE: "#1a5f99",
+}
+"""The drawing's text colours where the boards' own would be too light for words: each has a
+contrast of at least 4.5:1 (WCAG AA) on the background and on the status band."""
+
+
+def _readable(colour: str) -> str:
+    return READABLE.get(colour, colour)
+
 
 
 @dataclass
@@ -150,107 +159,6 @@ def check_step(trace: SearchTrace, step: object) -> int:
     if not isinstance(step, int) or isinstance(step, bool) or not -n <= step < n:
         raise GameError(f"step must be a whole number from 0 to {n - 1}, got {step!r}")
     return step % n
-
-
-def _number(value: float) -> str:
-    if value == math.inf:
-        return "+∞"
-    if value == -math.inf:
-        return "-∞"
-    return format_value(value)
-
-
-def _window_text(window: Window) -> str:
-    return f"[{_number(window[0])}, {_number(window[1])}]"
-
-
-_BOUND_WORDS: Final = {"=": "exactly", "≤": "at most", "≥": "at least"}
-_COUNT_WORDS: Final = {1: "move", 2: "two moves", 3: "three moves", 4: "four moves"}
-
-
-class _Words:
-    """The phrases of the status line for one trace."""
-
-    def __init__(self, trace: SearchTrace) -> None:
-        self.trace = trace
-        self.game = trace.game
-        self.bounded = trace.algorithm == "bounded"
-
-    def owner(self, node: Node) -> str:
-        """Whose value a node's numbers are: the first player's in the bounded search
-        (max and min), the player to move there in the others (negamax)."""
-        return str(self.game.players[0]) if self.bounded else node.player
-
-    def move(self, move: Hashable) -> str:
-        try:
-            return str(self.game.format_move(move))
-        except Exception:  # a game without notation for this move: show it as it is
-            return repr(move)
-
-    def name(self, node: Node) -> str:
-        if node.parent is None:
-            return "The start position"
-        mover = self.trace.nodes[node.parent].player
-        kind = "move" if node.depth == 1 else "reply"
-        return f"{mover}'s {kind} {self.move(node.move)}"
-
-    def describe(self, event: Event) -> str:
-        nodes = self.trace.nodes
-        node = nodes[event.node]
-        name = self.name(node)
-        owner = self.owner(node)
-        if isinstance(event, (Select, Expand, Playout, Backup)):
-            return describe_mcts(self.trace, event, name, self.move)
-        if isinstance(event, Enter):
-            where = f"{name}: search it, {node.player} to move"
-            if self.trace.algorithm == "minimax":
-                return f"{where}."
-            return f"{where}, window {_window_text(event.window)} for {owner}."
-        if isinstance(event, Leaf):
-            if event.heuristic:
-                return (f"{name}: the depth limit is reached; the heuristic estimates it at "
-                        f"{format_value(event.value)} for {owner}.")
-            return f"{name} ends the game: worth {format_value(event.value)} for {owner}."
-        if isinstance(event, CacheRead):
-            if event.entry is None:
-                return f"{name}: not in the cache, so search it."
-            flag, v = event.entry
-            entry = f"{flag} {format_value(v)}"
-            if event.used:
-                return (f"{name}: the cache entry {entry} (case {event.case}) answers at once, "
-                        "no search.")
-            return (f"{name}: the cache entry {entry} (case {event.case}) does not answer; "
-                    f"search it in the window {_window_text(event.window)}.")
-        if isinstance(event, Cutoff):
-            child = nodes[event.child]
-            alpha, beta = event.window
-            text = format_value(event.value)
-            if event.value >= beta:
-                worth, test = f"at least {text}", f"{text} ≥ β = {_number(beta)}"
-            elif event.value <= alpha:
-                worth, test = f"at most {text}", f"{text} ≤ α = {_number(alpha)}"
-            else:
-                worth, test = text, f"{text} lies outside {_window_text(event.window)}"
-            n = len(event.pruned)
-            head = f"{self.name(child)} is worth {worth} for {owner}, and {test}: cutoff"
-            if not n:
-                return f"{head}, though no move is left to skip."
-            skipped = "; ".join(self.move(m) for m in event.pruned)
-            last = "the last move" if n == 1 else f"the last {_COUNT_WORDS.get(n, f'{n} moves')}"
-            return f"{head}, {last} here ({skipped}) {'is' if n == 1 else 'are'} skipped."
-        if isinstance(event, CacheStore):
-            meaning = {"=": "exact", "≤": "an upper bound", "≥": "a lower bound"}[event.flag]
-            return (f"{name}: stored in the cache as {event.flag} {format_value(event.value)} "
-                    f"({meaning}).")
-        worth = f"{_BOUND_WORDS[event.bound]} " if event.bound != "=" else ""
-        if node.parent is None:
-            return (f"{name} is worth {worth}{format_value(event.value)} for {owner}: "
-                    "the search is done.")
-        parent = self.name(nodes[node.parent])
-        if nodes[node.parent].parent is None:
-            parent = "the start position"
-        return (f"{name} is worth {worth}{format_value(event.value)} for {owner}; back to "
-                f"{parent}.")
 
 
 def describe(trace: SearchTrace, step: int) -> str:
@@ -350,27 +258,10 @@ def _label(canvas: CanvasLike, text: str, rect: Rect, colour: str, *, px: float 
         canvas.fill_rect(snap(rect.center[0] - width / 2), snap(rect.y + 1), snap(width),
                          snap(rect.height - 2))
     canvas.font = css_font(size, bold)
-    canvas.fill_style = colour
+    canvas.fill_style = _readable(colour)
     canvas.text_align = "center"
     canvas.text_baseline = "middle"
     canvas.fill_text(text, snap(rect.center[0]), snap(rect.center[1]))
-
-
-def _wrap(text: str, width: float, px: float, lines: int = 2) -> list[str]:
-    """``text`` broken into at most ``lines`` lines that fit ``width`` at ``px``."""
-    room = max(10, int(width / (0.55 * px)))
-    out: list[str] = []
-    line = ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > room:
-            out.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    out.append(line)
-    if len(out) > lines:
-        out = out[: lines - 1] + [" ".join(out[lines - 1:])]
-    return out
 
 
 def _draw_board(canvas: CanvasLike, words: _Words, node: Node, box: Rect) -> None:
@@ -427,6 +318,10 @@ def _draw_board(canvas: CanvasLike, words: _Words, node: Node, box: Rect) -> Non
             canvas.stroke_rect(snap(box.x + col * cell), snap(top),
                                snap(cell), snap(cell * game.rows))
         return
+    if isinstance(game, TreeGame):   # no board: the path, or a leaf's number for MAX
+        text = game.label(state) if not game.finished(state) else f"{game.node(state):g}"
+        _label(canvas, text, box, Palette.INK)
+        return
     _label(canvas, "start" if node.move is None else words.move(node.move), box, Palette.INK)
 
 
@@ -446,23 +341,24 @@ def _paint(canvas: CanvasLike, trace: SearchTrace, layout: TreeLayout, shot: Sna
     canvas.fill_style = Palette.STATUS_BAND
     canvas.fill_rect(0, 0, layout.width, STATUS_HEIGHT)
     counter = f"step {shot.step} of {len(trace.events) - 1}"
-    canvas.font = css_font(13, False)
-    canvas.fill_style = Palette.MUTED
+    canvas.font = css_font(SMALL_PX, False)
+    canvas.fill_style = _readable(Palette.MUTED)
     canvas.text_align = "right"
     canvas.text_baseline = "middle"
-    text_width = min(layout.width, 1100)
-    canvas.fill_text(counter, snap(text_width - MARGIN), 14)
-    lines = _wrap(shot.message, text_width - 2 * MARGIN - 110, STATUS_PX)
+    text_width = min(layout.width, TEXT_WIDTH)  # in view without scrolling
+    canvas.fill_text(counter, snap(text_width - MARGIN), 16)
+    lines = wrap(shot.message, text_width - 2 * MARGIN - 130, STATUS_PX, lines=2)
     canvas.font = css_font(STATUS_PX, True)
     canvas.fill_style = Palette.INK
     canvas.text_align = "left"
     for k, line in enumerate(lines):
         canvas.fill_text(line, MARGIN, snap(STATUS_HEIGHT * (0.3 + 0.42 * k)))
 
-    canvas.font = css_font(12, False)
-    canvas.fill_style = Palette.MUTED
-    canvas.fill_text(MCTS_LEGEND if trace.algorithm == "mcts" else LEGEND, MARGIN,
-                     snap(layout.height - LEGEND_HEIGHT / 2))
+    canvas.font = css_font(LEGEND_PX, False)
+    canvas.fill_style = _readable(Palette.MUTED)
+    top = layout.height - LEGEND_HEIGHT * len(layout.legend)
+    for k, line in enumerate(layout.legend):
+        canvas.fill_text(line, MARGIN, snap(top + (k + 0.5) * LEGEND_HEIGHT))
     visible = [layout.spots[k] for k in shot.nodes] + [layout.spots[k] for k in
                                                         sorted(shot.pruned)]
     # Edges first, under everything.
@@ -500,6 +396,7 @@ def _draw_pruned(canvas: CanvasLike, trace: SearchTrace, spot: Spot) -> None:
     if len(moves) > 4:
         moves = [*moves[:3], f"+{len(moves) - 3}"]
     lines = [" ".join(moves[k:k + 2]) for k in range(0, len(moves), 2)]
+    # A pale dashed box, but words as readable as any other (no transparency on text).
     canvas.global_alpha = 0.6
     canvas.fill_style = Palette.STATUS_BAND
     canvas.fill_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
@@ -508,13 +405,13 @@ def _draw_pruned(canvas: CanvasLike, trace: SearchTrace, spot: Spot) -> None:
     canvas.set_line_dash([4, 3])
     canvas.stroke_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
     canvas.set_line_dash([])
+    canvas.global_alpha = 1.0
     height = box.height / len(lines)
     for k, line in enumerate(lines):
         _label(canvas, line, Rect(box.x, box.y + k * height, box.width, height), Palette.MUTED,
-               px=11)
-    _label(canvas, f"{len(spot.skipped)} pruned", spot.row(-1), Palette.MUTED, px=11,
+               px=SMALL_PX)
+    _label(canvas, f"{len(spot.skipped)} pruned", spot.row(-1), Palette.MUTED, px=SMALL_PX,
            bold=False, plate=True)
-    canvas.global_alpha = 1.0
 
 
 def _draw_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, state: NodeState,
@@ -527,17 +424,19 @@ def _draw_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, state: NodeSt
                          snap(box.width + 14), snap(box.height + 14))
     canvas.fill_style = "#ffffff"
     canvas.fill_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
-    _draw_board(canvas, _Words(trace), node, box)
+    words = _Words(trace)
+    _draw_board(canvas, words, node, box)
     canvas.stroke_style = Palette.INK if state.open else Palette.MUTED
     canvas.line_width = 3 if current else 2 if state.open else 1
     canvas.stroke_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
     # The value on the edge above (for the root: under it, once known).
     value_text = None
     if state.value is not None:
-        mark = "" if state.bound == "=" else f"{state.bound} "
-        value_text = f"{mark}{format_value(state.value)}"
+        flag = words.bound(state.value, state.bound)
+        mark = "" if flag == "=" else f"{flag} "
+        value_text = f"{mark}{words.value(state.value)}"
     elif state.leaf is not None:
-        value_text = format_value(state.leaf[0])
+        value_text = words.value(state.leaf[0])
     if value_text is not None and state.leaf is not None and state.leaf[1]:
         value_text = f"h {value_text}"
     value = state.value if state.value is not None else state.leaf[0] if state.leaf else 0
@@ -545,19 +444,20 @@ def _draw_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, state: NodeSt
         where = spot.row(-1) if node.parent is not None else spot.row(0)
         _label(canvas, value_text, where, value_colour(value), plate=True)
     if state.open and state.window is not None:
-        _label(canvas, _window_text(state.window), spot.row(0), Palette.INK, px=13, bold=False)
+        _label(canvas, _window_text(state.window, words.value), spot.row(0), Palette.INK,
+               px=SMALL_PX, bold=False)
     cache = None
     if state.read is not None and state.read.used and state.read.entry is not None:
         flag, v = state.read.entry
-        cache = (f"hit {flag}{format_value(v)}", Palette.GOOD)
+        cache = (f"hit {flag}{words.value(v)}", Palette.GOOD)
     elif state.stored is not None:
         flag, v = state.stored
-        cache = (f"cache {flag}{format_value(v)}", Palette.CIRCLE)
+        cache = (f"cache {flag}{words.value(v)}", Palette.CIRCLE)
     elif state.read is not None and state.read.entry is not None:
         flag, v = state.read.entry
-        cache = (f"read {flag}{format_value(v)}", Palette.NEUTRAL)
+        cache = (f"read {flag}{words.value(v)}", Palette.NEUTRAL)
     if cache is not None:
-        _label(canvas, cache[0], spot.row(spot.below - 1), cache[1], px=12)
+        _label(canvas, cache[0], spot.row(spot.below - 1), cache[1], px=SMALL_PX)
 
 
 def _draw_mcts_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, shot: Snapshot,
@@ -579,10 +479,10 @@ def _draw_mcts_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, shot: Sn
     if state.value is not None:
         _label(canvas, format_value(state.value), spot.row(-1), value_colour(state.value),
                plate=True)
-    _label(canvas, f"n {state.visits}", spot.row(0), Palette.INK, px=13, bold=False)
+    _label(canvas, f"n {state.visits}", spot.row(0), Palette.INK, px=SMALL_PX, bold=False)
     if state.uct is not None:
         _label(canvas, f"uct {state.uct:.2f}", spot.row(1),
-               Palette.GOOD if chosen else Palette.NEUTRAL, px=12, bold=chosen)
+               _readable(Palette.GOOD if chosen else Palette.NEUTRAL), px=SMALL_PX, bold=chosen)
 
 
 def search_svg(trace: SearchTrace, step: int | None = None) -> BoardPicture:
@@ -597,4 +497,4 @@ def search_svg(trace: SearchTrace, step: int | None = None) -> BoardPicture:
     # cannot see: it takes the class for abstract.
     canvas = RecordingCanvas(layout.width, layout.height)  # type: ignore[abstract]
     draw_search(canvas, trace, layout, shot)
-    return BoardPicture(svg_from_calls(canvas.calls, canvas.width, canvas.height))
+    return BoardPicture(canvas, describe_search(trace, shot.step))

@@ -8,9 +8,11 @@
     v = show_search(trace_search(game, state, "alphabeta"))
 
 shows the tree of the search on an ipycanvas canvas with the controls
-Start, Back, Step, End, a play button with its speed, and a slider; below it, the whole search as
-an SVG picture (:func:`~gamelib.ui.search_svg.search_svg`), which stays in the saved
-notebook where the live canvas does not. The returned :class:`SearchView` is driven from
+Start, Back, Step, End, a play button with its speed, and a slider. Its output also carries
+the whole search as a picture (PNG and SVG, :func:`~gamelib.ui.search_svg.search_svg`), which
+stays in the saved notebook where the live canvas does not. Every word of the tree is at least
+:data:`READABLE_PX` CSS pixels high on the page: a tree wider than the output shrinks down
+to :data:`SHRINK` of its size, then scrolls. The returned :class:`SearchView` is driven from
 code as from the buttons::
 
     v.step() -> bool      # one event on; False at the end
@@ -36,12 +38,14 @@ from gamelib.search.trace import Event, SearchTrace
 from gamelib.session.readonly import ReadOnly
 from gamelib.ui.canvas import (
     PIXEL_RATIO,
+    WIDGET_CSS,
     CanvasLike,
     CellView,
     LiveCanvas,
-    attach_picture,
 )
+from gamelib.ui.picture import attach_picture
 from gamelib.ui.search_svg import (
+    MIN_PX,
     Snapshot,
     check_trace,
     draw_search,
@@ -52,8 +56,11 @@ from gamelib.ui.tree_layout import TreeLayout, layout_tree
 
 __all__ = ["SearchView", "show_search", "PIXEL_RATIO", "SHRINK", "SPEEDS"]
 
-SHRINK: Final = 0.7
-"""A wide tree shrinks with the page down to this share of its size, then scrolls."""
+READABLE_PX: Final = 14
+"""The smallest text on the page, in CSS pixels, however wide the tree."""
+SHRINK: Final = READABLE_PX / MIN_PX
+"""A wide tree shrinks with the page down to this share of its size, then scrolls: its
+smallest words (MIN_PX) stay READABLE_PX high, its node boards 49 px."""
 
 SPEEDS: Final = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Steps per second the play button can go at."""
@@ -83,7 +90,8 @@ class SearchView(CellView):
         if canvas is None:
             self._view, self._live = self._build()  # the live canvas draws itself
             self._canvas: CanvasLike = self._live.widget
-            attach_picture(self._view, lambda: search_svg(self._trace).svg)
+            attach_picture(self._view, lambda: search_svg(self._trace),
+                           " Run the cell to step through it.")
         else:
             self._view, self._canvas = None, canvas
         self._draw()
@@ -261,7 +269,11 @@ class SearchView(CellView):
             play, speed, slider,
         ], layout=w.Layout(flex_flow="row wrap", align_items="center"))
         scroller = w.Box([canvas], layout=w.Layout(overflow="auto", max_width="100%"))
-        return w.VBox([controls, note, scroller]), live
+        style = w.HTML(f"<style>{WIDGET_CSS}</style>",
+                       layout=w.Layout(width="0", height="0", margin="0"))
+        view = w.VBox([style, controls, note, scroller])
+        view.add_class("gamelib-live")  # says so when its kernel stops (WIDGET_CSS)
+        return view, live
 
 
 def show_search(trace: SearchTrace, *, display: bool = True) -> SearchView:

@@ -12,34 +12,26 @@ recorded calls into SVG, which the notebook stores as text::
 
 Evaluating ``picture`` in a cell shows it. The translation covers exactly the calls of
 :class:`~gamelib.ui.canvas.CanvasLike`; ``fill_text``'s ``max_width`` is dropped (SVG
-cannot shrink text only when it is too long).
+cannot shrink text only when it is too long). A picture also carries the same drawing as
+PNG (:func:`~gamelib.ui.picture.png_from_calls`), which untrusted notebooks show where they
+hide SVG, and a sentence for its plain-text form::
+
+    >>> picture
+    Connect Four board: X to move.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any
 
 from gamelib.game import Game, Player
 from gamelib.ui.boards import DEFAULT_SIZE, board_for
-from gamelib.ui.canvas import RecordingCanvas, svg_from_calls
-from gamelib.ui.drawing import draw_position
+from gamelib.ui.canvas import RecordingCanvas
+from gamelib.ui.drawing import describe_board, draw_position
+from gamelib.ui.picture import BoardPicture
 
-__all__ = ["BoardPicture", "board_svg", "svg_from_calls"]
-
-class BoardPicture:
-    """An SVG picture of a board; a notebook shows it, and keeps it when saved."""
-
-    def __init__(self, svg: str) -> None:
-        """Wrap the SVG document ``svg``."""
-        self.svg: Final = svg
-
-    def _repr_svg_(self) -> str:
-        return self.svg
-
-    def __repr__(self) -> str:
-        return f"<BoardPicture, {len(self.svg):,} characters of SVG>"
-
+__all__ = ["board_svg"]
 
 def board_svg(
     game: Game[Any, Any],
@@ -60,4 +52,5 @@ def board_svg(
     """
     drawing = draw_position(board_for(game, size), state, RecordingCanvas, last_move=last_move,
                             status=status, hints=hints, status_player=status_player)
-    return BoardPicture(drawing.svg())
+    return BoardPicture(drawing, describe_board(game, state, status))
+

@@ -40,17 +40,26 @@ __all__ = [
     "BOX",
     "STATUS_HEIGHT",
     "LEGEND_HEIGHT",
+    "LEGEND_PX",
+    "TEXT_WIDTH",
+    "LEGEND",
+    "MCTS_LEGEND",
+    "CHAR_WIDTH",
+    "wrap",
+    "legend_lines",
+    "legend",
     "level",
 ]
 
 SpotKey = int | tuple[int, int]
 """A node's id, or ``(parent id, 0)`` for the moves skipped by a cutoff at the parent."""
 
-BOX: Final = 40
-"""Side of a node's square (its small board) in pixels."""
-LABEL: Final = 16
+BOX: Final = 56
+"""Side of a node's square (its small board) in pixels: at least 48 CSS px on the page even
+when a wide tree is shrunk to the viewer's floor (``gamelib.ui.search_view.SHRINK``)."""
+LABEL: Final = 22
 """Height of a label row: the edge value above a box, the window and the cache entry below."""
-GAP: Final = 8
+GAP: Final = 10
 """Vertical space between one row's last label and the next row's edge label."""
 
 
@@ -58,21 +67,35 @@ def level(below: int) -> int:
     """Height of one depth's row with ``below`` label rows under each box."""
     return LABEL + BOX + below * LABEL + GAP
 
-SLOT_MIN: Final = 58
-SLOT_MAX: Final = 84
+SLOT_MIN: Final = 108
+SLOT_MAX: Final = 124
 """Width of a searched leaf's column: as wide as the page allows, within these bounds
 (minimax, which has no windows to show, goes down to ``BOX + 8``)."""
 PRUNED_SHARE: Final = 0.9
 """The pruned moves' column is this share of a searched one."""
 MARGIN: Final = 16
-STATUS_HEIGHT: Final = 52
+STATUS_HEIGHT: Final = 62
 """The band at the top for the status line (two lines of words)."""
-LEGEND_HEIGHT: Final = 22
-"""The line at the bottom that explains the signs."""
+LEGEND_HEIGHT: Final = 24
+"""One line of the key at the bottom, which explains the signs (it wraps: :func:`legend_lines`)."""
+LEGEND_PX: Final = 16
+"""Font size in pixels of the key."""
+LEGEND: Final = ("Key: [α, β] window of an open node · ≤ ≥ a bound · h heuristic estimate · "
+                 "cache: entry stored, hit: entry used · dashed grey: pruned")
+"""The key under the tree."""
+MCTS_LEGEND: Final = ("Key: above a node, its mean result for the player to move there · "
+                      "n visits · uct: a candidate's score at a selection step")
+"""The key under a Monte-Carlo tree search's tree."""
+CHAR_WIDTH: Final = 0.68
+"""A generous estimate of a character's width in em of the bold sans-serif font."""
 PAGE_WIDTH: Final = 1100
 """The width a tree should fit: a notebook's output area at 1280 x 800."""
 MIN_WIDTH: Final = 720
 """The narrowest picture: the status line needs room even for a tiny tree."""
+TEXT_WIDTH: Final = 900
+"""The status line and the key keep to the picture's left this many pixels, which show
+without scrolling at 1280 x 800 even beside JupyterLab's file browser (an output area of
+about 850 CSS px, holding a wide tree at its shrink floor: 900 x 0.875)."""
 
 
 @dataclass(frozen=True)
@@ -102,7 +125,7 @@ class Spot:
     def box(self) -> Rect:
         """The node's square; pruned moves get a shorter box for their moves' text."""
         side = BOX if not self.pruned else BOX * 0.6
-        width = BOX if not self.pruned else min(BOX, self.slot - 8)
+        width = BOX if not self.pruned else self.slot - 8
         return Rect(self.x - width / 2, self.y, width, side)
 
     def row(self, k: int) -> Rect:
@@ -121,6 +144,56 @@ class TreeLayout:
     children: dict[int, tuple[SpotKey, ...]]
     width: int
     height: int
+    legend: tuple[str, ...] = ()
+    """The key's lines, wrapped to the picture's width (drawn at its bottom)."""
+
+
+def wrap(text: str, width: float, px: float, lines: int | None = None) -> list[str]:
+    """``text`` broken at spaces into lines that fit ``width`` pixels at ``px`` (by the
+    estimate :data:`CHAR_WIDTH`); with ``lines``, the rest joins the last line."""
+    room = max(10, int(width / (CHAR_WIDTH * px)))
+    out: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > room:
+            out.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    out.append(line)
+    if lines is not None and len(out) > lines:
+        out = out[: lines - 1] + [" ".join(out[lines - 1:])]
+    return out
+
+
+def legend_lines(width: int, mcts: bool = False, key: str | None = None) -> tuple[str, ...]:
+    """The key (``key`` if given, else :data:`MCTS_LEGEND` if ``mcts``, else :data:`LEGEND`)
+    broken into lines that fit a picture ``width`` pixels wide (at most its first
+    :data:`TEXT_WIDTH` pixels, which show without scrolling)."""
+    if key is None:
+        key = MCTS_LEGEND if mcts else LEGEND
+    return tuple(wrap(key, min(width, TEXT_WIDTH) - 2 * MARGIN, LEGEND_PX))
+
+
+def legend(trace: SearchTrace) -> str:
+    """The key under the tree of ``trace``: whose values it shows (the player to move
+    there, as negamax computes them, or the first player in the bounded search) and the
+    marks its algorithm uses. A bound at the end of the value scale (``≤ -1``, ``≥ +1``
+    for the games valued -1 to +1) is drawn as the exact value it is."""
+    if trace.algorithm == "mcts":
+        return MCTS_LEGEND
+    whose = (f"values for {trace.game.players[0]}" if trace.algorithm == "bounded"
+             else "values for the player to move")
+    parts = [f"Key: {whose}"]
+    if trace.algorithm != "minimax":
+        parts += ["[α, β] window of an open node", "≤ ≥ a bound"]
+    if trace.algorithm == "depth_limited":
+        parts.append("h heuristic estimate")
+    if trace.algorithm == "bounded":
+        parts.append("cache: entry stored, hit: entry used")
+    if trace.algorithm != "minimax":
+        parts.append("dashed grey: pruned")
+    return " · ".join(parts)
 
 
 def _tree(trace: SearchTrace) -> dict[int, list[SpotKey]]:
@@ -143,7 +216,8 @@ def layout_tree(trace: SearchTrace, page_width: int = PAGE_WIDTH) -> TreeLayout:
     a wider picture (the viewer scrolls it).
     """
     if not trace.nodes:
-        return TreeLayout({}, {}, MIN_WIDTH, STATUS_HEIGHT + MARGIN)
+        return TreeLayout({}, {}, MIN_WIDTH, STATUS_HEIGHT + MARGIN,
+                          legend_lines(MIN_WIDTH, key=legend(trace)))
     children = _tree(trace)
     # A second label row: cache entries, or an MCTS candidate's UCT score.
     below = 2 if trace.algorithm == "mcts" or any(
@@ -212,8 +286,10 @@ def layout_tree(trace: SearchTrace, page_width: int = PAGE_WIDTH) -> TreeLayout:
     deepest = max(contour)
     width = max(MIN_WIDTH, round((hi - lo) * slot + 2 * MARGIN))
     rows = STATUS_HEIGHT + MARGIN + LABEL + (deepest + 1) * level(below)
-    height = round(rows - GAP + LEGEND_HEIGHT)
-    return TreeLayout(spots, {k: tuple(v) for k, v in children.items()}, width, height)
+    key_lines = legend_lines(width, key=legend(trace))
+    height = round(rows - GAP + LEGEND_HEIGHT * len(key_lines) + GAP)
+    return TreeLayout(spots, {k: tuple(v) for k, v in children.items()}, width, height,
+                      key_lines)
 
 
 def label_rects(layout: TreeLayout) -> list[tuple[SpotKey, str, Rect]]:

@@ -5,6 +5,8 @@ JupyterLab, run them, click on the ipycanvas board and read its pixels back:
 
 * ``lab_server`` (session): JupyterLab serving a temporary copy of the fixture notebooks
   (see :func:`harness.start_lab`); always stopped at the end.
+* ``lessons_server`` (per module): JupyterLab serving a temporary copy of the lessons
+  (``notebooks/``), with new settings and no notebook signatures (every lesson untrusted);
 * ``browser`` (session): Debian's Chromium (``/usr/bin/chromium``) launched headless by
   Python Playwright. Playwright never downloads a browser here.
 * ``lab`` (per test): a fresh page in its own browser context, as a
@@ -30,6 +32,7 @@ from .harness import (
     FIXTURE_NOTEBOOKS,
     NO_CHROMIUM,
     NO_PLAYWRIGHT,
+    PROJECT_ROOT,
     LabPage,
     LabServer,
     page_on,
@@ -81,6 +84,15 @@ def lab_server() -> Iterator[LabServer]:
     """JupyterLab serving a temporary copy of ``tests/browser/notebooks``."""
     skip_without_chromium()
     with serving_copy(FIXTURE_NOTEBOOKS) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def lessons_server(browser: Browser) -> Iterator[LabServer]:
+    """JupyterLab serving a temporary copy of the lessons, one per test module (a module may
+    save a lesson there); after the browser, which makes sure Chromium and Playwright are there.
+    Its settings are new and it knows no notebook signature: every lesson is untrusted."""
+    with serving_copy(PROJECT_ROOT / "notebooks") as server:
         yield server
 
 

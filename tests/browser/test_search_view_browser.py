@@ -31,7 +31,6 @@ from .harness import (
     check_fixture_notebook,
     page_on,
     rgba,
-    serving_copy,
     wait_until,
 )
 
@@ -134,13 +133,6 @@ def lesson_twin() -> SearchView:
     trace = trace_search(game, four, "alphabeta")
     assert (trace.value, trace.calls) == (1, 32)  # the counts the lesson asserts
     return SearchView(trace, RecordingCanvas())
-
-
-@pytest.fixture(scope="module")
-def lessons_server(browser: Browser) -> Iterator[LabServer]:
-    """JupyterLab serving a temporary copy of the lessons."""
-    with serving_copy(PROJECT_ROOT / "notebooks") as server:
-        yield server
 
 
 @pytest.fixture

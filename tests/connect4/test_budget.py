@@ -6,17 +6,21 @@ The only timing assertions here are generous upper bounds that catch a hang.
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 import time
+from fractions import Fraction
 
+import numpy as np
 import pytest
 
-import gamelib.search.common as common
+import gamelib.connect4.player as player
 from gamelib.connect4.player import connect_four_move, connect_four_move_values
 from gamelib.connect4.solver import Solver
+from gamelib.game import GameError
 from gamelib.games import ConnectFour
-from gamelib.search.common import Budget, SearchTimeout
+from gamelib.search.common import MAX_SECONDS, Budget, SearchTimeout
 from gamelib.search.stats import Decision
 
 MARGIN = 2.0  # seconds: a loaded machine answers late, never this late
@@ -51,7 +55,7 @@ def cancelled_after(delay: float, budget: Budget, work: object) -> dict[str, obj
 
 def test_a_cancelled_solver_stops_at_once() -> None:
     solver = Solver(table_bits=16)
-    budget = Budget(60)  # capped at MAX_SECONDS; the empty board would take hours
+    budget = Budget()  # MAX_SECONDS; the empty board would take hours
     box = cancelled_after(0.3, budget, lambda: solver.solve(ConnectFour().start, budget=budget))
     assert isinstance(box.get("error"), SearchTimeout)
     # The solver stays usable, and its table is still right.
@@ -80,7 +84,7 @@ def test_a_deep_search_ends_within_its_budget_cut_short(depth: int) -> None:
 
 def test_depth_alone_gets_the_default_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     # With no seconds and no budget, the hard cap MAX_SECONDS bounds the call.
-    monkeypatch.setattr(common, "MAX_SECONDS", 0.5)
+    monkeypatch.setattr(player, "MAX_SECONDS", 0.5)
     game = ConnectFour()
     started = time.perf_counter()
     decision = connect_four_move(game, game.start, depth=100, rng=random.Random(0))
@@ -92,7 +96,7 @@ def test_depth_alone_gets_the_default_budget(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_a_cancelled_player_returns_a_move_within_a_second() -> None:
     game = ConnectFour()
-    budget = Budget(60)
+    budget = Budget(MAX_SECONDS)
     box = cancelled_after(
         0.5, budget, lambda: connect_four_move(game, game.start, depth=100, budget=budget)
     )
@@ -128,20 +132,55 @@ def test_a_search_that_finishes_is_not_cut_short() -> None:
     assert solved.exact and not solved.cut_short
 
 
-def test_seconds_beyond_the_cap_are_cut_to_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(common, "MAX_SECONDS", 0.5)
+@pytest.mark.parametrize("seconds", [60, 30.5, 10**400, math.inf, math.nan])
+def test_seconds_beyond_the_cap_are_refused(seconds: float) -> None:
     game = ConnectFour()
-    started = time.perf_counter()
-    decision = connect_four_move(game, game.start, seconds=60, rng=random.Random(0))
-    assert time.perf_counter() - started < 0.5 + MARGIN
-    assert decision.cut_short  # 60 s were asked for, the cap gave 0.5 s
+    for door in (connect_four_move, connect_four_move_values):
+        with pytest.raises(GameError, match="^seconds must be a positive number of seconds, "
+                                            "at most 30 s, or None; got "):
+            door(game, game.start, seconds=seconds)
+
+
+@pytest.mark.parametrize("seconds", [Fraction(1, 5), np.float64(0.2), np.int64(1)])
+def test_fractions_and_numpy_seconds_are_numbers_to_the_player(seconds: float) -> None:
+    game = ConnectFour()
+    state = ConnectFour.from_moves("4444")
+    decision = connect_four_move(game, state, seconds=seconds, rng=random.Random(0))
+    assert decision.move in game.moves(state)
+    values = connect_four_move_values(game, state, seconds=seconds)
+    assert set(values) == set(range(7))
+
+
+def test_the_player_splits_the_checked_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 30 s, the most there is, the solver gets EXACT_SHARE and the heuristic the rest."""
+    seen: dict[str, Budget] = {}
+
+    def solver_gives_up(board: object, columns: list[int], root: Budget, limit: Budget,
+                        **_: object) -> None:
+        seen["root"], seen["columns"] = root, limit
+        return None
+
+    def heuristic(board: object, columns: list[int], limit: Budget, stats: object,
+                  results: dict[int, object]) -> bool:
+        seen["heuristic"] = limit
+        results.update({col: player._Result(None, estimate=0.0) for col in columns})
+        return False
+
+    monkeypatch.setattr(player, "_solve_columns", solver_gives_up)
+    monkeypatch.setattr(player, "_deepen", heuristic)
+    game = ConnectFour()
+    decision = connect_four_move(game, game.start, seconds=30, rng=random.Random(0))
+    assert decision.move in game.moves(game.start) and not decision.cut_short
+    assert seen["columns"] is seen["root"]   # choosing a move: the columns share the root's
+    assert 14.9 < seen["root"].seconds <= 30 * player.EXACT_SHARE
+    assert seen["heuristic"].seconds == 30 and seen["heuristic"].remaining() > 29
+    assert seen["root"].within is seen["heuristic"]
 
 
 def test_a_bad_budget_is_refused() -> None:
-    from gamelib.game import GameError
-
     game = ConnectFour()
-    with pytest.raises(GameError, match="budget must be a gamelib.search.common.Budget"):
+    with pytest.raises(GameError, match="^budget must be a gamelib.search.Budget or None, "
+                                        "got 1.0 \\(float\\)$"):
         connect_four_move(game, game.start, depth=1, budget=1.0)  # type: ignore[arg-type]
     with pytest.raises(GameError, match="budget must be"):
         Solver(table_bits=10).solve(game.start, budget="soon")  # type: ignore[arg-type]

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from gamelib.game import Game, GameError, IllegalMoveError, other, replay
-from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
+from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard, TreeGame
 
 GAMES: dict[str, Any] = {
     "tictactoe": TicTacToe(),
@@ -30,6 +30,9 @@ GAMES: dict[str, Any] = {
     "connect4_10x10": ConnectFour(10, 10),
     "nim_1_2_3": Nim((1, 2, 3)),
     "nim_default": Nim(),
+    # A ragged tree valued -1, 0, +1 like the games, and the textbooks' tree of any numbers.
+    "tree_ragged": TreeGame([[1, [0, -1]], [[-1, 1], 0, [1, [0, -1]]], -1]),
+    "tree_classic": TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]),
 }
 
 PLAYOUTS = 60
@@ -71,7 +74,11 @@ def check_state(game: Any, state: Any) -> None:
 
     if game.finished(state):
         results = [game.utility(state, p) for p in game.players]
-        assert set(results) <= {-1, 0, 1}
+        if hasattr(game, "value_range"):   # a TreeGame: any numbers within its range
+            low, high = game.value_range
+            assert all(low <= r <= high for r in results)
+        else:
+            assert set(results) <= {-1, 0, 1}
         assert sum(results) == 0
         assert game.next_states(state, player) == []
     else:
@@ -93,7 +100,7 @@ def test_game_satisfies_the_protocol_at_runtime(key: str) -> None:
     assert not game.finished(game.start)
     assert isinstance(game.name, str) and game.name
     names = {"TicTacToe": TicTacToe, "TicTacToeBitboard": TicTacToeBitboard}
-    names |= {"ConnectFour": ConnectFour, "Nim": Nim}
+    names |= {"ConnectFour": ConnectFour, "Nim": Nim, "TreeGame": TreeGame}
     assert repr(eval(repr(game), names)) == repr(game)
 
 

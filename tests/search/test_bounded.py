@@ -186,7 +186,7 @@ def test_entries_stay_true_on_nim_and_connect_four() -> None:
             assert entry_is_true(entry, sign * memo_minimax(game, s, cache=exact))
 
 
-@pytest.mark.parametrize(("alpha", "beta"), [(0, 0), (1, 0), (None, 1)])
+@pytest.mark.parametrize(("alpha", "beta"), [(0, 0), (1, 0), ("0", 1)])  # None: default
 def test_an_empty_or_malformed_window_is_refused(alpha: Any, beta: Any) -> None:
     with pytest.raises(GameError, match="alpha"):
         bounded_alphabeta(GAME, GAME.start, alpha, beta)

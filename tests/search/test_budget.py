@@ -10,6 +10,7 @@ import math
 import random
 import threading
 import time
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -22,6 +23,7 @@ from gamelib.search import (
     MAX_SECONDS,
     Budget,
     choose_move,
+    common,
     depth_limited,
     engine,
     iterative_deepening,
@@ -29,7 +31,8 @@ from gamelib.search import (
     zero,
 )
 from gamelib.search.common import SearchTimeout
-from gamelib.search.stats import Decision
+from gamelib.search.stats import Decision, Stats
+from gamelib.session import players
 
 MARGIN = 2.0
 """Seconds allowed on top of a budget before a call counts as a hang (a busy machine)."""
@@ -46,21 +49,149 @@ def timed(function: Any, *args: Any, **kwargs: Any) -> tuple[Any, float]:
 # -- the budget itself ------------------------------------------------------------------------
 
 
-def test_a_budget_is_capped_at_max_seconds() -> None:
+def test_the_one_range_of_seconds_is_up_to_max_seconds() -> None:
     assert MAX_SECONDS == 30
-    assert Budget(10**9).seconds == MAX_SECONDS
     assert Budget().seconds == MAX_SECONDS
+    assert Budget(MAX_SECONDS).seconds == MAX_SECONDS
     assert Budget(0.5).seconds == 0.5
 
 
-def test_a_budget_within_another_ends_with_it() -> None:
+ABOVE = "seconds must be a positive number of seconds, at most 30 s, or None; got "
+
+
+@pytest.mark.parametrize(("seconds", "shown"), [
+    (30.001, "30.001"), (60, "60"), (10**9, "1000000000"), (10**400, "10000000000000000000…0"),
+    (math.inf, "inf"), (-math.inf, "-inf"), (math.nan, "nan"),
+    (np.float64("nan"), "np.float64(nan)"),
+    (0, "0"), (-1, "-1"), (True, "True"), (False, "False"), ("1", "'1'"), ([1], "[1]"),
+])
+def test_seconds_outside_the_range_are_refused_with_the_range(seconds: object,
+                                                              shown: str) -> None:
+    """Never capped in silence: the same message from every door."""
+    game = TicTacToe()
+    doors = [
+        lambda: Budget(seconds),  # type: ignore[arg-type]
+        lambda: choose_move(game, game.start, seconds=seconds),  # type: ignore[arg-type]
+        lambda: move_values(game, game.start, seconds=seconds),  # type: ignore[arg-type]
+        lambda: iterative_deepening(game, game.start, zero, seconds=seconds),  # type: ignore[arg-type]
+        lambda: players.choose_move(ConnectFour(), ConnectFour().start, seconds=seconds),  # type: ignore[arg-type]
+    ]
+    for door in doors:
+        with pytest.raises(GameError) as refused:
+            door()
+        assert str(refused.value) == ABOVE + shown
+
+
+@pytest.mark.parametrize("seconds", [Fraction(1, 4), np.float64(0.25), np.int64(1),
+                                     np.float32(0.25), 30, Fraction(30)])
+def test_any_real_number_in_the_range_is_accepted(seconds: object) -> None:
+    budget = Budget(seconds)  # type: ignore[arg-type]
+    assert budget.seconds == float(seconds) and type(budget.seconds) is float  # type: ignore[arg-type]
+    game = ConnectFour()
+    state = ConnectFour.from_moves("4444")
+    decision = players.choose_move(game, state, seconds=min(seconds, 0.3),  # type: ignore[type-var]
+                                   rng=random.Random(0))
+    assert decision.move in game.moves(state)
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"within": 5}, "within must be a gamelib.search.Budget or None, got 5 (int)"),
+    ({"within": "soon"}, "within must be a gamelib.search.Budget or None, got 'soon' (str)"),
+    ({"depth": 0}, "depth must be a whole number of plies, at least 1, or None; got 0"),
+    ({"depth": 2.5}, "depth must be a whole number of plies, at least 1, or None; got 2.5"),
+    ({"nodes": 0}, "nodes must be a whole number of plies, at least 1, or None; got 0"),
+    ({"nodes": True}, "nodes must be a whole number of plies, at least 1, or None; got True"),
+])
+def test_a_bad_depth_nodes_or_within_is_refused(options: dict[str, object],
+                                                message: str) -> None:
+    with pytest.raises(GameError) as refused:
+        Budget(1, **options)  # type: ignore[arg-type]
+    assert str(refused.value) == message
+
+
+def test_a_nan_budget_cannot_exist_so_no_search_runs_past_the_cap() -> None:
+    with pytest.raises(GameError, match="got nan$"):
+        Budget(math.nan)
+    assert not Budget(1).expired() and Budget(1).remaining() <= 1.0
+
+
+def test_a_part_ends_with_its_budget_and_is_cancelled_with_it() -> None:
     outer = Budget(5)
-    inner = Budget(20, within=outer)
-    assert inner.deadline == outer.deadline
+    inner = outer.part(20)
+    assert inner.within is outer and inner.clipped
+    assert inner.deadline <= outer.deadline and inner.seconds <= 5
+    assert not outer.part(2).clipped and outer.part(2).seconds == 2
     assert not inner.expired()
     outer.cancel()
     assert inner.cancelled and inner.expired() and inner.remaining() == 0.0
-    assert not Budget(5, within=Budget(5)).cancelled
+    assert not outer.part(1).within.within  # type: ignore[union-attr]
+    assert not Budget(5).part(5).cancelled
+
+
+def test_a_share_is_that_fraction_of_the_time_left() -> None:
+    outer = Budget(10, depth=4)
+    half = outer.share(0.5)
+    assert 4.9 < half.seconds <= 5.0 and half.depth == 4 and half.within is outer
+    assert outer.part(depth=1).depth == 1
+    assert outer.part(-1.0).expired()  # a share computed past the deadline: nothing left
+
+
+def test_a_node_limit_is_met_exactly() -> None:
+    """Counts, not timings: a search given N nodes searches exactly N before it stops."""
+    for nodes in (1, 7, 1000, 5000):
+        budget = Budget(nodes=nodes)
+        stats = Stats()
+        with pytest.raises(SearchTimeout):
+            depth_limited(BIG_NIM, BIG_NIM.start, 60, zero, budget=budget, stats=stats)
+        assert stats.calls == nodes == budget.used
+
+
+def test_nodes_counted_in_a_part_count_in_the_whole() -> None:
+    outer = Budget(nodes=100)
+    inner = outer.part(5)
+    inner.count(60)
+    assert outer.used == 60 and not outer.expired()
+    assert inner.look(1) == 39  # never more nodes before the next look than are left
+    inner.count(39)
+    assert outer.out_of_nodes() and inner.expired() and outer.expired()
+    with pytest.raises(SearchTimeout):
+        inner.look(0)
+
+
+def test_look_adapts_to_the_speed_of_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slow game is looked at after a few nodes; a fast one after MAX_LOOK_NODES."""
+    clock = [100.0]
+    monkeypatch.setattr(common.time, "perf_counter", lambda: clock[0])
+    budget = Budget(10)
+    clock[0] += 0.125                              # 10 nodes took 125 ms
+    assert budget.look(10) == 1
+    clock[0] += 1 / 128                            # 64 nodes took 7.8 ms: 81.92 in 10 ms
+    assert budget.look(64) == 81
+    clock[0] += 1e-9
+    assert budget.look(1000) == common.MAX_LOOK_NODES
+    clock[0] += 20
+    with pytest.raises(SearchTimeout):
+        budget.look(1)
+
+
+def test_a_slow_custom_game_does_not_overshoot_its_budget() -> None:
+    """Each state of this Nim costs 2 ms: 1024 nodes between looks would be 2 s."""
+
+    class SlowNim(Nim):
+        def finished(self, state: Any) -> bool:
+            time.sleep(0.002)
+            return super().finished(state)
+
+    game = SlowNim([20] * 4)
+    decision, seconds = timed(choose_move, game, game.start, seconds=0.3, depth=50)
+    assert decision.cut_short and seconds < 0.3 + 0.5
+
+
+def test_the_repr_shows_the_limit() -> None:
+    assert repr(Budget(2, depth=3, nodes=9)).startswith("Budget(2 s, depth=3, nodes=9, ")
+    cancelled = Budget(1)
+    cancelled.cancel()
+    assert repr(cancelled) == "Budget(1 s, cancelled)"
 
 
 def test_decision_says_cut_short_last_and_false_by_default() -> None:
@@ -100,7 +231,7 @@ def test_big_nim_keeps_memory_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     engine.clear_caches()
     decision = choose_move(BIG_NIM, BIG_NIM.start, seconds=20, rng=random.Random(0))
     assert decision.cut_short
-    assert all(len(cache) <= 5_000 + engine.CLOCK_EVERY for cache in engine._caches.values())
+    assert all(len(cache) <= 5_000 + common.MAX_LOOK_NODES for cache in engine._caches.values())
 
 
 def test_small_nim_is_still_solved_exactly() -> None:
@@ -278,3 +409,23 @@ def test_a_callers_budget_can_shorten_seconds() -> None:
                               budget=Budget(0.3))
     assert seconds < 0.3 + MARGIN
     assert decision.cut_short
+
+
+def test_a_budgets_depth_goes_down_whole_to_every_search() -> None:
+    nim, c4 = Nim((3, 4, 5)), ConnectFour()
+    assert choose_move(nim, nim.start, budget=Budget(5, depth=1),
+                       rng=random.Random(0)).stats.depth == 1
+    assert players.choose_move(c4, c4.start, budget=Budget(5, depth=2),
+                       rng=random.Random(0)).stats.depth == 2
+    assert iterative_deepening(nim, nim.start, zero, budget=Budget(depth=3)).stats.depth == 3
+    # A depth given at the door wins over the budget's.
+    assert choose_move(nim, nim.start, depth=2, budget=Budget(5, depth=1),
+                       rng=random.Random(0)).stats.depth == 2
+
+
+def test_iterative_deepening_stops_at_a_node_limit_with_exact_counts() -> None:
+    """Depth 1 runs outside the limit (there is always a move); the rest counts."""
+    decision = iterative_deepening(BIG_NIM, BIG_NIM.start, zero, budget=Budget(nodes=5000))
+    per_depth = decision.stats.nodes_per_depth
+    assert decision.cut_short
+    assert decision.stats.calls == per_depth[1] + 5000

@@ -232,7 +232,8 @@ def test_the_choice_is_reproducible() -> None:
     ({"seconds": 0}, "seconds must be a positive number"),
     ({"seconds": -1}, "seconds must be a positive number"),
     ({"seconds": math.nan}, "seconds must be a positive number"),
-    ({"seconds": math.inf}, "seconds must be a positive number of seconds or None, got inf"),
+    ({"seconds": math.inf}, "seconds must be a positive number of seconds, at most 30 s, "
+                            "or None; got inf"),
     ({"max_depth": -1}, "max_depth must be a whole number of plies, at least 1, or None; got -1"),
     ({"rng": "seed"}, "rng must be a random.Random"),
 ])

@@ -121,7 +121,8 @@ def test_nim_is_played_exactly() -> None:
     ({"seconds": -1}, "seconds must be a positive number"),
     ({"seconds": 0}, "seconds must be a positive number"),
     ({"seconds": float("nan")}, "seconds must be a positive number"),
-    ({"seconds": float("inf")}, "seconds must be a positive number of seconds or None, got inf"),
+    ({"seconds": float("inf")}, "seconds must be a positive number of seconds, at most 30 s, "
+                                "or None; got inf"),
     ({"rng": 7}, "rng must be a random.Random"),
 ])
 def test_bad_arguments_are_refused(kwargs: dict[str, Any], message: str) -> None:

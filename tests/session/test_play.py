@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gamelib.search.engine as engine
-import gamelib.session.play as session_module
+import gamelib.session.computer as session_module
 from gamelib.game import GameError, replay
 from gamelib.games import ConnectFour, Nim, TicTacToe
 from gamelib.search.common import Budget
@@ -162,7 +162,9 @@ def test_a_move_cut_short_says_so_on_the_status_line(monkeypatch) -> None:
     assert s.status[1] == "Computer (O, out of time: best so far): X +0.10"
 
 
-def test_every_search_gets_its_own_budget_capped_at_max_seconds(monkeypatch) -> None:
+def test_every_search_gets_its_own_budget_the_one_the_engine_uses(monkeypatch) -> None:
+    """The session sets the time the search really has: seconds, else the engine's
+    default for the game (5 s; Connect Four's player 1 s, or 30 s for a depth alone)."""
     seen: list[Budget] = []
 
     def spy(game: Any, state: Any, depth: Any, seconds: Any, rng: Any, budget: Budget) -> Any:
@@ -174,7 +176,41 @@ def test_every_search_gets_its_own_budget_capped_at_max_seconds(monkeypatch) -> 
     s.submit("2,2")
     s.set_strength(seconds=2)
     s.submit("3,3")
-    assert [b.seconds for b in seen] == [30.0, 2.0] and seen[0] is not seen[1]
+    assert [b.seconds for b in seen] == [engine.DEFAULT_SECONDS, 2.0] and seen[0] is not seen[1]
+    assert engine.DEFAULT_SECONDS == 5.0
+    PlaySession(C4, mode="computer-human", background=False)
+    PlaySession(C4, mode="computer-human", background=False, depth=2)
+    assert [b.seconds for b in seen[2:]] == [1.0, 30.0]
+
+
+@pytest.mark.parametrize("seconds", [60, 30.5, 10**400, math.inf, math.nan, True, "1"])
+def test_seconds_above_the_cap_are_refused_as_everywhere(seconds: Any) -> None:
+    with pytest.raises(GameError, match="^seconds must be a positive number of seconds, "
+                                        "at most 30 s, or None; got "):
+        PlaySession(TTT, seconds=seconds)
+    s = PlaySession(TTT, background=False)
+    with pytest.raises(GameError, match="at most 30 s"):
+        s.set_strength(seconds=seconds)
+    assert s.strength == (None, None)
+
+
+def test_a_move_cut_short_by_the_engines_default_names_that_time(monkeypatch) -> None:
+    """No seconds set: the engine's 5 s cut the search, and the message says 5 s."""
+    monkeypatch.setattr(engine, "DEFAULT_SECONDS", 0.3)
+    s = PlaySession(Nim((20,) * 8), mode="computer-human", background=False)
+    assert s.decision is not None and s.decision.cut_short
+    assert "Its time ran out (0.3 s): this is the best move it found." in s.message
+
+
+def test_a_hint_cut_short_says_so_and_gives_no_value_0_for_nim(monkeypatch) -> None:
+    monkeypatch.setattr(engine, "DEFAULT_SECONDS", 0.3)
+    s = PlaySession(Nim((20,) * 8), mode="human-human", background=False)
+    hints = s.hint()
+    assert hints is not None
+    assert s.message.startswith("Best so far for A: ")
+    assert "(estimate 0). The search was cut short: its 0.3 s ran out." in s.message
+    assert "value" not in s.message
+    assert s.status[1] == "Hints (out of time: best so far): the value of each move for A"
 
 
 @pytest.mark.skipif(getattr(engine, "_BUDGET_SHIM", False),
@@ -506,3 +542,32 @@ def test_read_only_attributes_refuse_assignment_and_keep_their_docstrings() -> N
     assert s.history == [(1, 1)]
     assert PlaySession.history.__doc__ is not None
     assert PlaySession.history.__doc__.startswith("The moves from the start")
+
+
+def test_a_hint_is_not_delayed_by_another_sessions_exact_search() -> None:
+    """Both sessions play one Nim object, so they would share its exact-search cache: the
+    busy one's search keeps it, and the other searches with a cache of its own."""
+    game = Nim((20,) * 8)
+    busy = PlaySession(game, mode="computer-human")   # an exact search of 5 s
+    assert busy.thinking and engine._caches[game].lock.locked()
+    other = PlaySession(game, mode="human-human", background=False)
+    for move in [(0, 18), (1, 19), (2, 20), (3, 20), (4, 20), (5, 20), (6, 20), (7, 17)]:
+        assert other.play_move(move), other.message
+    started = time.perf_counter()
+    hints = other.hint()
+    took = time.perf_counter() - started
+    assert hints is not None and set(hints.values()) == {-1.0}
+    assert engine._caches[game].lock.locked()   # the busy search was still running
+    assert took < 1.0   # it used to wait the busy search's 2.5 s
+    # A third session's computer move starts behind the busy one, and is cancelled at once.
+    before = set(threading.enumerate())
+    third = PlaySession(game, mode="computer-human")
+    workers = [t for t in threading.enumerate() if t not in before]
+    time.sleep(0.1)
+    cancelled = time.perf_counter()
+    third.close()
+    for worker in workers:
+        worker.join(1.0)
+        assert not worker.is_alive()
+    assert time.perf_counter() - cancelled < 1.0
+    busy.close()

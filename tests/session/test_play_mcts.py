@@ -30,7 +30,7 @@ def test_the_mcts_player_answers_a_human_move_and_blocks() -> None:
 
 
 def test_the_mcts_player_needs_no_thread(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("gamelib.session.play.threads_can_start", lambda: False)
+    monkeypatch.setattr("gamelib.session.computer.threads_can_start", lambda: False)
     session = PlaySession(ConnectFour(), mode="computer-human", mcts=100, seed=2)
     assert not session.threaded and len(session.history) == 1
 

@@ -139,3 +139,31 @@ def test_a_blank_canvas_carries_the_words_that_say_what_to_do() -> None:
     style, first_fill = recording.styled("fill_rect")[0]
     assert first_fill == ("fill_rect", 0, 0, 440, 510)
     assert style["fill_style"] == "#fbf8f1" and style["global_alpha"] == 1.0
+
+
+def test_a_board_and_a_viewer_say_so_when_their_kernel_stops() -> None:
+    from gamelib.game import replay
+    from gamelib.games import TicTacToe
+    from gamelib.search.trace import trace_search
+    from gamelib.style import load_style
+    from gamelib.ui import play, show_search
+    from gamelib.ui.canvas import STOPPED_KERNEL_CSS, STOPPED_WORDS, WIDGET_CSS
+
+    assert STOPPED_WORDS == "The kernel has stopped: run this cell again to play."
+    # After a restart (ipywidgets marks the views) and after a reload ("model not found").
+    assert ".gamelib-live.jupyter-widgets-disconnected::before" in STOPPED_KERNEL_CSS
+    assert ".jp-OutputArea-output.jupyter-widgets:not(:has(.jupyter-widgets))" in (
+        STOPPED_KERNEL_CSS)
+    assert STOPPED_KERNEL_CSS in WIDGET_CSS and WIDGET_CSS in load_style().data
+    game = TicTacToe()
+    c = play(game, background=False, display=False)
+    viewer = show_search(trace_search(game, replay(game, [(0, 0), (1, 1), (0, 1), (0, 2)]),
+                                      "alphabeta"), display=False)
+    def texts(widget: object) -> list[str]:  # the values of every HTML widget inside
+        own = [widget.value] if isinstance(getattr(widget, "value", None), str) else []
+        return own + [t for kid in getattr(widget, "children", ()) for t in texts(kid)]
+
+    for widget in (c.widget, viewer.widget):
+        assert "gamelib-live" in widget._dom_classes
+        assert any(WIDGET_CSS in text for text in texts(widget) if text.startswith("<style>"))
+    c.close()

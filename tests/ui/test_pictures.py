@@ -2,12 +2,17 @@
 
 A widget shows only while its kernel runs. GitHub, nbviewer and nbconvert skip a widget view
 whose state is not saved (tools/run_notebooks.py never saves it) and show the output's next
-form instead, so every output of a board or play widget must carry a picture (SVG) beside its
-text. Jupyter itself prefers the widget view and shows the live board.
+form instead, so every output of a board or play widget must carry a picture beside its
+text. JupyterLab and Notebook 7 render no SVG in an untrusted notebook (one this user has not
+run: every freshly opened lesson) and fall back to the plain text, so the picture must be a PNG
+too, and the plain text a sentence, never a widget's Python repr. Jupyter itself prefers the
+widget view in a trusted notebook and shows the live board.
 """
 
 from __future__ import annotations
 
+import base64
+import io
 import json
 import re
 from pathlib import Path
@@ -18,13 +23,19 @@ import ipywidgets
 import pytest
 from IPython.core.interactiveshell import InteractiveShell
 
+from gamelib.game import replay
 from gamelib.games import ConnectFour, Nim, TicTacToe
-from gamelib.ui import board_svg, play, show_board
+from gamelib.search.trace import trace_search
+from gamelib.ui import ConnectFourGeometry, board_svg, play, search_svg, show_board, show_search
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "notebooks").rglob("*.ipynb"))
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 PICTURES = ("image/svg+xml", "image/png")
+# What an untrusted JupyterLab renders: safe forms (HTML is sanitized first).
+SAFE_PICTURES = ("image/png", "text/html")
+# Plain text that no reader should meet: a widget's or a picture's Python repr.
+REPR_TEXT = re.compile(r"\s*(?:VBox|HBox|Box|Canvas|MultiCanvas)\(|<BoardPicture|<SearchView")
 
 
 def _widget_names() -> list[str]:
@@ -63,6 +74,22 @@ def widget_outputs_without_picture(notebook: dict[str, Any]) -> list[str]:
     return missing
 
 
+def outputs_an_untrusted_notebook_shows_as_text(notebook: dict[str, Any]) -> list[str]:
+    """Where ``notebook`` saved a picture that an untrusted JupyterLab shows as its plain text:
+    a widget, an SVG without a PNG, or a Python repr as the text: ``'cell N: text'`` each."""
+    found = []
+    for number, cell in enumerate(notebook.get("cells", []), 1):
+        for output in cell.get("outputs", []) if cell.get("cell_type") == "code" else []:
+            data = output.get("data", {})
+            text = text_of(data.get("text/plain", ""))
+            picture = WIDGET_VIEW in data or "image/svg+xml" in data
+            if (picture and not any(kind in data for kind in SAFE_PICTURES)) or (
+                REPR_TEXT.match(text)
+            ):
+                found.append(f"cell {number}: {text[:60]}")
+    return found
+
+
 def bundle(thing: Any) -> dict[str, Any]:
     data, _ = InteractiveShell.instance().display_formatter.format(thing)
     return dict(data)
@@ -77,10 +104,12 @@ def test_a_play_widget_output_carries_a_picture_of_the_board_as_shown(game) -> N
     move = game.moves(game.start)[0]
     c.play_move(move)
     data = bundle(c.widget)
-    assert WIDGET_VIEW in data and data["text/plain"].endswith("in Jupyter to play]")
     expected = board_svg(game, c.state, last_move=move, status=c.status,
                          status_player=c.session.status_player)
+    assert WIDGET_VIEW in data
+    assert data["text/plain"] == f"{game.name} board: {c.status[0]}. Run the cell to play."
     assert data["image/svg+xml"] == expected.svg == c.picture().svg
+    assert base64.b64decode(data["image/png"]) == expected.png
     c.close()
 
 
@@ -88,8 +117,36 @@ def test_a_show_board_output_carries_the_same_picture_as_board_svg() -> None:
     game = ConnectFour()
     state = ConnectFour.from_moves("4453")
     data = bundle(show_board(game, state, last_move=2))
-    assert WIDGET_VIEW in data and data["text/plain"] == "Canvas(height=510, width=440)"
-    assert data["image/svg+xml"] == board_svg(game, state, last_move=2).svg
+    picture = board_svg(game, state, last_move=2)
+    assert WIDGET_VIEW in data and data["text/plain"] == "Connect Four board: X to move."
+    assert data["image/svg+xml"] == picture.svg
+    assert base64.b64decode(data["image/png"]) == picture.png
+
+
+def test_a_search_viewer_output_carries_a_picture_and_a_sentence() -> None:
+    game = TicTacToe()
+    state = replay(game, [(0, 0), (1, 1), (0, 1), (0, 2), (2, 0), (1, 0)])
+    trace = trace_search(game, state, "alphabeta")
+    data = bundle(show_search(trace).widget)
+    picture = search_svg(trace)
+    assert WIDGET_VIEW in data and data["image/svg+xml"] == picture.svg
+    assert base64.b64decode(data["image/png"]) == picture.png
+    steps = len(trace.events) - 1
+    assert data["text/plain"] == (f"Search tree: alpha-beta from a Tic-tac-toe position with 3 "
+                                  f"moves, {steps} steps. Run the cell to step through it.")
+
+
+def test_a_picture_is_a_png_of_its_own_size_with_the_colours_of_its_svg() -> None:
+    from PIL import Image
+
+    picture = board_svg(ConnectFour(), ConnectFour.from_moves("4453"), last_move=2)
+    image = Image.open(io.BytesIO(picture.png)).convert("RGB")
+    assert image.size == (440, 510)
+    assert image.getpixel((2, 2)) == (0xFB, 0xF8, 0xF1)  # the board's background, exactly
+    g = ConnectFourGeometry(size=440)  # between the holes of columns 1 and 2: the blue frame
+    assert image.getpixel((round(g.grid.x + g.cell), round(g.grid.y + g.cell / 2))) == (
+        0x1F, 0x4E, 0x9C)
+    assert bundle(picture)["text/plain"] == repr(picture) == "Connect Four board: X to move."
 
 
 # -- the check of saved notebooks ----------------------------------------------------------------
@@ -120,6 +177,37 @@ def test_the_check_finds_widget_outputs_without_a_picture_and_only_those() -> No
     ]
 
 
+def test_the_untrusted_check_finds_svg_only_pictures_and_repr_texts() -> None:
+    def output(**data: Any) -> dict[str, Any]:
+        return {"output_type": "display_data", "data": data, "metadata": {}}
+
+    notebook = {"cells": [
+        {"cell_type": "code", "outputs": [output(**{WIDGET_VIEW: {}, "image/svg+xml": "<svg/>",
+                                                     "text/plain": "A board."})]},
+        {"cell_type": "code", "outputs": [output(**{"image/svg+xml": "<svg/>",
+                                                     "image/png": "iVBO",
+                                                     "text/plain": "<BoardPicture, 4 chars>"})]},
+        {"cell_type": "code", "outputs": [output(**{WIDGET_VIEW: {}, "image/png": "iVBO",
+                                                     "text/plain": "A board."})]},
+        {"cell_type": "code", "outputs": [output(**{"text/plain": "VBox(children=(...))"})]},
+        {"cell_type": "code", "outputs": [output(**{"text/html": "<b>x</b>",
+                                                     "text/plain": "(3, 4)"})]},
+    ]}
+    assert outputs_an_untrusted_notebook_shows_as_text(notebook) == [
+        "cell 1: A board.", "cell 2: <BoardPicture, 4 chars>", "cell 4: VBox(children=(...))",
+    ]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT / "notebooks")))
+def test_every_saved_picture_shows_in_an_untrusted_notebook(path: Path) -> None:
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    found = outputs_an_untrusted_notebook_shows_as_text(notebook)
+    assert not found, (
+        f"{path.name}: outputs that an untrusted JupyterLab shows as text, not as a picture "
+        f"(re-execute the notebook with tools/run_notebooks.py): {found}"
+    )
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT / "notebooks")))
 def test_every_saved_widget_output_has_a_static_picture(path: Path) -> None:
     missing = widget_outputs_without_picture(json.loads(path.read_text(encoding="utf-8")))
@@ -127,3 +215,12 @@ def test_every_saved_widget_output_has_a_static_picture(path: Path) -> None:
         f"{path.name}: widget outputs without a picture (re-execute the notebook with "
         f"tools/run_notebooks.py): {missing}"
     )
+
+
+def test_the_example_in_the_picture_module_runs() -> None:
+    import doctest
+
+    import gamelib.ui.picture
+
+    failed, tried = doctest.testmod(gamelib.ui.picture)
+    assert failed == 0 and tried > 0

@@ -20,9 +20,9 @@ from gamelib.search.trace import CacheRead, CacheStore, Cutoff, Leaf, SearchTrac
 from gamelib.session.players import heuristic_for
 from gamelib.ui.canvas import RecordingCanvas
 from gamelib.ui.drawing import Palette
-from gamelib.ui.search_svg import search_svg, snapshot
-from gamelib.ui.search_view import SearchView, show_search
-from gamelib.ui.tree_layout import label_rects, layout_tree, overlaps
+from gamelib.ui.search_svg import READABLE, search_svg, snapshot
+from gamelib.ui.search_view import SHRINK, SearchView, show_search
+from gamelib.ui.tree_layout import label_rects, layout_tree, legend, overlaps
 
 GAME = TicTacToe()
 # X to move, three empty squares: 1,3  2,1  3,3.
@@ -92,7 +92,8 @@ def test_sixty_nodes_fit_a_projector_without_scrolling() -> None:
     trace = TRACES["minimax-4"]
     assert 40 <= len(trace.nodes) <= 70
     layout = layout_tree(trace)
-    assert layout.width <= 1100 and layout.height <= 660
+    # Shrunk to the viewer's floor (where its smallest words are still 14 px high).
+    assert layout.width * SHRINK <= 1100 and layout.height * SHRINK <= 660
 
 
 # -- snapshots and words ------------------------------------------------------------------
@@ -165,12 +166,21 @@ def test_pruned_moves_are_greyed_after_the_cutoff() -> None:
     skipped = [_Words(trace).move(m) for m in event.pruned]
     before = draw_at(trace, cut - 1)
     after = draw_at(trace, cut)
-    grey = [call[1] for style, call in after.styled("fill_text")
-            if style.get("global_alpha") == 0.6]
+    # Their words are grey, readable (opaque, a grey of contrast 4.5:1 or more), in a pale box.
+    framing = {*layout_tree(trace).legend, f"step {cut} of {len(trace.events) - 1}",
+               f"step {cut - 1} of {len(trace.events) - 1}"}
+
+    def grey_words(drawing: RecordingCanvas) -> list[str]:
+        return [call[1] for style, call in drawing.styled("fill_text")
+                if style.get("fill_style") == READABLE[Palette.MUTED]
+                and style.get("global_alpha") == 1.0 and call[1] not in framing]
+
+    grey = grey_words(after)
     assert 0 < len(skipped) <= 4 and f"{len(skipped)} pruned" in grey
     listed = " ".join(t for t in grey if not t.endswith(" pruned")).split()
     assert sorted(listed) == sorted(skipped)  # one greyed box lists the skipped moves
-    assert not [c for s, c in before.styled("fill_text") if s.get("global_alpha") == 0.6]
+    assert not grey_words(before)
+    assert 0.6 in [c[2] for c in after.find("set") if c[1] == "global_alpha"]  # the pale box
     dashed = [c for c in after.find("set_line_dash") if c[1]]
     assert dashed
 
@@ -333,3 +343,49 @@ def test_the_viewers_attributes_are_read_only() -> None:
         assert getattr(view, name) is before
     assert view.event is view.trace.events[1] and view.widget is None
     assert SearchView.position.__doc__ == "The index of the event shown, 0 to ``len(self) - 1``."
+
+
+# -- readable on a projector (1280 x 800) ----------------------------------------------------
+
+
+def contrast(one: str, two: str) -> float:
+    """WCAG's contrast ratio of two #rrggbb colours."""
+    def luminance(colour: str) -> float:
+        channels = [int(colour[k:k + 2], 16) / 255 for k in (1, 3, 5)]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    high, low = sorted([luminance(one), luminance(two)], reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("name", sorted(TRACES))
+def test_every_word_of_the_tree_is_readable_on_a_projector(name: str) -> None:
+    import re
+
+    from PIL import ImageFont
+
+    from gamelib.ui.tree_layout import BOX, LEGEND_PX, MARGIN, TEXT_WIDTH
+
+    trace = TRACES[name]
+    layout = layout_tree(trace)
+    for step in sorted({0, len(trace.events) // 2, len(trace.events) - 1}):
+        drawing = draw_at(trace, step)
+        texts = drawing.styled("fill_text")
+        assert texts
+        for style, call in texts:
+            px = float(re.search(r"(\d+)px", style["font"]).group(1))  # type: ignore[union-attr]
+            # At the viewer's floor, shrunk with a wide tree, still 14 CSS px or more.
+            assert px * SHRINK >= 14, (call[1], px)
+            assert style["global_alpha"] == 1.0, call[1]
+            for ground in (Palette.BACKGROUND, Palette.STATUS_BAND):
+                assert contrast(style["fill_style"], ground) >= 4.5, (call[1], style["fill_style"])
+    # The key wraps to the picture's width (measured with a real font, regular 16 px).
+    font = ImageFont.truetype("DejaVuSans.ttf", LEGEND_PX)
+    assert 1 <= len(layout.legend) <= 3
+    # ... and to the part of it that shows without scrolling.
+    visible = min(layout.width, TEXT_WIDTH)
+    assert all(font.getlength(line) <= visible - MARGIN for line in layout.legend)
+    # The whole key: its lines join to the trace's key (tree_layout.legend).
+    assert " ".join(layout.legend) == legend(trace)
+    assert BOX * SHRINK >= 48  # the boards inside the nodes

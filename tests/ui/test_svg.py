@@ -12,7 +12,7 @@ from gamelib.game import GameError, replay
 from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
 from gamelib.ui import BoardPicture, RecordingCanvas, board_svg
 from gamelib.ui.boards import Palette
-from gamelib.ui.svg import svg_from_calls
+from gamelib.ui.canvas import svg_from_calls
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -95,7 +95,7 @@ def test_a_picture_takes_a_status_of_its_own() -> None:
     texts = [t.text for t in parse(picture).iter(SVG + "text")]
     assert texts[-2:] == ["Who wins?", "A to move"]
     assert picture._repr_svg_() == picture.svg
-    assert repr(picture).startswith("<BoardPicture, ")
+    assert repr(picture) == picture.text == "Nim board: Who wins? A to move."
 
 
 @pytest.mark.parametrize("status", [5, "one line", ["fine", 2]])

@@ -1,0 +1,73 @@
+"""The session's checks at the door: the game, the mode, the strength and the delay."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from gamelib.game import PLAY_MEMBERS, GameError
+from gamelib.search import common
+
+__all__ = [
+    "MODES", "MAX_DELAY", "MAX_ITERATIONS", "check_game", "check_mode", "check_strength",
+    "check_delay", "check_iterations", "is_int_or_float",
+]
+
+MODES: Final = ("human-computer", "computer-human", "human-human", "computer-computer")
+"""Who plays which side, first mover first: ``"computer-human"`` lets the computer start."""
+
+MAX_DELAY: Final = 5.0
+"""The longest pause (seconds) between the moves of a computer-versus-computer game."""
+
+
+def check_game(game: object) -> None:
+    """Raise GameError, naming the mistake and the fix, unless ``game`` is a playable game."""
+    common.check_game(
+        game,
+        members=PLAY_MEMBERS,
+        class_text=(
+            "{name} is a class, not a game: create one with its brackets, e.g. play({name}())"
+        ),
+        missing_text=(
+            "{type} is not a game: it lacks {missing}; pass a game "
+            "such as TicTacToe(), ConnectFour() or Nim() from gamelib.games"
+        ),
+    )
+
+
+def check_mode(mode: object) -> None:
+    """Raise GameError unless ``mode`` is one of :data:`MODES`."""
+    if mode not in MODES:
+        raise GameError(f"mode must be one of {', '.join(map(repr, MODES))}; got {mode!r}")
+
+
+def is_int_or_float(value: object) -> bool:
+    """True for a plain int or float, not a bool: what the session takes from a user (the
+    searches' :func:`~gamelib.search.common.is_number` also takes any real number)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def check_strength(depth: object, seconds: object) -> None:
+    """Raise GameError unless ``depth`` (plies, 1 or more) and ``seconds`` (more than 0,
+    at most :data:`~gamelib.search.common.MAX_SECONDS`, as everywhere) are usable."""
+    if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 1):
+        raise GameError(f"depth must be a whole number of plies, 1 or more, or None; got {depth!r}")
+    common.check_seconds(seconds)
+
+
+def check_iterations(iterations: object) -> None:
+    """Raise GameError unless ``iterations`` (the MCTS player's budget) is None or a whole
+    number from 1 to :data:`MAX_ITERATIONS`."""
+    if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool)
+                                   or not 1 <= iterations <= MAX_ITERATIONS):
+        raise GameError(f"mcts must be a number of iterations from 1 to {MAX_ITERATIONS:,} "
+                        f"or None; got {iterations!r}")
+
+
+MAX_ITERATIONS: Final = 1_000_000
+"""The most MCTS iterations the computer may be given per move (its time budget still holds)."""
+
+
+def check_delay(delay: object) -> None:
+    """Raise GameError unless ``delay`` is a number of seconds from 0 to :data:`MAX_DELAY`."""
+    if not is_int_or_float(delay) or not 0 <= delay <= MAX_DELAY:  # type: ignore[operator]
+        raise GameError(f"delay must be a number of seconds from 0 to {MAX_DELAY:g}, got {delay!r}")

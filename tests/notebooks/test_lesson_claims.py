@@ -1,0 +1,265 @@
+"""The claims that issue 21 found wrong in the lessons, each pinned to a number or the code.
+
+One test per claim: the prose now says what the code does, and the code still does it.
+The notebooks are read as text (their saved outputs included where a claim is about them);
+the numbers are recomputed with gamelib.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gamelib.connect4 import connect_four_heuristic
+from gamelib.games import ConnectFour, TicTacToe, TicTacToeBitboard, TreeGame
+from gamelib.search import Stats, alphabeta, bounded_alphabeta, depth_limited, memo_minimax
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+LESSONS = sorted(NOTEBOOKS.glob("0[0-8]-*.ipynb"))
+
+
+def cells(name: str) -> list[dict[str, Any]]:
+    """The cells of the notebook named ``name`` (without .ipynb), or else of the first one
+    whose name starts with it: lessons before exercises."""
+    exact = [*NOTEBOOKS.glob(f"{name}.ipynb"), *NOTEBOOKS.glob(f"exercises/{name}.ipynb")]
+    starts = [*sorted(NOTEBOOKS.glob(f"{name}*.ipynb")),
+              *sorted(NOTEBOOKS.glob(f"exercises/{name}*.ipynb"))]
+    path = (exact or starts)[0]
+    result: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return result
+
+
+def text(name: str, kind: str = "markdown") -> str:
+    """The sources of the cells of one kind of the notebook whose name starts with ``name``."""
+    return "\n".join("".join(c["source"]) for c in cells(name) if c["cell_type"] == kind)
+
+
+def flat(name: str) -> str:
+    """:func:`text` with line breaks as spaces, for phrases that a line break may cut."""
+    return re.sub(r"\s+", " ", text(name))
+
+
+# -- fail-hard and fail-soft ---------------------------------------------------------------
+
+
+def test_the_searches_are_fail_hard_as_lesson_4_says() -> None:
+    # Lesson 4's example: the tree is worth 3; in the window [4, 10] every branch fails low,
+    # and a fail-hard search answers the window's edge, 4.
+    tree = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    assert alphabeta(tree, tree.start, alpha=4, beta=10) == 4
+    # Lesson 5's bound-cache search too (values for X): X to move is lost (-1), and asked
+    # about [0, 1] it answers 0, not the -1 a fail-soft search could return.
+    game = TicTacToe()
+    lost = game.from_text("X|X|O\n-+-+-\n | |O\n-+-+-\n | | ")
+    assert memo_minimax(game, lost) == -1
+    assert bounded_alphabeta(game, lost, 0, 1) == 0
+
+
+def test_fail_hard_and_fail_soft_mean_the_same_everywhere() -> None:
+    lesson_4 = flat("04-")
+    assert "**fail-hard**: `best` starts at `alpha`" in lesson_4
+    assert "**fail-soft**: `best` starts below every value" in lesson_4
+    for exercise in ("03-Store-Rule", "03-Store-Rule-Solution"):
+        words = flat(exercise)
+        assert "fail-soft: it returns" not in words
+        assert "(fail-hard, in Lesson 4's words" in words
+    exercise_6 = flat("06-Alpha")
+    assert "starts `best` at $-\\infty$ instead of $\\alpha$ (a *fail-soft* search)" in exercise_6
+
+
+# -- the horizon effect --------------------------------------------------------------------
+
+DELAY = "5726153255346175512337337711217242"   # Lesson 6: X to move, columns 4 and 6 open
+
+
+def test_the_horizon_effect_position_of_lesson_6() -> None:
+    game = ConnectFour()
+    h = connect_four_heuristic(game)
+    state = ConnectFour.from_moves(DELAY)
+    assert game.moves(state) == [3, 5]
+
+    def seen(depth: int, column: int) -> float:
+        return -depth_limited(game, game.play(state, column - 1), depth - 1, h)
+
+    for depth in range(2, 6):   # column 4 loses at once; the delaying column 6 looks even
+        assert seen(depth, 4) == -1.5 and -1 < seen(depth, 6) < 1
+    assert seen(6, 6) < -1      # from depth 6 the loss behind the delay is seen
+    assert memo_minimax(game, state) == -1
+    stats = Stats()
+    assert -1 < depth_limited(game, state, 4, h, stats=stats) < 0 and stats.calls == 16
+
+
+def test_the_horizon_effect_is_named_for_what_it_is() -> None:
+    lesson_6 = flat("06-")
+    summary = next(c for c in lesson_6.split("## ") if c.startswith("What we learned"))
+    assert "a threat that completes beyond it is invisible" in summary
+    assert "**horizon effect**: a delaying move that only postpones a loss" in summary
+    assert "Quiescence search" in summary and "**quiescence search**" in lesson_6
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "the horizon effect (a delaying move, watched in the viewer)" in readme
+
+
+# -- Lesson 7: the player's heuristic, sixteen operations ----------------------------------
+
+
+def test_lesson_7_says_what_the_player_uses() -> None:
+    from gamelib.connect4 import player
+
+    lesson_7 = flat("07-")
+    assert "row-aware" not in lesson_7
+    assert "keeps this one heuristic" in lesson_7
+    # The player's heuristic is the lesson's threat heuristic, for every board size.
+    game = ConnectFour()
+    ours, theirs = connect_four_heuristic(game), player._heuristic(6, 7)
+    for moves in ["4", "44", "4453", "445362", "1234567"]:
+        state = ConnectFour.from_moves(moves)
+        assert ours(state, game.to_move(state)) == theirs(state, game.to_move(state))
+
+
+def test_four_in_a_row_takes_sixteen_operations() -> None:
+    # has_four: per direction one shift, one and, one shift, one and.
+    assert len(ConnectFour().directions) * 4 == 16
+    lesson_7 = flat("07-")
+    assert "16 operations on integers (four per direction)" in lesson_7
+    assert "a dozen operations" not in lesson_7
+
+
+# -- Lesson 1: the bitboard's gain, the canvas ---------------------------------------------
+
+
+def test_lesson_1_measures_what_it_says() -> None:
+    lesson_1 = flat("01-")
+    assert "the gap grows" not in lesson_1
+    assert "both make exactly the same 16,168 calls" in lesson_1
+    for game in (TicTacToe(), TicTacToeBitboard()):
+        stats = Stats()
+        memo_minimax(game, game.start, stats=stats)
+        assert stats.calls == 16_168
+
+
+def test_lesson_1_canvas_has_a_saved_picture() -> None:
+    lesson = cells("01-")
+    drawn = next(i for i, c in enumerate(lesson)
+                 if "show_board(game, example)" in "".join(c["source"]))
+    assert any("image/svg+xml" in o.get("data", {}) for o in lesson[drawn]["outputs"])
+    assert "a saved or static view of the notebook shows a picture" in re.sub(
+        r"\s+", " ", "".join(lesson[drawn + 1]["source"]))
+
+
+# -- every lesson ends with a board ---------------------------------------------------------
+
+
+def test_every_lesson_ends_with_a_board() -> None:
+    last_code = {}
+    for path in LESSONS[1:]:
+        code = [c for c in json.loads(path.read_text(encoding="utf-8"))["cells"]
+                if c["cell_type"] == "code"]
+        last_code[path.name[:2]] = "".join(code[-1]["source"])
+    assert all("play(" in source for source in last_code.values()), last_code
+    assert 'mode="human-human"' in last_code["01"]
+    assert all("human-human" not in last_code[n] for n in ["02", "03", "04", "05", "06"])
+    assert "depth=2" in last_code["06"]
+    assert "ConnectFour()" in last_code["07"] and "ConnectFour()" in last_code["08"]
+    index = flat("00-")
+    assert "in Lesson 1 two people play each other; from Lesson 2 on you play the computer" in index
+    lesson_9 = [c for c in cells("09-") if c["cell_type"] == "code"]
+    assert "play(" in "".join(lesson_9[-1]["source"]) and "Lesson 9 with Monte Carlo" in index
+
+
+# -- Lesson 8: Tromp's database --------------------------------------------------------------
+
+
+def test_tromps_database_is_described_as_it_is() -> None:
+    lesson_8 = flat("08-")
+    assert "the value of every position after 8 moves" not in lesson_8
+    assert ("67,557 positions after 8 moves in which nobody has won and the next move is not "
+            "forced (a position and its mirror image counted once)") in lesson_8
+    assert "67,557" in (NOTEBOOKS / "References.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_tromps_67557_positions_recounted() -> None:
+    """After 8 moves: 184,275 positions; without a four and without a cell where either
+    player would complete four at once (so the move is not forced), 134,934; counted once
+    with their mirror images, 67,557: Tromp's database."""
+    game = ConnectFour()
+    level = {game.start}
+    for _ in range(8):
+        level = {game.play(s, m) for s in level for m in game.moves(s)}
+    assert len(level) == 184_275
+
+    def wins_at_once(state: tuple[int, int], who: int) -> bool:
+        mask = state[0] | state[1]
+        return any(
+            game.has_four(state[who] | (mask + game.bottom_masks[c]) & game.column_masks[c])
+            for c in range(game.cols) if not mask & game.top_masks[c]
+        )
+
+    quiet = [s for s in level
+             if not game.finished(s) and not wins_at_once(s, 0) and not wins_at_once(s, 1)]
+    assert len(quiet) == 134_934
+
+    def mirror(state: tuple[int, int]) -> tuple[int, int]:
+        x, o = ((sum(((bits >> (7 * c)) & 0x7F) << (7 * (6 - c)) for c in range(7)))
+                for bits in state)
+        return x, o
+
+    assert len({min(s, mirror(s)) for s in quiet}) == 67_557
+
+
+# -- the motivation and the references ------------------------------------------------------
+
+
+def test_the_course_opens_with_the_motivation() -> None:
+    index = flat("00-")
+    for fact in ["3½ to 2½", "3445 Elo", "2843", "Ke Jie", "Libratus", "Future of Go Summit"]:
+        assert fact in index, fact
+    # "only a few points in a hundred games": the Elo expectation at a gap of 3445 - 2843.
+    expected = 1 / (1 + 10 ** ((3445 - 2843) / 400))
+    assert 0.02 < expected < 0.05
+
+
+def test_every_cited_source_is_in_the_references_and_every_lesson_links_them() -> None:
+    references = (NOTEBOOKS / "References.md").read_text(encoding="utf-8")
+    exercises = sorted((NOTEBOOKS / "exercises").glob("*.ipynb"))
+    lessons = sorted(NOTEBOOKS.glob("0[0-9]-*.ipynb"))
+    everything = "\n".join(text(path.name[:-6]) for path in [*lessons, *exercises])
+    quoted = [line for line in everything.splitlines() if line.startswith("> ")]
+    assert len(quoted) >= 12   # the citations set as quotes, as the lessons do
+    names = ["Shannon", "Knuth", "Campbell", "Silver", "Allis", "Tromp", "Pons", "A212693", "Allen",
+             "Kasparov", "Carlsen", "Ke Jie", "Libratus", "Kocsis", "Auer", "Browne", "Coulom",
+             "Gelly", "AlphaGo Zero", "AlphaZero"]
+    for name in names:
+        assert name in everything and name in references, name
+    for path in sorted(NOTEBOOKS.glob("0[0-9]-*.ipynb")):   # Lesson 9 as well
+        assert "](References.md)" in text(path.name[:3]), path.name
+
+
+# -- the value convention of the tree pictures ---------------------------------------------
+
+
+def test_a_bound_at_the_end_of_the_scale_is_shown_as_the_exact_value() -> None:
+    from gamelib.search import trace_search
+    from gamelib.ui.search_svg import describe, search_svg
+    from gamelib.ui.tree_layout import legend
+
+    game = TicTacToe()
+    four = game.from_text("X|X|O\n-+-+-\n | |X\n-+-+-\n |O| ")   # Lessons 2 and 4, O to move
+    for algorithm in ("alphabeta", "bounded"):
+        trace = trace_search(game, four, algorithm)
+        said = [describe(trace, i) for i in range(len(trace))]
+        assert not [s for s in said if "at most -1" in s or "at least +1" in s]
+        assert any(s.startswith("X's reply 3,3 is worth +1 for X, and +1 ≥ β = +1: cutoff")
+                   for s in said)
+        assert "≤ -1" not in search_svg(trace).svg and "≥ +1" not in search_svg(trace).svg
+    # Each picture's key says whose values it shows: negamax for the player to move, the
+    # bounded search (Lesson 5) for the first player.
+    assert legend(trace_search(game, four, "minimax")) == "Key: values for the player to move"
+    assert legend(trace_search(game, four, "bounded")).startswith("Key: values for X ·")
+    assert "Key: values for the player to move · [α, β] window of an open node" in legend(
+        trace_search(game, four, "alphabeta"))
