@@ -6,6 +6,8 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Final, cast
 
+from gamelib.exercises.answers import MISSING, check_cases, number_problem, require_game, truth
+from gamelib.exercises.failures import NotDone, StudentError, TimedOut, raised_line
 from gamelib.exercises.guard import Forbidden
 from gamelib.exercises.positions import reachable, sample_positions, show_state
 from gamelib.exercises.report import (
@@ -20,20 +22,7 @@ from gamelib.exercises.report import (
     show,
     signed,
 )
-from gamelib.exercises.run import (
-    MISSING,
-    NotDone,
-    StudentError,
-    TimedOut,
-    call_student,
-    check_cases,
-    checker,
-    is_stub,
-    number_problem,
-    raised_line,
-    require_game,
-    truth,
-)
+from gamelib.exercises.run import call_student, checker, is_stub
 from gamelib.game import Player
 from gamelib.games import Nim
 from gamelib.search.common import AnyGame

@@ -7,6 +7,8 @@ from collections.abc import Callable, Hashable
 from functools import lru_cache
 from typing import Any, Final
 
+from gamelib.exercises.answers import same
+from gamelib.exercises.failures import STUDENT_FAILURES, raised_line, returned_none_line
 from gamelib.exercises.guard import Forbidden, handed
 from gamelib.exercises.positions import sample_positions, show_state
 from gamelib.exercises.report import (
@@ -18,15 +20,7 @@ from gamelib.exercises.report import (
     show,
     signed,
 )
-from gamelib.exercises.run import (
-    STUDENT_FAILURES,
-    ask,
-    call_student,
-    checker,
-    raised_line,
-    returned_none_line,
-    same,
-)
+from gamelib.exercises.run import ask, call_student, checker
 from gamelib.games import TicTacToe
 from gamelib.search import bounded
 from gamelib.search.alphabeta import keeps_three_cases

@@ -8,6 +8,15 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Final, cast
 
 from gamelib.connect4.heuristic import connect_four_heuristic
+from gamelib.exercises.answers import number_problem, same
+from gamelib.exercises.failures import (
+    STUDENT_FAILURES,
+    NotDone,
+    StudentError,
+    TimedOut,
+    raised_line,
+    returned_none_line,
+)
 from gamelib.exercises.guard import SEARCH
 from gamelib.exercises.positions import sample_positions, show_state
 from gamelib.exercises.report import (
@@ -19,18 +28,7 @@ from gamelib.exercises.report import (
     not_done,
     show,
 )
-from gamelib.exercises.run import (
-    STUDENT_FAILURES,
-    NotDone,
-    StudentError,
-    TimedOut,
-    call_student,
-    checker,
-    number_problem,
-    raised_line,
-    returned_none_line,
-    same,
-)
+from gamelib.exercises.run import call_student, checker
 from gamelib.game import GameError, Player
 from gamelib.games import ConnectFour
 from gamelib.search.common import AnyGame, Heuristic

@@ -7,6 +7,14 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any, Final
 
+from gamelib.exercises.answers import number_problem
+from gamelib.exercises.failures import (
+    NotDone,
+    StudentError,
+    TimedOut,
+    raised_line,
+    returned_none_line,
+)
 from gamelib.exercises.guard import Forbidden
 from gamelib.exercises.report import (
     FAIL,
@@ -16,17 +24,7 @@ from gamelib.exercises.report import (
     Line,
     show,
 )
-from gamelib.exercises.run import (
-    NotDone,
-    StudentError,
-    TimedOut,
-    ask,
-    call_student,
-    checker,
-    number_problem,
-    raised_line,
-    returned_none_line,
-)
+from gamelib.exercises.run import ask, call_student, checker
 from gamelib.game import GameError
 
 # ---------------------------------------------------------------------------------------------

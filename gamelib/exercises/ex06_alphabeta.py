@@ -20,18 +20,12 @@ import random
 from collections.abc import Callable, Hashable
 from typing import Any, Final
 
+from gamelib.exercises.answers import as_float, number_problem
+from gamelib.exercises.failures import STUDENT_FAILURES, NotDone, raised_line
 from gamelib.exercises.guard import SEARCH
 from gamelib.exercises.positions import show_state
 from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, not_done, show
-from gamelib.exercises.run import (
-    STUDENT_FAILURES,
-    NotDone,
-    as_float,
-    call_student,
-    checker,
-    number_problem,
-    raised_line,
-)
+from gamelib.exercises.run import call_student, checker
 from gamelib.games import ConnectFour, Nim, TicTacToe
 from gamelib.search.alphabeta import alphabeta as reference_alphabeta
 from gamelib.search.alphabeta import keeps_three_cases

@@ -16,13 +16,10 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, Final
 
+from gamelib.exercises.answers import same
 from gamelib.exercises.guard import SEARCH
 from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, show
-from gamelib.exercises.run import (
-    ask,
-    checker,
-    same,
-)
+from gamelib.exercises.run import ask, checker
 from gamelib.search.bounded import EXACT, LOWER, UPPER, Entry, read_bound
 
 __all__ = ["check_read_entry", "READ_SCALE"]

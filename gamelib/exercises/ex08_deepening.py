@@ -28,15 +28,10 @@ from typing import Any, Final
 
 from gamelib.connect4.heuristic import connect_four_heuristic
 from gamelib.exercises.ex06_alphabeta import Counting, TooMuchWork
+from gamelib.exercises.failures import STUDENT_FAILURES, NotDone, raised_line
 from gamelib.exercises.guard import Forbidden, handed
 from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, not_done, show
-from gamelib.exercises.run import (
-    STUDENT_FAILURES,
-    NotDone,
-    call_student,
-    checker,
-    raised_line,
-)
+from gamelib.exercises.run import call_student, checker
 from gamelib.games import ConnectFour
 from gamelib.games.connect_four import C4State
 from gamelib.search.common import Heuristic

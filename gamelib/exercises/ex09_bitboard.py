@@ -23,16 +23,10 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, Final
 
+from gamelib.exercises.answers import number_problem, same, truth
 from gamelib.exercises.guard import Forbidden
 from gamelib.exercises.report import FAIL, INFO, PASS, TODO, CheckResult, Line, show
-from gamelib.exercises.run import (
-    CheckEnded,
-    ask,
-    checker,
-    number_problem,
-    same,
-    truth,
-)
+from gamelib.exercises.run import CheckEnded, ask, checker
 from gamelib.games import ConnectFour
 from gamelib.games.connect_four import C4State
 

@@ -25,13 +25,10 @@ from functools import cache, partial
 from typing import Any, Final
 
 from gamelib.connect4.solver import Solver
+from gamelib.exercises.answers import number_problem
 from gamelib.exercises.guard import Forbidden
 from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, show
-from gamelib.exercises.run import (
-    ask,
-    checker,
-    number_problem,
-)
+from gamelib.exercises.run import ask, checker
 from gamelib.games import ConnectFour
 from gamelib.games.connect_four import C4State
 

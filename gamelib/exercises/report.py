@@ -21,21 +21,21 @@ short example):
 2. Call the student's code only through :func:`gamelib.exercises.run.call_student`
    (``call_student(f, *args)``). It runs the call under the time limit and turns whatever
    goes wrong into one of three exceptions, each rendered by
-   :func:`gamelib.exercises.run.raised_line` (``raised_line(call_text, error)``, a FAIL
+   :func:`gamelib.exercises.failures.raised_line` (``raised_line(call_text, error)``, a FAIL
    line that names the line of the *student's* code):
 
-   * :class:`~gamelib.exercises.run.NotDone`: the stub still raises NotImplementedError;
+   * :class:`~gamelib.exercises.failures.NotDone`: the stub still raises NotImplementedError;
      answer with ``not_done(title, "x", error.where)`` (a report with ``done`` False);
-   * :class:`~gamelib.exercises.run.StudentError`: any other exception;
-   * :class:`~gamelib.exercises.run.TimedOut`: no return within the time limit.
+   * :class:`~gamelib.exercises.failures.StudentError`: any other exception;
+   * :class:`~gamelib.exercises.failures.TimedOut`: no return within the time limit.
 
    Catch them as ``except STUDENT_FAILURES as error`` (the tuple of all three); add the
    position the student's function was working on to the line's details.
-3. Judge each answer with :func:`gamelib.exercises.run.returned_none_line` first (a
+3. Judge each answer with :func:`gamelib.exercises.failures.returned_none_line` first (a
    function that forgot ``return``), then compare values as numbers:
-   :func:`gamelib.exercises.run.number_problem` accepts ints, floats and numpy numbers
+   :func:`gamelib.exercises.answers.number_problem` accepts ints, floats and numpy numbers
    alike and names a wrong type.
-4. For one call per test case, :func:`gamelib.exercises.run.check_cases` does all of this
+4. For one call per test case, :func:`gamelib.exercises.answers.check_cases` does all of this
    and writes "wrong on 3 of 266 positions; the first: ...".
 5. Decorate the public checker with :func:`gamelib.exercises.run.checker`: the stop button
    (KeyboardInterrupt) then ends it with a report, never a traceback.

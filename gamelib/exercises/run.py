@@ -9,21 +9,27 @@ import dis
 import functools
 import inspect
 import itertools
-import math
-import numbers
 import re
 import signal
 import sys
-import sysconfig
 import threading
 import time
-import traceback
 import types
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any, Final, ParamSpec, TypeVar, cast, overload
 
+from gamelib.exercises.failures import (
+    NotDone,
+    Refused,
+    StudentError,
+    TimedOut,
+    _is_library,
+    _message,
+    _where,
+    raised_line,
+    refusal_line,
+)
 from gamelib.exercises.guard import (
     DelegationRefused,
     Forbidden,
@@ -33,78 +39,8 @@ from gamelib.exercises.guard import (
     refusing,
     student_running,
 )
-from gamelib.exercises.report import FAIL, PASS, CheckResult, Line, counted, not_done, shorten, show
-from gamelib.game import Game, GameError
-
-
-class NotDone(Exception):
-    """The student's function is still a stub."""
-
-    def __init__(self, where: str = "") -> None:
-        super().__init__(where)
-        self.where = where
-
-
-class StudentError(Exception):
-    """The student's function raised: ``summary`` says what and ``where`` says where."""
-
-    def __init__(self, summary: str, where: str) -> None:
-        super().__init__(summary)
-        self.summary, self.where = summary, where
-
-
-class Refused(StudentError):
-    """The student's function called a reference the exercise forbids (``name``)."""
-
-    def __init__(self, name: str, where: str) -> None:
-        super().__init__(f"called {name}, which this exercise asks you to write yourself",
-                         where)
-        self.name = name
-
-
-_LIBRARY_DIRS: Final = tuple(
-    str(Path(p).resolve())
-    for p in {
-        str(Path(__file__).resolve().parents[1]),  # gamelib
-        sysconfig.get_paths()["stdlib"],
-        sysconfig.get_paths()["platstdlib"],
-        sysconfig.get_paths()["purelib"],
-        sysconfig.get_paths()["platlib"],
-    }
-)
-
-
-@functools.lru_cache(maxsize=4096)
-def _is_library(filename: str) -> bool:
-    """True for a file of gamelib, of Python's standard library (frozen modules too) or of
-    an installed package: code that is not the student's."""
-    if filename.startswith("<frozen "):
-        return True
-    try:
-        resolved = str(Path(filename).resolve())
-    except (OSError, ValueError):
-        return False
-    return resolved.startswith(_LIBRARY_DIRS)
-
-
-def _where(error: BaseException) -> str:
-    """Where in the student's code ``error`` happened: the innermost frame outside gamelib.
-
-    The file name is left out: in a notebook it is a temporary file whose name changes on
-    every run, and the line number counts from the top of the cell anyway.
-    """
-    frames = [f for f in traceback.extract_tb(error.__traceback__) if not _is_library(f.filename)]
-    # The checker's own frames live in gamelib, so what is left is the student's code.
-    if not frames:
-        return ""
-    frame = frames[-1]
-    code = (frame.line or "").strip() if frame.lineno else ""
-    shown = f": {code}" if code else ""
-    line = f", line {frame.lineno}" if frame.lineno else ""
-    return f"in {frame.name}{line}{shown}"
-
-
-
+from gamelib.exercises.report import FAIL, CheckResult, Line, counted, not_done, shorten, show
+from gamelib.game import GameError
 
 DEFAULT_TIME_LIMIT: Final = 5.0
 """Seconds a single call of the student's code may take before the checker stops it."""
@@ -156,16 +92,6 @@ def time_limit() -> float:
 def total_time_limit() -> float:
     """The seconds all calls of the student's code in one check may take together."""
     return _limit[1]
-
-
-class TimedOut(Exception):
-    """The student's function did not return within ``seconds``; ``where`` is the line of
-    the student's code it was running; ``swallowed`` is True when the student's code caught
-    the exception that stops it at least once."""
-
-    def __init__(self, seconds: float, where: str, swallowed: bool = False) -> None:
-        super().__init__(seconds)
-        self.seconds, self.where, self.swallowed = seconds, where, swallowed
 
 
 class OverBudget(BaseException):
@@ -536,19 +462,6 @@ def call_student(function: Callable[..., Any], *args: Any, first: bool = False) 
     return answer
 
 
-def _message(error: BaseException) -> str:
-    """``str(error)``, or a word on why it cannot be shown (a student's exception class
-    whose ``__str__`` raises)."""
-    try:
-        return str(error)
-    except Exception:
-        return "(its message cannot be shown)"
-
-
-STUDENT_FAILURES: Final = (NotDone, StudentError, TimedOut)
-"""What :func:`call_student` raises for code that is not done, raised or took too long."""
-
-
 class CheckEnded(Exception):
     """A check that ends early with its report ``result``: raised by :func:`ask`, returned
     by the :func:`checker` around the public checker."""
@@ -652,25 +565,6 @@ def _checker(function: Callable[P, CheckResult], forbid: Forbidden | None
     return wrapper
 
 
-def refusal_line(refused: Sequence[str]) -> Line:
-    """The one FAIL line of a check in which the student's code called what it may not:
-    ``refused`` names the calls, in order."""
-    first = refused[0]
-    if first.startswith("the checker "):
-        checker_name = first.removeprefix("the checker ")
-        return Line(FAIL, f"your function called the checker `{checker_name}` while it was "
-                          "being checked", (("hint", "a checker calls your function, not the "
-                                                     "other way round: call it only from its "
-                                                     "own cell"),))
-    others = len(set(refused) - {first})
-    more = f" (and {counted(others, 'other reference')})" if others else ""
-    return Line(FAIL, f"your function called gamelib's `{first}`{more}: this exercise asks "
-                      "you to write it yourself", (
-                          ("hint", "a check passes only with your own code: use what the "
-                                   "exercise hands you (the game's methods, the arguments), "
-                                   "not gamelib's reference"),))
-
-
 def _is_callable_annotation(annotation: object) -> bool:
     """True for ``Callable[...]`` written as text (``from __future__ import annotations``)
     or as the object itself."""
@@ -678,87 +572,9 @@ def _is_callable_annotation(annotation: object) -> bool:
     return re.match(r"(collections\.abc\.|typing\.)?Callable\b", text) is not None
 
 
-MISSING: Any = object()
-"""Stands for "no such value" where None could be a student's answer."""
-
-
 def is_stub(value: object) -> bool:
     """True for ``...``, a placeholder answer."""
     return value is Ellipsis
-
-
-def returned_none_line(call: str, answer: object, name: str) -> Line | None:
-    """A FAIL line if ``answer`` is None (a function that forgot ``return``), else None."""
-    if answer is not None:
-        return None
-    return Line(FAIL, f"{call} returned None", (
-        ("hint", f"is a `return` missing in {name}? A function that ends without `return` "
-                 "returns None"),))
-
-
-def truth(answer: object) -> bool | None:
-    """``answer`` as a bool if it is one (``True``, ``False``, or numpy's ``np.True_`` and
-    ``np.False_``), else None: a numpy comparison is a fine yes or no."""
-    if isinstance(answer, bool):
-        return answer
-    kind = type(answer)
-    if kind.__module__ == "numpy" and kind.__name__ in ("bool_", "bool"):
-        return bool(answer)
-    return None
-
-
-def as_float(answer: Any) -> float:
-    """A real number (one that :func:`number_problem` accepts) as a float; an int too large
-    for a float (``10**400``) becomes an infinity of its sign."""
-    try:
-        return float(answer)
-    except OverflowError:
-        return math.inf if answer > 0 else -math.inf
-
-
-def number_problem(answer: object) -> str:
-    """"" if ``answer`` is a real number (int, float, a numpy number; not a bool), else what
-    it is instead. Every checker compares values as numbers: ``1``, ``1.0`` and
-    ``numpy.int64(1)`` are the same answer."""
-    if isinstance(answer, bool) or answer is None:
-        return f"{show(answer)} is not a number"
-    if isinstance(answer, numbers.Real):
-        if isinstance(answer, float) and math.isnan(answer):
-            return "nan is not a number you can compare"
-        return ""
-    return f"{show(answer, 60)} of type {type(answer).__name__} is not a number"
-
-
-def same(a: object, b: object) -> bool:
-    """``a == b`` for values that may come from the student's code: False where the
-    comparison raises or gives no truth value (a numpy array, a broken ``__eq__``)."""
-    try:
-        return bool(a == b)
-    except Exception:
-        return False
-
-
-def timeout_line(call: str, error: TimedOut) -> Line:
-    """The FAIL line for a call that did not return in time."""
-    details = [("where", error.where)] if error.where else []
-    if error.swallowed:
-        details.append(("note", "your code caught the exception that stops it (`except "
-                                "BaseException:` or a bare `except:`), so it was raised "
-                                "again until your function stopped: catch only what you "
-                                "expect, e.g. `except ValueError:`"))
-    details.append(("hint", "an endless loop? a recursion that never reaches a finished "
-                            "state? (gamelib.exercises.set_time_limit(seconds) allows more "
-                            "time)"))
-    return Line(FAIL, f"{call} did not return within {error.seconds:g} s", tuple(details))
-
-
-def error_line(call: str, error: StudentError, hint: str = "") -> Line:
-    details = [("error", error.summary)]
-    if error.where:
-        details.append(("where", error.where))
-    if hint:
-        details.append(("hint", hint))
-    return Line(FAIL, f"{call} raised an exception", tuple(details))
 
 
 def require_function(checker: str, name: str, value: object) -> None:
@@ -775,62 +591,3 @@ T = TypeVar("T")
 P = ParamSpec("P")
 
 
-def check_cases(title: str, name: str, function: Callable[..., Any], cases: Sequence[T],
-                 ask_about: Callable[[T], tuple[str, tuple[Any, ...]]],
-                 judge: Callable[[T, str, Any], Line | None], *, noun: str, among: str,
-                 right: str) -> CheckResult:
-    """The report on calling the student's ``function`` once per case.
-
-    ``ask_about(case)`` gives the call as the report writes it and its arguments;
-    ``judge(case, call, answer)`` is None for a right answer, else the line saying what is
-    wrong. The report ends at once with "not done yet" for a stub (``NotImplementedError``,
-    or a first answer ``...``) or with the exception of the first call that raised
-    one. Otherwise it is the line ``right`` if every answer was right, else the first wrong
-    line with how many went wrong, e.g. "wrong on 3 of 266 positions" (``among`` "on",
-    ``noun`` "position"). ``facts``: the number of cases (under ``noun + "s"``) and of
-    wrong ones.
-    """
-    wrong: list[Line] = []
-    for index, case in enumerate(cases):
-        call, args = ask_about(case)
-        answer = ask(title, name, call, function, *args, first=index == 0)
-        line = returned_none_line(call, answer, name) or judge(case, call, answer)
-        if line is not None:
-            wrong.append(line)
-    facts = {f"{noun}s": len(cases), "wrong": len(wrong)}
-    if wrong:
-        first = wrong[0]
-        text = f"wrong {among} {len(wrong):,} of {counted(len(cases), noun)}; the first: "
-        return CheckResult(title, (Line(FAIL, text + first.text, first.details),), facts=facts)
-    return CheckResult(title, (Line(PASS, right),), facts=facts)
-
-
-def require_game(checker: str, game: object) -> None:
-    """Raise :class:`GameError` unless ``game`` is None or a game object (not its class)."""
-    if isinstance(game, type):
-        raise GameError(
-            f"{checker} takes a game object as its second argument: {game.__name__}() with "
-            f"parentheses, not the class {game.__name__}"
-        )
-    if game is not None and not isinstance(game, Game):
-        raise GameError(
-            f"{checker} takes a game of gamelib.games as its second argument, e.g. TicTacToe(), "
-            f"or None (the default) for Nim; got {show(game, 60)}"
-        )
-
-
-def raised_line(call: str, error: NotDone | StudentError | TimedOut, hint: str = "",
-                context: Sequence[tuple[str, str]] = ()) -> Line:
-    """The FAIL line for a call of the student's code that raised or took too long: the
-    details ``context`` (e.g. the position) first, then what happened and where; ``hint``
-    is added for an exception (:func:`error_line`)."""
-    if isinstance(error, Refused):
-        line = refusal_line([error.name])
-    elif isinstance(error, TimedOut):
-        line = timeout_line(call, error)
-    elif isinstance(error, NotDone):
-        line = Line(FAIL, f"{call} raised NotImplementedError",
-                    (("where", error.where),) if error.where else ())
-    else:
-        line = error_line(call, error, hint)
-    return Line(FAIL, line.text, (*context, *line.details)) if context else line
