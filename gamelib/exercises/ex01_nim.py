@@ -7,7 +7,7 @@ from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Final, cast
 
 from gamelib.exercises.answers import MISSING, check_cases, number_problem, require_game, truth
-from gamelib.exercises.failures import NotDone, StudentError, TimedOut, raised_line
+from gamelib.exercises.failures import NotDone, StudentError, TimedOut, is_stub, raised_line
 from gamelib.exercises.guard import Forbidden
 from gamelib.exercises.positions import reachable, sample_positions, show_state
 from gamelib.exercises.report import (
@@ -22,7 +22,7 @@ from gamelib.exercises.report import (
     show,
     signed,
 )
-from gamelib.exercises.run import call_student, checker, is_stub
+from gamelib.exercises.run import call_student, checker
 from gamelib.game import Player
 from gamelib.games import Nim
 from gamelib.search.common import AnyGame

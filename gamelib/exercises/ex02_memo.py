@@ -8,7 +8,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, Final
 
 from gamelib.exercises.answers import MISSING, number_problem, same
-from gamelib.exercises.failures import STUDENT_FAILURES, raised_line, returned_none_line
+from gamelib.exercises.failures import STUDENT_FAILURES, is_stub, raised_line, returned_none_line
 from gamelib.exercises.guard import SEARCH
 from gamelib.exercises.positions import show_state
 from gamelib.exercises.report import (
@@ -19,7 +19,7 @@ from gamelib.exercises.report import (
     not_done,
     show,
 )
-from gamelib.exercises.run import ask, call_student, checker, is_stub
+from gamelib.exercises.run import ask, call_student, checker
 from gamelib.game import Player
 from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
 from gamelib.search.common import AnyGame

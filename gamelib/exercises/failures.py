@@ -8,17 +8,20 @@ them into the FAIL line of a report, naming the line of the student's code (:fun
 
 from __future__ import annotations
 
+import ctypes
 import functools
+import sys
 import sysconfig
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from gamelib.exercises.report import FAIL, Line, counted
 
-__all__ = ["STUDENT_FAILURES", "NotDone", "StudentError", "Refused", "TimedOut", "raised_line",
-           "refusal_line", "timeout_line", "error_line", "returned_none_line"]
+__all__ = ["STUDENT_FAILURES", "restore_handled", "NotDone", "StudentError", "Refused",
+           "TimedOut", "raised_line", "refusal_line", "timeout_line", "error_line",
+           "returned_none_line", "is_stub"]
 
 
 class NotDone(Exception):
@@ -177,3 +180,35 @@ def _message(error: BaseException) -> str:
 
 STUDENT_FAILURES: Final = (NotDone, StudentError, TimedOut)
 """What :func:`call_student` raises for code that is not done, raised or took too long."""
+
+
+def restore_handled(before: tuple[Any, Any, Any]) -> None:
+    """Make ``before`` (a ``sys.exc_info()`` taken when the check began) the exception being
+    handled again, if the student's code left another one there.
+
+    An exception raised from a trace function inside the student's ``except`` block (the
+    limit raised again when the student's code swallowed it) can stay behind as "being
+    handled" in CPython after the check returns; every exception raised later in the same
+    cell would then carry it as its ``__context__``. Where ``ctypes`` cannot reach the
+    interpreter (Pyodide), nothing is done.
+    """
+    if sys.exc_info()[1] is before[1]:
+        return
+    try:
+        api = ctypes.pythonapi
+        api.PyErr_SetExcInfo.argtypes = (ctypes.py_object,) * 3
+        api.PyErr_SetExcInfo.restype = None
+        if before[1] is None:
+            api.PyErr_SetExcInfo.argtypes = (ctypes.c_void_p,) * 3
+            api.PyErr_SetExcInfo(None, None, None)
+        else:
+            for item in before:  # PyErr_SetExcInfo steals a reference to each
+                api.Py_IncRef(ctypes.py_object(item))
+            api.PyErr_SetExcInfo(*before)
+    except Exception:  # no ctypes or no pythonapi here: leave it
+        return
+
+
+def is_stub(value: object) -> bool:
+    """True for ``...``, a placeholder answer."""
+    return value is Ellipsis

@@ -27,8 +27,10 @@ from gamelib.exercises.failures import (
     _is_library,
     _message,
     _where,
+    is_stub,
     raised_line,
     refusal_line,
+    restore_handled,
 )
 from gamelib.exercises.guard import (
     DelegationRefused,
@@ -538,29 +540,37 @@ def _checker(function: Callable[P, CheckResult], forbid: Forbidden | None
         for student in students:
             if student in given:
                 require_function(name, student, given[student])
-        with checking(forbid) as refused, _total_budget():
-            try:
-                result = function(*args, **kwargs)
-            except CheckEnded as ended:
-                result = ended.result
-            except OverBudget as over:
-                details = (("where", over.where),) if over.where else ()
-                hint = ("is each call much slower than it needs to be? "
-                        "gamelib.exercises.set_time_limit(seconds, total) allows more time")
-                return CheckResult(name, (Line(
-                    FAIL, f"stopped after {counted(over.calls, 'call')} of your function: the "
-                          f"check may take {over.seconds:g} s in all",
-                    (*details, ("hint", hint))),))
-            except (KeyboardInterrupt, Interrupted) as stop:
-                where = getattr(stop, "where", "")
-                details = (("where", where),) if where else ()
-                return CheckResult(name, (Line(
-                    FAIL, "stopped: you interrupted the check (the stop button); run the cell "
-                          "again to check", details),))
-            if refused:
-                return CheckResult(result.title, (refusal_line(refused),),
-                                   facts={"refused": list(refused)})
-            return result
+
+        def run() -> CheckResult:
+            with checking(forbid) as refused, _total_budget():
+                try:
+                    result = function(*args, **kwargs)
+                except CheckEnded as ended:
+                    result = ended.result
+                except OverBudget as over:
+                    details = (("where", over.where),) if over.where else ()
+                    hint = ("is each call much slower than it needs to be? gamelib.exercises"
+                            ".set_time_limit(seconds, total) allows more time")
+                    return CheckResult(name, (Line(
+                        FAIL, f"stopped after {counted(over.calls, 'call')} of your function: the "
+                              f"check may take {over.seconds:g} s in all",
+                        (*details, ("hint", hint))),))
+                except (KeyboardInterrupt, Interrupted) as stop:
+                    where = getattr(stop, "where", "")
+                    details = (("where", where),) if where else ()
+                    return CheckResult(name, (Line(
+                        FAIL, "stopped: you interrupted the check (the stop button); run the cell "
+                              "again to check", details),))
+                if refused:
+                    return CheckResult(result.title, (refusal_line(refused),),
+                                       facts={"refused": list(refused)})
+                return result
+
+        before = sys.exc_info()  # see restore_handled
+        try:
+            return run()
+        finally:
+            restore_handled(before)
 
     return wrapper
 
@@ -570,11 +580,6 @@ def _is_callable_annotation(annotation: object) -> bool:
     or as the object itself."""
     text = annotation if isinstance(annotation, str) else repr(annotation)
     return re.match(r"(collections\.abc\.|typing\.)?Callable\b", text) is not None
-
-
-def is_stub(value: object) -> bool:
-    """True for ``...``, a placeholder answer."""
-    return value is Ellipsis
 
 
 def require_function(checker: str, name: str, value: object) -> None:

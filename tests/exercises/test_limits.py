@@ -6,6 +6,7 @@ mistakes get a report, never a traceback."""
 from __future__ import annotations
 
 import itertools
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -192,6 +193,21 @@ def test_a_swallowed_limit_is_raised_again_and_reported() -> None:
     threaded = _in_a_thread(lambda: ex.check_finished(swallowing))
     assert "your code caught the exception that stops it" in _report(threaded)
 
+
+
+def test_a_swallowed_limit_leaves_no_exception_behind() -> None:
+    """Raised again from a trace inside the student's ``except``, the limit once stayed
+    "being handled" after the check, and every later exception carried it as __context__."""
+    ex.check_finished(swallowing)
+    assert sys.exc_info() == (None, None, None)
+    with pytest.raises(ValueError) as caught:
+        raise ValueError("later")
+    assert caught.value.__context__ is None
+    try:
+        raise KeyError("being handled by the caller")
+    except KeyError as handled:
+        ex.check_finished(swallowing)
+        assert sys.exc_info()[1] is handled
 
 def test_a_check_has_a_total_limit() -> None:
     def slow(state: Any) -> bool:
