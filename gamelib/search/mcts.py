@@ -318,9 +318,11 @@ class _Limit:
     def __init__(self, iterations: int | None, seconds: float | None,
                  budget: Budget | None) -> None:
         self.iterations = iterations
-        timed = iterations is None or seconds is not None or budget is not None
-        self.budget = (Budget(seconds, within=budget) if seconds is not None or budget is None
-                       else budget) if timed else None
+        self.budget: Budget | None = None   # iterations alone: no clock at all
+        if budget is not None:
+            self.budget = budget if seconds is None else budget.part(seconds)
+        elif seconds is not None or iterations is None:
+            self.budget = Budget(seconds)
         self.cut_short = False
 
     def done(self, stats: MCTSStats) -> bool:
