@@ -50,14 +50,35 @@ _T = TypeVar("_T")
 _BUTTON_ROW: Final = 40
 """CSS pixels of the column buttons above a Connect Four board."""
 
+_GAP: Final = 16
+"""CSS pixels between the board and the controls beside it."""
+
+_SIDE: Final = "clamp(210px, calc(100cqw - 216px), 320px)"
+"""The width of the controls beside the board: 320 px where the cell has room, down to
+210 px in a narrow one (150 % zoom with the file browser open), leaving the board at least
+200 px. ``cqw`` is a percentage of the play widget's width (it is a CSS container, see
+:data:`_STYLE`); below 386 px the controls wrap under the board."""
+
 # Larger text and controls for a projector, scoped to the play widget only; larger
 # still in JupyterLab's Presentation Mode, as the lessons' text is there.
 _STYLE: Final = """<style>
 .gamelib-play {
+  container-type: inline-size;
   --jp-widgets-font-size: 16px;
   --jp-widgets-inline-height: 34px;
   --jp-widgets-inline-label-width: 80px;
   --gamelib-message-size: 18px;
+}
+/* The play widget's output has no prompt ("Out[n]:"): its empty column goes to the board
+   and controls, which need it at 150 % zoom with the file browser open. */
+.jp-OutputArea-child:has(.gamelib-play) > .jp-OutputPrompt {
+  display: none;
+}
+/* A narrow board: its column buttons show the number without the arrow. */
+@container (max-width: 560px) {
+  .gamelib-play .gamelib-column i.fa {
+    display: none;
+  }
 }
 .jp-mod-presentationMode .gamelib-play {
   --jp-widgets-font-size: 18px;
@@ -247,7 +268,8 @@ class PlayController(CellView):
         # Above a Connect Four board: the column buttons; the board shrinks to leave
         # room for them on the screen. The message goes beside it, under the controls.
         reserve = _BUTTON_ROW if isinstance(board, ConnectFourBoard) else 0
-        width = fit_width(board.width, board.height, reserve)
+        width = fit_width(board.width, board.height, reserve,
+                          across=f"100cqw - {_GAP}px - {_SIDE}")
         self._live = LiveCanvas(board.width, board.height, self._paint_board,
                                 css_width="100%")
         canvas = self._live.widget
@@ -271,6 +293,7 @@ class PlayController(CellView):
                                     margin=f"0 {share(2)} 0 {left_margin}"),
                     style=big,
                 )
+                column.add_class("gamelib-column")
                 column.on_click(self._safely(lambda _b, c=col: self._column_button(c)))
                 column_buttons.append(column)
             rows.append(w.HBox(column_buttons, layout=w.Layout(width="100%", margin="0 0 4px 0")))
@@ -278,11 +301,11 @@ class PlayController(CellView):
         rows.append(canvas)
         self._html = w.HTML(layout=w.Layout(width="100%"))
         self._html.add_class("gamelib-message")
-        left = w.VBox(rows, layout=w.Layout(width=width, margin="0 16px 4px 0"))
+        left = w.VBox(rows, layout=w.Layout(width=width, margin=f"0 {_GAP}px 4px 0"))
 
         label = board.player_label
         first, second = game.players
-        wide = w.Layout(width="310px", margin="0 0 8px 0")
+        wide = w.Layout(width="100%", margin="0 0 8px 0")
         self._players = w.Dropdown(
             options=[
                 # Short enough for the dropdown at 16 px: "You: O (yellow), second".
@@ -315,7 +338,8 @@ class PlayController(CellView):
 
         def button(text: str, tip: str, action: Callable[[], object], icon: str = "") -> Any:
             made = w.Button(description=text, tooltip=tip, icon=icon,
-                            layout=w.Layout(width="104px", height="40px", margin="0 6px 8px 0"),
+                            layout=w.Layout(width="calc((100% - 18px) / 3)", height="40px",
+                                           margin="0 6px 8px 0", padding="0 4px"),
                             style=big)
             made.on_click(self._safely(lambda _b: action()))
             return made
@@ -335,9 +359,9 @@ class PlayController(CellView):
         self._demo = w.VBox([w.HBox([self._run_button, self._stop_button]), self._delay_slider])
         style = w.HTML(_STYLE, layout=w.Layout(width="0", height="0", margin="0"))
         right = w.VBox(
-            [style, self._players, self._strength, self._box, w.HBox([new, undo, hint]),
-             self._demo, self._html],
-            layout=w.Layout(width="320px"),
+            [style, self._players, self._strength, self._box,
+             w.HBox([new, undo, hint], layout=w.Layout(width="100%")), self._demo, self._html],
+            layout=w.Layout(width=_SIDE),
         )
         self._view = PlayView(
             [left, right],
