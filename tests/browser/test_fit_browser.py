@@ -4,8 +4,9 @@ On a 1280x800 screen, at 100 %, 125 % and 150 % browser zoom, with the file brow
 closed, in the notebook view and in JupyterLab's Presentation Mode (all twelve combinations),
 the whole board, the column buttons, the message and the controls lie inside the notebook's
 visible area at once: the controls move beside or below the board and the board shrinks. At
-every zoom the canvas holds at least one pixel per device pixel, so its text is as sharp as
-the HTML beside it, and the message grows in Presentation Mode.
+every zoom the canvas holds at least one pixel per device pixel, so its drawing is sharp; the
+board's status line (HTML over the canvas's status band) grows with the zoom as the page's text
+does, and it and the message grow in Presentation Mode.
 
 One JupyterLab page runs the game once; zoom, sidebar and mode then change in place. Browser
 zoom is emulated as the browser does it (Chrome DevTools' device metrics): the page gets
@@ -21,6 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from gamelib.games import ConnectFour
+from gamelib.ui.boards import ConnectFourBoard
+
 from .harness import SCREENSHOTS, LabPage, LabServer, page_on
 
 if TYPE_CHECKING:
@@ -29,6 +33,9 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "connect_four_game.ipynb"
+_BOARD = ConnectFourBoard(ConnectFour())  # as the fixture notebook's play() draws it
+BAND = _BOARD.status_area.height / _BOARD.height
+"""The share of the canvas's height that its status band takes."""
 SCREEN = (1280, 800)
 ZOOMS = (1.0, 1.25, 1.5)
 
@@ -96,6 +103,7 @@ def off_screen(lab: LabPage, session: CDPSession, name: str) -> list[str]:
         "the board": lab.visible_canvas(),
         "the column buttons": widget.locator("button", has_text="7").first,
         "the message line": widget.locator(".gamelib-message"),
+        "the status line": widget.locator(".gamelib-status"),
         "the Hint button": widget.locator("button", has_text="Hint"),
         "the Players dropdown": widget.locator("select").first,
     }
@@ -112,6 +120,12 @@ def off_screen(lab: LabPage, session: CDPSession, name: str) -> list[str]:
         "c => [c.width / c.getBoundingClientRect().width, devicePixelRatio]")
     if density < ratio - 0.01:
         wrong.append(f"{name}: {density:.2f} canvas pixels per CSS pixel at ratio {ratio}")
+    # The status line lies over the canvas's status band, from its top edge down.
+    board, line = box(parts["the board"]), box(parts["the status line"])
+    band_top = board["y"] + board["height"] * (1 - BAND)
+    bottom = board["y"] + board["height"]
+    if abs(line["y"] - band_top) > 1.5 or line["y"] + line["height"] < bottom - 1.5:
+        wrong.append(f"{name}: the status line {line} is not over the board's band {board}")
     for what, locator in parts.items():
         b = box(locator)
         inside = all(area[x] - 1 <= b[x] and b[x] + b[size] <= area[x] + area[size] + 1
@@ -127,12 +141,18 @@ def test_the_connect_four_widget_fits_at_every_zoom_sidebar_and_mode(lab_screen:
     lab.run_all_cells()
     session = lab.page.context.new_cdp_session(lab.page)
     message = lab.page.locator(".gamelib-message .widget-html-content > div").first
+    status = lab.page.locator(".gamelib-status .widget-html-content > div").first
+    assert "X to move" in status.inner_text()
     wrong: list[str] = []
+    # The status line's text size in device pixels, by (presenting, sidebar, zoom).
+    status_px: dict[tuple[bool, bool, float], float] = {}
     for presenting in (False, True):
         set_presentation_mode(lab, presenting)
         # The play widget's text grows with the lesson's in Presentation Mode.
         size = message.evaluate("d => getComputedStyle(d).fontSize")
         assert size == ("21px" if presenting else "18px")
+        assert status.evaluate("d => getComputedStyle(d).fontSize") == (
+            "24px" if presenting else "20px")
         for sidebar in (True, False):
             set_sidebar(lab, sidebar)
             for zoom in ZOOMS:
@@ -140,5 +160,12 @@ def test_the_connect_four_widget_fits_at_every_zoom_sidebar_and_mode(lab_screen:
                 name = (f"{round(zoom * 100)}-{'sidebar' if sidebar else 'nosidebar'}-"
                         f"{'presenting' if presenting else 'notebook'}")
                 wrong += off_screen(lab, session, name)
+                status_px[presenting, sidebar, zoom] = status.evaluate(
+                    "d => parseFloat(getComputedStyle(d).fontSize) * devicePixelRatio")
             set_zoom(lab, session, 1.0)
     assert not wrong, "\n".join(wrong)
+    # The board's status grows with the zoom, as the page's text does (it is HTML over the
+    # canvas's status band, whose own text shrinks with the board).
+    for (presenting, sidebar, zoom), px in status_px.items():
+        assert px == pytest.approx(zoom * status_px[presenting, sidebar, 1.0]), (
+            presenting, sidebar, zoom, px)
