@@ -74,10 +74,15 @@ _STYLE: Final = """<style>
   --gamelib-message-size: 18px;
   --gamelib-status-size: 20px;
 }
-/* The play widget's output has no prompt ("Out[n]:"): its empty column goes to the board
-   and controls, which need it at 150 % zoom with the file browser open. */
-.jp-OutputArea-child:has(.gamelib-play) > .jp-OutputPrompt {
-  display: none;
+/* The play widget's output has no prompt ("Out[n]:"): in a narrow cell (125 % or 150 %
+   zoom with the file browser open) its empty column goes to the board and controls. */
+.jp-OutputArea-child:has(.gamelib-play) {
+  container-type: inline-size;
+}
+@container (max-width: 700px) {
+  .jp-OutputArea-child:has(.gamelib-play) > .jp-OutputPrompt {
+    display: none;
+  }
 }
 /* A narrow board: its column buttons show the number without the arrow. */
 @container (max-width: 560px) {
