@@ -113,6 +113,7 @@ def test_alphabeta_solution_passes_with_gamelibs_counts() -> None:
     result = check_alphabeta(_code("04")["alphabeta"])
     assert result.passed, _report(result)
     assert result.facts["cases"] == 240 and result.facts["wrong"] == 0
+    assert result.facts["lines"] > 50
     calls = result.facts["calls"]
     assert all(mine == theirs for mine, theirs in calls.values())
     stats = Stats()
@@ -124,7 +125,7 @@ def test_alphabeta_solution_passes_with_gamelibs_counts() -> None:
 
 ALPHABETA_BUGS = [
     ("no cutoff", ("        if best >= beta:               # case 3 allows stopping: a cutoff\n"
-                   "            return best\n", ""), "was stopped"),
+                   "            return best, line\n", ""), "was stopped"),
     ("alpha never rises", ("alpha = max(alpha, best)", "pass"),
      "looks at more states than alpha-beta"),
     ("cutoff with >", ("if best >= beta:", "if best > beta:"), "(not > beta)"),
@@ -133,8 +134,12 @@ ALPHABETA_BUGS = [
     ("order ignored", ("moves = game.moves(state) if order is None else "
                        "order(game, state, game.moves(state))", "moves = game.moves(state)"),
      "the count is that of the game's own move order"),
-    ("no return", ("    return best\n    # END SOLUTION", "    # END SOLUTION"),
-     "is a `return` missing on some path?"),
+    ("no return", ("    return best, line\n    # END SOLUTION", "    # END SOLUTION"),
+     "is a `return` missing"),
+    ("line never kept", ("best, line = -value, [m, *rest]", "best = -value"),
+     "the principal variation"),
+    ("line of a move that only ties", ("if -value > best:", "if -value >= best:"),
+     "the principal variation"),
 ]
 
 
@@ -142,7 +147,7 @@ def test_alphabeta_wrong_sign_gets_the_sign_hint() -> None:
     def no_negation(game: Any, state: Any, player: Any, alpha: Any, beta: Any,
                     order: Any) -> Any:
         value = handed(alphabeta)(game, state, player, -1, 1)  # a right search, then wrong
-        return -value if value else value
+        return (-value if value else value), []
     result = check_alphabeta(no_negation)
     assert not result.passed and "the sign is wrong" in _report(result)
 
@@ -413,7 +418,11 @@ def test_numbers_compare_as_numbers() -> None:
                                         lambda *a: float(code["utility"](*a)))
     assert as_float.passed, _report(as_float)
     solution = _code("04")["alphabeta"]
-    as_numpy = check_alphabeta(lambda *a: numpy.float64(solution(*a)))
+
+    def numpy_value(*args: Any) -> Any:
+        value, line = solution(*args)
+        return numpy.float64(value), line
+    as_numpy = check_alphabeta(numpy_value)
     assert as_numpy.passed, _report(as_numpy)
     exact = _code("10")["exact_score"]
     assert check_exact_score(lambda *a: numpy.int64(exact(*a))).passed
