@@ -69,14 +69,18 @@ class Paste:
     glue: str = ""
     marks: tuple[Any, ...] = field(default=())
 
-    def namespace(self) -> dict[str, Any]:
+    def code(self) -> str:
+        """The pasted code as a student's cell would hold it (tests/exercises/test_nbgrader.py
+        hands it in)."""
         source = "\n\n\n".join(lesson_source(self.lesson, name) for name in self.names)
         for old, new in self.edits:
             assert old in source, f"the lesson no longer has {old!r}: update the row"
             source = source.replace(old, new)
+        return f"{lesson_imports(self.lesson)}\n\n\n{source}\n\n\n{self.glue}"
+
+    def namespace(self) -> dict[str, Any]:
         namespace: dict[str, Any] = {}
-        exec(lesson_imports(self.lesson), namespace)  # noqa: S102 - the lesson's own code
-        exec(f"{source}\n\n\n{self.glue}", namespace)  # noqa: S102
+        exec(self.code(), namespace)  # noqa: S102 - the lesson's own code
         return namespace
 
 
