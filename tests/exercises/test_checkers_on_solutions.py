@@ -293,8 +293,7 @@ def test_score_range_holds_every_solver_score() -> None:
 NULL_WINDOW_BUGS = [
     ("midpoint rounds down", ("k = (low + high + 1) // 2", "k = (low + high) // 2"),
      "was stopped"),
-    ("standard board's range", ("low, high = -((cells - m) // 2), (cells + 1 - m) // 2",
-                                "low, high = -21, 21"), "cannot be answered"),
+    ("steps of 1 from the guess", ("2 * step", "step"), "step away by 1, 2, 4"),
     ("yes taken as above k", ("            low = k\n", "            low = k + 1\n"), "one off"),
     ("no return", ("    return low\n    # END SOLUTION", "    # END SOLUTION"),
      "is a `return` missing?"),
@@ -304,20 +303,31 @@ NULL_WINDOW_BUGS = [
 def test_exact_score_without_a_question_does_not_pass() -> None:
     from gamelib.connect4 import Solver
     solve = handed(lambda game, state: Solver(game).solve(state))  # a right score, found
-    result = check_exact_score(lambda game, state, at_least: solve(game, state))  # elsewhere
+    result = check_exact_score(lambda game, state, at_least, guess: solve(game, state))
     assert not result.passed
     assert result.failures[0].text.endswith("is right but asked no question")
 
 
 def test_exact_score_linear_scan_asks_too_many() -> None:
-    def linear(game: ConnectFour, state: Any, at_least: Any) -> int:
+    def linear(game: ConnectFour, state: Any, at_least: Any, guess: Any) -> int:
         low, high = handed(score_range)(game, state)
         k = high
         while not at_least(k):
             k -= 1
         return k
     report = _report(check_exact_score(linear))
-    assert "ask about the middle" in report
+    assert "start from the guess" in report
+
+
+def test_exact_score_bisection_of_the_range_asks_too_many() -> None:
+    def bisection(game: ConnectFour, state: Any, at_least: Any, guess: Any) -> int:
+        low, high = handed(score_range)(game, state)
+        while low < high:
+            k = (low + high + 1) // 2
+            low, high = (k, high) if at_least(k) else (low, k - 1)
+        return low
+    report = _report(check_exact_score(bisection))
+    assert "is right but asked" in report
 
 
 # ---------------------------------------------------------------------------------------------
@@ -431,10 +441,11 @@ def test_numbers_compare_as_numbers() -> None:
 
 
 def test_exact_score_questions_must_be_whole_numbers() -> None:
-    def halves(game: ConnectFour, state: Any, at_least: Any) -> Any:
+    def halves(game: ConnectFour, state: Any, at_least: Any, guess: Any) -> Any:
         return at_least(0.5)
     report = _report(check_exact_score(halves))
     assert "asked at_least(0.5)" in report and "whole numbers" in report
     exact = _code("10")["exact_score"]
     numpy = pytest.importorskip("numpy")
-    assert check_exact_score(lambda g, s, ask: exact(g, s, lambda k: ask(numpy.int64(k)))).passed
+    assert check_exact_score(
+        lambda g, s, ask, guess: exact(g, s, lambda k: ask(numpy.int64(k)), guess)).passed

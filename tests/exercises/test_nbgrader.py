@@ -271,7 +271,7 @@ DELEGATING: dict[str, str] = {
     "ex11-backprop": "def backpropagate(path, result):\n"
                      "    from gamelib.search.mcts import backpropagate as reference\n"
                      "    reference(path, result)\n",
-    "ex10-exact-score": "def exact_score(game, state, at_least):\n"
+    "ex10-exact-score": "def exact_score(game, state, at_least, guess):\n"
                         "    from gamelib.connect4 import Solver\n"
                         "    return Solver(game).solve(state)\n",
 }
