@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from functools import cache
@@ -43,102 +44,153 @@ FORMULA_SIZES: Final = (16, 25)
 """Boards too large to enumerate (4 x 4 and 5 x 5), checked against the formulas."""
 
 
-@cache
-def _levels(n: int) -> tuple[dict[tuple[int, int], int], ...]:
-    """Simplified tic-tac-toe on ``n`` squares, enumerated level by level.
+MARKS_PER_TURN: Final = (1, 2, 3)
+"""The numbers ``m`` of squares a turn marks that the checker tries: 1 first (the simplified
+tic-tac-toe of the lessons), then 2 (as in Connect6) and 3."""
 
-    Level ``k`` maps each board after ``k`` moves, as the bit masks ``(xs, os)`` of the two
-    players' squares, to the number of move sequences that reach it. The game ends only when
+
+@cache
+def _levels(n: int, m: int = 1) -> tuple[dict[tuple[int, int], int], ...]:
+    """Simplified tic-tac-toe on ``n`` squares where a turn marks ``m`` squares (the last turn
+    the squares left, if fewer), enumerated turn by turn.
+
+    Level ``k`` maps each board after ``k`` turns, as the bit masks ``(xs, os)`` of the two
+    players' squares, to the number of turn sequences that reach it. The game ends only when
     the board is full, so which lines exist does not matter for counting.
     """
     levels = [{(0, 0): 1}]
-    for k in range(n):
+    for k, take in enumerate(_turns(n, m)):
         below: dict[tuple[int, int], int] = {}
         for (xs, os), paths in levels[-1].items():
-            taken = xs | os
-            for square in range(n):
-                bit = 1 << square
-                if taken & bit:
-                    continue
-                child = (xs | bit, os) if k % 2 == 0 else (xs, os | bit)
+            free = [1 << square for square in range(n) if not (xs | os) >> square & 1]
+            for chosen in itertools.combinations(free, take):
+                bits = sum(chosen)
+                child = (xs | bits, os) if k % 2 == 0 else (xs, os | bits)
                 below[child] = below.get(child, 0) + paths
         levels.append(below)
     return tuple(levels)
 
 
-def tree_size_by_enumeration(n: int) -> int:
-    """The number of nodes of the game tree of simplified tic-tac-toe on ``n`` squares.
+def tree_size_by_enumeration(n: int, m: int = 1) -> int:
+    """The number of nodes of the game tree of simplified tic-tac-toe on ``n`` squares, where
+    a turn marks ``m`` squares (the last turn those left, if fewer).
 
-    Counted by enumerating the game level by level (no formula): 986,410 for ``n = 9``.
-    ``n`` is a whole number from 0 to 12; raises :class:`GameError` otherwise.
+    Counted by enumerating the game turn by turn (no formula): 986,410 for ``n = 9, m = 1``.
+    ``n`` is a whole number from 0 to 12 and ``m`` from 1 to 3; raises :class:`GameError`
+    otherwise.
     """
-    _check_squares(n)
-    return sum(sum(level.values()) for level in _levels(n))
+    _check_squares(n, m)
+    return sum(sum(level.values()) for level in _levels(n, m))
 
 
-def state_count_by_enumeration(n: int) -> int:
-    """The number of states of simplified tic-tac-toe on ``n`` squares.
+def state_count_by_enumeration(n: int, m: int = 1) -> int:
+    """The number of states of simplified tic-tac-toe on ``n`` squares, where a turn marks
+    ``m`` squares (the last turn those left, if fewer).
 
-    Counted by enumerating the game level by level (no formula): 6,046 for ``n = 9``.
-    ``n`` is a whole number from 0 to 12; raises :class:`GameError` otherwise.
+    Counted by enumerating the game turn by turn (no formula): 6,046 for ``n = 9, m = 1``.
+    ``n`` is a whole number from 0 to 12 and ``m`` from 1 to 3; raises :class:`GameError`
+    otherwise.
     """
-    _check_squares(n)
-    return sum(len(level) for level in _levels(n))
+    _check_squares(n, m)
+    return sum(len(level) for level in _levels(n, m))
 
 
-def _check_squares(n: object) -> None:
+def _check_squares(n: object, m: object = 1) -> None:
     if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 12:
         raise GameError(f"n must be a whole number of squares from 0 to 12, got {show(n, 40)}")
+    if not isinstance(m, int) or isinstance(m, bool) or not 1 <= m <= 3:
+        raise GameError(f"m must be a whole number of squares per turn from 1 to 3, "
+                        f"got {show(m, 40)}")
 
 
-def _tree_formula(n: int) -> int:
-    return sum(math.perm(n, k) for k in range(n + 1))
+def _turns(n: int, m: int) -> list[int]:
+    """The number of squares each turn marks, in order, until the board is full."""
+    return [min(m, n - done) for done in range(0, n, m)]
 
 
-def _states_formula(n: int) -> int:
-    return sum(math.comb(n, (k + 1) // 2) * math.comb(n - (k + 1) // 2, k // 2)
-               for k in range(n + 1))
+def _tree_formula(n: int, m: int = 1) -> int:
+    total, nodes, left = 1, 1, n
+    for take in _turns(n, m):
+        nodes *= math.comb(left, take)
+        left -= take
+        total += nodes
+    return total
 
 
-def _tree_hint(n: int, got: int, expected: int) -> str:
+def _ordered_tree(n: int, m: int) -> int:
+    """The wrong tree count that orders the squares of one turn."""
+    total, nodes, left = 1, 1, n
+    for take in _turns(n, m):
+        nodes *= math.perm(left, take)
+        left -= take
+        total += nodes
+    return total
+
+
+def _states_formula(n: int, m: int = 1) -> int:
+    total, marks = 1, [0, 0]
+    for turn, take in enumerate(_turns(n, m)):
+        marks[turn % 2] += take
+        total += math.comb(n, marks[0]) * math.comb(n - marks[0], marks[1])
+    return total
+
+
+def _tree_hint(n: int, m: int, got: int, expected: int) -> str:
     if got == expected - 1:
         return "count the root, the empty board, too"
-    if got == math.factorial(n):
+    if m > 1 and got == _tree_formula(n):
+        return (f"that is the count for one mark per turn: here a turn marks {m} squares "
+                "(the last turn those left), so the tree has fewer levels")
+    if m > 1 and got == _ordered_tree(n, m):
+        return (f"the {m} squares of one turn are marked at once: their order does not "
+                "matter, so a turn is a set of squares (math.comb, not math.perm)")
+    if m == 1 and got == math.factorial(n):
         return ("n! counts only the leaves, the full boards: the tree has nodes at every "
                 "depth, the root included")
-    if got == expected - math.factorial(n):
+    if m == 1 and got == expected - math.factorial(n):
         return "the leaves, the full boards, are nodes of the tree too"
-    return ("a node of the tree is a sequence of moves from the start: how many sequences of "
-            "k moves are there, for k = 0, 1, ..., n?")
+    return (f"a node of the tree is a sequence of turns from the start, each turn marking "
+            f"{m} of the squares left (the last turn all that are left, if fewer): how many "
+            f"sequences of k turns are there, for each k?")
 
 
-def _states_hint(n: int, got: int, expected: int) -> str:
+def _states_hint(n: int, m: int, got: int, expected: int) -> str:
     if got == 3**n:
-        return ("3^n also counts boards no game reaches: after k moves X has made "
-                "ceil(k/2) marks and O floor(k/2)")
+        return ("3^n also counts boards no game reaches: count the marks of X and of O "
+                "after k turns")
     if got == expected - 1:
         return "the empty board is a state too"
-    if got == _tree_formula(n):
+    if got == _tree_formula(n, m):
         return ("that is the number of tree nodes: a board reached by several move orders "
                 "is one state")
-    if n == 9 and got == 5478:
+    if m > 1 and got == _states_formula(n):
+        return (f"that is the count for one mark per turn: with {m} marks per turn only the "
+                f"boards after whole turns occur, e.g. X has {m} marks and O none")
+    if n == 9 and m == 1 and got == 5478:
         return ("5,478 is ordinary tic-tac-toe, where a game stops at the first line; "
                 "here every game goes on until the board is full")
-    return ("count the boards with k marks for each k: choose the squares of X, then those "
-            "of O among the squares left")
+    return ("count the boards after k turns for each k: how many marks have X and O then? "
+            "Choose the squares of X, then those of O among the squares left")
 
 
-def _count_lines(name: str, function: Callable[[int], Any], truth: Callable[[int], int],
-                 hint: Callable[[int, int, int], str]) -> Line:
-    """The line on one counting function: right on every size, or the first size it fails."""
+def _call(name: str, n: int, m: int) -> str:
+    return f"{name}({n})" if m == 1 else f"{name}({n}, {m})"
+
+
+def _count_lines(name: str, function: Callable[..., Any], truth: Callable[[int, int], int],
+                 hint: Callable[[int, int, int, int], str]) -> Line:
+    """The line on one counting function: right on every size and every number of marks per
+    turn (all sizes with one mark first, called with ``n`` alone), or the first call it
+    fails."""
     sizes = [*BRUTE_FORCE_SIZES, *FORMULA_SIZES]
-    for index, n in enumerate(sizes):
-        call = f"{name}({n})"
-        answer = call_student(function, n, first=index == 0)
+    for index, (m, n) in enumerate(itertools.product(MARKS_PER_TURN, sizes)):
+        call = _call(name, n, m)
+        args = (n,) if m == 1 else (n, m)
+        answer = call_student(function, *args, first=index == 0)
         forgot = returned_none_line(call, answer, name)
         if forgot is not None:
             return forgot
-        expected = truth(n)
+        expected = truth(n, m)
         how = "by enumerating the game" if n in BRUTE_FORCE_SIZES else "by the formula"
         if not number_problem(answer) and answer == expected:
             continue
@@ -149,37 +201,45 @@ def _count_lines(name: str, function: Callable[[int], Any], truth: Callable[[int
         elif number_problem(answer):
             details.append(("hint", f"return a whole number: {number_problem(answer)}"))
         else:
-            details.append(("hint", hint(n, answer, expected)))
+            details.append(("hint", hint(n, m, answer, expected)))
         return Line(FAIL, f"{call} is wrong", tuple(details))
     last = max(BRUTE_FORCE_SIZES)
-    return Line(PASS, f"{name}(n) is right for n = {min(BRUTE_FORCE_SIZES)} to {last} (checked "
-                      f"by enumerating the game) and n = {', '.join(map(str, FORMULA_SIZES))}: "
-                      f"{name}({last}) = {truth(last):,}")
+    return Line(PASS, f"{name}(n, m) is right for m = "
+                      f"{', '.join(map(str, MARKS_PER_TURN))} and n = {min(BRUTE_FORCE_SIZES)} "
+                      f"to {last} (checked by enumerating the game) and n = "
+                      f"{', '.join(map(str, FORMULA_SIZES))}: {name}({last}) = "
+                      f"{truth(last, 1):,}, {name}({last}, 2) = {truth(last, 2):,}")
 
 
 @checker(forbid=_FORBIDDEN)
-def check_tree_counts(tree_size: Callable[[int], Any],
-                      state_count: Callable[[int], Any]) -> CheckResult:
-    """Check the student's counts for simplified tic-tac-toe on a board of ``n`` squares.
+def check_tree_counts(tree_size: Callable[..., Any],
+                      state_count: Callable[..., Any]) -> CheckResult:
+    """Check the student's counts for simplified tic-tac-toe on a board of ``n`` squares
+    where each turn marks ``m`` squares (the last turn the squares left, if fewer).
 
-    In simplified tic-tac-toe a game ends only when the board is full. ``tree_size(n)`` must
-    return the number of nodes of the game tree (the start included) and ``state_count(n)``
-    the number of distinct states, as ints. Both are compared, for ``n`` = 1 to 9, with
-    counts the checker gets by enumerating the game, and for the 4 x 4 and 5 x 5 boards
-    (``n`` = 16 and 25), too large to enumerate, with the formulas. For ``n`` = 9:
-    986,410 nodes and 6,046 states.
+    In simplified tic-tac-toe a game ends only when the board is full. ``tree_size(n, m)``
+    must return the number of nodes of the game tree (the start included) and
+    ``state_count(n, m)`` the number of distinct states, as ints; with ``m = 1`` (the game of
+    the lessons) they are called as ``tree_size(n)`` and ``state_count(n)``, first. Both are
+    compared, for :data:`MARKS_PER_TURN` and ``n`` = 1 to 9, with counts the checker gets by
+    enumerating the game, and for the 4 x 4 and 5 x 5 boards (``n`` = 16 and 25), too large
+    to enumerate, with the formulas. For ``n = 9``: 986,410 nodes and 6,046 states with
+    ``m = 1``, 53,713 nodes and 2,809 states with ``m = 2``.
 
     Result: a :class:`CheckResult` with one line per function; a function that is still a
-    stub gives a "not done yet" line. Raises :class:`GameError` if an argument is not
-    callable.
+    stub gives a "not done yet" line. ``facts``: ``tree_size_9``, ``state_count_9`` (m = 1)
+    and ``tree_size_9_2``, ``state_count_9_2`` (m = 2). Raises :class:`GameError` if an
+    argument is not callable.
     """
     title = "Counting simplified tic-tac-toe"
 
-    def tree_truth(n: int) -> int:
-        return tree_size_by_enumeration(n) if n in BRUTE_FORCE_SIZES else _tree_formula(n)
+    def tree_truth(n: int, m: int) -> int:
+        return (tree_size_by_enumeration(n, m) if n in BRUTE_FORCE_SIZES
+                else _tree_formula(n, m))
 
-    def states_truth(n: int) -> int:
-        return state_count_by_enumeration(n) if n in BRUTE_FORCE_SIZES else _states_formula(n)
+    def states_truth(n: int, m: int) -> int:
+        return (state_count_by_enumeration(n, m) if n in BRUTE_FORCE_SIZES
+                else _states_formula(n, m))
 
     lines: list[Line] = []
     done = True
@@ -193,9 +253,11 @@ def check_tree_counts(tree_size: Callable[[int], Any],
             lines.append(Line(TODO, f"{name} is not done yet: write it in place of "
                                     "`raise NotImplementedError`"))
         except (StudentError, TimedOut) as error:
-            lines.append(raised_line(f"{name}(n)", error))
+            lines.append(raised_line(f"{name}(n, m)", error))
     return CheckResult(title, tuple(lines), done=done,
-                       facts={"tree_size_9": tree_truth(9), "state_count_9": states_truth(9)})
+                       facts={"tree_size_9": tree_truth(9, 1), "state_count_9": states_truth(9, 1),
+                              "tree_size_9_2": tree_truth(9, 2),
+                              "state_count_9_2": states_truth(9, 2)})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -245,7 +307,7 @@ def symmetric_state_count_by_enumeration(side: int) -> int:
         return sum(1 << perm[i] for i in range(side * side) if mask >> i & 1)
 
     canonical = {min((image(xs, p), image(os, p)) for p in perms)
-                 for level in _levels(side * side) for xs, os in level}
+                 for level in _levels(side * side, 1) for xs, os in level}
     return len(canonical)
 
 

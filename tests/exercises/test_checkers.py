@@ -157,13 +157,22 @@ def store_rule(cache: dict[Any, Any], state: Any, alpha: float, beta: float, v: 
     cache[state] = ("≤", v) if v <= alpha else ("=", v) if v < beta else ("≥", v)
 
 
-def tree_size(n: int) -> int:
-    return sum(math.factorial(n) // math.factorial(n - k) for k in range(n + 1))
+def tree_size(n: int, m: int = 1) -> int:
+    total, nodes, left = 1, 1, n
+    while left:
+        nodes *= math.comb(left, min(m, left))
+        left -= min(m, left)
+        total += nodes
+    return total
 
 
-def state_count(n: int) -> int:
-    return sum(math.comb(n, (k + 1) // 2) * math.comb(n - (k + 1) // 2, k // 2)
-               for k in range(n + 1))
+def state_count(n: int, m: int = 1) -> int:
+    total, marks, turn = 1, [0, 0], 0
+    while sum(marks) < n:
+        marks[turn % 2] += min(m, n - sum(marks))
+        total += math.comb(n, marks[0]) * math.comb(n - marks[0], marks[1])
+        turn += 1
+    return total
 
 
 # ---------------------------------------------------------------------------------------------
@@ -781,15 +790,53 @@ def test_enumeration_counts() -> None:
         1, 2, 5, 16, 65, 326, 1_957, 13_700, 109_601, 986_410]
     assert [state_count_by_enumeration(n) for n in range(10)] == [
         1, 2, 5, 13, 35, 96, 267, 750, 2_123, 6_046]
+    assert [tree_size_by_enumeration(n, 2) for n in range(10)] == [
+        1, 2, 2, 7, 13, 71, 196, 1_492, 5_489, 53_713]
+    assert [state_count_by_enumeration(n, 2) for n in range(10)] == [
+        1, 2, 2, 7, 13, 51, 121, 372, 939, 2_809]
     with pytest.raises(GameError, match="from 0 to 12"):
         tree_size_by_enumeration(13)
+    with pytest.raises(GameError, match="m must be a whole number of squares per turn"):
+        state_count_by_enumeration(4, 0)
 
 
 def test_correct_formulas_pass() -> None:
     result = check_tree_counts(tree_size, state_count)
-    assert result.passed and result.facts == {"tree_size_9": 986_410, "state_count_9": 6_046}
-    assert result.lines[0].text.endswith("tree_size(9) = 986,410")
-    assert result.lines[1].text.endswith("state_count(9) = 6,046")
+    assert result.passed and result.facts == {"tree_size_9": 986_410, "state_count_9": 6_046,
+                                              "tree_size_9_2": 53_713,
+                                              "state_count_9_2": 2_809}
+    assert result.lines[0].text.endswith("tree_size(9) = 986,410, tree_size(9, 2) = 53,713")
+    assert result.lines[1].text.endswith("state_count(9) = 6,046, state_count(9, 2) = 2,809")
+
+
+@pytest.mark.parametrize(
+    ("trees", "states", "first", "hint"),
+    [
+        (lambda n, m=1: tree_size(n), state_count, "tree_size(3, 2) is wrong",
+         "one mark per turn"),
+        (lambda n, m=1: tree_size(n, m) + (m > 1), state_count, "tree_size(3, 2) is wrong",
+         "sequence of turns"),
+        (tree_size, lambda n, m=1: state_count(n), "state_count(3, 2) is wrong",
+         "one mark per turn"),
+    ],
+)
+def test_counts_for_several_marks_per_turn(trees: Any, states: Any, first: str,
+                                           hint: str) -> None:
+    line = check_tree_counts(trees, states).failures[0]
+    assert line.text == first and hint in details(line)["hint"]
+
+
+def test_ordering_the_squares_of_a_turn_gets_its_hint() -> None:
+    def ordered(n: int, m: int = 1) -> int:
+        total, nodes, left = 1, 1, n
+        while left:
+            nodes *= math.perm(left, min(m, left))
+            left -= min(m, left)
+            total += nodes
+        return total
+
+    line = check_tree_counts(ordered, state_count).failures[0]
+    assert line.text == "tree_size(3, 2) is wrong" and "math.comb" in details(line)["hint"]
 
 
 @pytest.mark.parametrize(
@@ -808,7 +855,7 @@ def test_correct_formulas_pass() -> None:
         (tree_size, lambda n: 5_478 if n == 9 else state_count(n), "state_count(9) is wrong",
          "ordinary tic-tac-toe"),
         (tree_size, lambda n: 0 if n == 25 else state_count(n), "state_count(25) is wrong",
-         "choose the squares of X"),
+         "the squares of X"),
     ],
 )
 def test_wrong_counts_name_the_board_size_and_the_expected_count(
@@ -825,8 +872,8 @@ def test_the_expected_count_says_how_it_was_found() -> None:
     assert details(result.failures[0]) == {
         "expected": "13 (counted by enumerating the game)",
         "returned": "27",
-        "hint": "3^n also counts boards no game reaches: after k moves X has made ceil(k/2) "
-                "marks and O floor(k/2)",
+        "hint": "3^n also counts boards no game reaches: count the marks of X and of O after "
+                "k turns",
     }
     big = check_tree_counts(lambda n: 0 if n == 16 else tree_size(n), state_count)
     assert details(big.failures[0])["expected"] == "56,874,039,553,217 (counted by the formula)"

@@ -109,11 +109,10 @@ PASTES = [
     Paste("03", "02-", (), lambda ns: ex.check_tree_counts(ns["tree_size"], ns["state_count"]),
           # Lesson 2's bound {d: perm(9, d)} and Lesson 3's by_hand list, with n for 9
           glue="from math import comb, perm\n\n\n"
-               "def tree_size(n):\n    return sum(perm(n, d) for d in range(n + 1))\n\n\n"
-               "def state_count(n):\n"
+               "def tree_size(n, m=1):\n    return sum(perm(n, d) for d in range(n + 1))\n\n\n"
+               "def state_count(n, m=1):\n"
                "    return sum(comb(n, (k + 1) // 2) * comb(n - (k + 1) // 2, k // 2)\n"
-               "               for k in range(n + 1))\n",
-          marks=unchanged("3")),
+               "               for k in range(n + 1))\n"),
     Paste("04", "04-", ("alphabeta",),
           lambda ns: ex.check_alphabeta(ns["alphabeta"])),
     Paste("07", "06-", ("remembering", "iteration"),
