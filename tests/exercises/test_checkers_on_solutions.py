@@ -223,13 +223,30 @@ def test_deepening_returning_the_abandoned_iterations_move() -> None:
     source = _code("07")
 
     def partial(game: Any, state: Any, h: Any, max_depth: int, out_of_time: Any) -> Any:
-        move, depth = source["deepening"](game, state, h, max_depth, out_of_time)
+        pv, depth = source["deepening"](game, state, h, max_depth, out_of_time)
         if depth == max_depth:
-            return move, depth
-        return 2, depth  # column 3: the best move so far of the abandoned iteration 2
+            return pv, depth
+        return [2], depth  # column 3: the best move so far of the abandoned iteration 2
     result = check_deepening(partial)
     assert not result.passed
     assert "not of the abandoned one" in _report(result), _report(result)
+
+
+@pytest.mark.parametrize(("line", "hint"), [
+    (lambda pv: pv[:1], "it must go down to the horizon"),
+    (lambda pv: pv[:-1] + [m for m in range(7) if m != pv[-1]][:1], "in every state of the line"),
+    (lambda pv: pv[0], "as a list of moves"),
+])
+def test_deepening_must_return_the_principal_variation(line: Any, hint: str) -> None:
+    source = _code("07")
+
+    def wrong_line(game: Any, state: Any, h: Any, max_depth: int, out_of_time: Any) -> Any:
+        pv, depth = source["deepening"](game, state, h, max_depth, out_of_time)
+        return line(pv) if max_depth >= 3 else pv, depth
+    result = check_deepening(wrong_line)
+    assert not result.passed
+    assert "deepening(game, state, h, 3, out_of_time)" in _report(result), _report(result)
+    assert hint in _report(result), _report(result)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -135,8 +135,7 @@ PASTES = [
                "            break\n"
                "        depth += 1\n"
                "    best = max(values.values())\n"
-               "    return next(m for m in game.moves(state) if values[m] == best), depth\n",
-          marks=unchanged("7")),
+               "    return next(m for m in game.moves(state) if values[m] == best), depth\n"),
     Paste("10", "08-", ("score_range", "midpoint"),
           lambda ns: ex.check_exact_score(ns["exact_score"]),
           # Lesson 8's null_windows, with the exercise's at_least for its negamax call
