@@ -547,9 +547,10 @@ def _heuristic(rows: int, cols: int) -> Heuristic:
 @functools.cache
 def _forced(rows: int, cols: int) -> ForcedMove:
     """The ``forced`` option of :func:`~gamelib.search.depth_limited.deepen` for one board
-    size, from the threats: the one column that does not lose at once, or None.
+    size, from the threats: a column that wins at once, else the one column that does not
+    lose at once, or None (as :func:`~gamelib.search.depth_limited.only_safe_move`).
 
-    The player to move has nothing forced when it can win at once. When the opponent
+    The player to move plays its leftmost winning column if it has one. When the opponent
     has a playable threat, the block is forced (unless a second threat, or one directly
     above the block, makes every column lose). Otherwise a column loses at once when it
     fills the cell just below an opponent's threat; when all columns but one do, that
@@ -564,8 +565,9 @@ def _forced(rows: int, cols: int) -> ForcedMove:
         cur, opp = (first, second) if mask.bit_count() % 2 == 0 else (second, first)
         empty = full & ~mask
         playable = (mask + bottom) & full
-        if threats(cur) & playable:
-            return None  # a win at once: nothing is forced
+        safe = threats(cur) & playable
+        if safe:
+            return ((safe & -safe).bit_length() - 1) // height  # a win at once
         opp_wins = threats(opp) & empty
         safe = opp_wins & playable
         if safe:

@@ -41,18 +41,21 @@ Forced moves cost no depth
 --------------------------
 A line that ends at the horizon just after a player was forced to block an immediate
 win is judged too early: the block, and what it allows, is the whole story. With the
-option ``forced`` (a function ``forced(state)`` that returns the one move of the player
-to move that does not lose at once, or None when there are several or none), a state
-with such a move searches only that move and passes the same depth on::
+option ``forced`` (a function ``forced(state)`` that returns the move the player to move
+must play: a move that wins at once if there is one, else the one move that does not
+lose at once; None when there are several such moves or none), a state with such a move
+searches only that move and passes the same depth on::
 
     value(s, p, d) = -value(play(s, m), o, d)        if forced(s) = m
 
 so a forced block never uses up a ply, also at the horizon: the search *extends* forced
-lines. Only the forced move is searched, and that is no loss: every other move loses at
-once, which is worth less than anything the forced move can lead to (it does not lose at
-once). :func:`only_safe_move` builds ``forced`` from a game's rules alone; a game may
-offer a faster one (Connect Four's, from its threats, in :mod:`gamelib.connect4.player`).
-A line can be extended at most once per ply left in the game, so the search still ends.
+lines (and sees a win on the move even at the horizon). Only the forced move is searched,
+and the value is the same as if all were: a win at once is the best value there is, and
+when the forced move is the only one that does not lose at once, every other move loses
+at once, which is worth less than anything the forced move can lead to.
+:func:`only_safe_move` builds ``forced`` from a game's rules alone; a game may offer a
+faster one (Connect Four's, from its threats, in :mod:`gamelib.connect4.player`). A line
+can be extended at most once per ply left in the game, so the search still ends.
 """
 
 from __future__ import annotations
@@ -97,9 +100,9 @@ __all__ = [
 ]
 
 ForcedMove = Callable[[Hashable], Hashable | None]
-"""``forced(state) -> move or None``: the one move of the player to move in ``state`` (a
-state that is not finished) that does not lose at once, or None when there is no such
-move or more than one."""
+"""``forced(state) -> move or None``: in ``state`` (a state that is not finished), a move
+of the player to move that wins at once, if there is one; else the one move that does not
+lose at once; None when there is no such move or more than one."""
 
 
 def proven_value(utility: int, plies: int) -> float:
@@ -177,7 +180,7 @@ class _DepthLimitedSearch:
             return proven_value(game.utility(s, p), ply)
         if self.forced is not None:
             move = self.forced(s)
-            if move is not None:   # the only move that does not lose at once: no ply used
+            if move is not None:   # a win at once, or the only move that does not lose at once
                 return -self.value(game.play(s, move), other(game, p), depth, -beta, -alpha,
                                    ply + 1)
         if depth == 0:
@@ -391,30 +394,33 @@ def _root_values(search: _DepthLimitedSearch, state: Hashable, depth: int,
 def only_safe_move(game: AnyGame) -> ForcedMove:
     """``forced`` for :func:`depth_limited`, from ``game``'s rules alone (any game).
 
-    ``forced(state)`` returns None when a move of the player to move wins at once (then
-    nothing is forced); else the one move after which no reply of the opponent finishes
-    the game with a loss for the player, or None when there are several such moves or
-    none. It plays every move and every reply to it, so it costs about the square of the
-    number of moves per state: a game with a faster test (Connect Four's threats) should
-    pass its own.
+    ``forced(state)`` returns the first move (in the game's order) of the player to move
+    that wins at once, if there is one; else the one move after which no reply of the
+    opponent finishes the game with a loss for the player, or None when there are several
+    such moves or none. It plays every move and every reply to it, so it costs about the
+    square of the number of moves per state: a game with a faster test (Connect Four's
+    threats) should pass its own.
 
     >>> from gamelib.games import ConnectFour
     >>> forced = only_safe_move(ConnectFour())
-    >>> forced(ConnectFour.from_moves("11223")), forced(ConnectFour.from_moves("44"))
-    (3, None)
+    >>> [forced(ConnectFour.from_moves(moves)) for moves in ("11223", "112233", "44")]
+    [3, 3, None]
     """
     check_game(game)
 
     def forced(state: Hashable) -> Hashable | None:
         player = game.to_move(state)
+        moves = game.moves(state)
+        after = [game.play(state, move) for move in moves]
+        for move, next_state in zip(moves, after, strict=True):
+            if game.finished(next_state) and game.utility(next_state, player) > 0:
+                return move       # a win at once: the best move there is
         safe: list[Hashable] = []
-        for move in game.moves(state):
-            after = game.play(state, move)
-            if game.finished(after):
-                if game.utility(after, player) > 0:
-                    return None   # a win at once: nothing is forced
-            elif any(game.finished(reply) and game.utility(reply, player) < 0
-                     for reply in (game.play(after, m) for m in game.moves(after))):
+        for move, next_state in zip(moves, after, strict=True):
+            if not game.finished(next_state) and any(
+                game.finished(reply) and game.utility(reply, player) < 0
+                for reply in (game.play(next_state, m) for m in game.moves(next_state))
+            ):
                 continue          # this move loses at once
             safe.append(move)
             if len(safe) > 1:

@@ -526,8 +526,9 @@ def test_importing_the_player_and_the_command_line_loads_no_user_interface() -> 
 
 
 def test_the_players_forced_test_agrees_with_the_rules() -> None:
-    # The player extends forced lines with a test built on threats; on every position of
-    # random games it names the same column as only_safe_move, built on the rules alone.
+    # The player extends forced lines (a win at once, or the only column that does not
+    # lose at once) with a test built on threats; on every position of random games it
+    # names the same column as only_safe_move, built on the rules alone.
     game, rng = ConnectFour(), random.Random(5)
     by_threats, by_rules = _forced(game.rows, game.cols), only_safe_move(game)
     forced_positions = 0
@@ -540,7 +541,7 @@ def test_the_players_forced_test_agrees_with_the_rules() -> None:
     assert forced_positions > 50
 
 
-@pytest.mark.parametrize(("moves", "plain", "extended"), [("11223", 33, 44), ("4455", 37, 47)])
+@pytest.mark.parametrize(("moves", "plain", "extended"), [("11223", 33, 44), ("4455", 37, 53)])
 def test_forced_lines_cost_these_nodes(moves: str, plain: int, extended: int) -> None:
     # Depth 2 with and without the extension: "11223" makes O block at 4 at once,
     # "4455" lets X make two threats on the bottom row. The counts change only when

