@@ -410,7 +410,7 @@ def only_safe_move(game: AnyGame) -> ForcedMove:
 
     def forced(state: Hashable) -> Hashable | None:
         player = game.to_move(state)
-        moves = game.moves(state)
+        moves: list[Hashable] = game.moves(state)
         after = [game.play(state, move) for move in moves]
         for move, next_state in zip(moves, after, strict=True):
             if game.finished(next_state) and game.utility(next_state, player) > 0:
