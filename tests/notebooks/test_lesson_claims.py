@@ -112,7 +112,7 @@ def test_lesson_7_says_what_the_player_uses() -> None:
 
     lesson_7 = flat("07-")
     assert "row-aware" not in lesson_7
-    assert "keeps this one heuristic" in lesson_7
+    assert "is that search with that heuristic" in lesson_7   # What we learned
     # The player's heuristic is the lesson's threat heuristic, for every board size.
     game = ConnectFour()
     ours, theirs = connect_four_heuristic(game), player._heuristic(6, 7)
