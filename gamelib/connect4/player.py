@@ -20,9 +20,10 @@ that time, but not the opening. So the player works in layers, cheapest first:
    columns that the tactics allow: :func:`gamelib.search.depth_limited.deepen` with
    :func:`~gamelib.connect4.heuristic.connect_four_heuristic` (built once per board
    size), depth 1, 2, 3, ... until the time is up, keeping the values of the last
-   *finished* depth. The heuristic counts the lines of four that a player is one or two
-   discs short of. Its estimates lie strictly inside (-1, 1), so an estimate never
-   passes for a proven result.
+   *finished* depth. Forced lines cost no depth (the search's ``forced`` option, with a
+   test read off the threats: a win at once, or the only column that does not lose at
+   once). The heuristic weighs threats by their row, stacking and the centre. Its
+   estimates lie strictly inside (-1, 1), so an estimate never passes for a proven result.
 
 Strength: ``seconds`` or ``depth``
 ----------------------------------
