@@ -228,7 +228,7 @@ def test_deepening_returning_the_abandoned_iterations_move() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Exercise 9: Connect Four on a bitboard
+# Exercise 9: Connect Four on a bitboard packed by rows
 # ---------------------------------------------------------------------------------------------
 
 
@@ -236,24 +236,27 @@ def test_bitboard_solution_passes() -> None:
     code = _code("09")
     result = check_connect_four_rules(code["next_states"], code["finished"], code["utility"])
     assert result.passed, _report(result)
-    assert result.facts["positions"] == 636
+    assert result.facts["positions"] == 637
     assert "28 fours at the edge, 21 lines that wrap" in _report(result)
 
 
 BITBOARD_BUGS = [
-    ("no guard bit", ("    h = rows + 1\n    for d", "    h = rows\n    for d"),
+    ("no guard bit", ("    w = cols + 1\n    for d", "    w = cols\n    for d"),
      "finished: wrong"),
     ("no draw", ("\n            or (first | second).bit_count() == rows * cols)", ")"),
      "a full board ends the game too"),
-    ("full column played", ("        if landing:", "        if landing or True:"),
+    ("full column played", ("for row in range(rows):", "for row in range(rows + 1):"),
      "a full column is no move"),
+    ("Lesson 7's carry", ("            cell = 1 << (row * (cols + 1) + col)\n",
+                          "            cell = (mask + (1 << col)) & ~mask\n"),
+     "one addition no longer carries the disc there"),
     ("wrong player", ("x_to_move = mask.bit_count() % 2 == 0",
                       "x_to_move = mask.bit_count() % 2 == 1"),
      "the disc belongs to the player to move"),
     ("utility sign", ("        return 1\n    if has_four(theirs",
                       "        return -1\n    if has_four(theirs"),
      "the utility is for `player`"),
-    ("one diagonal missing", ("(1, h, h - 1, h + 1)", "(1, h, h + 1)"), "diagonally down-right"),
+    ("one diagonal missing", ("(1, w, w - 1, w + 1)", "(1, w, w + 1)"), "diagonally down-right"),
 ]
 
 
