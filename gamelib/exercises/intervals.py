@@ -207,7 +207,8 @@ def _entries_line(game: AnyGame, cache: dict[Any, Any]) -> Line | None:
 
 
 def search_lines(whose: str, store: StoreRule = store_interval,
-                 read: ReadRule = read_interval) -> list[Line]:
+                 read: ReadRule = read_interval,
+                 facts: dict[str, Any] | None = None) -> list[Line]:
     """The lines on Lesson 5's search (:class:`IntervalSearch`) with ``store`` and ``read``,
     one of them the student's (``whose`` names it), wrapped by its checker so that it raises
     :class:`SearchStopped` on an answer the search cannot use.
@@ -216,7 +217,8 @@ def search_lines(whose: str, store: StoreRule = store_interval,
     with its own rules (the value 0 and the same numbers of calls and entries), every entry
     checked against the exact value of its state; then, if that passed, one cache shared by
     searches of 60 positions in the three :data:`WINDOWS`: every result must keep
-    alpha-beta's three cases and every entry stay true."""
+    alpha-beta's three cases and every entry stay true. ``facts``, if given, gets the
+    ``value``, ``calls``, ``entries`` and ``exact`` entries of the first search."""
     game: AnyGame = TicTacToe()
     reference: dict[Any, Any] = {}
     reference_stats = Stats()
@@ -236,6 +238,8 @@ def search_lines(whose: str, store: StoreRule = store_interval,
     if wrong is not None:
         return [wrong]
     exact = sum(lo == hi for lo, hi in cache.values())
+    if facts is not None:
+        facts.update(value=result, calls=stats.calls, entries=len(cache), exact=exact)
     got = f"value {result:g}, {stats.calls:,} calls, {len(cache):,} entries, {exact} of them exact"
     if (result, stats.calls, len(cache)) != (0, reference_stats.calls, len(reference)):
         return [Line(FAIL, f"{call}: {got}", (("expected", want), ("hint", (
