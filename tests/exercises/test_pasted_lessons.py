@@ -138,8 +138,7 @@ PASTES = [
                   "game.next_states(state, player))",
                   "    cache[state] = max(-memo_value(game, n, opponent, cache)\n"
                   "                       for n in game.next_states(state, player))\n"
-                  "    return cache[state]")),
-          marks=unchanged("2")),
+                  "    return cache[state]"))),
     Paste("03", "02-", (), lambda ns: ex.check_tree_counts(ns["tree_size"], ns["state_count"]),
           # Lesson 2's bound {d: perm(9, d)} and Lesson 3's by_hand list, with n for 9
           glue="from math import comb, perm\n\n\n"
