@@ -16,9 +16,10 @@ checker                                   the exercise
 :func:`check_utility`                     1: Nim's ``utility(state, player)``
 :func:`check_nim_values`                  1: solving Nim with the three functions above
 :func:`check_memo_minimax`                2: ``memo_value(game, state, player, cache)``
-:func:`check_store_bound`                 3: the store rule ``store_bound(cache, state, alpha,
-                                          beta, v)`` inside the lecture's bounded alpha-beta
-:func:`check_merge_entries`               3: ``merge(old, new)``, two entries for one state
+:func:`check_store_bound`                 5: the store rule for a cache of (lower, upper) pairs,
+                                          ``store_interval(cache, state, alpha, beta, v)``,
+                                          inside Lesson 5's search
+:func:`check_merge_entries`               5: ``merge(old, new)``, two entries for one state
                                           combined into one (two bounds that meet: exact)
 :func:`check_heuristic`                   4: a Connect Four ``heuristic(state, player)``, judged
                                           by a match of depth-limited players against a baseline
@@ -28,11 +29,12 @@ checker                                   the exercise
                                           ``symmetric_state_count(side)``
 :func:`check_alphabeta`                   6: ``alphabeta(game, state, player, alpha, beta,
                                           order)``: the three cases and the call counts
-:func:`check_read_entry`                  7: ``read(entry, alpha, beta)``: the seven cases
+:func:`check_read_entry`                  6: ``read(entry, alpha, beta)`` of a pair of bounds
 :func:`check_deepening`                   8: ``deepening(game, state, h, max_depth,
                                           out_of_time)``: iterative deepening in a budget
 :func:`check_connect_four_rules`          9: bitboard ``next_states``, ``finished``,
-                                          ``utility`` for Connect Four of any size
+                                          ``utility`` for Connect Four of any size, packed
+                                          by rows
 :func:`check_exact_score`                 10: ``exact_score(game, state, at_least)`` from
                                           null-window questions
 :func:`check_backpropagate`               11: MCTS's ``backpropagate(path, result)``, the
