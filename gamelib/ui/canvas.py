@@ -32,7 +32,7 @@ __all__ = [
     "CanvasLike", "RecordingCanvas", "Rect", "Call", "STYLE_PROPERTIES", "svg_from_calls",
     "LiveCanvas", "PIXEL_RATIO", "fit_width",
     "BLANK_CANVAS_CSS", "STOPPED_KERNEL_CSS", "STOPPED_WORDS", "WIDGET_CSS", "batch",
-    "CellView",
+    "CellView", "close_widgets",
 ]
 
 Call = tuple[Any, ...]
@@ -363,6 +363,35 @@ def shown_elsewhere(shown_in: Cell | None) -> bool:
     return here is None or here != shown_in
 
 
+_OWNED_TRAITS: Final = ("layout", "style", "children")
+"""The traits through which a widget holds widgets made for it alone: its Layout, its Style
+and a box's children. (Others, such as ipycanvas's ``_canvas_manager``, are shared.)"""
+
+
+def close_widgets(*roots: Any) -> None:
+    """Close every widget in ``roots`` and every widget they own: layouts, styles and
+    the children of boxes, to any depth, so that none stays registered with the kernel.
+
+    Anything that is not a widget is skipped; a widget reached twice is closed once.
+    """
+    from ipywidgets import Widget
+
+    seen: set[int] = set()
+    stack: list[Any] = list(roots)
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (list, tuple)):
+            stack.extend(item)
+            continue
+        if not isinstance(item, Widget) or id(item) in seen:
+            continue
+        seen.add(id(item))
+        for name in _OWNED_TRAITS:
+            if item.has_trait(name):
+                stack.append(getattr(item, name))
+        item.close()
+
+
 class CellView:
     """What the play controller and the search viewer share: one widget, :attr:`widget`,
     shown in a notebook cell by :meth:`show`, and shown again when the object is
@@ -540,6 +569,14 @@ class LiveCanvas:
             return data
 
         self.widget._repr_mimebundle_ = bundle
+        canvas, close = self.widget, self.widget.close
+
+        def close_with_layout() -> None:
+            # Closing the canvas (also show_board's, closed by its user) releases its layout.
+            close()
+            canvas.layout.close()
+
+        self.widget.close = close_with_layout
         self.redraw()
 
     def redraw(self) -> None:

@@ -38,6 +38,7 @@ from gamelib.ui.canvas import (
     WIDGET_CSS,
     CellView,
     LiveCanvas,
+    close_widgets,
     fit_width,
 )
 from gamelib.ui.picture import BoardPicture, attach_picture
@@ -230,10 +231,10 @@ class PlayController(CellView):
                          status=s.status, hints=s.hints, status_player=s.status_player)
 
     def close(self) -> None:
-        """Cancel any search or demo and close the widgets."""
+        """Cancel any search or demo and close the widgets, with every layout, style and
+        box they hold (none stays registered with the kernel)."""
         self._session.close()
-        for widget in self._widgets:
-            widget.close()
+        close_widgets(self._widgets)
 
     # -- widgets -----------------------------------------------------------------------
 

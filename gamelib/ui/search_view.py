@@ -42,6 +42,7 @@ from gamelib.ui.canvas import (
     CanvasLike,
     CellView,
     LiveCanvas,
+    close_widgets,
 )
 from gamelib.ui.picture import attach_picture
 from gamelib.ui.search_svg import (
@@ -169,9 +170,8 @@ class SearchView(CellView):
         self._draw()
 
     def close(self) -> None:
-        """Close the widgets."""
-        for widget in self._widgets.values():
-            widget.close()
+        """Close the widgets, with every layout, style, box and link they hold."""
+        close_widgets(self._view, *self._widgets.values())
 
     # -- inside ----------------------------------------------------------------------------
 
@@ -253,12 +253,12 @@ class SearchView(CellView):
         # Playing runs in the browser: the Play widget ticks the slider, no thread needed.
         play = w.Play(value=0, min=0, max=last, interval=1000, description="Play",
                       show_repeat=False)
-        w.jslink((play, "value"), (slider, "value"))
+        link = w.jslink((play, "value"), (slider, "value"))
         speed = w.SelectionSlider(options=[(f"{s:g}/s", s) for s in SPEEDS], value=1.0,
                                   description="Speed", layout=w.Layout(width="200px"),
                                   style={"description_width": "44px"})
         note = w.HTML("", layout=w.Layout(min_height="1.4em"))
-        self._widgets.update(slider=slider, play=play, speed=speed, note=note)
+        self._widgets.update(slider=slider, play=play, speed=speed, note=note, link=link)
         slider.observe(self._safely(self._on_slider), names="value")
         speed.observe(self._safely(self._on_speed), names="value")
         controls = w.HBox([
