@@ -36,14 +36,8 @@ from typing import Any, Final
 
 from gamelib.search.trace import Event, SearchTrace
 from gamelib.session.readonly import ReadOnly
-from gamelib.ui.canvas import (
-    PIXEL_RATIO,
-    WIDGET_CSS,
-    CanvasLike,
-    CellView,
-    LiveCanvas,
-    close_widgets,
-)
+from gamelib.ui.canvas import PIXEL_RATIO, WIDGET_CSS, CanvasLike, LiveCanvas
+from gamelib.ui.cell import CellView, close_widgets
 from gamelib.ui.picture import attach_picture
 from gamelib.ui.search_svg import (
     MIN_PX,

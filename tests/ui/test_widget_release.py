@@ -15,7 +15,7 @@ import pytest
 from gamelib.games import ConnectFour, Nim, TicTacToe
 from gamelib.search.trace import trace_search
 from gamelib.ui import play, show_board, show_search
-from gamelib.ui.canvas import close_widgets
+from gamelib.ui.cell import close_widgets
 
 
 def registered() -> int:
