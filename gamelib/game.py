@@ -251,8 +251,12 @@ def state_checked(method: F) -> F:
     so the searches, which call these methods millions of times, pay nothing for it (a
     wrapping function would cost a call each time: a fifth of minimax's time).
     Tracebacks keep the method's file and line numbers. Where the source cannot be read
-    (a method typed into an interactive prompt), it falls back to a wrapping function.
+    (a method typed into an interactive prompt), or the method needs its own scope (it
+    calls ``super()`` or reads a variable of an enclosing function, which a recompiled
+    copy would not see), it falls back to a wrapping function.
     """
+    if method.__code__.co_freevars:  # super()'s __class__, or an enclosing function's names
+        return _wrapped(method)
     try:
         source = textwrap.dedent(inspect.getsource(method))
         filename = inspect.getsourcefile(method) or "<state_checked>"
