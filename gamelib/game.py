@@ -317,8 +317,12 @@ def _wrapped(method: F) -> F:
 def replay(game: Game[S, M], moves: Sequence[M], state: S | None = None) -> S:
     """The state after playing ``moves`` one after another from ``state`` (default: start).
 
-    Raises :class:`IllegalMoveError` at the first illegal move, naming its position.
+    Raises :class:`IllegalMoveError` at the first illegal move, naming its position, and
+    :class:`GameError` when ``moves`` is not a list (or tuple) of moves.
     """
+    if isinstance(moves, (str, bytes)) or not isinstance(moves, Sequence):
+        raise GameError(f"moves must be a list of moves, e.g. [(1, 1), (0, 0)], got "
+                        f"{describe_text(moves)} ({type(moves).__name__})")
     current = game.start if state is None else state
     for index, move in enumerate(moves, start=1):
         try:

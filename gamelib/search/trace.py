@@ -426,7 +426,7 @@ def trace_search(game: AnyGame, state: Hashable, algorithm: str,
     :data:`MAX_EVENTS` events is stopped there.
     """
     check_game(game)
-    if algorithm not in ALGORITHMS:
+    if not isinstance(algorithm, str) or algorithm not in ALGORITHMS:
         raise GameError(
             f"algorithm must be one of {', '.join(map(repr, ALGORITHMS))}; "
             f"got {describe_text(algorithm)}"

@@ -22,6 +22,7 @@ from gamelib.session.checks import (
     check_delay,
     check_game,
     check_iterations,
+    check_labels,
     check_mode,
     check_strength,
     is_int_or_float,
@@ -66,7 +67,6 @@ class PlaySession:
     ``labels``, the board's names for the players and its click help (plain names and
     typed moves without it), and ``on_change``, called with the session's lock held
     after every change (a board redraws there; it must not call back into input methods).
-    Without threads, a computer-versus-computer game advances a move per :meth:`tick`.
     Every method is safe to call from any thread. The input methods (:meth:`submit`,
     :meth:`play_move`, :meth:`play_at`, :meth:`undo`, :meth:`new_game`, :meth:`hint`,
     :meth:`run`, :meth:`stop`, :meth:`wait`) never raise: they return False (``hint``:
@@ -84,8 +84,9 @@ class PlaySession:
         check_mode(mode)
         check_strength(depth, seconds)
         check_iterations(mcts)
+        check_labels(labels)
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise GameError(f"seed must be a whole number or None, got {seed!r}")
+            raise GameError(f"seed must be a whole number or None, got {describe_text(seed)}")
         check_delay(delay)
         self._game: Final = game
         self._on_change = on_change
@@ -115,8 +116,7 @@ class PlaySession:
     # -- what one can read (each read with the lock held) ------------------------------
 
     game = _locked(lambda s: s._game, "The game being played.")
-    labels = _locked(lambda s: s._turns.labels,
-                     "The names of the players and the click help used in the messages.")
+    labels = _locked(lambda s: s._turns.labels, "The players' names and click help, for messages.")
     state = _locked(lambda s: s._history.state, "The current position.")
     history = _locked(lambda s: list(s._history.moves),
         "The moves from the start to :attr:`state`, as a copy (``replay`` gives the state).")

@@ -34,6 +34,7 @@ import html
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
+from gamelib.game import describe_text
 from gamelib.search.trace import Event, SearchTrace
 from gamelib.session.readonly import ReadOnly
 from gamelib.ui.canvas import PIXEL_RATIO, WIDGET_CSS, CanvasLike, LiveCanvas
@@ -141,15 +142,18 @@ class SearchView(CellView):
         return self._go(self._position - 1)
 
     def goto(self, i: object) -> bool:
-        """Show event ``i`` (0 to ``len(self) - 1``; negative counts from the end).
+        """Show event ``i``, a whole number from 0 to ``len(self) - 1`` (:meth:`to_end`
+        goes to the last).
 
-        Anything else returns False, keeps the position and says what is allowed.
+        Anything else (a negative number too) returns False, keeps the position and says
+        what is allowed.
         """
         n = len(self)
-        if not isinstance(i, int) or isinstance(i, bool) or not -n <= i < n:
-            self._refuse(f"Cannot go to step {i!r}: give a whole number from 0 to {n - 1}.")
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < n:
+            self._refuse(f"Cannot go to step {describe_text(i)}: give a whole number from 0 "
+                         f"to {n - 1}.")
             return False
-        return self._go(i % n)
+        return self._go(i)
 
     def to_start(self) -> bool:
         """Show the first event."""
