@@ -99,7 +99,12 @@ class Game(Protocol[S, M]):
         ...
 
     def finished(self, state: S) -> bool:
-        """True iff the game is over in ``state`` (a win or a draw)."""
+        """True iff the game is over in ``state`` (a win or a draw).
+
+        The one rule every search follows: ``finished`` alone says when the game is over;
+        ``next_states`` and ``moves`` are empty exactly then (a search that meets a game
+        breaking it says so in a GameError, see :mod:`gamelib.search.door`).
+        """
         ...
 
     def utility(self, state: S, player: Player) -> int:
