@@ -77,14 +77,15 @@ def nim_utility(state: Any, player: Any) -> int:
 
 def memo_value(game: Any, state: Any, player: Any, cache: dict[Any, Any]) -> Any:
     if state in cache:
-        return cache[state]
+        return cache[state][0]
     if game.finished(state):
-        v = game.utility(state, player)
-    else:
-        other = game.players[1 - game.players.index(player)]
-        v = max(-memo_value(game, s, other, cache) for s in game.next_states(state, player))
-    cache[state] = v
-    return v
+        cache[state] = (game.utility(state, player), None)
+        return cache[state][0]
+    other = game.players[1 - game.players.index(player)]
+    values = {m: -memo_value(game, game.play(state, m), other, cache) for m in game.moves(state)}
+    best = max(values.values())
+    cache[state] = (best, next(m for m in values if values[m] == best))
+    return best
 
 
 def loops(*args: Any) -> Any:
@@ -240,16 +241,17 @@ def test_a_wrong_type_is_named(answer: Any, named: str) -> None:
 def test_a_cache_that_calls_next_states_twice_passes() -> None:
     def twice(game: Any, state: Any, player: Any, cache: dict[Any, Any]) -> Any:
         if state in cache:
-            return cache[state]
+            return cache[state][0]
         if game.finished(state):
-            v = game.utility(state, player)
-        else:
-            count = len(game.next_states(state, player))
-            other = game.players[1 - game.players.index(player)]
-            v = max(-twice(game, s, other, cache) for s in game.next_states(state, player))
-            assert count
-        cache[state] = v
-        return v
+            cache[state] = (game.utility(state, player), None)
+            return cache[state][0]
+        count = len(game.moves(state))
+        other = game.players[1 - game.players.index(player)]
+        values = {m: -twice(game, game.play(state, m), other, cache) for m in game.moves(state)}
+        assert count
+        best = max(values.values())
+        cache[state] = (best, next(m for m in values if values[m] == best))
+        return best
 
     result = check_memo_minimax(twice)
     assert result.passed, repr(result)

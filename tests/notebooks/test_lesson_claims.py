@@ -68,8 +68,6 @@ def test_fail_hard_and_fail_soft_mean_the_same_everywhere() -> None:
         words = flat(exercise)
         assert "fail-soft: it returns" not in words
         assert "(fail-hard, in Lesson 4's words" in words
-    exercise_4 = flat("04-Alpha-Beta")
-    assert "starts `best` at $-\\infty$ instead of $\\alpha$ (a *fail-soft* search)" in exercise_4
 
 
 # -- the horizon effect --------------------------------------------------------------------
