@@ -47,8 +47,12 @@ Move ordering by threats.
     Alpha-beta prunes the most when the best move is searched first. The solver sorts
     the moves by how many threats the move gives the player (moves that create
     threats first), breaking ties by preferring columns near the centre, which take part
-    in more lines of four. A move that was the best one the last time the position was
-    searched (the table remembers it) goes before all others.
+    in more lines of four. In the first half of the game a threat right above the move
+    counts twice: the opponent must block it at once, so the move forces the reply,
+    and forcing lines are quick to search (it saves about a quarter of the nodes on the
+    opening positions, and a few percent on the others). A move that was the best one
+    the last time the position was searched (the table remembers it) goes before all
+    others.
 
 All children at once.
     Ordering needs the threats of the player after each of its moves, and each
@@ -70,6 +74,13 @@ The transposition table (Lessons 5 and 8).
     exact score; a later visit uses them to narrow its window, which often closes it.
     The search returns the tightest bound it has found (it is *fail-soft*), so the
     bounds it stores are as useful as they can be.
+
+Enhanced transposition cut-offs.
+    Before searching the moves of a position that the table knows nothing about, the
+    solver looks up the position after each move: if the table already says that one of
+    them is bad enough for the opponent (an upper bound below the child's window), that
+    move answers the question and nothing is searched. It saves about an eighth of the
+    nodes in the middle game, for a few table look-ups per position.
 
 Null windows.
     Instead of one search with the full window, :meth:`Solver.solve` asks a sequence of
@@ -401,6 +412,8 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
     numbered = [
         (grid.column_masks[col], index, col * width) for index, col in enumerate(order, start=1)
     ]
+    by_index = [(0, 0)] + [(column, lane) for column, _, lane in numbered]
+    half_full = cells // 2
     # Scores that depend only on the number of discs m, for the player to move:
     # lose[m]     the opponent wins with its next disc;
     # low_at[m]   neither side wins with its next disc: the opponent's second disc at best;
@@ -546,24 +559,43 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
                         return high
             recent[key] = upper_entry[alpha][hint]
             return alpha
-        children: list[tuple[int, int, int, int]] = []
+        # The children's order keys: more threats first (a threat right above the move
+        # counts twice in the first half of the game); among equals, the more central
+        # column; the move that was best last time before all. The index of the move
+        # (1 to 7) is the key's last four bits, so sorting plain ints is enough.
+        early = moves < half_full
+        keys: list[int] = []
+        etc = hint == no_move
+        child_key = opp + mask  # + disc: the table key of the position after disc
         for column, index, lane in numbered:
             disc = candidates & column
             if disc:
+                if etc:
+                    # Enhanced transposition cut-off: a child whose '≤' entry fails
+                    # below the child's window answers our question without a search.
+                    entry = recent_get(child_key + disc) or older_get(child_key + disc)
+                    if entry is not None and entry[0] == upper and entry[1] < -alpha:
+                        hits += 1
+                        cutoffs += 1
+                        recent[key] = lower_entry[-entry[1]][index]
+                        return -entry[1]
                 wins = (lanes >> lane) & empty
-                # The move that was best last time first; then more threats first;
-                # among equals, the more central column (the smallest key first).
                 order_key = index - (wins.bit_count() << 4)
+                if early and wins & (disc << 1):
+                    order_key -= 16
                 if index == hint:
                     order_key -= 4096
-                children.append((order_key, disc, wins, index))
-        children.sort()  # the keys differ (by index), so the order is fully defined
+                keys.append(order_key)
+        keys.sort()
         moves += 1
         beta = -alpha - 1  # the child's alpha: the window (alpha, alpha + 1) negated
         best = lose[moves - 1]
         best_index = no_move
-        for _, disc, wins, index in children:
-            score = -negamax(opp, mask | disc, moves, wins, beta)
+        for order_key in keys:
+            index = order_key & 15
+            column, lane = by_index[index]
+            disc = candidates & column
+            score = -negamax(opp, mask | disc, moves, (lanes >> lane) & empty, beta)
             if score > alpha:  # Lesson 5's store_bound: a lower bound
                 cutoffs += 1
                 recent[key] = lower_entry[score][index]
