@@ -562,7 +562,7 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
         # The children's order keys: more threats first (a threat right above the move
         # counts twice in the first half of the game); among equals, the more central
         # column; the move that was best last time before all. The index of the move
-        # (1 to 7) is the key's last four bits, so sorting plain ints is enough.
+        # (1 to cols, at most 10) is the key's last four bits, so plain ints sort.
         early = moves < half_full
         keys: list[int] = []
         etc = hint == no_move
@@ -571,8 +571,9 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
             disc = candidates & column
             if disc:
                 if etc:
-                    # Enhanced transposition cut-off: a child whose '≤' entry fails
-                    # below the child's window answers our question without a search.
+                    # Enhanced transposition cut-off: if the table says the child
+                    # scores at most value <= -alpha - 1 for the opponent, this move
+                    # scores at least -value > alpha for us: a cut-off, no search.
                     entry = recent_get(child_key + disc) or older_get(child_key + disc)
                     if entry is not None and entry[0] == upper and entry[1] < -alpha:
                         hits += 1
