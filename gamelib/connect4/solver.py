@@ -412,7 +412,6 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
     numbered = [
         (grid.column_masks[col], index, col * width) for index, col in enumerate(order, start=1)
     ]
-    by_index = [(0, 0)] + [(column, lane) for column, _, lane in numbered]
     half_full = cells // 2
     # Scores that depend only on the number of discs m, for the player to move:
     # lose[m]     the opponent wins with its next disc;
@@ -559,14 +558,13 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
                         return high
             recent[key] = upper_entry[alpha][hint]
             return alpha
-        # The children's order keys: more threats first (a threat right above the move
-        # counts twice in the first half of the game); among equals, the more central
-        # column; the move that was best last time before all. The index of the move
-        # (1 to cols, at most 10) is the key's last four bits, so plain ints sort.
+        # The children in order: the move that was best last time first; then more
+        # threats first (a threat right above the move counts twice in the first half
+        # of the game); among equals, the more central column (the smallest key first).
         early = moves < half_full
-        keys: list[int] = []
         etc = hint == no_move
         child_key = opp + mask  # + disc: the table key of the position after disc
+        children: list[tuple[int, int, int, int]] = []
         for column, index, lane in numbered:
             disc = candidates & column
             if disc:
@@ -574,7 +572,9 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
                     # Enhanced transposition cut-off: if the table says the child
                     # scores at most value <= -alpha - 1 for the opponent, this move
                     # scores at least -value > alpha for us: a cut-off, no search.
-                    entry = recent_get(child_key + disc) or older_get(child_key + disc)
+                    # (The current generation only: the older one costs a second
+                    # look-up per move and finds almost nothing more.)
+                    entry = recent_get(child_key + disc)
                     if entry is not None and entry[0] == upper and entry[1] < -alpha:
                         hits += 1
                         cutoffs += 1
@@ -586,17 +586,14 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
                     order_key -= 16
                 if index == hint:
                     order_key -= 4096
-                keys.append(order_key)
-        keys.sort()
+                children.append((order_key, disc, wins, index))
+        children.sort()  # the keys differ (by index), so the order is fully defined
         moves += 1
         beta = -alpha - 1  # the child's alpha: the window (alpha, alpha + 1) negated
         best = lose[moves - 1]
         best_index = no_move
-        for order_key in keys:
-            index = order_key & 15
-            column, lane = by_index[index]
-            disc = candidates & column
-            score = -negamax(opp, mask | disc, moves, (lanes >> lane) & empty, beta)
+        for _, disc, wins, index in children:
+            score = -negamax(opp, mask | disc, moves, wins, beta)
             if score > alpha:  # Lesson 5's store_bound: a lower bound
                 cutoffs += 1
                 recent[key] = lower_entry[score][index]
