@@ -142,14 +142,15 @@ def nim_utility(state: Any, player: str) -> int:
 
 def memo_value(game: Any, state: Any, player: str, cache: dict[Any, Any]) -> int:
     if state in cache:
-        return int(cache[state])
+        return int(cache[state][0])
     if game.finished(state):
-        v = game.utility(state, player)
-    else:
-        o = other(game, player)
-        v = max(-memo_value(game, n, o, cache) for n in game.next_states(state, player))
-    cache[state] = v
-    return v
+        cache[state] = (game.utility(state, player), None)
+        return int(cache[state][0])
+    o = other(game, player)
+    best, move = max((-memo_value(game, game.play(state, m), o, cache), -i, m)
+                     for i, m in enumerate(game.moves(state)))[::2]
+    cache[state] = (best, move)
+    return int(best)
 
 
 def store_rule(cache: dict[Any, Any], state: Any, alpha: float, beta: float, v: float) -> None:
@@ -465,13 +466,13 @@ def test_memo_value_keyed_by_state_and_player() -> None:
 def test_memo_value_storing_the_opponents_value() -> None:
     def negated(game: Any, state: Any, player: str, cache: dict[Any, Any]) -> int:
         if state in cache:
-            return int(cache[state])
+            return int(cache[state][0])
         if game.finished(state):
             v = game.utility(state, player)
         else:
             o = other(game, player)
             v = max(-negated(game, n, o, cache) for n in game.next_states(state, player))
-        cache[state] = -v
+        cache[state] = (-v, None)
         return int(v)
 
     result = check_memo_minimax(negated)
@@ -493,7 +494,42 @@ def test_memo_value_that_keeps_a_private_cache() -> None:
     result = check_memo_minimax(ignores_argument)
     line = result.failures[0]
     assert line.text.endswith("the cache is empty; expected 5,478 entries")
-    assert "cache[state] = v" in details(line)["hint"]
+    assert "cache[state] = (v, move)" in details(line)["hint"]
+
+
+def test_memo_value_storing_the_value_alone_as_lesson_3_does() -> None:
+    def value_only(game: Any, state: Any, player: str, cache: dict[Any, Any]) -> int:
+        if state not in cache:
+            if game.finished(state):
+                cache[state] = game.utility(state, player)
+            else:
+                o = other(game, player)
+                cache[state] = max(-value_only(game, n, o, cache)
+                                   for n in game.next_states(state, player))
+        return int(cache[state])
+
+    result = check_memo_minimax(value_only)
+    line = result.failures[0]
+    assert line.text.endswith("for a state, not a pair (value, move)")
+    assert "cache[state] = (v, move)" in details(line)["hint"]
+
+
+def test_memo_value_storing_the_last_move_not_the_best() -> None:
+    def last(game: Any, state: Any, player: str, cache: dict[Any, Any]) -> int:
+        if state in cache:
+            return int(cache[state][0])
+        if game.finished(state):
+            cache[state] = (game.utility(state, player), None)
+            return int(cache[state][0])
+        o = other(game, player)
+        values = {m: -last(game, game.play(state, m), o, cache) for m in game.moves(state)}
+        cache[state] = (max(values.values()), list(values)[-1])
+        return int(cache[state][0])
+
+    result = check_memo_minimax(last)
+    line = result.failures[0]
+    assert line.text == "after that call the cache holds a wrong move"
+    assert "is not a best move" in details(line)["wrong"]
 
 
 def test_memo_value_that_ignores_the_cache_it_is_given_on_reading() -> None:
@@ -546,7 +582,7 @@ def test_memo_value_with_the_wrong_signature() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Exercise 3: the store rule
+# Exercise 5: the store rule
 # ---------------------------------------------------------------------------------------------
 
 
@@ -620,7 +656,7 @@ def test_a_store_rule_with_ascii_flags_stops_the_search_politely() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Exercise 4: the Connect Four heuristic
+# Exercise 8: the Connect Four heuristic
 # ---------------------------------------------------------------------------------------------
 
 GAME = ConnectFour()
@@ -736,7 +772,7 @@ def test_centre_baseline() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Exercise 5: counting simplified tic-tac-toe
+# Exercise 3: counting simplified tic-tac-toe
 # ---------------------------------------------------------------------------------------------
 
 

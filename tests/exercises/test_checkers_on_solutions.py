@@ -1,6 +1,6 @@
-"""Exercises 6 to 10: each checker passes the solution notebook's code, fails a planted bug
-with the right message (one per typical mistake) and says "not done yet" for the untouched
-student notebook.
+"""Exercises 4, 6, 7, 9 and 10: each checker passes the solution notebook's code, fails a
+planted bug with the right message (one per typical mistake) and says "not done yet" for the
+untouched student notebook.
 
 The code under test is taken from the notebooks themselves (the cells with nbgrader ids
 ``exNN-imports`` and the solution cells), so the committed solutions are what is checked. A
@@ -16,9 +16,9 @@ import nbformat
 import pytest
 
 from gamelib.connect4.solver import Solver
-from gamelib.exercises.ex06_alphabeta import check_alphabeta
-from gamelib.exercises.ex07_read import check_read_entry
-from gamelib.exercises.ex08_deepening import check_deepening
+from gamelib.exercises.ex04_alphabeta import check_alphabeta
+from gamelib.exercises.ex06_read import check_read_entry
+from gamelib.exercises.ex07_deepening import check_deepening
 from gamelib.exercises.ex09_bitboard import check_connect_four_rules
 from gamelib.exercises.ex10_null_windows import check_exact_score, score_range
 from gamelib.exercises.guard import handed
@@ -30,9 +30,9 @@ from gamelib.search import Stats, alphabeta
 EXERCISES = Path(__file__).resolve().parents[2] / "notebooks" / "exercises"
 
 NOTEBOOKS = {
-    "06": "06-Alpha-Beta",
-    "07": "07-Seven-Cases",
-    "08": "08-Iterative-Deepening",
+    "04": "04-Alpha-Beta",
+    "06": "06-Seven-Cases",
+    "07": "07-Iterative-Deepening",
     "09": "09-Connect-Four-Bitboard",
     "10": "10-Null-Windows",
 }
@@ -105,26 +105,27 @@ def test_student_version_hides_the_solution(number: str) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Exercise 6: alpha-beta
+# Exercise 4: alpha-beta
 # ---------------------------------------------------------------------------------------------
 
 
 def test_alphabeta_solution_passes_with_gamelibs_counts() -> None:
-    result = check_alphabeta(_code("06")["alphabeta"])
+    result = check_alphabeta(_code("04")["alphabeta"])
     assert result.passed, _report(result)
     assert result.facts["cases"] == 240 and result.facts["wrong"] == 0
+    assert result.facts["lines"] > 50
     calls = result.facts["calls"]
     assert all(mine == theirs for mine, theirs in calls.values())
     stats = Stats()
     game = TicTacToe()
-    from gamelib.exercises.ex06_alphabeta import corners_first
+    from gamelib.exercises.ex04_alphabeta import corners_first
     alphabeta(game, game.start, stats=stats, order=corners_first)
     assert calls["the empty tic-tac-toe board, corners first"] == (stats.calls, 9_664)
 
 
 ALPHABETA_BUGS = [
     ("no cutoff", ("        if best >= beta:               # case 3 allows stopping: a cutoff\n"
-                   "            return best\n", ""), "was stopped"),
+                   "            return best, line\n", ""), "was stopped"),
     ("alpha never rises", ("alpha = max(alpha, best)", "pass"),
      "looks at more states than alpha-beta"),
     ("cutoff with >", ("if best >= beta:", "if best > beta:"), "(not > beta)"),
@@ -133,8 +134,12 @@ ALPHABETA_BUGS = [
     ("order ignored", ("moves = game.moves(state) if order is None else "
                        "order(game, state, game.moves(state))", "moves = game.moves(state)"),
      "the count is that of the game's own move order"),
-    ("no return", ("    return best\n    # END SOLUTION", "    # END SOLUTION"),
-     "is a `return` missing on some path?"),
+    ("no return", ("    return best, line\n    # END SOLUTION", "    # END SOLUTION"),
+     "is a `return` missing"),
+    ("line never kept", ("best, line = -value, [m, *rest]", "best = -value"),
+     "the principal variation"),
+    ("line of a move that only ties", ("if -value > best:", "if -value >= best:"),
+     "the principal variation"),
 ]
 
 
@@ -142,18 +147,18 @@ def test_alphabeta_wrong_sign_gets_the_sign_hint() -> None:
     def no_negation(game: Any, state: Any, player: Any, alpha: Any, beta: Any,
                     order: Any) -> Any:
         value = handed(alphabeta)(game, state, player, -1, 1)  # a right search, then wrong
-        return -value if value else value
+        return (-value if value else value), []
     result = check_alphabeta(no_negation)
     assert not result.passed and "the sign is wrong" in _report(result)
 
 
 # ---------------------------------------------------------------------------------------------
-# Exercise 7: the seven cases
+# Exercise 6: the seven cases
 # ---------------------------------------------------------------------------------------------
 
 
 def test_read_solution_passes_every_case() -> None:
-    result = check_read_entry(_code("07")["read"])
+    result = check_read_entry(_code("06")["read"])
     assert result.passed, _report(result)
     assert result.facts["by_case"] == {0: 21, 1: 147, 2: 56, 3: 35, 4: 56, 5: 56, 6: 35, 7: 56}
 
@@ -179,12 +184,12 @@ def test_read_wrong_shape_and_none() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Exercise 8: iterative deepening
+# Exercise 7: iterative deepening
 # ---------------------------------------------------------------------------------------------
 
 
 def test_deepening_solution_passes_with_gamelibs_counts() -> None:
-    result = check_deepening(_code("08")["deepening"])
+    result = check_deepening(_code("07")["deepening"])
     assert result.passed, _report(result)
     plays = result.facts["plays"]
     assert plays[6] == 9_315 and list(plays.values()) == sorted(plays.values())
@@ -215,7 +220,7 @@ def test_deepening_without_play_is_told_to_use_it() -> None:
 
 
 def test_deepening_returning_the_abandoned_iterations_move() -> None:
-    source = _code("08")
+    source = _code("07")
 
     def partial(game: Any, state: Any, h: Any, max_depth: int, out_of_time: Any) -> Any:
         move, depth = source["deepening"](game, state, h, max_depth, out_of_time)
@@ -288,8 +293,7 @@ def test_score_range_holds_every_solver_score() -> None:
 NULL_WINDOW_BUGS = [
     ("midpoint rounds down", ("k = (low + high + 1) // 2", "k = (low + high) // 2"),
      "was stopped"),
-    ("standard board's range", ("low, high = -((cells - m) // 2), (cells + 1 - m) // 2",
-                                "low, high = -21, 21"), "cannot be answered"),
+    ("steps of 1 from the guess", ("2 * step", "step"), "step away by 1, 2, 4"),
     ("yes taken as above k", ("            low = k\n", "            low = k + 1\n"), "one off"),
     ("no return", ("    return low\n    # END SOLUTION", "    # END SOLUTION"),
      "is a `return` missing?"),
@@ -299,20 +303,31 @@ NULL_WINDOW_BUGS = [
 def test_exact_score_without_a_question_does_not_pass() -> None:
     from gamelib.connect4 import Solver
     solve = handed(lambda game, state: Solver(game).solve(state))  # a right score, found
-    result = check_exact_score(lambda game, state, at_least: solve(game, state))  # elsewhere
+    result = check_exact_score(lambda game, state, at_least, guess: solve(game, state))
     assert not result.passed
     assert result.failures[0].text.endswith("is right but asked no question")
 
 
 def test_exact_score_linear_scan_asks_too_many() -> None:
-    def linear(game: ConnectFour, state: Any, at_least: Any) -> int:
+    def linear(game: ConnectFour, state: Any, at_least: Any, guess: Any) -> int:
         low, high = handed(score_range)(game, state)
         k = high
         while not at_least(k):
             k -= 1
         return k
     report = _report(check_exact_score(linear))
-    assert "ask about the middle" in report
+    assert "start from the guess" in report
+
+
+def test_exact_score_bisection_of_the_range_asks_too_many() -> None:
+    def bisection(game: ConnectFour, state: Any, at_least: Any, guess: Any) -> int:
+        low, high = handed(score_range)(game, state)
+        while low < high:
+            k = (low + high + 1) // 2
+            low, high = (k, high) if at_least(k) else (low, k - 1)
+        return low
+    report = _report(check_exact_score(bisection))
+    assert "is right but asked" in report
 
 
 # ---------------------------------------------------------------------------------------------
@@ -322,19 +337,19 @@ def test_exact_score_linear_scan_asks_too_many() -> None:
 
 def _check(number: str, code: dict[str, Any]) -> CheckResult:
     """Run exercise ``number``'s checker on the functions in ``code``."""
-    if number == "06":
+    if number == "04":
         return check_alphabeta(code["alphabeta"])
-    if number == "07":
+    if number == "06":
         return check_read_entry(code["read"])
-    if number == "08":
+    if number == "07":
         return check_deepening(code["deepening"])
     if number == "09":
         return check_connect_four_rules(code["next_states"], code["finished"], code["utility"])
     return check_exact_score(code["exact_score"])
 
 
-PLANTED = [(number, *bug) for number, bugs in (("06", ALPHABETA_BUGS), ("07", READ_BUGS),
-                                               ("08", DEEPENING_BUGS), ("09", BITBOARD_BUGS),
+PLANTED = [(number, *bug) for number, bugs in (("04", ALPHABETA_BUGS), ("06", READ_BUGS),
+                                               ("07", DEEPENING_BUGS), ("09", BITBOARD_BUGS),
                                                ("10", NULL_WINDOW_BUGS))
            for bug in bugs]
 
@@ -412,8 +427,12 @@ def test_numbers_compare_as_numbers() -> None:
     as_float = check_connect_four_rules(code["next_states"], code["finished"],
                                         lambda *a: float(code["utility"](*a)))
     assert as_float.passed, _report(as_float)
-    solution = _code("06")["alphabeta"]
-    as_numpy = check_alphabeta(lambda *a: numpy.float64(solution(*a)))
+    solution = _code("04")["alphabeta"]
+
+    def numpy_value(*args: Any) -> Any:
+        value, line = solution(*args)
+        return numpy.float64(value), line
+    as_numpy = check_alphabeta(numpy_value)
     assert as_numpy.passed, _report(as_numpy)
     exact = _code("10")["exact_score"]
     assert check_exact_score(lambda *a: numpy.int64(exact(*a))).passed
@@ -422,10 +441,11 @@ def test_numbers_compare_as_numbers() -> None:
 
 
 def test_exact_score_questions_must_be_whole_numbers() -> None:
-    def halves(game: ConnectFour, state: Any, at_least: Any) -> Any:
+    def halves(game: ConnectFour, state: Any, at_least: Any, guess: Any) -> Any:
         return at_least(0.5)
     report = _report(check_exact_score(halves))
     assert "asked at_least(0.5)" in report and "whole numbers" in report
     exact = _code("10")["exact_score"]
     numpy = pytest.importorskip("numpy")
-    assert check_exact_score(lambda g, s, ask: exact(g, s, lambda k: ask(numpy.int64(k)))).passed
+    assert check_exact_score(
+        lambda g, s, ask, guess: exact(g, s, lambda k: ask(numpy.int64(k)), guess)).passed

@@ -88,7 +88,7 @@ def delegators(way: Way) -> dict[str, tuple[Callable[[], CheckResult], str]]:
             lambda cache, s, a, b, v: way("gamelib.search.bounded", "store_bound")(
                 cache, s, a, b, v)), "store_bound"),
         "merge": (lambda: check_merge_entries(
-            lambda old, new: way("gamelib.exercises.ex03_store", "_merged")(old, new)[0]),
+            lambda old, new: way("gamelib.exercises.ex05_store", "_merged")(old, new)[0]),
                   "_merged"),
         "heuristic": (lambda: check_heuristic(
             lambda s, p: way("gamelib.connect4", "connect_four_heuristic")(ConnectFour())(s, p)),
@@ -117,7 +117,8 @@ def delegators(way: Way) -> dict[str, tuple[Callable[[], CheckResult], str]]:
             lambda path, result: way("gamelib.search.mcts", "backpropagate")(path, result)),
                      "backpropagate"),
         "exact_score": (lambda: check_exact_score(
-            lambda g, s, at_least: way("gamelib.connect4", "Solver")(g).solve(s)), "Solver"),
+            lambda g, s, at_least, guess: way("gamelib.connect4", "Solver")(g).solve(s)),
+                        "Solver"),
     }
 
 

@@ -8,7 +8,8 @@
 * A throw-away nbgrader course: the real ``nbgrader generate_assignment`` releases every
   exercise, and ``nbgrader autograde`` gives the solution full marks, the unchanged student
   version zero (without an error) and a submission with one planted bug loses exactly the
-  points of that bug's test cell.
+  points of that bug's test cell; in the same autograde run per exercise, a version that
+  delegates to gamelib and one with the lesson's code pasted (test_pasted_lessons.py) get 0.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -26,10 +28,12 @@ from typing import Any
 import nbformat
 import pytest
 
+from exercises.test_pasted_lessons import PASTES
+
 ROOT = Path(__file__).resolve().parents[2]
 EXERCISES = ROOT / "notebooks" / "exercises"
 SOLUTIONS = sorted(EXERCISES.glob("[0-9][0-9]-*-Solution.ipynb"))
-MINE = [p for p in SOLUTIONS if p.name[:2] in {"01", "02", "03", "04", "05"}]
+MINE = [p for p in SOLUTIONS if p.name[:2] in {"01", "02", "03", "05", "08"}]
 
 nbgrader = pytest.importorskip("nbgrader", reason="nbgrader is a test dependency")
 
@@ -209,7 +213,7 @@ def test_autograde_full_marks_zero_and_a_planted_bug(course: Path) -> None:
     assert scores(course, assignment, notebook, "planter") == {**points, lost: 0}
 
 
-# Delegation gets no points (issue 20 item 6) -------------------------------------------------
+# Delegation and a pasted lesson get no points (issue 20 item 6) ------------------------------
 
 DELEGATING: dict[str, str] = {
     "next-states": "def next_states(state, player):\n"
@@ -229,7 +233,7 @@ DELEGATING: dict[str, str] = {
                    "    importlib.import_module('gamelib.search.bounded').store_bound(\n"
                    "        cache, state, alpha, beta, v)\n",
     "merge": "def merge(old, new):\n"
-             "    from gamelib.exercises.ex03_store import _merged\n"
+             "    from gamelib.exercises.ex05_store import _merged\n"
              "    return _merged(old, new)[0]\n",
     "heuristic": "def heuristic(state, player):\n"
                  "    from gamelib.connect4 import connect_four_heuristic\n"
@@ -244,13 +248,13 @@ DELEGATING: dict[str, str] = {
     "symmetric-state-count": "def symmetric_state_count(side):\n"
                              "    import gamelib.exercises as ex\n"
                              "    return ex.symmetric_state_count_by_enumeration(side)\n",
-    "ex06-alphabeta": "def alphabeta(game, state, player, alpha, beta, order):\n"
+    "ex04-alphabeta": "def alphabeta(game, state, player, alpha, beta, order):\n"
                       "    from gamelib.search import alphabeta as reference\n"
                       "    return reference(game, state, player, alpha, beta)\n",
-    "ex07-read": "def read(entry, alpha, beta):\n"
+    "ex06-read": "def read(entry, alpha, beta):\n"
                  "    from gamelib.search import read_bound\n"
                  "    return tuple(read_bound(entry, alpha, beta))[1:]\n",
-    "ex08-deepening": "class OutOfTime(Exception):\n    pass\n\n\n"
+    "ex07-deepening": "class OutOfTime(Exception):\n    pass\n\n\n"
                       "def deepening(game, state, h, max_depth, out_of_time):\n"
                       "    from gamelib.search import iterative_deepening\n"
                       "    return iterative_deepening(game, state, h, max_depth=max_depth).move, "
@@ -267,28 +271,46 @@ DELEGATING: dict[str, str] = {
     "ex11-backprop": "def backpropagate(path, result):\n"
                      "    from gamelib.search.mcts import backpropagate as reference\n"
                      "    reference(path, result)\n",
-    "ex10-exact-score": "def exact_score(game, state, at_least):\n"
+    "ex10-exact-score": "def exact_score(game, state, at_least, guess):\n"
                         "    from gamelib.connect4 import Solver\n"
                         "    return Solver(game).solve(state)\n",
 }
 """Per solution cell (grade id): a version that only calls gamelib's reference."""
 
 
+PASTED: dict[str, str] = {paste.exercise: paste.code() for paste in PASTES if not paste.marks}
+"""Per exercise (its number): the lesson code of tests/exercises/test_pasted_lessons.py, put
+into every solution cell; the rows still marked there (a lesson that still answers the
+exercise) are left out until their exercise changes."""
+
+
+def handed_in(release: nbformat.NotebookNode, code: Callable[[str], str]) -> nbformat.NotebookNode:
+    """The released notebook with each code solution cell replaced by ``code(grade_id)``."""
+    version = copy.deepcopy(release)
+    for cell in version.cells:
+        if grader(cell).get("solution") and cell.cell_type == "code":
+            cell.source = code(grader(cell)["grade_id"])
+    return version
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("solution", SOLUTIONS, ids=lambda p: p.name)
-def test_autograde_gives_a_delegating_version_no_points(course: Path, solution: Path) -> None:
+def test_autograde_gives_delegating_and_pasted_lesson_versions_no_points(
+        course: Path, solution: Path) -> None:
     assignment, name = assignment_of(solution)
     release = nbformat.read(course / "release" / assignment / name, as_version=4)
-    delegating = copy.deepcopy(release)
-    for cell in delegating.cells:
-        if grader(cell).get("solution") and cell.cell_type == "code":
-            cell.source = DELEGATING[grader(cell)["grade_id"]]
-    student = f"delegator{assignment}"
-    folder = course / "submitted" / student / assignment
-    folder.mkdir(parents=True)
-    nbformat.write(delegating, folder / name)
-    run_nbgrader(course, "autograde", assignment, "--student", student)
+    versions = {f"delegator{assignment}": handed_in(release, DELEGATING.__getitem__)}
+    if solution.name[:2] in PASTED:
+        versions[f"paster{assignment}"] = handed_in(release,
+                                                    lambda _: PASTED[solution.name[:2]])
+    for student, version in versions.items():
+        folder = course / "submitted" / student / assignment
+        folder.mkdir(parents=True)
+        nbformat.write(version, folder / name)
+    # One autograde run for both students (a glob): each run costs seconds.
+    run_nbgrader(course, "autograde", assignment, "--student", f"*{assignment}")
     points = {grader(c)["grade_id"]: grader(c)["points"] for c in release.cells
               if grader(c).get("grade") and c.cell_type == "code"}
-    assert scores(course, assignment, name.removesuffix(".ipynb"), student) == \
-        dict.fromkeys(points, 0)
+    for student in versions:
+        assert scores(course, assignment, name.removesuffix(".ipynb"), student) == \
+            dict.fromkeys(points, 0), student
