@@ -48,10 +48,9 @@ Move ordering by threats.
     the moves by how many threats the move gives the player (moves that create
     threats first), breaking ties by preferring columns near the centre, which take part
     in more lines of four. In the first half of the game a threat right above the move
-    counts twice: the opponent must block it at once, so the move forces the reply,
-    and forcing lines are quick to search (a third fewer nodes on the easy opening
-    benchmark positions, a twentieth fewer on the easy middle-game ones). A move that
-    was the best one the last time the position was searched (the table remembers it)
+    counts twice: the opponent must block it at once, and such forcing lines are quick
+    to search (a third fewer nodes on the easy opening benchmark positions). A move
+    that was best the last time the position was searched (the table remembers it)
     goes before all others.
 
 All children at once.
@@ -76,12 +75,11 @@ The transposition table (Lessons 5 and 8).
     bounds it stores are as useful as they can be.
 
 Enhanced transposition cut-offs.
-    Before searching the moves of a position for which the table holds no best move, the
-    solver looks up the position after each move: if the table already says that one of
-    them is bad enough for the opponent (an upper bound below the child's window), that
-    move answers the question and nothing is searched. It saves from a twentieth to an
-    eighth of the nodes on the benchmark positions (the most on the harder middle-game
-    ones), for a few table look-ups per position.
+    Where the table holds no best move, the solver first looks up (in the table's current
+    generation: the older one finds almost nothing more) the position after each move:
+    one known to be bad enough for the opponent (an upper bound below the child's window)
+    answers the question without a search. It saves a twentieth to an eighth of the
+    nodes (the most on the harder middle-game positions).
 
 Null windows.
     Instead of one search with the full window, :meth:`Solver.solve` asks a sequence of
@@ -559,22 +557,16 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
                         return high
             recent[key] = upper_entry[alpha][hint]
             return alpha
-        # The children in order: the move that was best last time first; then more
-        # threats first (a threat right above the move counts twice in the first half
-        # of the game); among equals, the more central column (the smallest key first).
-        early = moves < half_full
-        etc = hint == no_move
+        # Children by key, smallest first: last time's best move, then more threats (one
+        # right above the move counts twice in the first half of the game), then the centre.
         child_key = opp + mask  # + disc: the table key of the position after disc
         children: list[tuple[int, int, int, int]] = []
         for column, index, lane in numbered:
             disc = candidates & column
             if disc:
-                if etc:
-                    # Enhanced transposition cut-off: if the table says the child
-                    # scores at most value <= -alpha - 1 for the opponent, this move
-                    # scores at least -value > alpha for us: a cut-off, no search.
-                    # (The current generation only: the older one costs a second
-                    # look-up per move and finds almost nothing more.)
+                if hint == no_move:
+                    # Enhanced transposition cut-off: a child worth <= -alpha - 1 to the
+                    # opponent ('≤' in the table's current generation) is > alpha to us.
                     entry = recent_get(child_key + disc)
                     if entry is not None and entry[0] == upper and entry[1] < -alpha:
                         hits += 1
@@ -583,7 +575,7 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
                         return -entry[1]
                 wins = (lanes >> lane) & empty
                 order_key = index - (wins.bit_count() << 4)
-                if early and wins & (disc << 1):
+                if moves < half_full and wins & (disc << 1):
                     order_key -= 16
                 if index == hint:
                     order_key -= 4096
