@@ -9,6 +9,9 @@ module             what it adds
                    (:func:`pick`), the argument checks of the public doors, and the one
                    limit of a search (:class:`Budget`: seconds up to ``MAX_SECONDS``,
                    depth, nodes, cancel; :class:`SearchTimeout`)
+``door``           the door of every public search: the one rule a game must follow
+                   (``finished`` says when it is over; a running state has moves), one
+                   line of play checked, a broken game named in a GameError
 ``minimax``        the negamax recursion (:func:`minimax`)
 ``memo``           a cache of solved states (:func:`memo_minimax`)
 ``alphabeta``      pruning with a window (:func:`alphabeta`) and move ordering
@@ -50,6 +53,7 @@ from gamelib.search.common import MAX_SECONDS, Budget, Heuristic, MoveOrder
 from gamelib.search.depth_limited import (
     depth_limited,
     iterative_deepening,
+    only_safe_move,
     plies_to_end,
     proven_value,
 )
@@ -95,6 +99,7 @@ __all__ = [
     "Heuristic",
     "depth_limited",
     "iterative_deepening",
+    "only_safe_move",
     "proven_value",
     "plies_to_end",
     "zero",

@@ -43,7 +43,9 @@ from gamelib.exercises import (
     check_utility,
     state_count_by_enumeration,
     tree_size_by_enumeration,
+    triples_heuristic,
 )
+from gamelib.exercises.ex08_heuristic import match_openings, points_needed
 from gamelib.exercises.guard import handed
 from gamelib.game import GameError, other
 from gamelib.games import ConnectFour, TicTacToe
@@ -154,7 +156,15 @@ def memo_value(game: Any, state: Any, player: str, cache: dict[Any, Any]) -> int
 
 
 def store_rule(cache: dict[Any, Any], state: Any, alpha: float, beta: float, v: float) -> None:
-    cache[state] = ("≤", v) if v <= alpha else ("=", v) if v < beta else ("≥", v)
+    """Exercise 5's rule: the result narrows the state's pair (lower, upper)."""
+    lower, upper = cache.get(state, (-math.inf, math.inf))
+    if v <= alpha:
+        upper = min(upper, v)
+    elif v < beta:
+        lower = upper = v
+    else:
+        lower = max(lower, v)
+    cache[state] = (lower, upper)
 
 
 def tree_size(n: int) -> int:
@@ -582,77 +592,80 @@ def test_memo_value_with_the_wrong_signature() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Exercise 5: the store rule
+# Exercise 5: the store rule, for a cache of (lower, upper) pairs
 # ---------------------------------------------------------------------------------------------
 
 
-def test_correct_store_rule_builds_the_lessons_cache() -> None:
+def test_correct_store_rule_builds_the_cache_of_pairs() -> None:
     result = check_store_bound(store_rule)
-    assert result.passed and len(result.lines) == 4
-    assert result.facts == {
-        "wrong_cases": 0, "value": 0, "calls": 4_321, "entries": 2_474,
-        "by_flag": {"=": 32, "≤": 1_206, "≥": 1_236},
-    }
-    assert "4,076 entries are right" in result.lines[3].text
+    assert result.passed and len(result.lines) == 3
+    assert result.facts == {"cases": 822, "wrong_cases": 0, "value": 0, "calls": 4_316,
+                            "entries": 2_474, "exact": 57}
+    assert "4,076 entries are right" in result.lines[2].text
+
+
+def test_lesson_5s_flagged_store_rule_does_not_pass() -> None:
+    def lesson_store(cache: dict[Any, Any], state: Any, alpha: float, beta: float,
+                     r: float) -> None:
+        cache[state] = ("≤", r) if r <= alpha else ("=", r) if r < beta else ("≥", r)
+
+    result = check_store_bound(lesson_store)
+    cases, search = result.lines
+    assert cases.text == ("wrong in 822 of 822 cases; the first: "
+                          "store_interval(cache, s, alpha=-1, beta=-0.5, v=-1)")
+    assert details(cases)["expected"] == "cache['s'] == (-inf, -1)"
+    assert details(cases)["hint"].startswith("both ends of a pair are numbers")
+    assert search.text == "the search stopped: it cannot read an entry your rule stored"
+    assert_no_internals(result)
+
+
+def test_a_store_rule_that_forgets_the_old_pair_is_lesson_5s_cache() -> None:
+    def forgetful(cache: dict[Any, Any], state: Any, alpha: float, beta: float,
+                  v: float) -> None:
+        cache.pop(state, None)
+        store_rule(cache, state, alpha, beta, v)
+
+    result = check_store_bound(forgetful)
+    assert result.facts["wrong_cases"] == 408
+    assert details(result.lines[0])["hint"].startswith("keep what the old pair knew")
+    # the flagged cache's numbers: what merging both bounds saves is 5 calls
+    assert (result.facts["calls"], result.facts["exact"]) == (4_321, 32)
+    assert "4,321 calls, 2,474 entries, 32 of them exact" in result.lines[1].text
 
 
 def test_naive_store_rule_is_caught_by_case_and_by_false_entries() -> None:
     def naive(cache: dict[Any, Any], state: Any, alpha: float, beta: float, v: float) -> None:
-        cache[state] = ("=", v)
+        cache[state] = (v, v)
 
     result = check_store_bound(naive)
-    cases, search, false = result.lines
-    assert cases.text == ("wrong in 80 of 100 cases; the first: "
-                          "store_bound(cache, s, alpha=-1, beta=-0.5, v=-1)")
-    assert details(cases)["expected"] == "cache['s'] == ('≤', -1)"
-    assert details(cases)["stored"] == "cache['s'] == ('=', -1)"
+    cases, false = result.lines
+    assert cases.text == ("wrong in 448 of 822 cases; the first: "
+                          "store_interval(cache, s, alpha=-1, beta=-0.5, v=-1)")
+    assert details(cases)["stored"] == "cache['s'] == (-1, -1)"
     assert details(cases)["hint"].startswith("v == alpha counts as failing low")
-    assert search.text.endswith("value 0, 4,272 calls, 2,480 entries")
     assert false.text == "182 of the 2,480 entries are false; the first:"
-    assert details(false)["entry"] == "('=', 0)" and details(false)["truth"] == (
-        "the value for X is -1")
-    assert_no_internals(result)
-
-
-def test_store_rule_exact_at_the_ends_of_the_window() -> None:
-    def inclusive(cache: dict[Any, Any], state: Any, alpha: float, beta: float, v: float) -> None:
-        cache[state] = ("≤", v) if v < alpha else ("=", v) if v <= beta else ("≥", v)
-
-    result = check_store_bound(inclusive)
-    assert result.facts["wrong_cases"] == 40
-    assert "182 of the 2,480 entries are false" in result.lines[2].text
+    assert details(false)["truth"] == "the value for X is -1"
 
 
 @pytest.mark.parametrize(
     ("rule", "hint"),
     [
-        (lambda c, s, a, b, v: c.__setitem__(s, ("<=" if v <= a else "=" if v < b else ">=", v)),
-         "one-character strings"),
-        (lambda c, s, a, b, v: c.__setitem__(s, ["=", v]), "an entry is a tuple (flag, v)"),
-        (lambda c, s, a, b, v: c.__setitem__(s, ("=", 0)) if v != 0 else None,
-         "store the result v itself"),
-        (lambda c, s, a, b, v: c.setdefault(s, ("≤" if v <= a else "=" if v < b else "≥", v)),
-         "the new entry replaces the old one"),
-        (lambda c, s, a, b, v: c.update({s: ("=", v), "u": 1}), "store under `state` only"),
-        (lambda c, s, a, b, v: c.update({s: ("=", v), "t": 1}), "store under `state` only"),
-        (lambda c, s, a, b, v: ("=", v), "cache[state] = (flag, v)"),
+        (lambda c, s, a, b, v: c.__setitem__(s, ("≤" if v <= a else "=" if v < b else "≥", v)),
+         "both ends of a pair are numbers"),
+        (lambda c, s, a, b, v: c.__setitem__(s, [v, v]), "an entry is a pair (lower, upper)"),
+        (lambda c, s, a, b, v: c.__setitem__(s, (v, -math.inf) if v <= a else (v, v)),
+         "lower <= upper"),
+        (lambda c, s, a, b, v: c.update({s: (v, v), "u": 1}), "store under `state` only"),
+        (lambda c, s, a, b, v: c.update({s: (v, v), "t": 1}), "store under `state` only"),
+        (lambda c, s, a, b, v: (v, v), "cache[state] = (lower, upper)"),
+        (lambda c, s, a, b, v: store_rule(c, s, a, b, v) if v < b else c.__setitem__(s, (v, v)),
+         "v == beta counts as failing high"),
     ],
 )
 def test_broken_store_rules_get_a_matching_hint(rule: Any, hint: str) -> None:
     result = check_store_bound(rule)
     assert hint in details(result.lines[0])["hint"]
     assert_no_internals(result)
-
-
-def test_a_store_rule_with_ascii_flags_stops_the_search_politely() -> None:
-    def ascii_flags(cache: dict[Any, Any], state: Any, alpha: float, beta: float,
-                    v: float) -> None:
-        cache[state] = ("<=" if v <= alpha else "=" if v < beta else ">=", v)
-
-    result = check_store_bound(ascii_flags)
-    stopped = result.lines[1]
-    assert stopped.text == "the search stopped: it cannot read an entry your rule stored"
-    assert details(stopped)["entry"] == "('>=', 1)"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -682,30 +695,72 @@ def threats_and_centre(state: Any, player: str) -> float:
     return x / (4 + abs(x))
 
 
+ODD_ROWS = sum(1 << (c * GAME.height + r) for c in range(7) for r in (0, 2, 4))
+
+
+def parity_threats(state: Any, player: str) -> float:
+    """Threat cells (each once), 1 point more on the owner's rows, none above the
+    opponent's; twos 1/4; centre discs 1/2: what the exercise's hint asks for."""
+    first, second = state
+    mine, theirs = (first, second) if player == "X" else (second, first)
+    rows = ODD_ROWS if player == "X" else GAME.full & ~ODD_ROWS
+
+    def cells_and_twos(a: int, b: int) -> tuple[int, int]:
+        cells, twos = 0, 0
+        for w in WINDOWS:
+            if not b & w:
+                n = (a & w).bit_count()
+                cells |= w & ~a if n == 3 else 0
+                twos += n == 2
+        return cells, twos
+
+    (mc, mt), (tc, tt) = cells_and_twos(mine, theirs), cells_and_twos(theirs, mine)
+    mine_live, theirs_live = mc & ~(tc << 1), tc & ~(mc << 1)
+    centre = GAME.column_masks[3]
+    x = (mine_live.bit_count() + (mine_live & rows).bit_count() - theirs_live.bit_count()
+         - (theirs_live & ~rows & GAME.full).bit_count() + (mt - tt) / 4
+         + 0.5 * ((mine & centre).bit_count() - (theirs & centre).bit_count()))
+    return x / (4 + abs(x))
+
+
+def test_the_match_openings_and_the_points_needed() -> None:
+    assert match_openings(3) == [(1, 2), (3, 1), (1, 5)]
+    assert points_needed(40) == (25.0, 5) and points_needed(4) == (3.0, 1)
+    assert points_needed(32) == (20.0, 4)
+
+
 def test_a_good_heuristic_wins_a_small_match_with_exact_results() -> None:
     assert len(WINDOWS) == 69
-    result = check_heuristic(threats_and_centre, depth=2, first_moves=(0, 3))
-    assert result.passed
-    assert (result.facts["wins"], result.facts["draws"], result.facts["losses"]) == (3, 1, 0)
-    assert result.facts["games"] == [(0, "X", 0, 42), (0, "O", 1, 8), (3, "X", 1, 7),
-                                     (3, "O", 1, 38)]
-    assert result.lines[1].text == (
-        "3 wins, 1 draw, 0 losses in 4 games against the centre baseline (depth 2)")
+    result = check_heuristic(parity_threats, depths=(2,), openings=2)
+    facts = result.facts
+    assert (facts["wins"], facts["draws"], facts["losses"], facts["points"]) == (3, 1, 0, 3.5)
+    assert result.passed and facts["needed"] == 3
+    assert result.lines[1].text.startswith(f"{facts['wins']} wins")
     table = details(result.lines[1])["games"].split("\n")
-    assert table[:2] == ["first move you  result", "1          X    drawn after 42 plies"]
+    assert table[0] == "depth  opening  you  result" and table[1].startswith("2      2 3      X")
+
+
+def test_the_triple_count_is_no_better_than_itself() -> None:
+    # The graded match needs half the games plus a margin: the baseline against itself
+    # does not pass (it scores exactly half).
+    triples = triples_heuristic(GAME)
+    result = check_heuristic(lambda s, p: triples(s, p), baseline="triples", depths=(2,),
+                             openings=2)
+    assert not result.passed
 
 
 def test_a_heuristic_that_knows_nothing_loses() -> None:
-    result = check_heuristic(lambda state, player: 0.0, depth=2, first_moves=(3,))
+    result = check_heuristic(lambda state, player: 0.0, depths=(2,), openings=1)
     line = result.failures[0]
-    assert (result.facts["wins"], result.facts["losses"]) == (0, 2)
-    assert line.text.startswith("0 wins, 0 draws, 2 losses in 2 games")
-    assert "win more games than you lose" in details(line)["hint"]
+    assert (result.facts["wins"], result.facts["losses"]) == (1, 1)
+    assert line.text == ("1 win, 0 draws, 1 loss in 2 games against the centre baseline "
+                         "(depth 2): 1 point, 2 needed (half the games and a margin of 1)")
+    assert "odd rows for X" in details(line)["hint"]
 
 
 def test_a_match_is_the_same_every_time() -> None:
-    one = check_heuristic(threats_and_centre, depth=1, first_moves=(2,), baseline="threats")
-    two = check_heuristic(threats_and_centre, depth=1, first_moves=(2,), baseline="threats")
+    one = check_heuristic(threats_and_centre, depths=(1,), openings=1, baseline="triples")
+    two = check_heuristic(threats_and_centre, depths=(1,), openings=1, baseline="triples")
     assert one.facts == two.facts and repr(one) == repr(two)
 
 
@@ -740,11 +795,11 @@ def test_a_heuristic_that_crashes_during_the_match() -> None:
             raise ValueError("too many calls")
         return 0.0
 
-    result = check_heuristic(late_crash, depth=1, first_moves=(3,))
+    result = check_heuristic(late_crash, depths=(1,), openings=1)
     line = result.failures[0]
     assert result.lines[0].status == PASS
     number = late_crash.__code__.co_firstlineno + 3
-    assert line.text == "the game with first move 4, you as X, raised an exception"
+    assert line.text == "the game at depth 1 after the opening 2 3, you as X, raised an exception"
     assert details(line) == {"error": "ValueError: too many calls",
                              "where": f"in late_crash, line {number}: "
                                       'raise ValueError("too many calls")'}
@@ -753,13 +808,22 @@ def test_a_heuristic_that_crashes_during_the_match() -> None:
 
 @pytest.mark.parametrize(
     ("kwargs", "message"),
-    [({"baseline": "strong"}, "baseline must be one of"), ({"depth": 0}, "depth must be"),
-     ({"depth": 9}, "depth must be"), ({"first_moves": ()}, "first_moves"),
-     ({"first_moves": (7,)}, "first_moves")],
+    [({"baseline": "strong"}, "baseline must be one of"), ({"depths": (0,)}, "depths must be"),
+     ({"depths": (9,)}, "depths must be"), ({"depths": (2, 2)}, "depths must be"),
+     ({"depths": 3}, "depths must be"), ({"openings": 0}, "openings must be"),
+     ({"openings": 13}, "openings must be")],
 )
 def test_check_heuristic_refuses_bad_options(kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(GameError, match=message):
         check_heuristic(threats_and_centre, **kwargs)
+
+
+def test_triples_baseline() -> None:
+    h = triples_heuristic(GAME)
+    assert h(ConnectFour.from_moves("44553"), "X") == 1.75 / 5.75
+    assert h(GAME.start, "X") == 0
+    with pytest.raises(GameError, match="needs a ConnectFour game"):
+        triples_heuristic(TicTacToe())  # type: ignore[arg-type]
 
 
 def test_centre_baseline() -> None:
@@ -877,7 +941,7 @@ def next_states(state, player):
             for i, h in enumerate(heaps) for k in range(1, h)]
 
 def naive(cache, state, alpha, beta, v):
-    cache[state] = ("=", v)
+    cache[state] = (v, v)
 
 print(repr(check_next_states(next_states)))
 print(repr(check_store_bound(naive)))

@@ -228,9 +228,9 @@ DELEGATING: dict[str, str] = {
     "memo-value": "def memo_value(game, state, player, cache):\n"
                   "    from gamelib.search import memo_minimax\n"
                   "    return memo_minimax(game, state, player)\n",
-    "store-bound": "def store_bound(cache, state, alpha, beta, v):\n"
+    "store-bound": "def store_interval(cache, state, alpha, beta, v):\n"
                    "    import importlib\n"
-                   "    importlib.import_module('gamelib.search.bounded').store_bound(\n"
+                   "    importlib.import_module('gamelib.exercises.intervals').store_interval(\n"
                    "        cache, state, alpha, beta, v)\n",
     "merge": "def merge(old, new):\n"
              "    from gamelib.exercises.ex05_store import _merged\n"
@@ -252,8 +252,8 @@ DELEGATING: dict[str, str] = {
                       "    from gamelib.search import alphabeta as reference\n"
                       "    return reference(game, state, player, alpha, beta)\n",
     "ex06-read": "def read(entry, alpha, beta):\n"
-                 "    from gamelib.search import read_bound\n"
-                 "    return tuple(read_bound(entry, alpha, beta))[1:]\n",
+                 "    from gamelib.exercises.intervals import read_interval\n"
+                 "    return read_interval(entry, alpha, beta)\n",
     "ex07-deepening": "class OutOfTime(Exception):\n    pass\n\n\n"
                       "def deepening(game, state, h, max_depth, out_of_time):\n"
                       "    from gamelib.search import iterative_deepening\n"
