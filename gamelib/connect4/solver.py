@@ -47,8 +47,11 @@ Move ordering by threats.
     Alpha-beta prunes the most when the best move is searched first. The solver sorts
     the moves by how many threats the move gives the player (moves that create
     threats first), breaking ties by preferring columns near the centre, which take part
-    in more lines of four. A move that was the best one the last time the position was
-    searched (the table remembers it) goes before all others.
+    in more lines of four. In the first half of the game a threat right above the move
+    counts twice: the opponent must block it at once, and such forcing lines are quick
+    to search (a third fewer nodes on the easy opening benchmark positions). A move
+    that was best the last time the position was searched (the table remembers it)
+    goes before all others.
 
 All children at once.
     Ordering needs the threats of the player after each of its moves, and each
@@ -70,6 +73,13 @@ The transposition table (Lessons 5 and 8).
     exact score; a later visit uses them to narrow its window, which often closes it.
     The search returns the tightest bound it has found (it is *fail-soft*), so the
     bounds it stores are as useful as they can be.
+
+Enhanced transposition cut-offs.
+    Where the table holds no best move, the solver first looks up (in the table's current
+    generation: the older one finds almost nothing more) the position after each move:
+    one known to be bad enough for the opponent (an upper bound below the child's window)
+    answers the question without a search. It saves a twentieth to an eighth of the
+    nodes (the most on the harder middle-game positions).
 
 Null windows.
     Instead of one search with the full window, :meth:`Solver.solve` asks a sequence of
@@ -401,6 +411,7 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
     numbered = [
         (grid.column_masks[col], index, col * width) for index, col in enumerate(order, start=1)
     ]
+    half_full = cells // 2
     # Scores that depend only on the number of discs m, for the player to move:
     # lose[m]     the opponent wins with its next disc;
     # low_at[m]   neither side wins with its next disc: the opponent's second disc at best;
@@ -546,14 +557,26 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
                         return high
             recent[key] = upper_entry[alpha][hint]
             return alpha
+        # Children by key, smallest first: last time's best move, then more threats (one
+        # right above the move counts twice in the first half of the game), then the centre.
+        child_key = opp + mask  # + disc: the table key of the position after disc
         children: list[tuple[int, int, int, int]] = []
         for column, index, lane in numbered:
             disc = candidates & column
             if disc:
+                if hint == no_move:
+                    # Enhanced transposition cut-off: a child worth <= -alpha - 1 to the
+                    # opponent ('≤' in the table's current generation) is > alpha to us.
+                    entry = recent_get(child_key + disc)
+                    if entry is not None and entry[0] == upper and entry[1] < -alpha:
+                        hits += 1
+                        cutoffs += 1
+                        recent[key] = lower_entry[-entry[1]][index]
+                        return -entry[1]
                 wins = (lanes >> lane) & empty
-                # The move that was best last time first; then more threats first;
-                # among equals, the more central column (the smallest key first).
                 order_key = index - (wins.bit_count() << 4)
+                if moves < half_full and wins & (disc << 1):
+                    order_key -= 16
                 if index == hint:
                     order_key -= 4096
                 children.append((order_key, disc, wins, index))

@@ -18,9 +18,10 @@ The solver reads entries as Lesson 5's ``read_bound`` does, with a null window
 alpha, answers the question at once. It writes the entry ``(LOWER, v, move)`` as
 ``table.recent[key] = lower_entry[v][move]``: every entry it can write is a tuple made
 once in advance, so that a full table shares a few hundred tuples instead of holding a
-million of its own. Those two spots of :mod:`gamelib.connect4.solver` are the only places
-that read or write entries, and they are written out there (not called) because they run
-once per node.
+million of its own. The solver also reads the entries of a position's children before
+searching them (an *enhanced transposition cut-off*). Those spots of
+:mod:`gamelib.connect4.solver` are the only places that read or write entries, and they
+are written out there (not called) because they run once per node.
 
 Memory stays bounded however long the solver runs: the table is two generations of
 entries, ``recent`` and ``older``. New entries go to ``recent``; a look-up tries

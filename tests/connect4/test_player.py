@@ -19,8 +19,9 @@ import pytest
 from gamelib.connect4 import benchmark_positions
 from gamelib.connect4 import player as c4player
 from gamelib.connect4.bitboard import position_of
+from gamelib.connect4.forced import forced_move
 from gamelib.connect4.heuristic import connect_four_heuristic
-from gamelib.connect4.player import _forced, connect_four_move, connect_four_move_values
+from gamelib.connect4.player import connect_four_move, connect_four_move_values
 from gamelib.connect4.score import score_to_moves
 from gamelib.connect4.solver import Solver
 from gamelib.game import GameError
@@ -530,7 +531,7 @@ def test_the_players_forced_test_agrees_with_the_rules() -> None:
     # lose at once) with a test built on threats; on every position of random games it
     # names the same column as only_safe_move, built on the rules alone.
     game, rng = ConnectFour(), random.Random(5)
-    by_threats, by_rules = _forced(game.rows, game.cols), only_safe_move(game)
+    by_threats, by_rules = forced_move(game.rows, game.cols), only_safe_move(game)
     forced_positions = 0
     for _ in range(40):
         state = game.start
@@ -549,7 +550,7 @@ def test_forced_lines_cost_these_nodes(moves: str, plain: int, extended: int) ->
     game = ConnectFour()
     h, state = connect_four_heuristic(game), ConnectFour.from_moves(moves)
     counts = []
-    for forced in (None, _forced(game.rows, game.cols)):
+    for forced in (None, forced_move(game.rows, game.cols)):
         stats = Stats()
         depth_limited(game, state, 2, h, stats=stats, forced=forced)
         counts.append(stats.calls)
