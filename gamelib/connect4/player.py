@@ -22,8 +22,9 @@ that time, but not the opening. So the player works in layers, cheapest first:
    size), depth 1, 2, 3, ... until the time is up, keeping the values of the last
    *finished* depth. Forced lines cost no depth (the search's ``forced`` option, with the
    test read off the threats in :mod:`gamelib.connect4.forced`: a win at once, or the
-   only column that does not lose at once). The heuristic weighs threats by their row, stacking and the centre. Its
-   estimates lie strictly inside (-1, 1), so an estimate never passes for a proven result.
+   only column that does not lose at once). The heuristic weighs threats by their row,
+   stacking and the centre. Its estimates lie strictly inside (-1, 1), so an estimate never
+   passes for a proven result.
 
 Strength: ``seconds`` or ``depth``
 ----------------------------------
