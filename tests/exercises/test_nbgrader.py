@@ -8,7 +8,9 @@
 * A throw-away nbgrader course: the real ``nbgrader generate_assignment`` releases every
   exercise, and ``nbgrader autograde`` gives the solution full marks, the unchanged student
   version zero (without an error) and a submission with one planted bug loses exactly the
-  points of that bug's test cell.
+  points of that bug's test cell; a version of each exercise that delegates to gamelib's
+  reference gets no points. Every submission is graded in one ``nbgrader autograde`` run
+  (the module fixture ``graded``): each run costs seconds of start-up.
 """
 
 from __future__ import annotations
@@ -187,26 +189,57 @@ def scores(course: Path, assignment: str, notebook: str, student: str) -> dict[s
         return {g.name: g.score for g in submitted.grades if g.cell.cell_type == "code"}
 
 
+def points_of(release: nbformat.NotebookNode) -> dict[str, float]:
+    """The points of each autograded test cell of a released notebook, by grade id."""
+    return {grader(c)["grade_id"]: grader(c)["points"] for c in release.cells
+            if grader(c).get("grade") and c.cell_type == "code"}
+
+
+def submit(course: Path, student: str, solution: Path, nb: nbformat.NotebookNode) -> None:
+    assignment, name = assignment_of(solution)
+    folder = course / "submitted" / student / assignment
+    folder.mkdir(parents=True)
+    nbformat.write(nb, folder / name)
+
+
+def release_of(course: Path, solution: Path) -> nbformat.NotebookNode:
+    assignment, name = assignment_of(solution)
+    return nbformat.read(course / "release" / assignment / name, as_version=4)
+
+
+@pytest.fixture(scope="module")
+def graded(course: Path) -> Path:
+    """The course after ONE ``nbgrader autograde`` run over every submission of this module
+    (each run costs seconds): exercise 1 solved, unchanged and with a planted bug, and every
+    exercise with each solution cell delegating to gamelib's reference."""
+    solution = SOLUTIONS[0]
+    release = release_of(course, solution)
+    solved = submission_from(release, nbformat.read(solution, as_version=4))
+    buggy, _ = plant_bug(solved)
+    for student, nb in (("solver", solved), ("starter", release), ("planter", buggy)):
+        submit(course, student, solution, nb)
+    for solution in SOLUTIONS:
+        delegating = copy.deepcopy(release_of(course, solution))
+        for cell in delegating.cells:
+            if grader(cell).get("solution") and cell.cell_type == "code":
+                cell.source = DELEGATING[grader(cell)["grade_id"]]
+        submit(course, f"delegator{assignment_of(solution)[0]}", solution, delegating)
+    run_nbgrader(course, "autograde", "ex*")  # every assignment, every student: one run
+    return course
+
+
 @pytest.mark.slow
 @pytest.mark.notebook
-def test_autograde_full_marks_zero_and_a_planted_bug(course: Path) -> None:
+def test_autograde_full_marks_zero_and_a_planted_bug(graded: Path) -> None:
     solution = SOLUTIONS[0]
     assignment, name = assignment_of(solution)
-    release = nbformat.read(course / "release" / assignment / name, as_version=4)
-    full = nbformat.read(solution, as_version=4)
-    solved = submission_from(release, full)
-    buggy, lost = plant_bug(solved)
-    for student, nb in (("solver", solved), ("starter", release), ("planter", buggy)):
-        folder = course / "submitted" / student / assignment
-        folder.mkdir(parents=True)
-        nbformat.write(nb, folder / name)
-    run_nbgrader(course, "autograde", assignment)  # the three students in one run
+    release = release_of(graded, solution)
+    _, lost = plant_bug(submission_from(release, nbformat.read(solution, as_version=4)))
     notebook = name.removesuffix(".ipynb")
-    points = {grader(c)["grade_id"]: grader(c)["points"] for c in release.cells
-              if grader(c).get("grade") and c.cell_type == "code"}
-    assert scores(course, assignment, notebook, "solver") == points
-    assert scores(course, assignment, notebook, "starter") == dict.fromkeys(points, 0)
-    assert scores(course, assignment, notebook, "planter") == {**points, lost: 0}
+    points = points_of(release)
+    assert scores(graded, assignment, notebook, "solver") == points
+    assert scores(graded, assignment, notebook, "starter") == dict.fromkeys(points, 0)
+    assert scores(graded, assignment, notebook, "planter") == {**points, lost: 0}
 
 
 # Delegation gets no points (issue 20 item 6) -------------------------------------------------
@@ -275,20 +308,10 @@ DELEGATING: dict[str, str] = {
 
 
 @pytest.mark.slow
+@pytest.mark.notebook
 @pytest.mark.parametrize("solution", SOLUTIONS, ids=lambda p: p.name)
-def test_autograde_gives_a_delegating_version_no_points(course: Path, solution: Path) -> None:
+def test_autograde_gives_a_delegating_version_no_points(graded: Path, solution: Path) -> None:
     assignment, name = assignment_of(solution)
-    release = nbformat.read(course / "release" / assignment / name, as_version=4)
-    delegating = copy.deepcopy(release)
-    for cell in delegating.cells:
-        if grader(cell).get("solution") and cell.cell_type == "code":
-            cell.source = DELEGATING[grader(cell)["grade_id"]]
-    student = f"delegator{assignment}"
-    folder = course / "submitted" / student / assignment
-    folder.mkdir(parents=True)
-    nbformat.write(delegating, folder / name)
-    run_nbgrader(course, "autograde", assignment, "--student", student)
-    points = {grader(c)["grade_id"]: grader(c)["points"] for c in release.cells
-              if grader(c).get("grade") and c.cell_type == "code"}
-    assert scores(course, assignment, name.removesuffix(".ipynb"), student) == \
+    points = points_of(release_of(graded, solution))
+    assert scores(graded, assignment, name.removesuffix(".ipynb"), f"delegator{assignment}") == \
         dict.fromkeys(points, 0)
