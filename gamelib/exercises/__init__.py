@@ -78,9 +78,7 @@ from gamelib.exercises.ex01_nim import (
     check_utility,
 )
 from gamelib.exercises.ex02_memo import check_memo_minimax
-from gamelib.exercises.ex03_store import check_merge_entries, check_store_bound
-from gamelib.exercises.ex04_heuristic import BASELINES, centre_heuristic, check_heuristic
-from gamelib.exercises.ex05_counting import (
+from gamelib.exercises.ex03_counting import (
     BRUTE_FORCE_SIZES,
     FORMULA_SIZES,
     check_symmetry_count,
@@ -89,9 +87,11 @@ from gamelib.exercises.ex05_counting import (
     symmetric_state_count_by_enumeration,
     tree_size_by_enumeration,
 )
-from gamelib.exercises.ex06_alphabeta import check_alphabeta, corners_first, outside_in
-from gamelib.exercises.ex07_read import check_read_entry
-from gamelib.exercises.ex08_deepening import check_deepening
+from gamelib.exercises.ex04_alphabeta import check_alphabeta, corners_first, outside_in
+from gamelib.exercises.ex05_store import check_merge_entries, check_store_bound
+from gamelib.exercises.ex06_read import check_read_entry
+from gamelib.exercises.ex07_deepening import check_deepening
+from gamelib.exercises.ex08_heuristic import BASELINES, centre_heuristic, check_heuristic
 from gamelib.exercises.ex09_bitboard import check_connect_four_rules
 from gamelib.exercises.ex10_null_windows import check_exact_score
 from gamelib.exercises.ex11_backprop import check_backpropagate

@@ -17,7 +17,7 @@ What the exercise hands the student stays usable in two ways:
 * the game object and the cache the student works on belong to modules or classes the
   exercise does not forbid (a search exercise forbids :mod:`gamelib.search` and
   :mod:`gamelib.connect4`, not :mod:`gamelib.games`), or are listed in ``allowed``;
-* a handed helper that itself runs forbidden code (Exercise 8's heuristic ``h`` counts
+* a handed helper that itself runs forbidden code (Exercise 7's heuristic ``h`` counts
   threats with :mod:`gamelib.connect4`) is wrapped with :func:`handed`: while it runs,
   guarded functions run their own code. So the guard tells "the student called the
   reference" (refused) from "what the checker handed called it" (allowed) by who holds
@@ -165,7 +165,7 @@ class Forbidden:
 
     ``modules``: names of modules or packages (every function and class defined there);
     ``objects``: functions and classes; ``allowed``: functions and classes among them that
-    the exercise hands the student (e.g. Exercise 3's cache class). :func:`importlib.reload`
+    the exercise hands the student (e.g. Exercise 5's cache class). :func:`importlib.reload`
     is always refused: it would make fresh, unguarded copies of the references.
     """
 

@@ -546,7 +546,7 @@ def test_memo_value_with_the_wrong_signature() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Exercise 3: the store rule
+# Exercise 5: the store rule
 # ---------------------------------------------------------------------------------------------
 
 
@@ -620,7 +620,7 @@ def test_a_store_rule_with_ascii_flags_stops_the_search_politely() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Exercise 4: the Connect Four heuristic
+# Exercise 8: the Connect Four heuristic
 # ---------------------------------------------------------------------------------------------
 
 GAME = ConnectFour()
@@ -736,7 +736,7 @@ def test_centre_baseline() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Exercise 5: counting simplified tic-tac-toe
+# Exercise 3: counting simplified tic-tac-toe
 # ---------------------------------------------------------------------------------------------
 
 

@@ -1,6 +1,6 @@
-"""Exercises 6 to 10: each checker passes the solution notebook's code, fails a planted bug
-with the right message (one per typical mistake) and says "not done yet" for the untouched
-student notebook.
+"""Exercises 4, 6, 7, 9 and 10: each checker passes the solution notebook's code, fails a
+planted bug with the right message (one per typical mistake) and says "not done yet" for the
+untouched student notebook.
 
 The code under test is taken from the notebooks themselves (the cells with nbgrader ids
 ``exNN-imports`` and the solution cells), so the committed solutions are what is checked. A
@@ -16,9 +16,9 @@ import nbformat
 import pytest
 
 from gamelib.connect4.solver import Solver
-from gamelib.exercises.ex06_alphabeta import check_alphabeta
-from gamelib.exercises.ex07_read import check_read_entry
-from gamelib.exercises.ex08_deepening import check_deepening
+from gamelib.exercises.ex04_alphabeta import check_alphabeta
+from gamelib.exercises.ex06_read import check_read_entry
+from gamelib.exercises.ex07_deepening import check_deepening
 from gamelib.exercises.ex09_bitboard import check_connect_four_rules
 from gamelib.exercises.ex10_null_windows import check_exact_score, score_range
 from gamelib.exercises.guard import handed
@@ -30,9 +30,9 @@ from gamelib.search import Stats, alphabeta
 EXERCISES = Path(__file__).resolve().parents[2] / "notebooks" / "exercises"
 
 NOTEBOOKS = {
-    "06": "06-Alpha-Beta",
-    "07": "07-Seven-Cases",
-    "08": "08-Iterative-Deepening",
+    "04": "04-Alpha-Beta",
+    "06": "06-Seven-Cases",
+    "07": "07-Iterative-Deepening",
     "09": "09-Connect-Four-Bitboard",
     "10": "10-Null-Windows",
 }
@@ -105,19 +105,19 @@ def test_student_version_hides_the_solution(number: str) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Exercise 6: alpha-beta
+# Exercise 4: alpha-beta
 # ---------------------------------------------------------------------------------------------
 
 
 def test_alphabeta_solution_passes_with_gamelibs_counts() -> None:
-    result = check_alphabeta(_code("06")["alphabeta"])
+    result = check_alphabeta(_code("04")["alphabeta"])
     assert result.passed, _report(result)
     assert result.facts["cases"] == 240 and result.facts["wrong"] == 0
     calls = result.facts["calls"]
     assert all(mine == theirs for mine, theirs in calls.values())
     stats = Stats()
     game = TicTacToe()
-    from gamelib.exercises.ex06_alphabeta import corners_first
+    from gamelib.exercises.ex04_alphabeta import corners_first
     alphabeta(game, game.start, stats=stats, order=corners_first)
     assert calls["the empty tic-tac-toe board, corners first"] == (stats.calls, 9_664)
 
@@ -148,12 +148,12 @@ def test_alphabeta_wrong_sign_gets_the_sign_hint() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Exercise 7: the seven cases
+# Exercise 6: the seven cases
 # ---------------------------------------------------------------------------------------------
 
 
 def test_read_solution_passes_every_case() -> None:
-    result = check_read_entry(_code("07")["read"])
+    result = check_read_entry(_code("06")["read"])
     assert result.passed, _report(result)
     assert result.facts["by_case"] == {0: 21, 1: 147, 2: 56, 3: 35, 4: 56, 5: 56, 6: 35, 7: 56}
 
@@ -179,12 +179,12 @@ def test_read_wrong_shape_and_none() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Exercise 8: iterative deepening
+# Exercise 7: iterative deepening
 # ---------------------------------------------------------------------------------------------
 
 
 def test_deepening_solution_passes_with_gamelibs_counts() -> None:
-    result = check_deepening(_code("08")["deepening"])
+    result = check_deepening(_code("07")["deepening"])
     assert result.passed, _report(result)
     plays = result.facts["plays"]
     assert plays[6] == 9_315 and list(plays.values()) == sorted(plays.values())
@@ -215,7 +215,7 @@ def test_deepening_without_play_is_told_to_use_it() -> None:
 
 
 def test_deepening_returning_the_abandoned_iterations_move() -> None:
-    source = _code("08")
+    source = _code("07")
 
     def partial(game: Any, state: Any, h: Any, max_depth: int, out_of_time: Any) -> Any:
         move, depth = source["deepening"](game, state, h, max_depth, out_of_time)
@@ -322,19 +322,19 @@ def test_exact_score_linear_scan_asks_too_many() -> None:
 
 def _check(number: str, code: dict[str, Any]) -> CheckResult:
     """Run exercise ``number``'s checker on the functions in ``code``."""
-    if number == "06":
+    if number == "04":
         return check_alphabeta(code["alphabeta"])
-    if number == "07":
+    if number == "06":
         return check_read_entry(code["read"])
-    if number == "08":
+    if number == "07":
         return check_deepening(code["deepening"])
     if number == "09":
         return check_connect_four_rules(code["next_states"], code["finished"], code["utility"])
     return check_exact_score(code["exact_score"])
 
 
-PLANTED = [(number, *bug) for number, bugs in (("06", ALPHABETA_BUGS), ("07", READ_BUGS),
-                                               ("08", DEEPENING_BUGS), ("09", BITBOARD_BUGS),
+PLANTED = [(number, *bug) for number, bugs in (("04", ALPHABETA_BUGS), ("06", READ_BUGS),
+                                               ("07", DEEPENING_BUGS), ("09", BITBOARD_BUGS),
                                                ("10", NULL_WINDOW_BUGS))
            for bug in bugs]
 
@@ -412,7 +412,7 @@ def test_numbers_compare_as_numbers() -> None:
     as_float = check_connect_four_rules(code["next_states"], code["finished"],
                                         lambda *a: float(code["utility"](*a)))
     assert as_float.passed, _report(as_float)
-    solution = _code("06")["alphabeta"]
+    solution = _code("04")["alphabeta"]
     as_numpy = check_alphabeta(lambda *a: numpy.float64(solution(*a)))
     assert as_numpy.passed, _report(as_numpy)
     exact = _code("10")["exact_score"]

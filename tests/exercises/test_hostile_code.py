@@ -416,7 +416,7 @@ def test_check_heuristic_refuses_bad_arguments_with_a_message(depth: Any, first_
     assert str(refused.value)
 
 
-# Exercise 5 (e): counting up to symmetry ---------------------------------------------------
+# Exercise 3 (e): counting up to symmetry ---------------------------------------------------
 
 
 def orbit_count(side: int) -> int:
@@ -453,7 +453,7 @@ def test_symmetry_counts_agree_with_a_brute_force() -> None:
 
 
 def test_symmetry_check_passes_a_right_count_and_explains_wrong_ones() -> None:
-    from gamelib.exercises.ex05_counting import _symmetric_formula
+    from gamelib.exercises.ex03_counting import _symmetric_formula
 
     assert ex.check_symmetry_count(handed(_symmetric_formula)).passed
     plain = ex.check_symmetry_count(lambda side: handed(ex.state_count_by_enumeration)(side * side)
@@ -465,7 +465,7 @@ def test_symmetry_check_passes_a_right_count_and_explains_wrong_ones() -> None:
     assert "850 (counted by enumerating the boards)" in repr(divided)
 
 
-# Exercise 3: merging two entries ------------------------------------------------------------
+# Exercise 5: merging two entries ------------------------------------------------------------
 
 
 def merge_entries(old: Any, new: Any) -> Any:

@@ -64,12 +64,12 @@ def test_fail_hard_and_fail_soft_mean_the_same_everywhere() -> None:
     lesson_4 = flat("04-")
     assert "**fail-hard**: `best` starts at `alpha`" in lesson_4
     assert "**fail-soft**: `best` starts below every value" in lesson_4
-    for exercise in ("03-Store-Rule", "03-Store-Rule-Solution"):
+    for exercise in ("05-Store-Rule", "05-Store-Rule-Solution"):
         words = flat(exercise)
         assert "fail-soft: it returns" not in words
         assert "(fail-hard, in Lesson 4's words" in words
-    exercise_6 = flat("06-Alpha")
-    assert "starts `best` at $-\\infty$ instead of $\\alpha$ (a *fail-soft* search)" in exercise_6
+    exercise_4 = flat("04-Alpha-Beta")
+    assert "starts `best` at $-\\infty$ instead of $\\alpha$ (a *fail-soft* search)" in exercise_4
 
 
 # -- the horizon effect --------------------------------------------------------------------

@@ -23,7 +23,7 @@ import gamelib
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 # Lesson 8 reads the Connect Four benchmark sets; an exercise reads its checkers from gamelib.
-PORTABLE = ["08-Solving-Connect-Four.ipynb", "exercises/07-Seven-Cases-Solution.ipynb"]
+PORTABLE = ["08-Solving-Connect-Four.ipynb", "exercises/06-Seven-Cases-Solution.ipynb"]
 TIMEOUT = 120  # seconds per cell: only against a hang, the two notebooks take about 5 s
 
 

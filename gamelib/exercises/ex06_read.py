@@ -1,4 +1,4 @@
-"""Exercise 7: reading a bound-flagged cache entry in a window (the seven cases).
+"""Exercise 6: reading a bound-flagged cache entry in a window (the seven cases).
 
 The student writes ``read(entry, alpha, beta)`` for an entry ``('=', v)``, ``('≤', v)`` or
 ``('≥', v)`` (or None, no entry) and a window ``alpha < beta``. It returns a triple

@@ -1,4 +1,4 @@
-"""Exercise 5: counting."""
+"""Exercise 3: counting."""
 
 from __future__ import annotations
 
@@ -28,10 +28,10 @@ from gamelib.exercises.run import ask, call_student, checker
 from gamelib.game import GameError
 
 # ---------------------------------------------------------------------------------------------
-# Exercise 5: counting the game tree and the states of simplified tic-tac-toe
+# Exercise 3: counting the game tree and the states of simplified tic-tac-toe
 # ---------------------------------------------------------------------------------------------
 
-_FORBIDDEN: Final = Forbidden(modules=("gamelib.exercises.ex05_counting", "gamelib.search",
+_FORBIDDEN: Final = Forbidden(modules=("gamelib.exercises.ex03_counting", "gamelib.search",
                                        "gamelib.connect4"))
 """The checker's own counts (``tree_size_by_enumeration`` and its kin) and every search."""
 

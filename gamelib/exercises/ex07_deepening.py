@@ -1,4 +1,4 @@
-"""Exercise 8: iterative deepening with move ordering and a time budget, checked without a clock.
+"""Exercise 7: iterative deepening with move ordering and a time budget, checked without a clock.
 
 The student writes ``deepening(game, state, h, max_depth, out_of_time)``: depth-limited
 alpha-beta (Lesson 6) to depth 1, 2, ..., ``max_depth``, each iteration valuing every move of
@@ -27,7 +27,7 @@ from functools import cache
 from typing import Any, Final
 
 from gamelib.connect4.heuristic import connect_four_heuristic
-from gamelib.exercises.ex06_alphabeta import Counting, TooMuchWork
+from gamelib.exercises.ex04_alphabeta import Counting, TooMuchWork
 from gamelib.exercises.failures import STUDENT_FAILURES, NotDone, raised_line
 from gamelib.exercises.guard import Forbidden, handed
 from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, not_done, show

@@ -1,4 +1,4 @@
-"""Exercise 6: alpha-beta search, checked by its contract and by counting its calls.
+"""Exercise 4: alpha-beta search, checked by its contract and by counting its calls.
 
 The student writes Lesson 4's ``alphabeta(game, state, player, alpha, beta, order)``: the
 value of ``state`` for ``player`` (the player to move) within the window ``[alpha, beta]``,

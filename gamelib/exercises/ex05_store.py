@@ -1,4 +1,4 @@
-"""Exercise 3: the store rule."""
+"""Exercise 5: the store rule."""
 
 from __future__ import annotations
 
@@ -39,11 +39,11 @@ from gamelib.search.memo import memo_minimax
 from gamelib.search.stats import Stats
 
 # ---------------------------------------------------------------------------------------------
-# Exercise 3: the store rule of the bound-flagged cache
+# Exercise 5: the store rule of the bound-flagged cache
 # ---------------------------------------------------------------------------------------------
 
 _FORBIDDEN: Final = Forbidden(modules=("gamelib.search", "gamelib.connect4",
-                                       "gamelib.exercises.ex03_store"),
+                                       "gamelib.exercises.ex05_store"),
                               allowed=(BoundCache,))
 """Every search and this module's own merge out of reach of the student's rule; the cache it
 writes into is handed."""

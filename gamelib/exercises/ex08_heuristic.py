@@ -1,4 +1,4 @@
-"""Exercise 4: a Connect Four heuristic."""
+"""Exercise 8: a Connect Four heuristic."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ from gamelib.search.depth_limited import iterative_deepening
 from gamelib.search.heuristics import squash, zero
 
 # ---------------------------------------------------------------------------------------------
-# Exercise 4: a Connect Four heuristic
+# Exercise 8: a Connect Four heuristic
 # ---------------------------------------------------------------------------------------------
 
 
