@@ -87,6 +87,12 @@ lab: export JUPYTER_PATH := $(CURDIR)/lab$(if $(JUPYTER_PATH),:$(JUPYTER_PATH))
 lab: $(STAMP_RUN)
 	$(VPY) -m jupyterlab --ServerApp.root_dir=notebooks $(ALLOW_ROOT) $(LAB_ARGS)
 
+# Python writes its bytecode caches (__pycache__, ignored by git) in make check and make test
+# even where PYTHONDONTWRITEBYTECODE is set (an empty value turns it off): without them every
+# run recompiles gamelib in each test worker, kernel and subprocess, and pytest rewrites the
+# asserts of every test module again (about 4 s of CPU per worker in make check alone).
+check test: export PYTHONDONTWRITEBYTECODE :=
+
 # Both run lint first, then pytest on every core. make check leaves out what is marked slow
 # (over 2 s), notebook (runs notebooks in a kernel) or browser (drives Chromium).
 check: lint
