@@ -104,7 +104,9 @@ check: lint
 # and the JupyterLite build once per run, shared by the workers (tests/conftest.py). (Not
 # --dist loadgroup: with pytest 9 and pytest-xdist 3.8 its xdist_group marks are silently
 # ignored.)
-test: lint
+# With npm there, the slides' libraries come first (once; $(SLIDES_LIB) below, written out as
+# make reads prerequisites before that line), for tests/browser/test_slides_browser.py.
+test: lint $(if $(shell command -v npm 2>/dev/null),build/slides/lib/.installed)
 	$(VPY) -m pytest -n $(WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 notebooks: $(STAMP_ALL)
@@ -116,11 +118,14 @@ students: $(STAMP_ALL)
 	$(VPY) tools/make_student_notebooks.py
 	$(VPY) tools/run_notebooks.py $(filter-out %-Solution.ipynb,$(wildcard notebooks/exercises/[0-9][0-9]-*.ipynb))
 
-# Slides: nbconvert's reveal.js template loads reveal.js, require.js, jQuery and MathJax from
-# CDNs. `make slides` fetches them once from the npm registry into build/slides/lib (never
-# committed) and points the slides there, so that build/slides/*.slides.html work without a
-# network (open them in a browser, arrow keys to move). SLIDES="notebooks/03-Memoization.ipynb"
-# converts only some lessons. Slide types come from each cell's slideshow metadata.
+# Slides: tools/slides.py converts the lessons with nbconvert's reveal.js template, made to fit
+# a 1280x800 projector (tools/slides/gamelib-slides: a section starts a slide, tables and
+# pictures sized for the slide, a slide too full scaled to fit). nbconvert would load reveal.js,
+# require.js, jQuery and MathJax from CDNs: `make slides` fetches them once from the npm registry
+# into build/slides/lib (never committed) and the slides load them from there, so that
+# build/slides/*.slides.html work without a network (open them in a browser, arrow keys to
+# move). SLIDES="notebooks/03-Memoization.ipynb" converts only some lessons. Slide types come
+# from each cell's slideshow metadata.
 SLIDES ?= $(sort $(wildcard notebooks/0[0-9]-*.ipynb))
 SLIDES_DIR := build/slides
 SLIDES_LIB := $(SLIDES_DIR)/lib
@@ -136,14 +141,7 @@ $(SLIDES_LIB)/.installed:
 	@touch $@
 
 slides: $(STAMP_ALL) $(SLIDES_LIB)/.installed
-	$(VPY) -m jupyter nbconvert --to slides --output-dir $(SLIDES_DIR) \
-	  --SlidesExporter.reveal_url_prefix=lib/node_modules/reveal.js \
-	  --SlidesExporter.reveal_width=1280 --SlidesExporter.reveal_height=800 \
-	  --SlidesExporter.reveal_scroll=True \
-	  --SlidesExporter.require_js_url=lib/node_modules/requirejs/require.js \
-	  --SlidesExporter.jquery_url=lib/node_modules/jquery/dist/jquery.min.js \
-	  '--SlidesExporter.mathjax_url=lib/node_modules/mathjax/MathJax.js?config=TeX-AMS_CHTML-full,Safe' \
-	  $(SLIDES)
+	$(VPY) tools/slides.py --output-dir $(SLIDES_DIR) $(SLIDES)
 	@echo "Slides in $(SLIDES_DIR): open $(SLIDES_DIR)/01-Tic-Tac-Toe.slides.html in a browser"
 
 lint: $(STAMP_ALL)

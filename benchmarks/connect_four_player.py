@@ -6,27 +6,44 @@ imports its own ``gamelib`` from the checkout given), answering the moves of one
 after another::
 
     git worktree add /tmp/old main            # or: git archive main gamelib | tar -x -C /tmp/old
-    python benchmarks/connect_four_player.py --old /tmp/old --new . --games 20 --depth 4
-    python benchmarks/connect_four_player.py --old /tmp/old --new . --games 20 --seconds 0.3
+    python benchmarks/connect_four_player.py --old /tmp/old --new . --games 40 --depth 4
+    python benchmarks/connect_four_player.py --old /tmp/old --new . --games 40 --seconds 0.3
+    python benchmarks/connect_four_player.py --new . --keep-value 50 --seconds 1
 
 The games open with two random moves (seeded by the game's number), each opening played
 twice with the colours swapped, and each move's ``rng`` is seeded by the game and the
 ply, so a match at a fixed ``--depth`` gives the same result on every machine.
 ``--depth-report`` prints, for each version, the depth reached in one second on a few
-positions. It prints a report; it asserts nothing.
+positions.
+
+``--keep-value N`` (no match; ``--old`` not needed) asks the ``--new`` player for a move,
+within ``--seconds``, in a seeded sample of ``N`` positions of each of the opening sets
+``Test_L1_R2`` and ``Test_L1_R3`` that have a win or a draw to keep (the file gives the
+exact score), and tells whether the move keeps the value: a win stays a win, a draw a
+draw. When the player proves its move optimal (``Decision.exact``) that settles it;
+otherwise the exact solver of *this* checkout solves the position after the move (sign
+only, at most ``--solve-seconds`` each; results are cached in ``--cache``, so a second
+run over the same moves costs nothing). It prints a report; it asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import random
 import subprocess
 import sys
+import time
 
+# The player has lived at other addresses in older checkouts: import whichever exists.
 WORKER = """
 import json, random, sys
-from gamelib.connect4.player import connect_four_move
+try:
+    from gamelib.connect4.player import connect_four_move
+except ImportError:
+    from gamelib.search.c4player import connect_four_move
 from gamelib.games.connect_four import ConnectFour
 game = ConnectFour()
 for line in sys.stdin:
@@ -34,8 +51,11 @@ for line in sys.stdin:
     state = ConnectFour.from_moves(ask["moves"])
     d = connect_four_move(game, state, seconds=ask["seconds"], depth=ask["depth"],
                           rng=random.Random(ask["seed"]))
-    print(json.dumps({"move": d.move, "depth": d.stats.depth}), flush=True)
+    print(json.dumps({"move": d.move, "depth": d.stats.depth, "exact": d.exact,
+                      "value": d.value}), flush=True)
 """
+
+KEEP_VALUE_SETS = ("L1_R2", "L1_R3")
 
 DEPTH_POSITIONS = ["", "4453", "44444362"]
 
@@ -77,15 +97,78 @@ def play(first: Player, second: Player, opening: str, game_seed: int,
         moves += str(answer["move"] + 1)
 
 
+def keep_value(player: Player, sample: int, seconds: float, solve_seconds: float,
+               cache_path: str) -> None:
+    """Print, per set and in all, the share of positions whose value the player's move keeps."""
+    from gamelib.connect4 import Solver, benchmark_positions
+    from gamelib.games.connect_four import ConnectFour
+    from gamelib.search.common import SearchTimeout
+
+    cache: dict[str, int] = {}
+    if os.path.exists(cache_path):
+        with open(cache_path) as file:
+            cache = json.load(file)
+    solver, game = Solver(table_bits=22), ConnectFour()
+    totals = {"kept": 0, "lost": 0, "unknown": 0}
+    for name in KEEP_VALUE_SETS:
+        keepable = [(m, s) for m, s in benchmark_positions(name) if s >= 0]
+        counts = {"kept": 0, "lost": 0, "unknown": 0}
+        for number, (moves, score) in enumerate(random.Random(name).sample(keepable, sample)):
+            answer = player.ask(moves, seconds, None, number)
+            child = moves + str(answer["move"] + 1)
+            state = ConnectFour.from_moves(child)
+            if answer["exact"]:
+                verdict = "kept"   # proven optimal by the player's own exact solver
+            elif game.finished(state):
+                verdict = "kept" if game.utility(state, game.to_move(state)) < 0 else "lost"
+            else:
+                if child not in cache:
+                    with contextlib.suppress(SearchTimeout):
+                        cache[child] = solver.solve(state, weak=True,
+                                                    deadline=time.perf_counter() + solve_seconds)
+                after = cache.get(child)   # the sign of the score for the opponent
+                if after is None:
+                    verdict = "unknown"
+                else:
+                    verdict = "kept" if after == -(score > 0) else "lost"
+            counts[verdict] += 1
+            print(f"{name} {moves:14} score {score:+d}: plays {answer['move'] + 1}, "
+                  f"{verdict}", flush=True)
+        with open(cache_path, "w") as file:
+            json.dump(cache, file)
+        for key in totals:
+            totals[key] += counts[key]
+        known = counts["kept"] + counts["lost"]
+        print(f"{name}: kept {counts['kept']}/{known} ({100 * counts['kept'] / max(known, 1):.0f}%)"
+              f", unknown {counts['unknown']}", flush=True)
+    known = totals["kept"] + totals["lost"]
+    print(f"both sets: kept {totals['kept']}/{known} "
+          f"({100 * totals['kept'] / max(known, 1):.1f}%), unknown {totals['unknown']}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--old", required=True, help="checkout holding the old gamelib")
+    parser.add_argument("--old", help="checkout holding the old gamelib (for a match)")
     parser.add_argument("--new", default=".", help="checkout holding the new gamelib")
     parser.add_argument("--games", type=int, default=20, help="games (even: colours swap)")
     parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--depth", type=int, default=None)
     parser.add_argument("--depth-report", action="store_true")
+    parser.add_argument("--keep-value", type=int, metavar="N", default=None,
+                        help="positions per opening set for the value-keeping report")
+    parser.add_argument("--solve-seconds", type=float, default=120.0)
+    parser.add_argument("--cache", default="/tmp/connect_four_keep_value.json")
     args = parser.parse_args()
+    if args.keep_value is not None:
+        player = Player(args.new)
+        try:
+            keep_value(player, args.keep_value, args.seconds or 1.0, args.solve_seconds,
+                       args.cache)
+        finally:
+            player.close()
+        return
+    if args.old is None:
+        parser.error("a match needs --old")
     old, new = Player(args.old), Player(args.new)
     try:
         if args.depth_report:

@@ -1,81 +1,149 @@
-"""The Connect Four heuristic of Lesson 7: count the windows that are one or two discs short.
+"""The Connect Four heuristic of Lesson 7: threats, weighed by what Connect Four theory knows.
 
-This is the one Connect Four heuristic of the course: Lesson 7 builds it, exercises check
-students' versions against it, and :func:`gamelib.session.players.heuristic_for` gives it to the
-depth-limited searches.
+This is the one Connect Four heuristic of the course: Lesson 7 builds it term by term, with
+a match at a fixed depth before and after each term as the evidence, exercises check
+students' versions against it, and :func:`gamelib.session.players.heuristic_for` gives it to
+the depth-limited searches.
+
+The terms (Allis 1988, "A knowledge-based approach of Connect-Four"), each worth points to
+the player who owns it and counted for both players, the opponent's points subtracted:
+
+* a **threat** is an empty cell that would complete four of the player's discs in a line:
+  :data:`THREAT` points. A cell counts once, however many lines it completes.
+* **row parity**: when the board fills up column by column, the first player gets the odd
+  rows (counted from 1 at the bottom) and the second player the even rows, so a threat on
+  its owner's rows is the one that usually comes true: :data:`GOOD_ROW` points more.
+* **stacking**: a threat directly above a threat of the opponent is worth nothing (the
+  cell below it fills first: the opponent wins there, or the player blocks it and the
+  opponent blocks the threat next); a threat directly above a threat of the same player
+  is a *stacked pair*, which the opponent can never block both of: :data:`STACKED` points more.
+* **twos**: a line of four with two of the player's discs and none of the opponent's,
+  :data:`TWO` points.
+* **centre**: a disc in the middle column lies in the most lines of four: :data:`CENTRE`
+  points.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import cast
+from collections.abc import Callable, Hashable
+from typing import Final, cast
 
+from gamelib.connect4.bitboard import geometry
 from gamelib.game import GameError, Player
 from gamelib.games.connect_four import C4State, ConnectFour
 from gamelib.search.common import Heuristic
 
-__all__ = ["connect_four_heuristic"]
+__all__ = [
+    "CENTRE",
+    "GOOD_ROW",
+    "SCALE",
+    "STACKED",
+    "THREAT",
+    "TWO",
+    "connect_four_heuristic",
+]
 
-SCALE = 4.0
-"""The count ``x`` becomes ``x / (SCALE + |x|)`` (:func:`gamelib.search.heuristics.squash`)."""
+THREAT: Final = 1.0
+"""Points per threat of a player (an empty cell that would complete four of its discs)."""
+GOOD_ROW: Final = 1.0
+"""Points more for a threat on its owner's rows: odd rows for the first player, even rows
+for the second (rows counted from 1 at the bottom)."""
+STACKED: Final = 1.0
+"""Points more for a threat directly above another threat of the same player."""
+TWO: Final = 0.25
+"""Points per line of four with two of the player's discs and none of the opponent's."""
+CENTRE: Final = 0.5
+"""Points per disc of the player in the middle column."""
+SCALE: Final = 4.0
+"""The points ``x`` become ``x / (SCALE + |x|)`` (:func:`gamelib.search.heuristics.squash`)."""
 
 
 def connect_four_heuristic(game: ConnectFour) -> Heuristic:
-    """A threat-counting heuristic for Connect Four boards of ``game``'s size.
+    """The threat heuristic for Connect Four boards of ``game``'s size.
 
-    For every *window* of four cells in a line (across, up or diagonal) the function
-    looks at the discs in it. A window without the opponent's discs that holds three of
-    the player's discs is a *three* (one disc from a four), with two it is a *two*.
-    The estimate for ``player`` is::
+    For ``player`` and the opponent, the points of the module docstring are::
 
-        x = (threes - opponent's threes) + (twos - opponent's twos) / 4
-        h = x / (4 + |x|)                   # squashed into (-1, 1)
+        points = THREAT   * threats   (not directly above an opponent's threat)
+               + GOOD_ROW * those of them on the player's rows
+               + STACKED  * those of them directly above another of them
+               + TWO      * twos
+               + CENTRE   * discs in the middle column
 
-    Returns ``h(state, player)``, for the states of ``game`` and its players "X" and "O".
+    and the estimate squashes the difference into (-1, 1)::
+
+        x = points(player) - points(opponent)
+        h = x / (4 + |x|)
+
+    Returns ``h(state, player)``, for the states of ``game`` and its players "X" and "O";
+    ``h(state, "O") == -h(state, "X")``. A board with an even number of columns has two
+    middle columns.
 
     >>> game = ConnectFour()
     >>> h = connect_four_heuristic(game)
-    >>> state = ConnectFour.from_moves("44553")  # X has three on the bottom row
+    >>> state = ConnectFour.from_moves("44553")  # X has three on the bottom row, two threats
     >>> round(h(state, "X"), 3), round(h(state, "O"), 3)
-    (0.304, -0.304)
+    (0.484, -0.484)
     """
     if not isinstance(game, ConnectFour):
         raise GameError(f"connect_four_heuristic needs a ConnectFour game, got {game!r}")
-    windows = _windows(game)
     first_player, second_player = game.players
+    full = game.full
+    threats = geometry(game).threats
+    odd_rows = 0
+    for row in range(0, game.rows, 2):   # rows 1, 3, 5, ... counted from 1
+        odd_rows |= game.bottom << row
+    even_rows = full & ~odd_rows
+    middle = game.column_masks[game.cols // 2]
+    if game.cols % 2 == 0:
+        middle |= game.column_masks[game.cols // 2 - 1]
+    twos = _twos_function(game)
+
+    def points(mine: int, theirs: int, my_threats: int, their_threats: int,
+               my_rows: int) -> float:
+        live = my_threats & ~(their_threats << 1)
+        return (THREAT * live.bit_count() + GOOD_ROW * (live & my_rows).bit_count()
+                + STACKED * (live & (live << 1)).bit_count()
+                + TWO * twos(mine, theirs) + CENTRE * (mine & middle).bit_count())
 
     def heuristic(state: Hashable, player: Player) -> float:
         first, second = cast(C4State, state)
-        if player == first_player:
-            mine, theirs = first, second
-        elif player == second_player:
-            mine, theirs = second, first
-        else:
+        empty = full & ~(first | second)
+        first_threats, second_threats = threats(first) & empty, threats(second) & empty
+        x = (points(first, second, first_threats, second_threats, odd_rows)
+             - points(second, first, second_threats, first_threats, even_rows))
+        if player == second_player:
+            x = -x
+        elif player != first_player:
             raise GameError(f"unknown player {player!r}: Connect Four's players are 'X' and 'O'")
-        x = 0.0
-        for window in windows:
-            own, other = (mine & window).bit_count(), (theirs & window).bit_count()
-            if other == 0:
-                x += _WEIGHT[own]
-            elif own == 0:
-                x -= _WEIGHT[other]
         return x / (SCALE + abs(x))
 
     return heuristic
 
 
-_WEIGHT = (0.0, 0.0, 0.25, 1.0, 0.0)
-"""The weight of a window by the number of one player's discs in it (and none of the other's).
-A full window (4) is a win, found by the search itself, so it counts nothing here."""
+def _twos_function(game: ConnectFour) -> Callable[[int, int], int]:
+    """``twos(mine, theirs)``: the lines of four with exactly two of ``mine`` and none of
+    ``theirs``, counted with shifts for all lines of a direction at once."""
+    h = game.height
+    directions = []
+    for step, (dc, dr) in ((1, (0, 1)), (h, (1, 0)), (h + 1, (1, 1)), (h - 1, (1, -1))):
+        starts = 0   # the cells where a line of this direction starts and fits the board
+        for col in range(game.cols):
+            for row in range(game.rows):
+                if 0 <= col + 3 * dc < game.cols and 0 <= row + 3 * dr < game.rows:
+                    starts |= 1 << (col * h + row)
+        directions.append((step, starts))
 
+    def twos(mine: int, theirs: int) -> int:
+        count = 0
+        for d, starts in directions:
+            free = ~theirs
+            lines = starts & free & (free >> d) & (free >> 2 * d) & (free >> 3 * d)
+            b0, b1, b2, b3 = mine, mine >> d, mine >> 2 * d, mine >> 3 * d
+            one_low, two_low = b0 ^ b1, b0 & b1    # the first two cells: one or two discs
+            one_high, two_high = b2 ^ b3, b2 & b3  # the last two cells
+            exactly_two = ((two_low ^ two_high) & ~(one_low | one_high)) | (
+                ~(two_low | two_high) & one_low & one_high)
+            count += (exactly_two & lines).bit_count()
+        return count
 
-def _windows(game: ConnectFour) -> list[int]:
-    """The bitmasks of all lines of four cells on ``game``'s board."""
-    windows = []
-    for col in range(game.cols):
-        for row in range(game.rows):
-            for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-                cells = [(col + k * dc, row + k * dr) for k in range(4)]
-                if all(0 <= c < game.cols and 0 <= r < game.rows for c, r in cells):
-                    windows.append(sum(1 << (c * game.height + r) for c, r in cells))
-    return windows
+    return twos

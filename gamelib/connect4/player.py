@@ -20,9 +20,10 @@ that time, but not the opening. So the player works in layers, cheapest first:
    columns that the tactics allow: :func:`gamelib.search.depth_limited.deepen` with
    :func:`~gamelib.connect4.heuristic.connect_four_heuristic` (built once per board
    size), depth 1, 2, 3, ... until the time is up, keeping the values of the last
-   *finished* depth. The heuristic counts the lines of four that a player is one or two
-   discs short of. Its estimates lie strictly inside (-1, 1), so an estimate never
-   passes for a proven result.
+   *finished* depth. Forced lines cost no depth (the search's ``forced`` option, with a
+   test read off the threats: a win at once, or the only column that does not lose at
+   once). The heuristic weighs threats by their row, stacking and the centre. Its
+   estimates lie strictly inside (-1, 1), so an estimate never passes for a proven result.
 
 Strength: ``seconds`` or ``depth``
 ----------------------------------
@@ -72,7 +73,7 @@ from collections import OrderedDict
 from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, cast
 
 from gamelib.connect4.bitboard import Position, geometry, position_of
 from gamelib.connect4.heuristic import connect_four_heuristic
@@ -93,7 +94,7 @@ from gamelib.search.common import (
     pick,
     rng_or_shared,
 )
-from gamelib.search.depth_limited import deepen, plies_to_end, proven_value
+from gamelib.search.depth_limited import ForcedMove, deepen, plies_to_end, proven_value
 from gamelib.search.stats import Decision, Stats
 
 __all__ = ["DEFAULT_SECONDS", "EXACT_SHARE", "connect_four_move", "connect_four_move_values"]
@@ -527,7 +528,7 @@ def _deepen(
     own = Stats()  # timed by deepen itself: ``stats`` is timed by the caller already
     game = board.game
     decision = deepen(game, board.state, _heuristic(game.rows, game.cols), budget=limit,
-                      stats=own, root_moves=columns)
+                      stats=own, root_moves=columns, forced=_forced(game.rows, game.cols))
     stats.calls, stats.cutoffs = stats.calls + own.calls, stats.cutoffs + own.cutoffs
     stats.depth, stats.nodes_per_depth = own.depth, own.nodes_per_depth
     for col, value in decision.move_values.items():
@@ -542,6 +543,44 @@ def _deepen(
 def _heuristic(rows: int, cols: int) -> Heuristic:
     """:func:`connect_four_heuristic` for one board size, built once and reused."""
     return connect_four_heuristic(ConnectFour(rows, cols))
+
+
+@functools.cache
+def _forced(rows: int, cols: int) -> ForcedMove:
+    """The ``forced`` option of :func:`~gamelib.search.depth_limited.deepen` for one board
+    size, from the threats: a column that wins at once, else the one column that does not
+    lose at once, or None (as :func:`~gamelib.search.depth_limited.only_safe_move`).
+
+    The player to move plays its leftmost winning column if it has one. When the opponent
+    has a playable threat, the block is forced (unless a second threat, or one directly
+    above the block, makes every column lose). Otherwise a column loses at once when it
+    fills the cell just below an opponent's threat; when all columns but one do, that
+    one is forced.
+    """
+    grid = geometry(ConnectFour(rows, cols))
+    threats, full, bottom, height = grid.threats, grid.full, grid.bottom, grid.height
+
+    def forced(state: Hashable) -> int | None:
+        first, second = cast(C4State, state)
+        mask = first | second
+        cur, opp = (first, second) if mask.bit_count() % 2 == 0 else (second, first)
+        empty = full & ~mask
+        playable = (mask + bottom) & full
+        safe = threats(cur) & playable
+        if safe:
+            return ((safe & -safe).bit_length() - 1) // height  # a win at once
+        opp_wins = threats(opp) & empty
+        safe = opp_wins & playable
+        if safe:
+            if safe & (safe - 1) or (safe << 1) & opp_wins:
+                return None  # every column loses at once
+        else:
+            safe = playable & ~(opp_wins >> 1)
+            if safe & (safe - 1) or not safe:
+                return None  # a free choice, or every column loses at once
+        return (safe.bit_length() - 1) // height
+
+    return forced
 
 
 def _describe(board: _Position, result: _Result) -> str:

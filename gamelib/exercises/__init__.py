@@ -91,7 +91,12 @@ from gamelib.exercises.ex04_alphabeta import check_alphabeta, corners_first, out
 from gamelib.exercises.ex05_store import check_merge_entries, check_store_bound
 from gamelib.exercises.ex06_read import check_read_entry
 from gamelib.exercises.ex07_deepening import check_deepening
-from gamelib.exercises.ex08_heuristic import BASELINES, centre_heuristic, check_heuristic
+from gamelib.exercises.ex08_heuristic import (
+    BASELINES,
+    centre_heuristic,
+    check_heuristic,
+    triples_heuristic,
+)
 from gamelib.exercises.ex09_bitboard import check_connect_four_rules
 from gamelib.exercises.ex10_null_windows import check_exact_score
 from gamelib.exercises.ex11_backprop import check_backpropagate
@@ -125,6 +130,7 @@ __all__ = [
     "check_merge_entries",
     "check_heuristic",
     "centre_heuristic",
+    "triples_heuristic",
     "BASELINES",
     "check_tree_counts",
     "check_symmetry_count",

@@ -1,4 +1,11 @@
-"""Exercise 2: memoized minimax."""
+"""Exercise 2: memoized minimax that also remembers a best move.
+
+Lessons 2 and 3 memoize the value alone; the student writes the next step, which no lesson
+shows: ``memo_value(game, state, player, cache)`` fills ``cache`` with ``state -> (value,
+move)``, the value for the player to move and a move that reaches it (``None`` for a finished
+state), so that the table alone plays perfectly. The checker compares the values with
+:func:`~gamelib.search.memo_minimax`'s cache and checks each move against those values.
+"""
 
 from __future__ import annotations
 
@@ -113,20 +120,41 @@ def _memo_positions() -> list[tuple[AnyGame, Hashable]]:
     return positions
 
 
+_PAIR_HINT: Final = ("store cache[state] = (v, move): the value for the player to move and a "
+                     "move that reaches it, None for a finished state")
+
+
+def _move_problem(game: AnyGame, state: Hashable, move: object,
+                  reference: dict[Hashable, int]) -> str:
+    """"" if ``move`` is a best move of ``state`` (None for a finished state), else why not."""
+    if game.finished(state):
+        return "" if move is None else "a finished state has no move: store None"
+    try:
+        legal = move in game.moves(state)
+    except TypeError:
+        legal = False
+    if not legal:
+        return f"{show(move, 40)} is not a legal move there"
+    child = game.play(state, move)
+    if -reference[child] != reference[state]:
+        return (f"{move!r} is not a best move: it gives the player to move "
+                f"{-reference[child]:+d}, the state is worth {reference[state]:+d}")
+    return ""
+
+
 def _cache_problem(game: AnyGame, cache: object, reference: dict[Hashable, int],
                    call: str) -> Line | None:
-    """None if ``cache`` equals ``reference``, else a line on the first difference."""
+    """None if ``cache`` holds ``state -> (value, best move)`` for exactly the states of
+    ``reference`` (values as there), else a line on the first difference."""
     if not isinstance(cache, dict):
         return Line(FAIL, f"after {call} the cache is not a dict",
                     (("cache", show(cache)),))
-    if same(cache, reference):
-        return None
     size = f"{len(cache):,} entries, expected {len(reference):,}"
     sizes = (("size", size),) if len(cache) != len(reference) else ()
     if not cache:
         return Line(FAIL, f"after {call} the cache is empty; expected {len(reference):,} entries",
-                    (("hint", "store every value you compute before returning it: "
-                              "cache[state] = v"),))
+                    (("hint", "store every value you compute before returning it, with its "
+                              "move: cache[state] = (v, move)"),))
     for key in cache:
         if key in reference:
             continue
@@ -136,9 +164,22 @@ def _cache_problem(game: AnyGame, cache: object, reference: dict[Hashable, int],
                     "state, so (state, player) keys only repeat it")
         return Line(FAIL, f"after {call} the cache holds a key that is not a state of the "
                           "search", (("key", show(key)), *sizes, ("hint", hint)))
-    for key, stored in cache.items():
+    for key, pair in cache.items():
+        if not (isinstance(pair, (tuple, list)) and len(pair) == 2):
+            return Line(FAIL, f"after {call} the cache holds {show(pair, 60)} for a state, not "
+                              "a pair (value, move)",
+                        (("state", show_state(game, key)), ("hint", _PAIR_HINT)))
+        stored, move = pair
         if not number_problem(stored) and same(stored, reference[key]):
-            continue
+            why = _move_problem(game, key, move, reference)
+            if not why:
+                continue
+            return Line(FAIL, f"after {call} the cache holds a wrong move",
+                        (("state", show_state(game, key)),
+                         ("player", f"{game.to_move(key)!r} (to move)"),
+                         ("stored", show(pair)), ("wrong", why),
+                         ("hint", "keep the move whose next state gave the best value "
+                                  "(the first such move, or any of them)")))
         expected = reference[key]
         if same(stored, -expected):
             hint = ("the stored value has the wrong sign: store the value for the player "
@@ -150,7 +191,9 @@ def _cache_problem(game: AnyGame, cache: object, reference: dict[Hashable, int],
                     (("state", show_state(game, key)),
                      ("player", f"{game.to_move(key)!r} (to move)"),
                      ("expected", repr(expected)), ("stored", show(stored)), ("hint", hint)))
-    missing = next(s for s in reference if s not in cache)
+    missing = next((s for s in reference if s not in cache), None)
+    if missing is None:
+        return None
     hint = ("store the values of finished states too" if game.finished(missing)
             else "every state your function solves belongs in the cache")
     return Line(FAIL, f"after {call} the cache lacks some states",
@@ -166,11 +209,13 @@ def check_memo_minimax(memo_value: Callable[[Any, Any, Player, dict[Any, Any]], 
     """Check the student's memoizing value function ``memo_value(game, state, player, cache)``.
 
     Its contract: the value (-1, 0 or +1) of ``state`` for ``player``, the player to move,
-    under perfect play; ``cache`` is a dict from states to their values for the player to
-    move in them, which the function reads and fills. The checker tries:
+    under perfect play; ``cache`` is a dict from states to pairs ``(value, move)``: the value
+    for the player to move and a best move (``None`` for a finished state), which the
+    function reads and fills. The checker tries:
 
     * the empty tic-tac-toe board with an empty cache: value 0, and afterwards the cache
-      equals :func:`~gamelib.search.memo_minimax`'s, 5,478 entries;
+      has the states and values of :func:`~gamelib.search.memo_minimax`'s, 5,478 entries,
+      each with a best move (checked against those values);
     * that no state is expanded (``next_states`` or ``moves`` called on it) twice;
     * a second call with the same cache, which must expand nothing;
     * 15 more positions, each with a new cache: tic-tac-toe after one to six moves, the
@@ -206,7 +251,7 @@ def check_memo_minimax(memo_value: Callable[[Any, Any, Player, dict[Any, Any]], 
                      "over the next states n"),)))
     problem = _cache_problem(game, cache, reference, "that call")
     lines.append(problem or Line(PASS, f"the cache holds {len(reference):,} states, each with "
-                                       "its value for the player to move"))
+                                       "its value for the player to move and a best move"))
     facts: dict[str, Any] = {"value": answer, "cache_size": len(cache),
                              "expansions": counting.expansions}
     if counting.repeated is not MISSING:
@@ -295,7 +340,7 @@ def _memo_other_positions(memo_value: Callable[..., Any]) -> Line:
         if problem is not None:
             return Line(FAIL, f"{call}: {problem.text}",
                         (("position", show_state(game, state)), *problem.details))
-    return Line(PASS, f"right values and caches on {len(positions)} more positions: "
+    return Line(PASS, f"right values, moves and caches on {len(positions)} more positions: "
                       "tic-tac-toe (both representations), Nim (3, 4, 5), Connect Four 4 x 4")
 
 

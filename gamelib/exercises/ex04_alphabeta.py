@@ -1,13 +1,19 @@
-"""Exercise 4: alpha-beta search, checked by its contract and by counting its calls.
+"""Exercise 4: alpha-beta search with its principal variation, checked by its contract, by
+the line it returns and by counting its calls.
 
-The student writes Lesson 4's ``alphabeta(game, state, player, alpha, beta, order)``: the
-value of ``state`` for ``player`` (the player to move) within the window ``[alpha, beta]``,
-searching the moves in the order ``order(game, state, moves)`` gives (``None``: the game's
-order). :func:`check_alphabeta` tests
+Lesson 4 shows alpha-beta's value; the student writes the next step, which no lesson shows:
+``alphabeta(game, state, player, alpha, beta, order)`` returns ``(value, line)``, the value
+of ``state`` for ``player`` (the player to move) within the window ``[alpha, beta]`` and,
+when the value lies strictly inside the window, a principal variation ``line``: the moves
+from ``state`` to the end of the game along which both sides play perfectly. The moves are
+searched in the order ``order(game, state, moves)`` gives (``None``: the game's order).
+:func:`check_alphabeta` tests
 
 1. the three cases (exact inside the window, at most ``alpha`` below it, at least ``beta``
    above it) on positions and windows the lessons never print: tic-tac-toe, Nim and
-   4 x 4 Connect Four positions, windows with ends from -2 to 2 (not only -1, 0, 1);
+   4 x 4 Connect Four positions, windows with ends from -2 to 2 (not only -1, 0, 1); where
+   the value lies strictly inside, the line: legal moves, each keeping the value (checked
+   with gamelib's values, computed by the checker), ending in a finished state;
 2. the number of calls with given move orders, against :func:`gamelib.search.alphabeta`:
    alpha-beta that keeps the contract but prunes less (or more) than the lecture's
    algorithm is found here. A call is counted when the search asks ``game.finished`` about
@@ -148,6 +154,65 @@ def _to_move(game: AnyGame, state: Hashable) -> Any:
     return game.to_move(state)
 
 
+def _pair(answer: object) -> tuple[object, object] | None:
+    """``(value, line)`` if ``answer`` is a pair (a tuple or list of two), else None."""
+    if isinstance(answer, (tuple, list)) and len(answer) == 2:
+        return answer[0], answer[1]
+    return None
+
+
+def _pair_line(call: str, game: AnyGame, state: Hashable, answer: object) -> Line:
+    """The failed line for an answer that is not a pair ``(value, line)``."""
+    details = [("position", show_state(game, state)), ("returned", show(answer))]
+    if answer is None:
+        hint = "your function returned None: is a `return` missing?"
+    elif number_problem(answer) == "":
+        hint = ("a number alone is Lesson 4's answer: return the pair (value, line), with the "
+                "principal variation as a list of moves (the empty list at the end of a game)")
+    else:
+        hint = "return the pair (value, line): a number and a list of moves"
+    details.append(("hint", hint))
+    return Line(FAIL, f"{call} did not return a pair (value, line)", tuple(details))
+
+
+def _true_value(game: AnyGame, state: Hashable, player: Any) -> int:
+    """The minimax value of ``state`` for ``player``, computed by the checker."""
+    if game.finished(state):
+        return int(game.utility(state, player))
+    value = int(reference_alphabeta(game, state))  # for the player to move
+    return value if game.to_move(state) == player else -value
+
+
+def _line_problem(game: AnyGame, state: Hashable, player: Any, value: int,
+                  line: object) -> str:
+    """"" if ``line`` is a principal variation of ``state`` (value ``value`` for
+    ``player``), else what is wrong with it."""
+    if not isinstance(line, (list, tuple)):
+        return f"the line {show(line, 60)} is not a list of moves"
+    at = state
+    for index, move in enumerate(line):
+        if game.finished(at):
+            return f"the game is over after {index} moves, but the line goes on with {move!r}"
+        try:
+            legal = move in game.moves(at)
+        except TypeError:
+            legal = False
+        if not legal:
+            return f"move {index + 1} of the line, {show(move, 40)}, is not a legal move there"
+        at = game.play(at, move)
+        if _true_value(game, at, player) != value:
+            return (f"move {index + 1} of the line, {move!r}, is not a best move: after it "
+                    f"the value for {player!r} is no longer {value:+d}")
+    if not game.finished(at):
+        return f"the line ends after {len(line)} moves, before the game is over"
+    return ""
+
+
+_LINE_HINT: Final = ("keep the line of the move that raised `best` (that move's own line with "
+                     "the move in front); start from the empty list, and return the empty list "
+                     "at the end of a game")
+
+
 def _expectation(value: float, alpha: float, beta: float) -> tuple[str, str]:
     """What the three cases demand, and which case applies."""
     if value < alpha:
@@ -206,7 +271,7 @@ def _count_line(alphabeta: Callable[..., Any], title: str) -> tuple[Line, dict[s
         counted = Counting(game, "finished", _CALL_FACTOR * stats.calls)
         call = f"alphabeta(game, {text}, {alpha}, {beta}, order)"
         try:
-            answer = call_student(alphabeta, counted, state, player, alpha, beta, order)
+            pair = call_student(alphabeta, counted, state, player, alpha, beta, order)
         except TooMuchWork:
             return CheckResult(title, (Line(FAIL, f"{call} asked about more than "
                                                   f"{counted.limit:,} states and was stopped",
@@ -215,6 +280,10 @@ def _count_line(alphabeta: Callable[..., Any], title: str) -> tuple[Line, dict[s
                                                       "as best >= beta (not > beta)")),),))
         except STUDENT_FAILURES as error:
             return CheckResult(title, (raised_line(call, error),))
+        unpacked = _pair(pair)
+        if unpacked is None:
+            return CheckResult(title, (_pair_line(call, game, state, pair),))
+        answer = unpacked[0]
         line = _contract_line(call, game, state, player, alpha, beta, expected_value, answer)
         if line is not None:
             return CheckResult(title, (line,))
@@ -251,49 +320,69 @@ def _count_line(alphabeta: Callable[..., Any], title: str) -> tuple[Line, dict[s
 
 @checker(forbid=SEARCH)
 def check_alphabeta(alphabeta: Callable[..., Any]) -> CheckResult:
-    """Check the student's ``alphabeta(game, state, player, alpha, beta, order)``.
+    """Check the student's ``alphabeta(game, state, player, alpha, beta, order)``, which
+    returns ``(value, line)``.
 
     First the three cases on 240 (position, window) pairs: tic-tac-toe positions with at most
     five empty squares, every state of Nim (1, 2, 3) and 4 x 4 Connect Four after eight random
-    moves (seeded), windows with ends in :data:`WINDOW_ENDS`. Then the calls, counted by
-    ``game.finished``, on four searches with a given order (:func:`corners_first`, the game's
-    order, :func:`outside_in`), against :func:`gamelib.search.alphabeta`. A failure names the
+    moves (seeded), windows with ends in :data:`WINDOW_ENDS`; where the value lies strictly
+    inside the window, the line must be a principal variation (legal moves, each keeping the
+    value, to a finished state). Then the calls, counted by ``game.finished``, on four
+    searches with a given order (:func:`corners_first`, the game's order,
+    :func:`outside_in`), against :func:`gamelib.search.alphabeta`. A failure names the
     position, the window, the value, what the three cases demand, the answer and a hint.
-    ``facts``: ``cases``, ``wrong`` and ``calls`` (``{search: (yours, gamelib's)}``). Raises
-    :class:`GameError` if ``alphabeta`` is not callable.
+    ``facts``: ``cases``, ``wrong``, ``lines`` (the lines checked) and ``calls``
+    (``{search: (yours, gamelib's)}``). Raises :class:`GameError` if ``alphabeta`` is not
+    callable.
     """
     title = "alphabeta"
     cases = _contract_cases()
     wrong: list[Line] = []
+    lines_checked = 0
     for index, (game, state, alpha, beta, value) in enumerate(cases):
         player = game.to_move(state)
         call = f"alphabeta(game, state, {player!r}, {alpha:g}, {beta:g}, None)"
         try:
-            answer = call_student(alphabeta, game, state, player, alpha, beta, None)
+            pair = call_student(alphabeta, game, state, player, alpha, beta, None)
         except NotDone as stub:
             return not_done(title, "alphabeta", stub.where)
         except STUDENT_FAILURES as error:
             line = raised_line(call, error)
             details = (("position", show_state(game, state)), *line.details)
-            if "'NoneType'" in str(error):
+            if "'NoneType'" in str(error) or "NoneType object" in str(error):
                 details += (("hint", "a call of your function returned None: is a `return` "
                                      "missing on some path?"),)
             if "positional argument" in str(error):
                 details += (("hint", "the checker calls alphabeta(game, state, player, alpha, "
                                      "beta, order) with all six arguments"),)
             return CheckResult(title, (Line(line.status, line.text, details),))
-        if index == 0 and answer is Ellipsis:
+        if index == 0 and pair is Ellipsis:
             return not_done(title, "alphabeta")
+        unpacked = _pair(pair)
+        if unpacked is None:
+            wrong.append(_pair_line(call, game, state, pair))
+            continue
+        answer, moves = unpacked
         problem = _contract_line(call, game, state, player, alpha, beta, value, answer)
+        if problem is None and alpha < value < beta:
+            lines_checked += 1
+            why = _line_problem(game, state, player, value, moves)
+            if why:
+                problem = Line(FAIL, f"{call}: the principal variation", (
+                    ("position", show_state(game, state)), ("value", f"{value:+d}"),
+                    ("returned", show((answer, moves), 200)), ("wrong", why),
+                    ("hint", _LINE_HINT)))
         if problem is not None:
             wrong.append(problem)
-    facts: dict[str, Any] = {"cases": len(cases), "wrong": len(wrong)}
+    facts: dict[str, Any] = {"cases": len(cases), "wrong": len(wrong), "lines": lines_checked}
     if wrong:
         first = wrong[0]
         text = f"the three cases fail in {len(wrong)} of {len(cases)} searches; the first: "
         return CheckResult(title, (Line(FAIL, text + first.text, first.details),), facts=facts)
     contract = Line(PASS, f"the three cases hold in all {len(cases)} searches: tic-tac-toe, Nim "
-                          "and 4 x 4 Connect Four, windows with ends from -2 to 2")
+                          "and 4 x 4 Connect Four, windows with ends from -2 to 2; the "
+                          f"{lines_checked} lines of the values inside their window are "
+                          "principal variations")
     counted = _count_line(alphabeta, title)
     if isinstance(counted, CheckResult):
         return CheckResult(title, (contract, *counted.lines), facts=facts)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import itertools
 import random
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final, cast
 
 from gamelib.connect4.heuristic import connect_four_heuristic
@@ -68,10 +67,47 @@ def centre_heuristic(game: ConnectFour) -> Heuristic:
     return heuristic
 
 
-BASELINES: Final = ("zero", "centre", "threats")
+def triples_heuristic(game: ConnectFour) -> Heuristic:
+    """Lesson 7's first heuristic (its Section 4): lines of four held by one player only,
+    three discs 1 point, two discs 1/4.
+
+    With ``x`` the player's points minus the opponent's, the estimate is ``x / (4 + |x|)``.
+    It knows nothing of rows, stacking or the centre: the terms that Lesson 7's Section 6
+    adds to make :func:`~gamelib.connect4.heuristic.connect_four_heuristic`. Raises
+    :class:`GameError` if ``game`` is not a :class:`~gamelib.games.ConnectFour`.
+
+    >>> h = triples_heuristic(ConnectFour())
+    >>> round(h(ConnectFour.from_moves("44553"), "X"), 3)   # two threes and two twos for X
+    0.304
+    """
+    if not isinstance(game, ConnectFour):
+        raise GameError(f"triples_heuristic needs a ConnectFour game, got {show(game, 60)}")
+    windows = [
+        sum(1 << ((c + k * dc) * game.height + r + k * dr) for k in range(4))
+        for c in range(game.cols) for r in range(game.rows)
+        for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1))
+        if 0 <= c + 3 * dc < game.cols and 0 <= r + 3 * dr < game.rows
+    ]
+    weight = (0.0, 0.0, 0.25, 1.0, 0.0)
+    first_player = game.players[0]
+
+    def heuristic(state: Hashable, player: Player) -> float:
+        first, second = cast(tuple[int, int], state)
+        x = 0.0
+        for w in windows:
+            if not second & w:
+                x += weight[(first & w).bit_count()]
+            elif not first & w:
+                x -= weight[(second & w).bit_count()]
+        return squash(x if player == first_player else -x, 4.0)
+
+    return heuristic
+
+
+BASELINES: Final = ("zero", "centre", "triples", "lessons")
 """The baselines of :func:`check_heuristic`: :func:`~gamelib.search.heuristics.zero` (knows
-nothing), :func:`centre_heuristic`, and gamelib's own threat counter
-:func:`~gamelib.connect4.heuristic.connect_four_heuristic`."""
+nothing), :func:`centre_heuristic`, :func:`triples_heuristic` (Lesson 7's first heuristic),
+and the lessons' final one, :func:`~gamelib.connect4.heuristic.connect_four_heuristic`."""
 
 
 def _baseline(baseline: str, game: ConnectFour) -> Heuristic:
@@ -79,22 +115,44 @@ def _baseline(baseline: str, game: ConnectFour) -> Heuristic:
         return zero
     if baseline == "centre":
         return centre_heuristic(game)
-    if baseline == "threats":
+    if baseline == "triples":
+        return triples_heuristic(game)
+    if baseline == "lessons":
         return connect_four_heuristic(game)
     raise GameError(f"baseline must be one of {', '.join(map(repr, BASELINES))}, "
                     f"got {show(baseline, 40)}")
 
 
-_MATCH_HINTS: Final = {
-    "centre": "to pass, win more games than you lose; ideas: count lines of four that are "
-              "still open, weigh three discs far more than two, prefer the centre columns",
-    "threats": "to pass, win more games than you lose against the lessons' threat counter; "
-               "look at a game you lost: which of the threats on the board decided it, and "
-               "does your heuristic see on which row a threat lies and who must play below it?",
-}
+_MATCH_HINT: Final = (
+    "count threats (empty cells that would complete four), each cell once; a threat on its "
+    "owner's rows (odd rows for X, even rows for O, counted from 1 at the bottom) is worth "
+    "more; a threat directly above an opponent's threat is worth nothing; discs in the centre "
+    "column count; look at a game you lost before you change a weight")
 
-MAX_FIRST_MOVES: Final = 7
-"""The most columns :func:`check_heuristic` accepts as ``first_moves`` (two games each)."""
+MAX_OPENINGS: Final = 12
+"""The most openings :func:`check_heuristic` plays (each twice per depth)."""
+OPENINGS_SEED: Final = 8
+"""The seed of the match's openings: two random discs each."""
+
+
+def match_openings(count: int) -> list[tuple[int, int]]:
+    """The first ``count`` openings of the match, all different: two columns (0-based), X's
+    disc and O's, drawn with a ``random.Random`` seeded with :data:`OPENINGS_SEED`."""
+    rng = random.Random(OPENINGS_SEED)
+    openings: list[tuple[int, int]] = []
+    while len(openings) < count:
+        opening = (rng.randrange(7), rng.randrange(7))
+        if opening not in openings:
+            openings.append(opening)
+    return openings
+
+
+def points_needed(games: int) -> tuple[float, int]:
+    """``(needed, margin)``: a match of ``games`` games passes with ``needed`` points (a win
+    1, a draw 1/2): half the games plus a margin of an eighth of them (at least 1), so that a
+    heuristic no better than its opponent does not pass by luck."""
+    margin = max(1, -(-games // 8))
+    return games / 2 + margin, margin
 
 
 def _heuristic_problem(heuristic: Callable[..., Any], game: AnyGame,
@@ -139,12 +197,12 @@ def _heuristic_problem(heuristic: Callable[..., Any], game: AnyGame,
     return None
 
 
-def _match_game(game: AnyGame, first_move: int, players: dict[Player, Heuristic],
+def _match_game(game: AnyGame, opening: tuple[int, int], players: dict[Player, Heuristic],
                 depth: int, seed: int) -> tuple[Hashable, int]:
-    """Play one game from the first move ``first_move``; the final state and its length."""
+    """Play one game after the two discs of ``opening``; the final state and its length."""
     rng = random.Random(seed)
-    state = game.play(game.start, first_move)
-    plies = 1
+    state = game.play(game.play(game.start, opening[0]), opening[1])
+    plies = 2
     while not game.finished(state):
         decision = iterative_deepening(game, state, players[game.to_move(state)],
                                        max_depth=depth, rng=rng)
@@ -155,39 +213,38 @@ def _match_game(game: AnyGame, first_move: int, players: dict[Player, Heuristic]
 
 @checker(forbid=SEARCH)
 def check_heuristic(heuristic: Callable[[Any, Player], Any], *, baseline: str = "centre",
-                    depth: int = 3, first_moves: Sequence[int] = tuple(range(7))
-                    ) -> CheckResult:
+                    depths: Sequence[int] = (2, 3), openings: int = 10) -> CheckResult:
     """Check the student's Connect Four ``heuristic(state, player)``, then let it play.
 
     First, on 300 positions of the standard 6 x 7 board (seeded): every estimate is a
     number strictly between -1 and 1, the same on a second call, and
     ``heuristic(s, "O") == -heuristic(s, "X")`` (within 1e-9).
 
-    Then a match against ``baseline`` (one of :data:`BASELINES`): for each column in
-    ``first_moves`` (0-based) two games start with X's disc in that column, one with the
-    student's heuristic playing X and one with it playing O. Both sides choose their moves by
-    :func:`~gamelib.search.iterative_deepening` to ``depth`` plies (1 to 5), ties broken by
-    a ``random.Random`` seeded per game. The check passes if the student's heuristic wins
-    more games than it loses.
+    Then a match against ``baseline`` (one of :data:`BASELINES`): for each search depth in
+    ``depths`` (1 to 5, at most 3 of them, no repeats) and each of ``openings`` seeded
+    openings of two discs (:func:`match_openings`, 1 to :data:`MAX_OPENINGS`), two games:
+    one with the student's heuristic playing X and one with it playing O. Both sides choose
+    their moves by :func:`~gamelib.search.iterative_deepening` to that depth, ties broken
+    by a ``random.Random`` seeded per game. A win is worth 1 point, a draw 1/2; the check
+    passes with at least :func:`points_needed` points: half the games plus a margin.
 
-    Result: a :class:`CheckResult` with ``facts`` ``wins``, ``draws``, ``losses`` and
-    ``games`` (one ``(first_move, colour, outcome, plies)`` tuple per game, outcome +1, 0
-    or -1 for the student). Raises :class:`GameError` for a bad argument.
+    Result: a :class:`CheckResult` with ``facts`` ``wins``, ``draws``, ``losses``,
+    ``points``, ``needed`` and ``games`` (one ``(depth, opening, colour, outcome, plies)``
+    tuple per game, outcome +1, 0 or -1 for the student). Raises :class:`GameError` for a
+    bad argument.
     """
     board = ConnectFour()
     opponent = _baseline(baseline, board)
-    if not isinstance(depth, int) or isinstance(depth, bool) or not 1 <= depth <= 5:
-        raise GameError(f"depth must be a whole number from 1 to 5, got {show(depth, 40)}")
-    columns = (list(itertools.islice(first_moves, MAX_FIRST_MOVES + 1))
-               if isinstance(first_moves, Iterable) and not isinstance(first_moves, str) else None)
-    if columns is not None and len(columns) > MAX_FIRST_MOVES:
-        raise GameError(f"first_moves may hold at most {MAX_FIRST_MOVES} columns (two games "
-                        f"each), got {show(first_moves, 40)}")
-    if not columns or not all(
-            isinstance(c, int) and not isinstance(c, bool) and 0 <= c < board.cols
-            for c in columns):
-        raise GameError("first_moves must be a non-empty sequence of column indices 0 to 6, "
-                        f"got {show(first_moves, 40)}")
+    if (isinstance(depths, (str, bytes)) or not isinstance(depths, Sequence)
+            or not 1 <= len(depths) <= 3 or len(set(map(repr, depths))) != len(depths)
+            or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 5
+                       for d in depths)):
+        raise GameError("depths must be a list of one to three different whole numbers from "
+                        f"1 to 5, got {show(depths, 40)}")
+    if (not isinstance(openings, int) or isinstance(openings, bool)
+            or not 1 <= openings <= MAX_OPENINGS):
+        raise GameError(f"openings must be a whole number from 1 to {MAX_OPENINGS}, "
+                        f"got {show(openings, 40)}")
     title = "heuristic (Connect Four)"
     game: AnyGame = board
     positions = [s for s in sample_positions(game, limit=330, seed=7) if not game.finished(s)]
@@ -203,7 +260,7 @@ def check_heuristic(heuristic: Callable[[Any, Player], Any], *, baseline: str = 
         return CheckResult(title, (problem,))
     lines = [Line(PASS, f"valid on {len(positions)} positions: numbers strictly between -1 "
                         "and 1, the same when asked twice, and h(s, 'O') == -h(s, 'X')")]
-    games: list[tuple[int, Player, int, int]] = []
+    games: list[tuple[int, tuple[int, int], Player, int, int]] = []
 
     def timed(state: Hashable, player: Player) -> float:
         value = call_student(heuristic, state, player)
@@ -215,34 +272,40 @@ def check_heuristic(heuristic: Callable[[Any, Player], Any], *, baseline: str = 
                                f"{player!r}) returned {show(value, 60)}: {problem}", "")
         return float(value)
 
-    rows = [f"{'first move':<11}{'you':<5}result"]
-    for column in columns:
-        for colour in game.players:
-            other_colour = game.players[1 - game.players.index(colour)]
-            players = {colour: timed, other_colour: opponent}
-            seed = 1000 + 2 * column + game.players.index(colour)
-            try:
-                final, plies = _match_game(game, column, players, depth, seed)
-            except STUDENT_FAILURES as error:
-                raised = raised_line(f"the game with first move {column + 1}, you as {colour},",
-                                      error)
-                return CheckResult(title, (*lines, raised))
-            outcome = game.utility(final, colour)
-            games.append((column, colour, outcome, plies))
-            verdict = {1: "won", 0: "drawn", -1: "lost"}[outcome]
-            rows.append(f"{column + 1:<11}{colour:<5}{verdict} after {plies} plies")
-    wins = sum(g[2] == 1 for g in games)
-    draws = sum(g[2] == 0 for g in games)
-    losses = sum(g[2] == -1 for g in games)
+    rows = [f"{'depth':<7}{'opening':<9}{'you':<5}result"]
+    for depth in depths:
+        for number, opening in enumerate(match_openings(openings)):
+            for colour in game.players:
+                other_colour = game.players[1 - game.players.index(colour)]
+                players = {colour: timed, other_colour: opponent}
+                seed = 1000 * depth + 2 * number + game.players.index(colour)
+                shown = f"{opening[0] + 1} {opening[1] + 1}"
+                try:
+                    final, plies = _match_game(game, opening, players, depth, seed)
+                except STUDENT_FAILURES as error:
+                    raised = raised_line(f"the game at depth {depth} after the opening {shown}, "
+                                         f"you as {colour},", error)
+                    return CheckResult(title, (*lines, raised))
+                outcome = game.utility(final, colour)
+                games.append((depth, opening, colour, outcome, plies))
+                verdict = {1: "won", 0: "drawn", -1: "lost"}[outcome]
+                rows.append(f"{depth:<7}{shown:<9}{colour:<5}{verdict} after {plies} plies")
+    wins = sum(g[3] == 1 for g in games)
+    draws = sum(g[3] == 0 for g in games)
+    losses = sum(g[3] == -1 for g in games)
+    points = wins + draws / 2
+    needed, margin = points_needed(len(games))
+    at = " and ".join(map(str, depths))
     score = (f"{counted(wins, 'win')}, {counted(draws, 'draw')}, "
-             f"{counted(losses, 'loss', 'losses')} "
-             f"in {len(games)} games against the {baseline} baseline (depth {depth})")
+             f"{counted(losses, 'loss', 'losses')} in {len(games)} games against the "
+             f"{baseline} baseline (depth {at}): {points:g} point{'' if points == 1 else 's'}, "
+             f"{needed:g} needed "
+             f"(half the games and a margin of {margin})")
     table = ("games", "\n".join(rows))
-    if wins > losses:
+    if points >= needed:
         lines.append(Line(PASS, score, (table,)))
     else:
-        lines.append(Line(FAIL, score, (
-            table, ("hint", _MATCH_HINTS.get(baseline, _MATCH_HINTS["centre"])))))
-    facts = {"wins": wins, "draws": draws, "losses": losses, "games": games}
+        lines.append(Line(FAIL, score, (table, ("hint", _MATCH_HINT))))
+    facts = {"wins": wins, "draws": draws, "losses": losses, "points": points,
+             "needed": needed, "games": games}
     return CheckResult(title, tuple(lines), facts=facts)
-

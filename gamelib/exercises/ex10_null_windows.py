@@ -1,18 +1,22 @@
-"""Exercise 10: the exact score from yes/no questions (null-window searches).
+"""Exercise 10: the exact score from yes/no questions (null-window searches), starting
+from a guess.
 
 A null-window search with the window ``[k - 1, k]`` answers one yes/no question: *is the
-score of this position at least k?* (``k = 1``: is it a win?). The student writes
-``exact_score(game, state, at_least)``: the exact Connect Four score of ``state`` (Lesson 8's
-scale: for the player to move, one more than the discs the winner still holds when it wins)
-from such questions, where ``at_least(k)`` is True iff the score is at least ``k``. The
-student works out the range of possible scores from the board and the discs on it, then asks
-as few questions as bisection needs.
+score of this position at least k?* (``k = 1``: is it a win?). Lesson 8 finds the exact
+Connect Four score by bisecting the range of possible scores with such questions; the student
+writes the next step, which the lesson does not show: ``exact_score(game, state, at_least,
+guess)`` starts from a first ``guess`` of the score (as a previous iteration or a heuristic
+gives one) and pays for how far the guess is off, not for the size of the range (galloping
+from the guess, then bisection: the idea behind MTD(f) and aspiration windows). The score is
+Lesson 8's (for the player to move, one more than the discs the winner still holds when it
+wins); ``at_least(k)`` is True iff the score is at least ``k``.
 
 :func:`check_exact_score` answers the questions from :class:`gamelib.connect4.solver.Solver`'s
 score on positions of small boards (4 x 4 to 5 x 5, so each check takes a fraction of a
-second) and checks the answer and the number of questions: at least one (the answer comes
-from the questions) and at most ``max(1, ceil(log2(high - low + 1)))`` for the range
-``[low, high]`` of Lesson 8's ``score_range``.
+second), hands guesses from exact to 6 off, and checks the answer and the number of
+questions: at least one (the answer comes from the questions) and at most
+``2 * (d + 1).bit_length()`` for a guess ``d`` off the score (2 for an exact guess, where
+bisection of Lesson 8's ``score_range`` needs 4).
 """
 
 from __future__ import annotations
@@ -40,6 +44,9 @@ _PER_BOARD: Final = 8
 """Positions per board, chosen for scores as varied as the board allows."""
 _QUESTION_LIMIT: Final = 64
 """A search for the score that asks more questions than this is stopped."""
+_OFFSETS: Final = (0, 1, -1, 0, 2, -3, 0, 6, -5)
+"""How far the guess handed for the i-th position is off the score (the other way if that
+leaves the range; clamped to the range if both do)."""
 
 
 def score_range(game: ConnectFour, state: C4State) -> tuple[int, int]:
@@ -121,13 +128,28 @@ class _Oracle:
         return bool(self.score >= whole)
 
 
+def _gallop_limit(off: int) -> int:
+    """The questions allowed for a guess ``off`` away from the score: ``2 * (off + 1)
+    .bit_length()``, what galloping from the guess (steps 1, 2, 4, ...) and then bisection
+    need at most: 2 for an exact guess, 4 for one off by 1 or 2, 6 up to 6 off."""
+    return 2 * (abs(off) + 1).bit_length()
+
+
 def _bisection_limit(low: int, high: int) -> int:
-    """The questions allowed for the range ``[low, high]``: bisection's
-    ``ceil(log2(high - low + 1))``, and at least one (the answer comes from a question)."""
+    """Bisection's ``ceil(log2(high - low + 1))`` questions for the range ``[low, high]``
+    (what Lesson 8's loop asks), shown beside the limit."""
     return max(1, math.ceil(math.log2(high - low + 1)))
 
 
-def _details(game: ConnectFour, state: C4State, score: int,
+def _guess(index: int, game: ConnectFour, state: C4State, score: int) -> int:
+    """The guess handed with the ``index``-th position: off by :data:`_OFFSETS`, in range."""
+    low, high = score_range(game, state)
+    off = _OFFSETS[index % len(_OFFSETS)]
+    guess = score + off if low <= score + off <= high else score - off
+    return min(high, max(low, guess))
+
+
+def _details(game: ConnectFour, state: C4State, score: int, guess: int,
              asked: list[int]) -> list[tuple[str, str]]:
     low, high = score_range(game, state)
     shown = ", ".join(f"{k} {'yes' if score >= k else 'no'}" for k in asked[:12])
@@ -136,16 +158,17 @@ def _details(game: ConnectFour, state: C4State, score: int,
                       f"{(state[0] | state[1]).bit_count()} discs, {game.to_move(state)} to move"),
             ("position", f"{show(state)}\n{game.render(state)}"),
             ("range", f"scores from {low} to {high} are possible"),
+            ("guess", f"{guess} ({abs(score - guess)} off the score)"),
             ("questions", (shown + more) if asked else "none")]
 
 
-def _judge(game: ConnectFour, state: C4State, score: int, asked: list[int],
+def _judge(game: ConnectFour, state: C4State, score: int, guess: int, asked: list[int],
            answer: object) -> Line | None:
     """None if the answer and the questions are right, else the line on the first problem."""
     low, high = score_range(game, state)
-    limit = _bisection_limit(low, high)
-    call = "exact_score(game, state, at_least)"
-    details = _details(game, state, score, asked)
+    limit = _gallop_limit(score - guess)
+    call = f"exact_score(game, state, at_least, {guess})"
+    details = _details(game, state, score, guess, asked)
     if answer is None:
         return Line(FAIL, call, (*details, ("expected", str(score)), ("returned", "None"),
                                  ("hint", "your function returned None: is a `return` "
@@ -173,12 +196,17 @@ def _judge(game: ConnectFour, state: C4State, score: int, asked: list[int],
         if wasted:
             hint = (f"at_least({wasted[0]}) cannot be answered no (or yes) in this range: work "
                     "the range out from the board's size and the discs on it, as in Lesson 8")
+        elif asked[0] != guess:
+            hint = ("start from the guess: ask at_least(guess) first; a good guess must make "
+                    "the search cheap, whatever the size of the range")
         else:
-            hint = ("ask about the middle of the scores still possible, so that each answer "
-                    "halves them")
+            hint = ("from the guess, step away by 1, 2, 4, ... until an answer turns, then "
+                    "bisect the scores still possible between the last two questions")
         return Line(FAIL, f"{call} is right but asked {len(asked)} questions",
-                    (*details, ("expected", f"at most {limit} questions (bisection of "
-                                            f"{high - low + 1} possible scores)"),
+                    (*details, ("expected", f"at most {limit} questions for a guess "
+                                            f"{abs(score - guess)} off (bisection of all "
+                                            f"{high - low + 1} possible scores would ask "
+                                            f"{_bisection_limit(low, high)})"),
                      ("hint", hint)))
     return None
 
@@ -190,34 +218,37 @@ the questions. The game object handed to the student (gamelib.games) stays usabl
 
 
 @checker(forbid=_FORBIDDEN)
-def check_exact_score(exact_score: Callable[[Any, Any, Callable[[int], bool]], Any]
+def check_exact_score(exact_score: Callable[[Any, Any, Callable[[int], bool], int], Any]
                       ) -> CheckResult:
-    """Check the student's ``exact_score(game, state, at_least)`` on small boards.
+    """Check the student's ``exact_score(game, state, at_least, guess)`` on small boards.
 
     For each position (seeded random positions on :data:`NULL_WINDOW_BOARDS`, with scores
     from :class:`~gamelib.connect4.solver.Solver`) the checker passes ``at_least(k)``, True iff
-    the score is at least ``k``, and demands the exact score after at least one and at most
-    ``max(1, ceil(log2(high - low + 1)))`` questions for :func:`score_range` ``(low, high)``.
-    A failure names the board, the position, the range, the questions asked with their answers, the
-    expected and the returned score and a hint. ``facts``: ``positions``, ``questions``
-    (asked in all) and ``limit`` (the sum of the limits). Raises :class:`GameError` if
-    ``exact_score`` is not callable.
+    the score is at least ``k``, and a guess off the score by :data:`_OFFSETS` (kept in the
+    range), and demands the exact score after at least one and at most
+    ``2 * (d + 1).bit_length()`` questions for a guess ``d`` off. A failure names the board,
+    the position, the range, the guess, the questions asked with their answers, the expected
+    and the returned score and a hint. ``facts``: ``positions``, ``questions`` (asked in all),
+    ``limit`` (the sum of the limits) and ``bisection`` (the sum of bisection's counts).
+    Raises :class:`GameError` if ``exact_score`` is not callable.
     """
     title = "exact_score from yes/no questions"
     positions = _positions()
-    asked_total = limit_total = 0
+    asked_total = limit_total = bisection_total = 0
     for index, (game, state, score) in enumerate(positions):
         oracle = _Oracle(score)
-        call = "exact_score(game, state, at_least)"
+        guess = _guess(index, game, state, score)
+        call = f"exact_score(game, state, at_least, {guess})"
         try:
-            answer = ask(title, "exact_score", call, exact_score, game, state, oracle,
+            answer = ask(title, "exact_score", call, exact_score, game, state, oracle, guess,
                          first=index == 0,
-                         context=partial(_details, game, state, score, oracle.asked))
+                         context=partial(_details, game, state, score, guess, oracle.asked))
         except _TooManyQuestions:
             low, high = score_range(game, state)
             return CheckResult(title, (Line(FAIL, f"{call} asked more than {_QUESTION_LIMIT} "
                                                   "questions and was stopped",
-                                            (*_details(game, state, score, oracle.asked),
+                                            (*_details(game, state, score, guess,
+                                                       oracle.asked),
                                              ("expected", str(score)),
                                              ("hint", "does the loop end? each answer must "
                                                       "shrink [low, high]: after a yes low "
@@ -225,22 +256,26 @@ def check_exact_score(exact_score: Callable[[Any, Any, Callable[[int], bool]], A
                                                       "k - 1, so ask with low < k <= high")),),))
         except _BadQuestion as bad:
             return CheckResult(title, (Line(FAIL, f"{call} asked at_least({show(bad.k)})",
-                                            (*_details(game, state, score, oracle.asked),
+                                            (*_details(game, state, score, guess,
+                                                       oracle.asked),
                                              ("hint", "scores are whole numbers: ask about "
                                                       "an int, e.g. (low + high + 1) // 2")),
                                             ),))
-        wrong = _judge(game, state, score, oracle.asked, answer)
+        wrong = _judge(game, state, score, guess, oracle.asked, answer)
         if wrong is not None:
             return CheckResult(title, (wrong,), facts={"positions": index + 1})
         low, high = score_range(game, state)
         asked_total += len(oracle.asked)
-        limit_total += _bisection_limit(low, high)
+        limit_total += _gallop_limit(score - guess)
+        bisection_total += _bisection_limit(low, high)
     boards = ", ".join(f"{r}x{c}" for r, c in NULL_WINDOW_BOARDS)
     scores = sorted({score for _, _, score in positions})
-    facts = {"positions": len(positions), "questions": asked_total, "limit": limit_total}
+    facts = {"positions": len(positions), "questions": asked_total, "limit": limit_total,
+             "bisection": bisection_total}
     return CheckResult(title, (
         Line(PASS, f"the exact score on all {len(positions)} positions of the boards {boards}, "
-                   f"within bisection's number of questions"),
-        Line(INFO, f"{asked_total} questions in all (bisection's limit: {limit_total}); "
-                   f"scores met: {', '.join(f'{s:+d}' if s else '0' for s in scores)}"),
+                   f"within the questions a guess that far off allows"),
+        Line(INFO, f"{asked_total} questions in all (the limit: {limit_total}; bisection of "
+                   f"the whole range would ask {bisection_total}); scores met: "
+                   f"{', '.join(f'{s:+d}' if s else '0' for s in scores)}"),
     ), facts=facts)

@@ -50,6 +50,7 @@ from gamelib.search.common import MAX_SECONDS, Budget, Heuristic, MoveOrder
 from gamelib.search.depth_limited import (
     depth_limited,
     iterative_deepening,
+    only_safe_move,
     plies_to_end,
     proven_value,
 )
@@ -95,6 +96,7 @@ __all__ = [
     "Heuristic",
     "depth_limited",
     "iterative_deepening",
+    "only_safe_move",
     "proven_value",
     "plies_to_end",
     "zero",

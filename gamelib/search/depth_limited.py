@@ -36,13 +36,33 @@ iterations cost little next to the deepest one and make its pruning much better.
 search can stop at any moment: with a time budget (a :class:`~gamelib.search.common.Budget`)
 it returns the best move of the last iteration that finished, abandons the running one
 when the time is up or the budget is cancelled, and says so (``Decision.cut_short``).
+
+Forced moves cost no depth
+--------------------------
+A line that ends at the horizon just after a player was forced to block an immediate
+win is judged too early: the block, and what it allows, is the whole story. With the
+option ``forced`` (a function ``forced(state)`` that returns the move the player to move
+must play: a move that wins at once if there is one, else the one move that does not
+lose at once; None when there are several such moves or none), a state with such a move
+searches only that move and passes the same depth on::
+
+    value(s, p, d) = -value(play(s, m), o, d)        if forced(s) = m
+
+so a forced block never uses up a ply, also at the horizon: the search *extends* forced
+lines (and sees a win on the move even at the horizon). Only the forced move is searched,
+and the value is the same as if all were: a win at once is the best value there is, and
+when the forced move is the only one that does not lose at once, every other move loses
+at once, which is worth less than anything the forced move can lead to.
+:func:`only_safe_move` builds ``forced`` from a game's rules alone; a game may offer a
+faster one (Connect Four's, from its threats, in :mod:`gamelib.connect4.player`). A line
+can be extended at most once per ply left in the game, so the search still ends.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 from gamelib.game import GameError, Player, other
 from gamelib.search.common import (
@@ -70,12 +90,19 @@ from gamelib.search.common import (
 from gamelib.search.stats import Decision, Stats
 
 __all__ = [
+    "ForcedMove",
     "depth_limited",
     "iterative_deepening",
+    "only_safe_move",
     "proven_value",
     "plies_to_end",
     "describe_value",
 ]
+
+ForcedMove = Callable[[Hashable], Hashable | None]
+"""``forced(state) -> move or None``: in ``state`` (a state that is not finished), a move
+of the player to move that wins at once, if there is one; else the one move that does not
+lose at once; None when there is no such move or more than one."""
 
 
 def proven_value(utility: int, plies: int) -> float:
@@ -114,9 +141,11 @@ class _DepthLimitedSearch:
 
     def __init__(self, game: AnyGame, heuristic: Heuristic, stats: Stats, *,
                  order: MoveOrder | None = None, budget: Budget | None = None,
-                 best_moves: dict[Hashable, Hashable] | None = None) -> None:
+                 best_moves: dict[Hashable, Hashable] | None = None,
+                 forced: ForcedMove | None = None) -> None:
         self.game, self.heuristic, self.stats = game, heuristic, stats
         self.order, self.budget, self.best_moves = order, budget, best_moves
+        self.forced = forced
         self.reached_horizon = False
         # Nodes to search before the next look at the budget, and since the last one.
         self.left = self.step = 0 if budget is None else budget.look(0)
@@ -149,6 +178,11 @@ class _DepthLimitedSearch:
         if game.finished(s):
             stats.terminal += 1
             return proven_value(game.utility(s, p), ply)
+        if self.forced is not None:
+            move = self.forced(s)
+            if move is not None:   # a win at once, or the only move that does not lose at once
+                return -self.value(game.play(s, move), other(game, p), depth, -beta, -alpha,
+                                   ply + 1)
         if depth == 0:
             self.reached_horizon = True
             return _checked(self.heuristic(s, p), s)
@@ -182,7 +216,8 @@ def depth_limited(game: AnyGame, state: Hashable, depth: int, heuristic: Heurist
                   player: Player | None = None, alpha: float = -math.inf,
                   beta: float = math.inf, *, stats: Stats | None = None,
                   order: MoveOrder | None = None, budget: Budget | None = None,
-                  observer: Observer | None = None) -> float:
+                  observer: Observer | None = None,
+                  forced: ForcedMove | None = None) -> float:
     """The value of ``state`` for ``player``, searching ``depth`` plies with alpha-beta.
 
     Arguments: ``game`` and ``state``; ``depth >= 0`` plies to look ahead (0 asks the
@@ -198,8 +233,11 @@ def depth_limited(game: AnyGame, state: Hashable, depth: int, heuristic: Heurist
     and ``seconds``. ``budget``, if given, bounds the time: when it runs out (or is
     cancelled) the search raises :class:`~gamelib.search.common.SearchTimeout`, having
     no answer to give (:func:`iterative_deepening` turns that into the best move found
-    so far). ``observer`` is for :func:`~gamelib.search.trace.trace_search`. Raises
-    :class:`GameError` for a negative depth, a heuristic that is not a
+    so far). ``observer`` is for :func:`~gamelib.search.trace.trace_search`.
+    ``forced`` (see "Forced moves cost no depth" in the module docstring), if given,
+    extends forced lines: a state where ``forced`` names a move searches only that move,
+    with the same depth left; None (the default) searches as described above. Raises
+    :class:`GameError` for a negative depth, a heuristic or ``forced`` that is not a
     function, a bad window, player, order or budget, or a heuristic value that is not a
     number strictly inside (-1, 1).
     """
@@ -210,8 +248,10 @@ def depth_limited(game: AnyGame, state: Hashable, depth: int, heuristic: Heurist
     check_order(order)
     check_budget(budget)
     check_observer(observer)
+    _check_forced(forced)
     stats = Stats() if stats is None else stats
-    search = _DepthLimitedSearch(game, heuristic, stats, order=order, budget=budget)
+    search = _DepthLimitedSearch(game, heuristic, stats, order=order, budget=budget,
+                                 forced=forced)
     if observer is not None:   # the recursion calls self.value: now the observer's
         search.value = observer(search.value)  # type: ignore[method-assign]
     with stats.timer():
@@ -222,7 +262,8 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
                         max_depth: int | None = None, seconds: float | None = None,
                         rng: random.Random | None = None, stats: Stats | None = None,
                         budget: Budget | None = None,
-                        root_moves: Sequence[Hashable] | None = None) -> Decision:
+                        root_moves: Sequence[Hashable] | None = None,
+                        forced: ForcedMove | None = None) -> Decision:
     """A move for the player to move in ``state``, by depth-limited search to depth 1, 2, ...
 
     Each iteration searches every legal move with the full window, so the value of each
@@ -252,9 +293,12 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
     and chosen from, and the first iteration tries them in the order given. Below the
     root every legal move is searched as usual.
 
+    ``forced``, if given, extends forced lines below the root, as in :func:`depth_limited`.
+
     Raises :class:`GameError` if ``state`` is finished or not valid, ``heuristic`` is
     not a function, ``max_depth < 1``, ``seconds`` is not in (0, 30], ``budget`` is not a
-    Budget or ``root_moves`` is empty, repeats a move or holds one that is not legal in ``state``.
+    Budget or ``root_moves`` is empty, repeats a move or holds one that is not legal in
+    ``state``, or ``forced`` is not a function.
     """
     check_game(game)
     check_heuristic(heuristic)
@@ -265,18 +309,20 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
     check_running(game, state)
     if root_moves is not None:
         check_root_moves(game, state, root_moves)
+    _check_forced(forced)
     if budget is None:
         limit = Budget(seconds, depth=max_depth)
     else:
         limit = budget.part(None if seconds is None else float(seconds),
                             depth=max_depth)
     return deepen(game, state, heuristic, budget=limit, rng=rng, stats=stats,
-                  root_moves=root_moves)
+                  root_moves=root_moves, forced=forced)
 
 
 def deepen(game: AnyGame, state: Hashable, heuristic: Heuristic, *, budget: Budget,
            rng: random.Random | None = None, stats: Stats | None = None,
-           root_moves: Sequence[Hashable] | None = None) -> Decision:
+           root_moves: Sequence[Hashable] | None = None,
+           forced: ForcedMove | None = None) -> Decision:
     """:func:`iterative_deepening` on checked arguments: the engine's way in, which has
     checked them at its own door already (``root_moves``: distinct legal moves, at least
     one). ``budget`` is the whole limit: its time, its ``depth`` (the deepest iteration,
@@ -297,6 +343,7 @@ def deepen(game: AnyGame, state: Hashable, heuristic: Heuristic, *, budget: Budg
             search = _DepthLimitedSearch(
                 game, heuristic, stats, best_moves=best_moves,
                 budget=budget if depth >= 1 else None,   # depth 1 always finishes
+                forced=forced,
             )
             calls_before = stats.calls
             try:
@@ -342,6 +389,54 @@ def _root_values(search: _DepthLimitedSearch, state: Hashable, depth: int,
     }
     # "+ 0.0" turns the -0.0 that negating a draw gives into 0.0.
     return {m: values[m] + 0.0 for m in legal if m in values}
+
+
+def only_safe_move(game: AnyGame) -> ForcedMove:
+    """``forced`` for :func:`depth_limited`, from ``game``'s rules alone (any game).
+
+    ``forced(state)`` returns the first move (in the game's order) of the player to move
+    that wins at once, if there is one; else the one move after which no reply of the
+    opponent finishes the game with a loss for the player, or None when there are several
+    such moves or none. It plays every move and every reply to it, so it costs about the
+    square of the number of moves per state: a game with a faster test (Connect Four's
+    threats) should pass its own.
+
+    >>> from gamelib.games import ConnectFour
+    >>> forced = only_safe_move(ConnectFour())
+    >>> [forced(ConnectFour.from_moves(moves)) for moves in ("11223", "112233", "44")]
+    [3, 3, None]
+    """
+    check_game(game)
+
+    def forced(state: Hashable) -> Hashable | None:
+        player = game.to_move(state)
+        moves: list[Hashable] = game.moves(state)
+        after = [game.play(state, move) for move in moves]
+        for move, next_state in zip(moves, after, strict=True):
+            if game.finished(next_state) and game.utility(next_state, player) > 0:
+                return move       # a win at once: the best move there is
+        safe: list[Hashable] = []
+        for move, next_state in zip(moves, after, strict=True):
+            if not game.finished(next_state) and any(
+                game.finished(reply) and game.utility(reply, player) < 0
+                for reply in (game.play(next_state, m) for m in game.moves(next_state))
+            ):
+                continue          # this move loses at once
+            safe.append(move)
+            if len(safe) > 1:
+                return None       # two moves that do not lose at once: a free choice
+        return safe[0] if safe else None
+
+    return forced
+
+
+def _check_forced(forced: object) -> None:
+    """Raise :class:`GameError` unless ``forced`` is a function or None."""
+    if forced is not None and not callable(forced):
+        raise GameError(
+            f"forced must be a function forced(state) -> move or None, or None, "
+            f"got {type(forced).__name__}"
+        )
 
 
 def describe_value(value: float, exact: bool, player: Player, opponent: Player,

@@ -19,7 +19,7 @@ True
 >>> heuristic_for(TicTacToe()).__name__
 'tictactoe_open_lines'
 >>> round(heuristic_for(game)(ConnectFour.from_moves("44553"), "X"), 3)   # X has three
-0.304
+0.484
 
 This module imports the engine and the Connect Four player; the session imports it when
 the computer first moves or hints, so that importing the session stays quick.

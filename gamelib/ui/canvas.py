@@ -474,20 +474,20 @@ def batch(canvas: CanvasLike) -> Iterator[None]:
             yield
 
 
-def fit_width(width: int, height: int, reserve: int = 0) -> str:
-    """The CSS width that shows a ``width`` x ``height`` picture as large as it can be:
-    its own size at most, and no taller than the window less :data:`HALL_CHROME` and
-    ``reserve`` (the pixels of controls stacked above or below it), at least 160 px wide.
+def fit_width(width: int, height: int, reserve: int = 0, across: str | None = None) -> str:
+    """The CSS width that shows a ``width`` x ``height`` picture as large as it can be: its
+    own size at most, no taller than the window less :data:`HALL_CHROME` and ``reserve`` (the
+    pixels of controls above or below it), no wider than ``across`` (a CSS ``calc()``
+    expression, e.g. the cell's width less the controls beside it), at least 160 px wide.
+    With ``height: auto`` it keeps its proportions, so at 125 % or 150 % zoom and in
+    Presentation Mode a board shrinks to fit on the screen.
 
-    With ``height: auto`` the picture keeps its proportions, so at 125 % or 150 % zoom
-    and in Presentation Mode a board shrinks to fit on the screen instead of pushing its
-    bottom rows below the fold.
-
-    >>> fit_width(440, 510, 100)
-    'max(160px, min(440px, calc((100vh - 250px) * 0.8627)))'
+    >>> fit_width(300, 300, 100, across="100cqw - 336px")
+    'max(160px, min(300px, calc((100vh - 250px) * 1.0000), calc(100cqw - 336px)))'
     """
+    cap = f", calc({across})" if across else ""
     return (f"max(160px, min({width}px, "
-            f"calc((100vh - {HALL_CHROME + reserve}px) * {width / height:.4f})))")
+            f"calc((100vh - {HALL_CHROME + reserve}px) * {width / height:.4f}){cap}))")
 
 
 class LiveCanvas:

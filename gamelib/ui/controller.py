@@ -50,19 +50,61 @@ _T = TypeVar("_T")
 _BUTTON_ROW: Final = 40
 """CSS pixels of the column buttons above a Connect Four board."""
 
+_STATUS_SPILL: Final = 20
+"""CSS pixels that the status line may take below the board, beyond the canvas's status band
+(it wraps to a second line at large zoom on a small board)."""
+
+_GAP: Final = 16
+"""CSS pixels between the board and the controls beside it."""
+
+_SIDE: Final = "clamp(210px, calc(100cqw - 216px), 320px)"
+"""The width of the controls beside the board: 320 px where the cell has room, down to
+210 px in a narrow one (150 % zoom with the file browser open), leaving the board at least
+200 px. ``cqw`` is a percentage of the play widget's width (it is a CSS container, see
+:data:`_STYLE`); below 386 px the controls wrap under the board."""
+
 # Larger text and controls for a projector, scoped to the play widget only; larger
 # still in JupyterLab's Presentation Mode, as the lessons' text is there.
 _STYLE: Final = """<style>
 .gamelib-play {
+  container-type: inline-size;
   --jp-widgets-font-size: 16px;
   --jp-widgets-inline-height: 34px;
   --jp-widgets-inline-label-width: 80px;
   --gamelib-message-size: 18px;
+  --gamelib-status-size: 20px;
+}
+/* The play widget's output has no prompt ("Out[n]:"): in a narrow cell (125 % or 150 %
+   zoom with the file browser open) its empty column goes to the board and controls. */
+.jp-OutputArea-child:has(.gamelib-play) {
+  container-type: inline-size;
+}
+@container (max-width: 700px) {
+  .jp-OutputArea-child:has(.gamelib-play) > .jp-OutputPrompt {
+    display: none;
+  }
+}
+/* A narrow board: its column buttons show the number without the arrow. */
+@container (max-width: 560px) {
+  .gamelib-play .gamelib-column i.fa {
+    display: none;
+  }
+}
+.gamelib-play .gamelib-status {
+  position: relative;
+  z-index: 1;
+  aspect-ratio: 100 / 16; /* the band's shape (drawing.status_height) */
+  background: #eef1f6;
+  color: #2b2d42;
+}
+.gamelib-play .gamelib-status .widget-html-content {
+  height: 100%;
 }
 .jp-mod-presentationMode .gamelib-play {
   --jp-widgets-font-size: 18px;
   --jp-widgets-inline-height: 38px;
   --gamelib-message-size: 21px;
+  --gamelib-status-size: 24px;
 }
 """ + WIDGET_CSS + """
 </style>"""
@@ -246,8 +288,9 @@ class PlayController(CellView):
         rows: list[Any] = []
         # Above a Connect Four board: the column buttons; the board shrinks to leave
         # room for them on the screen. The message goes beside it, under the controls.
-        reserve = _BUTTON_ROW if isinstance(board, ConnectFourBoard) else 0
-        width = fit_width(board.width, board.height, reserve)
+        reserve = _STATUS_SPILL + (_BUTTON_ROW if isinstance(board, ConnectFourBoard) else 0)
+        width = fit_width(board.width, board.height, reserve,
+                          across=f"100cqw - {_GAP}px - {_SIDE}")
         self._live = LiveCanvas(board.width, board.height, self._paint_board,
                                 css_width="100%")
         canvas = self._live.widget
@@ -271,18 +314,28 @@ class PlayController(CellView):
                                     margin=f"0 {share(2)} 0 {left_margin}"),
                     style=big,
                 )
+                column.add_class("gamelib-column")
                 column.on_click(self._safely(lambda _b, c=col: self._column_button(c)))
                 column_buttons.append(column)
             rows.append(w.HBox(column_buttons, layout=w.Layout(width="100%", margin="0 0 4px 0")))
         self._columns: Sequence[Any] = column_buttons
         rows.append(canvas)
+        # The status in HTML over the canvas's status band, so that its text grows with the
+        # page's zoom and in Presentation Mode (the canvas's own shrinks with the board).
+        # The canvas's bottom margin pulls the line up over the band: -band/width in % of
+        # the column's width, which is the canvas's.
+        band = board.status_area.height
+        canvas.layout.margin = f"0 0 -{100 * band / board.width:.3f}% 0"
+        self._status = w.HTML(layout=w.Layout(width="100%", margin="0"))
+        self._status.add_class("gamelib-status")
+        rows.append(self._status)
         self._html = w.HTML(layout=w.Layout(width="100%"))
         self._html.add_class("gamelib-message")
-        left = w.VBox(rows, layout=w.Layout(width=width, margin="0 16px 4px 0"))
+        left = w.VBox(rows, layout=w.Layout(width=width, margin=f"0 {_GAP}px 4px 0"))
 
         label = board.player_label
         first, second = game.players
-        wide = w.Layout(width="310px", margin="0 0 8px 0")
+        wide = w.Layout(width="100%", margin="0 0 8px 0")
         self._players = w.Dropdown(
             options=[
                 # Short enough for the dropdown at 16 px: "You: O (yellow), second".
@@ -315,7 +368,8 @@ class PlayController(CellView):
 
         def button(text: str, tip: str, action: Callable[[], object], icon: str = "") -> Any:
             made = w.Button(description=text, tooltip=tip, icon=icon,
-                            layout=w.Layout(width="104px", height="40px", margin="0 6px 8px 0"),
+                            layout=w.Layout(width="calc((100% - 18px) / 3)", height="40px",
+                                           margin="0 6px 8px 0", padding="0 4px"),
                             style=big)
             made.on_click(self._safely(lambda _b: action()))
             return made
@@ -335,9 +389,9 @@ class PlayController(CellView):
         self._demo = w.VBox([w.HBox([self._run_button, self._stop_button]), self._delay_slider])
         style = w.HTML(_STYLE, layout=w.Layout(width="0", height="0", margin="0"))
         right = w.VBox(
-            [style, self._players, self._strength, self._box, w.HBox([new, undo, hint]),
-             self._demo, self._html],
-            layout=w.Layout(width="320px"),
+            [style, self._players, self._strength, self._box,
+             w.HBox([new, undo, hint], layout=w.Layout(width="100%")), self._demo, self._html],
+            layout=w.Layout(width=_SIDE),
         )
         self._view = PlayView(
             [left, right],
@@ -348,8 +402,8 @@ class PlayController(CellView):
         self._view.add_class("gamelib-live")  # says so when its kernel stops (WIDGET_CSS)
         attach_picture(self._view, self.picture, " Run the cell to play.")  # kept when saved
         self._widgets: Sequence[Any] = [
-            self._view, left, right, style, canvas, self._html, self._players, self._strength,
-            self._box, new, undo, hint, self._run_button, self._stop_button,
+            self._view, left, right, style, canvas, self._status, self._html, self._players,
+            self._strength, self._box, new, undo, hint, self._run_button, self._stop_button,
             self._delay_slider, self._demo, *column_buttons,
         ]
 
@@ -412,6 +466,8 @@ class PlayController(CellView):
             self._live.redraw()
         except Exception as failure:  # e.g. a student's render() that raises
             message, error = f"{message} {drawing_failure(failure, s.game)}", True
+        self._status.value = _status_html(s.status, self._board.status_token(s.status_player)
+                                          if s.status_player is not None else (None, None))
         colour = "#b3261e" if error else "#2b2d42"
         self._html.value = (
             f'<div style="font-size:var(--gamelib-message-size, 18px);line-height:1.35;'
@@ -433,6 +489,23 @@ class PlayController(CellView):
             self._strength.value = strength
         if self._delay_slider.value != s.delay:
             self._delay_slider.value = s.delay
+
+
+def _status_html(lines: Sequence[str], token: tuple[str | None, str | None]) -> str:
+    """The status band's lines as HTML: the token, the first line in bold, the second below
+    it; in CSS pixels (``--gamelib-status-size``), which grow with the page's zoom."""
+    fill, rim = token
+    dot = "" if fill is None else (
+        f'<span style="display:inline-block;width:0.8em;height:0.8em;border-radius:50%;'
+        f'vertical-align:-0.1em;margin-right:0.35em;background:{fill};'
+        f'border:0.12em solid {rim or fill};box-sizing:border-box"></span>')
+    first = f"<b>{html.escape(lines[0])}</b>" if lines else ""
+    second = (f'<div style="font-size:0.85em">{html.escape(lines[1])}</div>'
+              if len(lines) > 1 else "")
+    return (f'<div style="font-size:var(--gamelib-status-size, 20px);line-height:1.3;'
+            f'height:100%;box-sizing:border-box;padding:0.3em 0.6em;display:flex;'
+            f'flex-direction:column;justify-content:center">'
+            f"<div>{dot}{first}</div>{second}</div>")
 
 
 def _example(game: Game[Any, Any]) -> str:

@@ -200,6 +200,15 @@ class BoardView(Generic[G, M]):
         """Canvas height in pixels, the status band included."""
         self._status_area: Final = status_area
 
+    @property
+    def status_area(self) -> Rect:
+        """Where :meth:`draw` writes the status band, in canvas pixels."""
+        return self._status_area
+
+    def status_token(self, player: Player) -> tuple[str | None, str | None]:
+        """Fill and rim colour of ``player``'s token beside the status (None: no token)."""
+        return self._token(player)
+
     def move_at(self, x: float, y: float, state: Any) -> M | None:
         """The move a click at ``(x, y)`` means in ``state``; None off the board."""
         raise NotImplementedError

@@ -12,7 +12,8 @@ Start, Back, Step, End, a play button with its speed, and a slider. Its output a
 the whole search as a picture (PNG and SVG, :func:`~gamelib.ui.search_svg.search_svg`), which
 stays in the saved notebook where the live canvas does not. Every word of the tree is at least
 :data:`READABLE_PX` CSS pixels high on the page: a tree wider than the output shrinks down
-to :data:`SHRINK` of its size, then scrolls. The returned :class:`SearchView` is driven from
+to :data:`SHRINK` of its size, then scrolls, and the box scrolls itself to keep the current
+node in view at every step. The returned :class:`SearchView` is driven from
 code as from the buttons::
 
     v.step() -> bool      # one event on; False at the end
@@ -61,6 +62,13 @@ READABLE_PX: Final = 14
 SHRINK: Final = READABLE_PX / MIN_PX
 """A wide tree shrinks with the page down to this share of its size, then scrolls: its
 smallest words (MIN_PX) stay READABLE_PX high, its node boards 49 px."""
+
+_FOLLOW_CSS: Final = """
+.gamelib-tree-box { scroll-snap-type: x mandatory; }
+.gamelib-tree { position: relative; overflow: visible !important; }
+.gamelib-current { position: absolute; scroll-snap-align: center; pointer-events: none; }
+"""
+"""Keeps the current node in view in a viewer whose tree scrolls (see SearchView._build)."""
 
 SPEEDS: Final = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Steps per second the play button can go at."""
@@ -205,6 +213,11 @@ class SearchView(CellView):
             if slider.value != self._position:
                 slider.value = self._position
             self._widgets["note"].value = html.escape(self._note)
+            spot = self._layout.spots.get(self._shot.current)
+            if spot is not None:  # the mark on the current node's box, in % of the tree
+                mark = self._widgets["mark"].layout
+                mark.left = f"{100 * spot.box.center[0] / self._layout.width:.3f}%"
+                mark.top = f"{100 * spot.box.center[1] / self._layout.height:.3f}%"
             at_start, at_end = self._position == 0, self._position == len(self) - 1
             self._widgets["start"].disabled = self._widgets["back"].disabled = at_start
             self._widgets["step"].disabled = self._widgets["end"].disabled = at_end
@@ -235,10 +248,18 @@ class SearchView(CellView):
         layout = self._layout
         # As wide as the tree, shrunk to the output's width down to SHRINK of its size;
         # below that the box around it scrolls. Redrawn whenever a page (re)connects.
-        live = LiveCanvas(layout.width, layout.height, self._paint,
-                          css_width=f"{layout.width}px",
-                          min_width=f"{round(layout.width * SHRINK)}px")
+        live = LiveCanvas(layout.width, layout.height, self._paint, css_width="100%")
         canvas = live.widget
+        # The current node is kept in view where the box scrolls: a 1-px mark at its centre
+        # is the box's only scroll-snap point (_FOLLOW_CSS), which the browser scrolls back
+        # to whenever the mark moves (a step, a jump of the slider).
+        mark = w.Box(layout=w.Layout(width="1px", height="1px"))
+        mark.add_class("gamelib-current")
+        tree = w.Box([canvas, mark], layout=w.Layout(
+            width=f"{layout.width}px", max_width="100%",
+            min_width=f"{round(layout.width * SHRINK)}px", flex="none"))
+        tree.add_class("gamelib-tree")
+        self._widgets.update(mark=mark, tree=tree)
         def button(name: str, icon: str, tip: str, action: Callable[[], bool]) -> Any:
             b = w.Button(description=name.capitalize(), icon=icon, tooltip=tip,
                          layout=w.Layout(width="86px"))
@@ -268,8 +289,10 @@ class SearchView(CellView):
             button("end", "fast-forward", "to the end", self.to_end),
             play, speed, slider,
         ], layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        scroller = w.Box([canvas], layout=w.Layout(overflow="auto", max_width="100%"))
-        style = w.HTML(f"<style>{WIDGET_CSS}</style>",
+        scroller = w.Box([tree], layout=w.Layout(overflow="auto", max_width="100%"))
+        scroller.add_class("gamelib-tree-box")
+        self._widgets["scroller"] = scroller
+        style = w.HTML(f"<style>{WIDGET_CSS}{_FOLLOW_CSS}</style>",
                        layout=w.Layout(width="0", height="0", margin="0"))
         view = w.VBox([style, controls, note, scroller])
         view.add_class("gamelib-live")  # says so when its kernel stops (WIDGET_CSS)

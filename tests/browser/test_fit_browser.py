@@ -1,50 +1,87 @@
-"""The Connect Four play widget fits a lecture screen: at 1280x800, at 125 % and 150 %
-browser zoom and in JupyterLab's Presentation Mode, the whole board, the column buttons,
-the message beside the board and the controls are on screen at once. At 100 % the file
-browser stays open; at the larger zooms and in Presentation Mode it is hidden (Ctrl+B),
-as a lecturer does. At every zoom the canvas has at least one pixel per device pixel,
-so its text is as sharp as the HTML beside it.
+"""The Connect Four play widget fits a lecture screen (issue 19, "the hall at 150 %").
 
-Browser zoom is emulated as the browser does it: the page gets ``1280/zoom x 800/zoom``
-CSS pixels and a device pixel ratio of ``zoom``. Each case leaves a screenshot
-(``tests/screenshots/fit-*.png``) to look at.
+On a 1280x800 screen, at 100 %, 125 % and 150 % browser zoom, with the file browser open and
+closed, in the notebook view and in JupyterLab's Presentation Mode (all twelve combinations),
+the whole board, the column buttons, the message and the controls lie inside the notebook's
+visible area at once: the controls move beside or below the board and the board shrinks. At
+every zoom the canvas holds at least one pixel per device pixel, so its drawing is sharp; the
+board's status line (HTML over the canvas's status band) grows with the zoom as the page's text
+does, and it and the message grow in Presentation Mode.
+
+One JupyterLab page runs the game once; zoom, sidebar and mode then change in place. Browser
+zoom is emulated as the browser does it (Chrome DevTools' device metrics): the page gets
+``1280/zoom x 800/zoom`` CSS pixels and a device pixel ratio of ``zoom``. Each combination
+leaves a screenshot (``tests/screenshots/fit-<zoom>-<sidebar>-<mode>.png``) to look at.
 """
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .harness import SCREENSHOTS, UI_TIMEOUT, LabPage, LabServer
+from gamelib.games import ConnectFour
+from gamelib.ui.boards import ConnectFourBoard
+
+from .harness import SCREENSHOTS, LabPage, LabServer, page_on
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Locator
+    from playwright.sync_api import Browser, CDPSession, Locator
 
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "connect_four_game.ipynb"
+_BOARD = ConnectFourBoard(ConnectFour())  # as the fixture notebook's play() draws it
+BAND = _BOARD.status_area.height / _BOARD.height
+"""The share of the canvas's height that its status band takes."""
 SCREEN = (1280, 800)
+ZOOMS = (1.0, 1.25, 1.5)
 
 
 @pytest.fixture
-def zoomed(browser: Browser, lab_server: LabServer, request: pytest.FixtureRequest
-           ) -> Iterator[LabPage]:
-    """A page on a 1280x800 screen at the zoom ``request.param``."""
-    zoom = request.param
-    context = browser.new_context(
-        viewport={"width": round(SCREEN[0] / zoom), "height": round(SCREEN[1] / zoom)},
-        device_scale_factor=zoom,
-    )
-    page = context.new_page()
-    page.set_default_timeout(UI_TIMEOUT)
-    try:
-        yield LabPage(page, lab_server)
-    finally:
-        context.close()
-        for session in lab_server.api("sessions") or []:
-            lab_server.api(f"sessions/{session['id']}", method="DELETE")
+def lab_screen(browser: Browser, lab_server: LabServer, request: pytest.FixtureRequest
+               ) -> Iterator[LabPage]:
+    """A page on a 1280x800 screen at 100 % zoom."""
+    with page_on(browser, lab_server, request, *SCREEN) as page:
+        yield page
+
+
+def set_zoom(lab: LabPage, session: CDPSession, zoom: float) -> None:
+    """Browser zoom ``zoom`` on the 1280x800 screen, in place (the page is not reloaded)."""
+    page = lab.page
+    width, height = round(SCREEN[0] / zoom), round(SCREEN[1] / zoom)
+    session.send("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": zoom, "mobile": False})
+    page.wait_for_function(
+        "([w, z]) => innerWidth === w && Math.abs(devicePixelRatio - z) < 0.01", arg=[width, zoom])
+
+
+def command(lab: LabPage, label: str) -> None:
+    """Run JupyterLab command ``label`` from the command palette."""
+    page = lab.page
+    page.keyboard.press("Escape")
+    page.keyboard.press("Control+Shift+C")
+    page.locator(".lm-CommandPalette-input").fill(label)
+    page.locator(".lm-CommandPalette-item", has_text=label).first.click()
+
+
+def set_presentation_mode(lab: LabPage, on: bool) -> None:
+    mode = lab.page.locator(".jp-mod-presentationMode")
+    if (mode.count() > 0) != on:
+        command(lab, "Presentation Mode")
+        mode.first.wait_for(state="attached" if on else "detached")
+
+
+def set_sidebar(lab: LabPage, shown: bool) -> None:
+    """Show or hide the file browser (View > Left Sidebar, Ctrl+B)."""
+    sidebar = lab.page.locator("#jp-left-stack")
+    if sidebar.is_visible() != shown:
+        lab.page.locator(".jp-NotebookPanel .jp-Notebook").first.click(position={"x": 5, "y": 5})
+        lab.page.keyboard.press("Escape")
+        lab.page.keyboard.press("Control+b")
+        sidebar.wait_for(state="visible" if shown else "hidden")
 
 
 def box(locator: Locator) -> dict[str, float]:
@@ -53,74 +90,82 @@ def box(locator: Locator) -> dict[str, float]:
     return found
 
 
-def presentation_mode(lab: LabPage) -> None:
-    """Turn on Presentation Mode from the command palette."""
+def off_screen(lab: LabPage, session: CDPSession, name: str) -> list[str]:
+    """What of the play widget lies outside the notebook's visible area (none: []); leaves a
+    screenshot of the screen as the hall sees it."""
     page = lab.page
-    page.locator(".jp-NotebookPanel .jp-Notebook").first.click(position={"x": 5, "y": 5})
-    page.keyboard.press("Escape")
-    page.keyboard.press("Control+Shift+C")
-    page.locator(".lm-CommandPalette-input").fill("Presentation Mode")
-    page.locator(".lm-CommandPalette-item", has_text="Presentation Mode").first.click()
-    page.locator(".jp-mod-presentationMode").first.wait_for(state="attached")
-
-
-def collapse_sidebar(lab: LabPage) -> None:
-    """Hide the file browser (Ctrl+B), as a lecturer does to give the notebook the room."""
-    page = lab.page
-    page.locator(".jp-NotebookPanel .jp-Notebook").first.click(position={"x": 5, "y": 5})
-    page.keyboard.press("Escape")
-    page.keyboard.press("Control+b")
-    page.locator("#jp-left-stack").wait_for(state="hidden")
-
-
-def assert_on_screen(lab: LabPage, name: str) -> None:
-    """Everything of the play widget lies inside the notebook's visible area."""
-    widget = lab.page.locator(".gamelib-play").first
+    widget = page.locator(".gamelib-play").first
     widget.wait_for(state="visible")
     widget.evaluate("w => w.scrollIntoView({block: 'start'})")
-    lab.page.wait_for_timeout(300)  # let the layout settle after the scroll
-    area = box(lab.page.locator(".jp-NotebookPanel-notebook").first)
+    page.wait_for_timeout(300)  # let the layout settle after the scroll
+    area = box(page.locator(".jp-NotebookPanel-notebook").first)
     parts: dict[str, Any] = {
         "the board": lab.visible_canvas(),
         "the column buttons": widget.locator("button", has_text="7").first,
         "the message line": widget.locator(".gamelib-message"),
+        "the status line": widget.locator(".gamelib-status"),
         "the Hint button": widget.locator("button", has_text="Hint"),
         "the Players dropdown": widget.locator("select").first,
     }
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"fit-{name}.png"
-    lab.page.screenshot(path=str(path))  # the screen as the hall sees it
+    # Through the same DevTools session: Playwright's own screenshot would first restore the
+    # context's device metrics, undoing the zoom.
+    shot = session.send("Page.captureScreenshot", {"format": "png"})
+    path.write_bytes(base64.b64decode(shot["data"]))
     print("screenshot:", path)
+    wrong = []
     # Sharp text: the canvas holds at least one pixel per device pixel it covers.
     density, ratio = parts["the board"].evaluate(
         "c => [c.width / c.getBoundingClientRect().width, devicePixelRatio]")
-    assert density >= ratio - 0.01, f"{name}: {density:.2f} canvas pixels per CSS pixel"
+    if density < ratio - 0.01:
+        wrong.append(f"{name}: {density:.2f} canvas pixels per CSS pixel at ratio {ratio}")
+    # The status line lies over the canvas's status band, from its top edge down.
+    board, line = box(parts["the board"]), box(parts["the status line"])
+    band_top = board["y"] + board["height"] * (1 - BAND)
+    bottom = board["y"] + board["height"]
+    if abs(line["y"] - band_top) > 1.5 or line["y"] + line["height"] < bottom - 1.5:
+        wrong.append(f"{name}: the status line {line} is not over the board's band {board}")
     for what, locator in parts.items():
         b = box(locator)
-        assert area["y"] - 1 <= b["y"] and b["y"] + b["height"] <= area["y"] + area["height"] + 1, (
-            f"{name}: {what} is outside the visible notebook area vertically: {b} vs {area}")
-        assert area["x"] - 1 <= b["x"] and b["x"] + b["width"] <= area["x"] + area["width"] + 1, (
-            f"{name}: {what} is outside the visible notebook area horizontally: {b} vs {area}")
+        inside = all(area[x] - 1 <= b[x] and b[x] + b[size] <= area[x] + area[size] + 1
+                     for x, size in (("x", "width"), ("y", "height")))
+        if not inside:
+            wrong.append(f"{name}: {what} {b} is outside the visible notebook area {area}")
+    return wrong
 
 
-@pytest.mark.parametrize("zoomed", [1.0, 1.25, 1.5], indirect=True, ids=["100", "125", "150"])
-def test_the_connect_four_widget_fits_at_lecture_zoom(zoomed: LabPage) -> None:
-    zoomed.open_notebook(NOTEBOOK)
-    zoomed.run_all_cells()
-    zoom = zoomed.page.evaluate("devicePixelRatio")
-    if zoom > 1:  # at 100 % the file browser may stay open
-        collapse_sidebar(zoomed)
-    assert_on_screen(zoomed, f"zoom-{round(zoom * 100)}")
-
-
-@pytest.mark.parametrize("zoomed", [1.0], indirect=True, ids=["100"])
-def test_the_connect_four_widget_fits_in_presentation_mode(zoomed: LabPage) -> None:
-    zoomed.open_notebook(NOTEBOOK)
-    zoomed.run_all_cells()
-    collapse_sidebar(zoomed)
-    message = zoomed.page.locator(".gamelib-message .widget-html-content > div").first
-    assert message.evaluate("d => getComputedStyle(d).fontSize") == "18px"
-    presentation_mode(zoomed)
-    # The play widget's text grows with the lesson's, and everything still fits.
-    assert message.evaluate("d => getComputedStyle(d).fontSize") == "21px"
-    assert_on_screen(zoomed, "presentation-mode")
+def test_the_connect_four_widget_fits_at_every_zoom_sidebar_and_mode(lab_screen: LabPage) -> None:
+    lab = lab_screen
+    lab.open_notebook(NOTEBOOK)
+    lab.run_all_cells()
+    session = lab.page.context.new_cdp_session(lab.page)
+    message = lab.page.locator(".gamelib-message .widget-html-content > div").first
+    status = lab.page.locator(".gamelib-status .widget-html-content > div").first
+    assert "X to move" in status.inner_text()
+    wrong: list[str] = []
+    # The status line's text size in device pixels, by (presenting, sidebar, zoom).
+    status_px: dict[tuple[bool, bool, float], float] = {}
+    for presenting in (False, True):
+        set_presentation_mode(lab, presenting)
+        # The play widget's text grows with the lesson's in Presentation Mode.
+        size = message.evaluate("d => getComputedStyle(d).fontSize")
+        assert size == ("21px" if presenting else "18px")
+        assert status.evaluate("d => getComputedStyle(d).fontSize") == (
+            "24px" if presenting else "20px")
+        for sidebar in (True, False):
+            set_sidebar(lab, sidebar)
+            for zoom in ZOOMS:
+                set_zoom(lab, session, zoom)
+                name = (f"{round(zoom * 100)}-{'sidebar' if sidebar else 'nosidebar'}-"
+                        f"{'presenting' if presenting else 'notebook'}")
+                wrong += off_screen(lab, session, name)
+                status_px[presenting, sidebar, zoom] = status.evaluate(
+                    "d => parseFloat(getComputedStyle(d).fontSize) * devicePixelRatio")
+            set_zoom(lab, session, 1.0)
+    assert not wrong, "\n".join(wrong)
+    # The board's status grows with the zoom, as the page's text does (it is HTML over the
+    # canvas's status band, whose own text shrinks with the board).
+    for (presenting, sidebar, zoom), px in status_px.items():
+        assert px == pytest.approx(zoom * status_px[presenting, sidebar, 1.0]), (
+            presenting, sidebar, zoom, px)

@@ -29,6 +29,7 @@ from .harness import (
     serving_copy,
 )
 from .test_tictactoe_browser import CELL, expected_marks, wait_marks
+from .test_untrusted_browser import LESSONS, untrusted_faults
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -91,3 +92,21 @@ def test_a_click_plays_a_move_in_notebook_7(notebook7: LabPage) -> None:
     wait_marks(notebook7, canvas, geometry, expected_marks(twin))
     notebook7.wait_text(twin.message)  # "X played 2,2. O to move."-like, from the twin
     print("screenshot:", notebook7.screenshot("notebook7-lesson1-after-click"))
+
+
+def test_every_fresh_untrusted_lesson_shows_its_pictures_in_notebook_7(
+    notebook7: LabPage,
+) -> None:
+    """As tests/browser/test_untrusted_browser.py does in JupyterLab: every lesson opened
+    fresh (untrusted), no widget's Python text, every saved picture shown."""
+    page, server = notebook7.page, notebook7.server
+    faults: list[str] = []
+    for name in LESSONS:
+        page.goto(server.notebook_url(name), wait_until="domcontentloaded")
+        page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(state="visible")
+        faults += untrusted_faults(page, name, ".jp-Notebook .jp-OutputArea-output")
+        for session in server.api("sessions") or []:
+            server.api(f"sessions/{session['id']}", method="DELETE")
+    page.locator(".jp-Notebook .jp-OutputArea-output img").last.scroll_into_view_if_needed()
+    print("screenshot:", notebook7.screenshot("notebook7-untrusted-last-lesson"))
+    assert not faults, "\n".join(faults)

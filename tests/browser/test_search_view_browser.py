@@ -21,7 +21,7 @@ from gamelib.games import TicTacToe
 from gamelib.search.trace import trace_search
 from gamelib.ui.boards import Palette
 from gamelib.ui.canvas import RecordingCanvas
-from gamelib.ui.search_view import PIXEL_RATIO, SearchView
+from gamelib.ui.search_view import PIXEL_RATIO, SHRINK, SearchView
 
 from .harness import (
     PROJECT_ROOT,
@@ -171,3 +171,45 @@ def test_lesson_4_five_steps_move_the_highlight(lessons_page: LabPage) -> None:
     wait_until(lambda: lit(lab, canvas, boxes) == [False, True], 30,
                f"Lesson 4: the highlight on node {after} after five steps")
     lab.screenshot("lesson4_search_view_step5_1280x800")
+
+
+# -- A tree wider than its box -----------------------------------------------------------
+
+
+def test_a_wide_tree_scrolls_and_keeps_the_current_node_in_view(lab: LabPage) -> None:
+    """At 1280 px with the file browser open the fixture's tree (1,228 px) is wider than the
+    output even at its smallest (SHRINK): the box scrolls, and follows the current node from
+    the far left of the tree (step 3) to its far right (step 41)."""
+    view = twin()
+    assert view.layout.width * SHRINK > 1000
+    lab.page.set_viewport_size({"width": 1280, "height": 800})
+    lab.open_notebook(NOTEBOOK)
+    lab.run_all_cells()
+    page = lab.page
+    scroller = page.locator(".gamelib-tree-box").first
+    mark = page.locator(".gamelib-current").first
+    canvas = lab.visible_canvas()
+    canvas.scroll_into_view_if_needed()
+    width, room = scroller.evaluate("s => [s.scrollWidth, s.clientWidth]")
+    assert width > room + 50, f"the tree ({width} px) should be wider than its box ({room} px)"
+    assert canvas.bounding_box()["width"] == pytest.approx(view.layout.width * SHRINK, abs=1)
+    for target in (3, 41):
+        while view.position < target:
+            view.step()
+            lab.press_button("Step")
+        x = view.layout.spots[view.event.node].box.center[0]
+
+        def marked(share: float = 100 * x / view.layout.width) -> bool:
+            return bool(abs(mark.evaluate("m => parseFloat(m.style.left)") - share) < 0.01)
+
+        wait_until(marked, 30, f"the mark on node {view.event.node} at step {target}")
+
+        def in_view() -> bool:
+            box, seen = mark.bounding_box(), scroller.bounding_box()
+            return bool(box and seen and seen["x"] <= box["x"] <= seen["x"] + seen["width"])
+
+        wait_until(in_view, 10, f"the current node in view at step {target}")
+        lab.screenshot(f"search_view_wide_step{target}")
+    # It scrolled to the right: node 41's centre lies past the box's width in the tree.
+    assert view.layout.spots[view.event.node].box.center[0] * SHRINK > room
+    assert scroller.evaluate("s => s.scrollLeft") > 0

@@ -2,9 +2,11 @@
 
 JupyterLab renders no SVG from an untrusted notebook and falls back to an output's plain text;
 every saved board and search viewer therefore carries a PNG too (gamelib.ui.picture), and a
-sentence as its text. The test opens Lesson 2 (boards drawn by ``show_board``, search viewers)
-in a JupyterLab whose settings are new, without running a cell, and checks every output area:
-no widget repr anywhere, and each saved picture shown as an image of non-zero size.
+sentence as its text. The tests open every lesson in a JupyterLab whose settings are new,
+without running a cell, and nbconvert's HTML of every lesson (what nbviewer shows), and check
+every output area: no widget repr anywhere (``VBox(``, ``Canvas(`` ...), and each saved
+picture shown as an image of non-zero size. (Notebook 7: tests/browser/test_notebook7_browser.py
+runs the same check.)
 
 A second test stops the kernel of a running lesson (Kernel > Restart, then a reload): the board
 says so in the project's words (gamelib.ui.canvas.STOPPED_KERNEL_CSS).
@@ -15,14 +17,23 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .harness import PROJECT_ROOT, LabPage, LabServer, page_on, wait_until
+from .harness import (
+    PROJECT_ROOT,
+    SCREENSHOTS,
+    LabPage,
+    LabServer,
+    page_on,
+    serving_static,
+    wait_until,
+)
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.browser
 
@@ -45,28 +56,94 @@ def saved_pictures(name: str) -> int:
                for cell in notebook["cells"] for output in cell.get("outputs", []))
 
 
-def test_a_fresh_untrusted_lesson_shows_its_pictures(fresh: LabPage) -> None:
-    pictures = saved_pictures(LESSON)
-    assert pictures >= 3, f"{LESSON} should save its boards and viewers as pictures"
-    fresh.open_notebook(LESSON)
-    page = fresh.page
-    outputs = page.locator(".jp-Notebook .jp-OutputArea-output")
-    images = page.locator(".jp-Notebook .jp-OutputArea-output[data-mime-type='image/png'] img")
-    images.nth(pictures - 1).wait_for(state="attached")
-    assert images.count() == pictures
-    # Decoded and laid out: a real picture of non-zero size, not a broken image.
-    sizes = images.evaluate_all(
-        "imgs => Promise.all(imgs.map(i => i.decode().then(() => "
-        "[i.naturalWidth, i.getBoundingClientRect().width, i.getBoundingClientRect().height])))"
-    )
-    assert all(natural > 0 and width > 0 and height > 0 for natural, width, height in sizes), sizes
-    texts = outputs.all_inner_texts()
-    shown = [text[:80] for text in texts if any(bad in text for bad in REPRS)]
-    assert not shown, f"outputs that show a widget's Python text: {shown}"
-    images.first.scroll_into_view_if_needed()
-    fresh.screenshot("untrusted-lesson-viewer")
-    images.last.scroll_into_view_if_needed()
-    fresh.screenshot("untrusted-lesson-play")
+LESSONS = sorted(path.name for path in (PROJECT_ROOT / "notebooks").glob("0[0-9]-*.ipynb"))
+
+# For each output area: [its text, [width, height, decoded width] of the picture it shows
+# (an <img> or an <svg>; null for none)], once every <img> in it is decoded.
+_OUTPUTS_JS = """outs => Promise.all(outs.map(async o => {
+    const picture = o.querySelector('img, svg');
+    if (picture && picture.tagName === 'IMG') await picture.decode().catch(() => 0);
+    const r = picture && picture.getBoundingClientRect();
+    return [o.innerText, picture && [r.width, r.height,
+                                     picture.tagName === 'IMG' ? picture.naturalWidth : r.width]];
+}))"""
+
+
+def untrusted_faults(page: Page, name: str, outputs: str) -> list[str]:
+    """What is wrong with lesson ``name`` as the page shows it, fresh and untrusted: outputs
+    (the elements ``outputs`` selects) that show a widget's Python text, and fewer shown
+    pictures of non-zero size than the lesson saved (each saved picture output carries a PNG).
+    Waits (bounded) for the pictures to be there first."""
+    expected = saved_pictures(name)
+
+    def shown() -> list[Any]:
+        found = page.locator(outputs).evaluate_all(_OUTPUTS_JS)
+        pictures = [p for _, p in found if p and min(p) > 0]
+        return found if len(pictures) >= expected else []
+
+    try:
+        found = wait_until(shown, 30, f"{name}: {expected} pictures shown")
+    except pytest.fail.Exception:
+        found = page.locator(outputs).evaluate_all(_OUTPUTS_JS)
+    faults = [f"{name}: an output shows {text[:80]!r}" for text, _ in found
+              if any(bad in text for bad in REPRS)]
+    pictures = [p for _, p in found if p and min(p) > 0]
+    if len(pictures) < expected:
+        faults.append(f"{name}: {len(pictures)} pictures of non-zero size shown, "
+                      f"{expected} saved ({[p for _, p in found if p]})")
+    return faults
+
+
+def test_every_fresh_untrusted_lesson_shows_its_pictures(fresh: LabPage) -> None:
+    """Every lesson opened fresh in JupyterLab (never run here: untrusted): no widget's
+    Python text, every saved picture shown. One JupyterLab: each lesson is opened from the
+    file browser (a double click) in a tab of its own, and its kernel shut down after."""
+    assert saved_pictures(LESSON) >= 3, f"{LESSON} should save its boards and viewers"
+    page, server = fresh.page, fresh.server
+    page.goto(f"{server.base_url}lab/workspaces/untrusted?token={server.token}",
+              wait_until="domcontentloaded")
+    shown = "#jp-main-dock-panel .jp-NotebookPanel:not(.lm-mod-hidden)"
+    faults: list[str] = []
+    for name in LESSONS:
+        page.locator(".jp-DirListing-item", has_text=name).first.dblclick()
+        page.locator(".lm-TabBar-tab.lm-mod-current", has_text=name).first.wait_for()
+        page.locator(f"{shown} .jp-Notebook").first.wait_for(state="visible")
+        faults += untrusted_faults(page, name, f"{shown} .jp-OutputArea-output")
+        if name == LESSON:
+            images = page.locator(f"{shown} .jp-OutputArea-output img")
+            images.first.scroll_into_view_if_needed()
+            fresh.screenshot("untrusted-lesson-viewer")
+            images.last.scroll_into_view_if_needed()
+            fresh.screenshot("untrusted-lesson-play")
+        for session in server.api("sessions") or []:
+            server.api(f"sessions/{session['id']}", method="DELETE")
+    assert not faults, "\n".join(faults)
+
+
+def test_every_lesson_shows_its_pictures_in_nbconvert_html(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """nbconvert's HTML of every lesson (what nbviewer shows): the same checks."""
+    from nbconvert import HTMLExporter
+
+    exporter = HTMLExporter()
+    for name in LESSONS:
+        body, _ = exporter.from_filename(str(PROJECT_ROOT / "notebooks" / name))
+        (tmp_path / f"{Path(name).stem}.html").write_text(body, encoding="utf-8")
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        faults: list[str] = []
+        with serving_static(tmp_path) as url:
+            for name in LESSONS:
+                page.goto(f"{url}{Path(name).stem}.html", wait_until="load")
+                faults += untrusted_faults(page, name, ".jp-OutputArea-output")
+        page.locator(".jp-OutputArea-output img").last.scroll_into_view_if_needed()
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "untrusted-nbconvert-last-lesson.png"))
+        assert not faults, "\n".join(faults)
+    finally:
+        context.close()
 
 
 STOPPED = "The kernel has stopped: run this cell again to play."

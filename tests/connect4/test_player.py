@@ -20,13 +20,18 @@ from gamelib.connect4 import benchmark_positions
 from gamelib.connect4 import player as c4player
 from gamelib.connect4.bitboard import position_of
 from gamelib.connect4.heuristic import connect_four_heuristic
-from gamelib.connect4.player import connect_four_move, connect_four_move_values
+from gamelib.connect4.player import _forced, connect_four_move, connect_four_move_values
 from gamelib.connect4.score import score_to_moves
 from gamelib.connect4.solver import Solver
 from gamelib.game import GameError
 from gamelib.games import TicTacToe
 from gamelib.games.connect_four import C4State, ConnectFour
-from gamelib.search.depth_limited import iterative_deepening, proven_value
+from gamelib.search.depth_limited import (
+    depth_limited,
+    iterative_deepening,
+    only_safe_move,
+    proven_value,
+)
 from gamelib.search.stats import Decision, Stats
 
 GENEROUS = 30.0  # an upper bound only: the solver proves these positions far sooner
@@ -352,11 +357,14 @@ def test_layer_three_is_the_lessons_search_with_the_lessons_heuristic(
     moves: str, depth: int
 ) -> None:
     # With ``depth`` the player skips the solver: after its tactics, its values are
-    # those of Lesson 6's iterative deepening with Lesson 7's heuristic, column by column.
+    # those of Lesson 6's iterative deepening with Lesson 7's heuristic and forced lines
+    # extended (its threat-based test agrees with the rules-based only_safe_move),
+    # column by column.
     game = ConnectFour()
     state = ConnectFour.from_moves(moves)
     decision = connect_four_move(game, state, depth=depth, rng=random.Random(7))
-    lessons = iterative_deepening(game, state, connect_four_heuristic(game), max_depth=depth)
+    lessons = iterative_deepening(game, state, connect_four_heuristic(game), max_depth=depth,
+                                  forced=only_safe_move(game))
     allowed = safe_columns(game, state)
     assert allowed and set(allowed) <= set(decision.move_values)
     assert {col: decision.move_values[col] for col in allowed} == {
@@ -372,7 +380,7 @@ def test_a_tiny_budget_leaves_the_columns_to_the_lessons_search() -> None:
     decision = connect_four_move(game, game.start, seconds=0.02, rng=random.Random(7))
     assert not decision.exact and decision.stats.depth >= 1
     lessons = iterative_deepening(game, game.start, connect_four_heuristic(game),
-                                  max_depth=decision.stats.depth)
+                                  max_depth=decision.stats.depth, forced=only_safe_move(game))
     assert decision.move_values == lessons.move_values
 
 
@@ -381,11 +389,11 @@ def test_depth_search_counts_and_values_are_pinned() -> None:
     # search or the heuristic does.
     game = ConnectFour()
     decision = connect_four_move(game, game.start, depth=5, rng=random.Random(7))
-    assert decision.stats.nodes_per_depth == {1: 7, 2: 56, 3: 235, 4: 756, 5: 2052}
-    assert decision.stats.calls == 3106
+    assert decision.stats.nodes_per_depth == {1: 7, 2: 56, 3: 164, 4: 858, 5: 2179}
+    assert decision.stats.calls == 3264
     assert decision.move in (2, 3, 4)
     assert decision.move_values == {
-        0: 1 / 17, 1: 1 / 17, 2: 1 / 9, 3: 1 / 9, 4: 1 / 9, 5: 1 / 17, 6: 1 / 17,
+        0: 0.0, 1: 1 / 17, 2: 3 / 19, 3: 3 / 19, 4: 3 / 19, 5: 1 / 17, 6: 0.0,
     }
 
 
@@ -515,3 +523,34 @@ def test_importing_the_player_and_the_command_line_loads_no_user_interface() -> 
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120
     )
     assert (result.returncode, result.stdout) == (0, "[]\n")
+
+
+def test_the_players_forced_test_agrees_with_the_rules() -> None:
+    # The player extends forced lines (a win at once, or the only column that does not
+    # lose at once) with a test built on threats; on every position of random games it
+    # names the same column as only_safe_move, built on the rules alone.
+    game, rng = ConnectFour(), random.Random(5)
+    by_threats, by_rules = _forced(game.rows, game.cols), only_safe_move(game)
+    forced_positions = 0
+    for _ in range(40):
+        state = game.start
+        while not game.finished(state):
+            assert by_threats(state) == by_rules(state)
+            forced_positions += by_rules(state) is not None
+            state = game.play(state, rng.choice(game.moves(state)))
+    assert forced_positions > 50
+
+
+@pytest.mark.parametrize(("moves", "plain", "extended"), [("11223", 33, 44), ("4455", 37, 53)])
+def test_forced_lines_cost_these_nodes(moves: str, plain: int, extended: int) -> None:
+    # Depth 2 with and without the extension: "11223" makes O block at 4 at once,
+    # "4455" lets X make two threats on the bottom row. The counts change only when
+    # the search, the heuristic or the forced test does.
+    game = ConnectFour()
+    h, state = connect_four_heuristic(game), ConnectFour.from_moves(moves)
+    counts = []
+    for forced in (None, _forced(game.rows, game.cols)):
+        stats = Stats()
+        depth_limited(game, state, 2, h, stats=stats, forced=forced)
+        counts.append(stats.calls)
+    assert counts == [plain, extended]

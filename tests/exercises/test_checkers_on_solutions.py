@@ -113,6 +113,7 @@ def test_alphabeta_solution_passes_with_gamelibs_counts() -> None:
     result = check_alphabeta(_code("04")["alphabeta"])
     assert result.passed, _report(result)
     assert result.facts["cases"] == 240 and result.facts["wrong"] == 0
+    assert result.facts["lines"] > 50
     calls = result.facts["calls"]
     assert all(mine == theirs for mine, theirs in calls.values())
     stats = Stats()
@@ -124,7 +125,7 @@ def test_alphabeta_solution_passes_with_gamelibs_counts() -> None:
 
 ALPHABETA_BUGS = [
     ("no cutoff", ("        if best >= beta:               # case 3 allows stopping: a cutoff\n"
-                   "            return best\n", ""), "was stopped"),
+                   "            return best, line\n", ""), "was stopped"),
     ("alpha never rises", ("alpha = max(alpha, best)", "pass"),
      "looks at more states than alpha-beta"),
     ("cutoff with >", ("if best >= beta:", "if best > beta:"), "(not > beta)"),
@@ -133,8 +134,12 @@ ALPHABETA_BUGS = [
     ("order ignored", ("moves = game.moves(state) if order is None else "
                        "order(game, state, game.moves(state))", "moves = game.moves(state)"),
      "the count is that of the game's own move order"),
-    ("no return", ("    return best\n    # END SOLUTION", "    # END SOLUTION"),
-     "is a `return` missing on some path?"),
+    ("no return", ("    return best, line\n    # END SOLUTION", "    # END SOLUTION"),
+     "is a `return` missing"),
+    ("line never kept", ("best, line = -value, [m, *rest]", "best = -value"),
+     "the principal variation"),
+    ("line of a move that only ties", ("if -value > best:", "if -value >= best:"),
+     "the principal variation"),
 ]
 
 
@@ -142,7 +147,7 @@ def test_alphabeta_wrong_sign_gets_the_sign_hint() -> None:
     def no_negation(game: Any, state: Any, player: Any, alpha: Any, beta: Any,
                     order: Any) -> Any:
         value = handed(alphabeta)(game, state, player, -1, 1)  # a right search, then wrong
-        return -value if value else value
+        return (-value if value else value), []
     result = check_alphabeta(no_negation)
     assert not result.passed and "the sign is wrong" in _report(result)
 
@@ -288,8 +293,7 @@ def test_score_range_holds_every_solver_score() -> None:
 NULL_WINDOW_BUGS = [
     ("midpoint rounds down", ("k = (low + high + 1) // 2", "k = (low + high) // 2"),
      "was stopped"),
-    ("standard board's range", ("low, high = -((cells - m) // 2), (cells + 1 - m) // 2",
-                                "low, high = -21, 21"), "cannot be answered"),
+    ("steps of 1 from the guess", ("2 * step", "step"), "step away by 1, 2, 4"),
     ("yes taken as above k", ("            low = k\n", "            low = k + 1\n"), "one off"),
     ("no return", ("    return low\n    # END SOLUTION", "    # END SOLUTION"),
      "is a `return` missing?"),
@@ -299,20 +303,31 @@ NULL_WINDOW_BUGS = [
 def test_exact_score_without_a_question_does_not_pass() -> None:
     from gamelib.connect4 import Solver
     solve = handed(lambda game, state: Solver(game).solve(state))  # a right score, found
-    result = check_exact_score(lambda game, state, at_least: solve(game, state))  # elsewhere
+    result = check_exact_score(lambda game, state, at_least, guess: solve(game, state))
     assert not result.passed
     assert result.failures[0].text.endswith("is right but asked no question")
 
 
 def test_exact_score_linear_scan_asks_too_many() -> None:
-    def linear(game: ConnectFour, state: Any, at_least: Any) -> int:
+    def linear(game: ConnectFour, state: Any, at_least: Any, guess: Any) -> int:
         low, high = handed(score_range)(game, state)
         k = high
         while not at_least(k):
             k -= 1
         return k
     report = _report(check_exact_score(linear))
-    assert "ask about the middle" in report
+    assert "start from the guess" in report
+
+
+def test_exact_score_bisection_of_the_range_asks_too_many() -> None:
+    def bisection(game: ConnectFour, state: Any, at_least: Any, guess: Any) -> int:
+        low, high = handed(score_range)(game, state)
+        while low < high:
+            k = (low + high + 1) // 2
+            low, high = (k, high) if at_least(k) else (low, k - 1)
+        return low
+    report = _report(check_exact_score(bisection))
+    assert "is right but asked" in report
 
 
 # ---------------------------------------------------------------------------------------------
@@ -413,7 +428,11 @@ def test_numbers_compare_as_numbers() -> None:
                                         lambda *a: float(code["utility"](*a)))
     assert as_float.passed, _report(as_float)
     solution = _code("04")["alphabeta"]
-    as_numpy = check_alphabeta(lambda *a: numpy.float64(solution(*a)))
+
+    def numpy_value(*args: Any) -> Any:
+        value, line = solution(*args)
+        return numpy.float64(value), line
+    as_numpy = check_alphabeta(numpy_value)
     assert as_numpy.passed, _report(as_numpy)
     exact = _code("10")["exact_score"]
     assert check_exact_score(lambda *a: numpy.int64(exact(*a))).passed
@@ -422,10 +441,11 @@ def test_numbers_compare_as_numbers() -> None:
 
 
 def test_exact_score_questions_must_be_whole_numbers() -> None:
-    def halves(game: ConnectFour, state: Any, at_least: Any) -> Any:
+    def halves(game: ConnectFour, state: Any, at_least: Any, guess: Any) -> Any:
         return at_least(0.5)
     report = _report(check_exact_score(halves))
     assert "asked at_least(0.5)" in report and "whole numbers" in report
     exact = _code("10")["exact_score"]
     numpy = pytest.importorskip("numpy")
-    assert check_exact_score(lambda g, s, ask: exact(g, s, lambda k: ask(numpy.int64(k)))).passed
+    assert check_exact_score(
+        lambda g, s, ask, guess: exact(g, s, lambda k: ask(numpy.int64(k)), guess)).passed

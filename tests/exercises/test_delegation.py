@@ -117,7 +117,8 @@ def delegators(way: Way) -> dict[str, tuple[Callable[[], CheckResult], str]]:
             lambda path, result: way("gamelib.search.mcts", "backpropagate")(path, result)),
                      "backpropagate"),
         "exact_score": (lambda: check_exact_score(
-            lambda g, s, at_least: way("gamelib.connect4", "Solver")(g).solve(s)), "Solver"),
+            lambda g, s, at_least, guess: way("gamelib.connect4", "Solver")(g).solve(s)),
+                        "Solver"),
     }
 
 

@@ -7,7 +7,7 @@
 * The stop button (KeyboardInterrupt) gives a report, not a traceback.
 * One rule for values: ints, floats and numpy numbers compare as numbers; a wrong type is named.
 * Fixed misdiagnoses: a cache that calls next_states twice, isinstance on the game, a dict
-  from next_states, a heuristic that raises on a validation position, a huge first_moves.
+  from next_states, a heuristic that raises on a validation position, a huge match.
 * Hypothesis: for every checker, random student functions never make an exception escape,
   and every refusal of the checker's own arguments is a GameError with a message.
 """
@@ -77,14 +77,15 @@ def nim_utility(state: Any, player: Any) -> int:
 
 def memo_value(game: Any, state: Any, player: Any, cache: dict[Any, Any]) -> Any:
     if state in cache:
-        return cache[state]
+        return cache[state][0]
     if game.finished(state):
-        v = game.utility(state, player)
-    else:
-        other = game.players[1 - game.players.index(player)]
-        v = max(-memo_value(game, s, other, cache) for s in game.next_states(state, player))
-    cache[state] = v
-    return v
+        cache[state] = (game.utility(state, player), None)
+        return cache[state][0]
+    other = game.players[1 - game.players.index(player)]
+    values = {m: -memo_value(game, game.play(state, m), other, cache) for m in game.moves(state)}
+    best = max(values.values())
+    cache[state] = (best, next(m for m in values if values[m] == best))
+    return best
 
 
 def loops(*args: Any) -> Any:
@@ -240,16 +241,17 @@ def test_a_wrong_type_is_named(answer: Any, named: str) -> None:
 def test_a_cache_that_calls_next_states_twice_passes() -> None:
     def twice(game: Any, state: Any, player: Any, cache: dict[Any, Any]) -> Any:
         if state in cache:
-            return cache[state]
+            return cache[state][0]
         if game.finished(state):
-            v = game.utility(state, player)
-        else:
-            count = len(game.next_states(state, player))
-            other = game.players[1 - game.players.index(player)]
-            v = max(-twice(game, s, other, cache) for s in game.next_states(state, player))
-            assert count
-        cache[state] = v
-        return v
+            cache[state] = (game.utility(state, player), None)
+            return cache[state][0]
+        count = len(game.moves(state))
+        other = game.players[1 - game.players.index(player)]
+        values = {m: -twice(game, game.play(state, m), other, cache) for m in game.moves(state)}
+        assert count
+        best = max(values.values())
+        cache[state] = (best, next(m for m in values if values[m] == best))
+        return best
 
     result = check_memo_minimax(twice)
     assert result.passed, repr(result)
@@ -318,10 +320,12 @@ def test_a_store_rule_of_exact_values_only_is_judged_safe() -> None:
     assert "verdict: your rule is safe" in repr(result)
 
 
-def test_a_huge_first_moves_is_refused_at_once() -> None:
+def test_a_huge_match_is_refused_at_once() -> None:
     started = time.monotonic()
-    with pytest.raises(GameError, match="at most 7 columns"):
-        check_heuristic(lambda s, p: 0.0, first_moves=range(10**9))
+    with pytest.raises(GameError, match="openings must be a whole number from 1 to 12"):
+        check_heuristic(lambda s, p: 0.0, openings=10**9)
+    with pytest.raises(GameError, match="depths must be"):
+        check_heuristic(lambda s, p: 0.0, depths=range(10**9))
     assert time.monotonic() - started < 1.0
 
 
@@ -358,7 +362,7 @@ CHECKERS: dict[str, Callable[[Callable[..., Any]], CheckResult]] = {
     "nim_values": lambda f: check_nim_values(f, f, f),
     "memo_value": check_memo_minimax,
     "store_bound": check_store_bound,
-    "heuristic": lambda f: check_heuristic(f, depth=1, first_moves=(3,)),
+    "heuristic": lambda f: check_heuristic(f, depths=(1,), openings=1),
     "tree_counts": lambda f: check_tree_counts(f, f),
     "symmetry": ex.check_symmetry_count,
     "merge": ex.check_merge_entries,
@@ -399,20 +403,20 @@ def test_a_checker_refuses_what_is_not_a_function_with_a_message(name: str, bad:
 
 @pytest.mark.slow  # 40 examples, some of them searching: about 4 s
 @settings(max_examples=40, deadline=None)
-@given(depth=st.one_of(st.integers(-5, 12), st.floats(), st.text(max_size=2)),
-       first_moves=st.one_of(st.lists(st.integers(-3, 10), max_size=9), st.text(max_size=3),
-                             st.integers(), st.none()),
-       baseline=st.sampled_from(["zero", "centre", "threats", "best", "", "CENTRE"]))
-def test_check_heuristic_refuses_bad_arguments_with_a_message(depth: Any, first_moves: Any,
+@given(depths=st.one_of(st.lists(st.integers(-2, 7), max_size=4), st.integers(),
+                        st.text(max_size=2), st.none()),
+       openings=st.one_of(st.integers(-3, 20), st.floats(), st.text(max_size=2), st.none()),
+       baseline=st.sampled_from(["zero", "centre", "triples", "best", "", "CENTRE"]))
+def test_check_heuristic_refuses_bad_arguments_with_a_message(depths: Any, openings: Any,
                                                                baseline: str) -> None:
-    good = (isinstance(depth, int) and 1 <= depth <= 5 and isinstance(first_moves, list)
-            and 1 <= len(first_moves) <= 7 and all(0 <= c < 7 for c in first_moves)
+    good = (isinstance(depths, list) and 1 <= len(depths) <= 3
+            and len(set(depths)) == len(depths) and all(1 <= d <= 5 for d in depths)
+            and isinstance(openings, int) and 1 <= openings <= 12
             and baseline in ex.BASELINES)
     if good:
         return  # a real match: covered by the other tests
     with pytest.raises(GameError) as refused:
-        check_heuristic(lambda s, p: 0.0, depth=depth, first_moves=first_moves,
-                        baseline=baseline)
+        check_heuristic(lambda s, p: 0.0, depths=depths, openings=openings, baseline=baseline)
     assert str(refused.value)
 
 

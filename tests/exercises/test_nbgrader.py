@@ -8,9 +8,10 @@
 * A throw-away nbgrader course: the real ``nbgrader generate_assignment`` releases every
   exercise, and ``nbgrader autograde`` gives the solution full marks, the unchanged student
   version zero (without an error) and a submission with one planted bug loses exactly the
-  points of that bug's test cell; a version of each exercise that delegates to gamelib's
-  reference gets no points. Every submission is graded in one ``nbgrader autograde`` run
-  (the module fixture ``graded``): each run costs seconds of start-up.
+  points of that bug's test cell; a version of each exercise that delegates to gamelib and
+  one with the lesson's code pasted (test_pasted_lessons.py) get 0. Every submission is
+  graded in one ``nbgrader autograde`` run (the module fixture ``graded``): each run costs
+  seconds of start-up.
 """
 
 from __future__ import annotations
@@ -21,12 +22,15 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import nbformat
 import pytest
+
+from exercises.test_pasted_lessons import PASTES
 
 ROOT = Path(__file__).resolve().parents[2]
 EXERCISES = ROOT / "notebooks" / "exercises"
@@ -195,35 +199,35 @@ def points_of(release: nbformat.NotebookNode) -> dict[str, float]:
             if grader(c).get("grade") and c.cell_type == "code"}
 
 
-def submit(course: Path, student: str, solution: Path, nb: nbformat.NotebookNode) -> None:
-    assignment, name = assignment_of(solution)
-    folder = course / "submitted" / student / assignment
-    folder.mkdir(parents=True)
-    nbformat.write(nb, folder / name)
-
-
 def release_of(course: Path, solution: Path) -> nbformat.NotebookNode:
     assignment, name = assignment_of(solution)
     return nbformat.read(course / "release" / assignment / name, as_version=4)
+
+
+def handed_in_by(course: Path, solution: Path) -> dict[str, nbformat.NotebookNode]:
+    """What this module's students hand in for the exercise of ``solution``, by student."""
+    assignment, _ = assignment_of(solution)
+    release = release_of(course, solution)
+    versions = {f"delegator{assignment}": handed_in(release, DELEGATING.__getitem__)}
+    if solution.name[:2] in PASTED:
+        versions[f"paster{assignment}"] = handed_in(release, lambda _: PASTED[solution.name[:2]])
+    if solution == SOLUTIONS[0]:
+        solved = submission_from(release, nbformat.read(solution, as_version=4))
+        versions |= {"solver": solved, "starter": release, "planter": plant_bug(solved)[0]}
+    return versions
 
 
 @pytest.fixture(scope="module")
 def graded(course: Path) -> Path:
     """The course after ONE ``nbgrader autograde`` run over every submission of this module
     (each run costs seconds): exercise 1 solved, unchanged and with a planted bug, and every
-    exercise with each solution cell delegating to gamelib's reference."""
-    solution = SOLUTIONS[0]
-    release = release_of(course, solution)
-    solved = submission_from(release, nbformat.read(solution, as_version=4))
-    buggy, _ = plant_bug(solved)
-    for student, nb in (("solver", solved), ("starter", release), ("planter", buggy)):
-        submit(course, student, solution, nb)
+    exercise delegating to gamelib and (where a row is ready) with the lesson pasted."""
     for solution in SOLUTIONS:
-        delegating = copy.deepcopy(release_of(course, solution))
-        for cell in delegating.cells:
-            if grader(cell).get("solution") and cell.cell_type == "code":
-                cell.source = DELEGATING[grader(cell)["grade_id"]]
-        submit(course, f"delegator{assignment_of(solution)[0]}", solution, delegating)
+        assignment, name = assignment_of(solution)
+        for student, version in handed_in_by(course, solution).items():
+            folder = course / "submitted" / student / assignment
+            folder.mkdir(parents=True)
+            nbformat.write(version, folder / name)
     run_nbgrader(course, "autograde", "ex*")  # every assignment, every student: one run
     return course
 
@@ -242,7 +246,7 @@ def test_autograde_full_marks_zero_and_a_planted_bug(graded: Path) -> None:
     assert scores(graded, assignment, notebook, "planter") == {**points, lost: 0}
 
 
-# Delegation gets no points (issue 20 item 6) -------------------------------------------------
+# Delegation and a pasted lesson get no points (issue 20 item 6) ------------------------------
 
 DELEGATING: dict[str, str] = {
     "next-states": "def next_states(state, player):\n"
@@ -257,9 +261,9 @@ DELEGATING: dict[str, str] = {
     "memo-value": "def memo_value(game, state, player, cache):\n"
                   "    from gamelib.search import memo_minimax\n"
                   "    return memo_minimax(game, state, player)\n",
-    "store-bound": "def store_bound(cache, state, alpha, beta, v):\n"
+    "store-bound": "def store_interval(cache, state, alpha, beta, v):\n"
                    "    import importlib\n"
-                   "    importlib.import_module('gamelib.search.bounded').store_bound(\n"
+                   "    importlib.import_module('gamelib.exercises.intervals').store_interval(\n"
                    "        cache, state, alpha, beta, v)\n",
     "merge": "def merge(old, new):\n"
              "    from gamelib.exercises.ex05_store import _merged\n"
@@ -281,8 +285,8 @@ DELEGATING: dict[str, str] = {
                       "    from gamelib.search import alphabeta as reference\n"
                       "    return reference(game, state, player, alpha, beta)\n",
     "ex06-read": "def read(entry, alpha, beta):\n"
-                 "    from gamelib.search import read_bound\n"
-                 "    return tuple(read_bound(entry, alpha, beta))[1:]\n",
+                 "    from gamelib.exercises.intervals import read_interval\n"
+                 "    return read_interval(entry, alpha, beta)\n",
     "ex07-deepening": "class OutOfTime(Exception):\n    pass\n\n\n"
                       "def deepening(game, state, h, max_depth, out_of_time):\n"
                       "    from gamelib.search import iterative_deepening\n"
@@ -300,18 +304,37 @@ DELEGATING: dict[str, str] = {
     "ex11-backprop": "def backpropagate(path, result):\n"
                      "    from gamelib.search.mcts import backpropagate as reference\n"
                      "    reference(path, result)\n",
-    "ex10-exact-score": "def exact_score(game, state, at_least):\n"
+    "ex10-exact-score": "def exact_score(game, state, at_least, guess):\n"
                         "    from gamelib.connect4 import Solver\n"
                         "    return Solver(game).solve(state)\n",
 }
 """Per solution cell (grade id): a version that only calls gamelib's reference."""
 
 
+PASTED: dict[str, str] = {paste.exercise: paste.code() for paste in PASTES if not paste.marks}
+"""Per exercise (its number): the lesson code of tests/exercises/test_pasted_lessons.py, put
+into every solution cell; the rows still marked there (a lesson that still answers the
+exercise) are left out until their exercise changes."""
+
+
+def handed_in(release: nbformat.NotebookNode, code: Callable[[str], str]) -> nbformat.NotebookNode:
+    """The released notebook with each code solution cell replaced by ``code(grade_id)``."""
+    version = copy.deepcopy(release)
+    for cell in version.cells:
+        if grader(cell).get("solution") and cell.cell_type == "code":
+            cell.source = code(grader(cell)["grade_id"])
+    return version
+
+
 @pytest.mark.slow
 @pytest.mark.notebook
 @pytest.mark.parametrize("solution", SOLUTIONS, ids=lambda p: p.name)
-def test_autograde_gives_a_delegating_version_no_points(graded: Path, solution: Path) -> None:
+def test_autograde_gives_delegating_and_pasted_lesson_versions_no_points(
+        graded: Path, solution: Path) -> None:
     assignment, name = assignment_of(solution)
     points = points_of(release_of(graded, solution))
-    assert scores(graded, assignment, name.removesuffix(".ipynb"), f"delegator{assignment}") == \
-        dict.fromkeys(points, 0)
+    students = [s for s in handed_in_by(graded, solution) if s.endswith(assignment)]
+    assert students[0] == f"delegator{assignment}"
+    for student in students:
+        assert scores(graded, assignment, name.removesuffix(".ipynb"), student) == \
+            dict.fromkeys(points, 0), student

@@ -16,6 +16,7 @@ style, offline slides, the index, and re-runs that change nothing.
 from __future__ import annotations
 
 import concurrent.futures
+import importlib.util
 import re
 from pathlib import Path
 from types import ModuleType
@@ -92,13 +93,48 @@ def test_nbconvert_makes_one_section_per_slide_from_a_local_reveal(tmp_path: Pat
     assert "from gamelib.style import" not in html  # skipped cells are left out
 
 
+def slides_module() -> ModuleType:
+    """tools/slides.py, imported as a module (it is a script, not part of gamelib)."""
+    spec = importlib.util.spec_from_file_location("slides", ROOT / "tools" / "slides.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def test_makefile_builds_slides_offline() -> None:
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     assert re.search(r"^slides: ", makefile, re.MULTILINE)
-    for option in ("reveal_url_prefix=lib/", "require_js_url=lib/", "jquery_url=lib/",
-                   "mathjax_url=lib/"):
-        assert f"--SlidesExporter.{option}" in makefile, option
+    assert "tools/slides.py --output-dir $(SLIDES_DIR)" in makefile
+    html, _ = slides_module().exporter().from_notebook_node(
+        nbformat.read(ROOT / "notebooks" / "00-Index.ipynb", as_version=4))
+    for local in ('"lib/node_modules/reveal.js/dist/reveal.js"', "lib/node_modules/requirejs/",
+                  "lib/node_modules/jquery/", "lib/node_modules/mathjax/MathJax.js",
+                  "lib/node_modules/reveal.js/dist/theme/white.css"):
+        assert local in html, local
+    loads = re.findall(r'<(?:script[^>]*src|link[^>]*href)="([^"]*)"', html)
+    assert loads and not [url for url in loads if "//" in url], loads
+    assert "mermaid" not in html
     assert "build/" in (ROOT / ".gitignore").read_text(encoding="utf-8").split()
+
+
+def test_a_section_heading_inside_a_cell_starts_a_new_slide() -> None:
+    split = slides_module().split_sections
+    cells = [
+        nbformat.v4.new_markdown_cell("Last words of section 1.\n\n## 2. Next\n\nText",
+                                      metadata={"slideshow": {"slide_type": "subslide"}}),
+        nbformat.v4.new_markdown_cell("```\n# a comment, not a heading\n```",
+                                      metadata={"slideshow": {"slide_type": "-"}}),
+        nbformat.v4.new_markdown_cell("## 3. Starts the cell", metadata={}),
+        nbformat.v4.new_code_cell("## a comment\nx = 1"),
+    ]
+    parts = split(cells)
+    assert [p.source for p in parts] == [
+        "Last words of section 1.", "## 2. Next\n\nText", cells[1].source, cells[2].source,
+        cells[3].source]
+    assert [p.metadata.get("slideshow", {}).get("slide_type") for p in parts] == [
+        "subslide", "slide", "-", None, None]
+    assert parts[1].id == f"{cells[0].id}-1" and cells[0].source.startswith("Last")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import pytest
 from helpers import reachable
 
 from gamelib.game import GameError, replay
-from gamelib.games import Nim, TicTacToe, TicTacToeBitboard
+from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
 from gamelib.search import (
     Stats,
     depth_limited,
@@ -23,7 +23,7 @@ from gamelib.search import (
     tictactoe_open_lines,
     zero,
 )
-from gamelib.search.depth_limited import describe_value
+from gamelib.search.depth_limited import describe_value, only_safe_move
 
 GAME = TicTacToeBitboard()
 STATES = reachable(GAME)
@@ -272,3 +272,64 @@ def test_bad_root_moves_are_refused(root_moves: object, message: str) -> None:
     with pytest.raises(GameError, match=message):
         iterative_deepening(game, game.start, tictactoe_open_lines, max_depth=2,
                             root_moves=root_moves)  # type: ignore[arg-type]
+
+
+# -- forced moves cost no depth -------------------------------------------------------------
+
+
+def test_only_safe_move_names_the_one_move_that_does_not_lose_at_once() -> None:
+    game = TicTacToe()
+    forced = only_safe_move(game)
+    # X threatens the top row; O must block in its corner, whatever else it holds.
+    assert forced(replay(game, [(0, 0), (1, 1), (0, 1)])) == (0, 2)
+    assert forced(game.start) is None                                   # a free choice
+    assert forced(replay(game, [(0, 0), (1, 0), (0, 1), (1, 1)])) == (0, 2)  # X wins at once
+    two_threats = [(1, 1), (0, 1), (0, 0), (2, 2), (2, 0)]             # at (1, 0) and (0, 2)
+    assert forced(replay(game, two_threats)) is None                    # every move loses
+    assert only_safe_move(ConnectFour())(ConnectFour.from_moves("11223")) == 3
+
+
+def test_without_forced_the_search_is_unchanged() -> None:
+    state = RUNNING[100]
+    plain, nothing = Stats(), Stats()
+    value = depth_limited(GAME, state, 3, tictactoe_open_lines, stats=plain)
+    assert depth_limited(GAME, state, 3, tictactoe_open_lines, stats=nothing,
+                         forced=lambda s: None) == value
+    assert plain.calls == nothing.calls
+
+
+def _extended(game: Any, state: Hashable, depth: int, forced: Any) -> float:
+    """The extended search's recursion written out plainly (no pruning)."""
+    player = game.to_move(state)
+    if game.finished(state):
+        return float(game.utility(state, player))
+    move = forced(state)
+    if move is not None:
+        return -_extended(game, game.play(state, move), depth, forced)
+    if depth == 0:
+        return tictactoe_open_lines(state, player)
+    return max(-_extended(game, game.play(state, m), depth - 1, forced)
+               for m in game.moves(state))
+
+
+@pytest.mark.parametrize("depth", [0, 1, 2])
+def test_a_forced_move_searches_one_ply_deeper_at_no_cost_in_depth(depth: int) -> None:
+    # Every running state, every small depth: the sign and order of the values are
+    # those of the plain recursion in which a forced move passes its depth on.
+    game = TicTacToe()
+    forced = only_safe_move(game)
+    for state in reachable(game)[::9]:
+        if game.finished(state):
+            continue
+        value = depth_limited(game, state, depth, tictactoe_open_lines, forced=forced)
+        plain = _extended(game, state, depth, forced)
+        assert (value > 1) == (plain == 1) and (value < -1) == (plain == -1)
+        if -1 < plain < 1:
+            assert value == plain
+
+
+def test_forced_must_be_a_function() -> None:
+    with pytest.raises(GameError, match="forced must be a function"):
+        depth_limited(GAME, GAME.start, 1, zero, forced=3)  # type: ignore[arg-type]
+    with pytest.raises(GameError, match="forced must be a function"):
+        iterative_deepening(GAME, GAME.start, zero, forced="x")  # type: ignore[arg-type]

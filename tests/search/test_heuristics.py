@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from helpers import reachable
 
-from gamelib.connect4.heuristic import _windows, connect_four_heuristic
 from gamelib.game import GameError, replay
 from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
 from gamelib.search import tictactoe_open_lines, zero
@@ -55,48 +52,8 @@ def test_open_lines_refuses_an_unknown_player() -> None:
         tictactoe_open_lines(TicTacToe().start, "A")
 
 
-# -- Connect Four --------------------------------------------------------------------------
-
-def test_the_windows_of_four() -> None:
-    assert len(_windows(ConnectFour())) == 69          # 24 across, 21 up, 2 x 12 diagonal
-    assert len(_windows(ConnectFour(4, 4))) == 10
-    assert len(set(_windows(ConnectFour()))) == 69
-    assert all(w.bit_count() == 4 for w in _windows(ConnectFour(5, 8)))
-
-
-def test_threats_on_an_example() -> None:
-    game = ConnectFour()
-    h = connect_four_heuristic(game)
-    # X: 3, 4, 5 on the bottom row; O: 4 and 5 above. X has two threes and two twos
-    # across the bottom, O three twos across the second row: x = 2 + 2/4 - 3/4 = 1.75.
-    state = ConnectFour.from_moves("44553")
-    assert h(state, "X") == 1.75 / (4 + 1.75)
-    assert h(state, "O") == -h(state, "X")
-    assert h(game.start, "X") == 0.0
-
-
-@pytest.mark.parametrize(("rows", "cols"), [(6, 7), (4, 4), (5, 6), (10, 10)])
-def test_threats_stay_inside_and_are_symmetric(rows: int, cols: int) -> None:
-    game, rng = ConnectFour(rows, cols), random.Random(rows * cols)
-    h = connect_four_heuristic(game)
-    for _ in range(30):
-        state = game.start
-        while not game.finished(state):
-            x = h(state, "X")
-            assert -1 < x < 1 and h(state, "O") == -x
-            state = game.play(state, rng.choice(game.moves(state)))
-
-
 def test_the_search_layer_knows_tictactoe_and_no_other_game() -> None:
     assert default_heuristic(TicTacToe()) is tictactoe_open_lines
     assert default_heuristic(TicTacToeBitboard()) is tictactoe_open_lines
     assert default_heuristic(Nim()) is zero
     assert default_heuristic(ConnectFour(4, 5)) is zero   # its own is chosen above search
-
-
-def test_connect_four_heuristic_wants_connect_four() -> None:
-    with pytest.raises(GameError, match="needs a ConnectFour game"):
-        connect_four_heuristic(TicTacToe())  # type: ignore[arg-type]
-    h = connect_four_heuristic(ConnectFour())
-    with pytest.raises(GameError, match="unknown player 'A'"):
-        h(ConnectFour().start, "A")

@@ -23,7 +23,7 @@ from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
 from gamelib.search.stats import Decision, Stats
 from gamelib.ui import MODES, PlayController, play
 from gamelib.ui.canvas import PIXEL_RATIO, fit_width
-from gamelib.ui.controller import MESSAGE_LIMIT
+from gamelib.ui.controller import _SIDE, MESSAGE_LIMIT
 
 TTT = TicTacToe()
 C4 = ConnectFour()
@@ -831,7 +831,8 @@ def test_the_board_scales_with_the_window_and_the_column_buttons_with_the_board(
     board = c.board
     assert c.canvas.layout.width == "100%" and c.canvas.layout.height == "auto"
     left = next(x for x in widgets(c.widget) if isinstance(x, w.VBox) and c.canvas in x.children)
-    assert left.layout.width == fit_width(board.width, board.height, 40)
+    assert left.layout.width == fit_width(
+        board.width, board.height, 60, across=f"100cqw - 16px - {_SIDE}")
     columns = [x for x in widgets(c.widget) if isinstance(x, w.Button) and x.icon == "arrow-down"]
     g = board.geometry  # type: ignore[attr-defined]
     # Each button is as wide as its column less 4 px, in % of the board's width.

@@ -1,0 +1,163 @@
+"""The lessons' slides fit a 1280x800 projector (issue 21, "slides that fit the screen").
+
+The slides are built as ``make slides`` builds them (tools/slides.py: the project's template,
+sections cut into slides, the libraries from ``build/slides/lib``, which ``make slides``
+fetches once with npm; without them the test is skipped and says so), into a temporary folder
+served on 127.0.0.1. In Chromium at 1280x800 the test visits every slide of every lesson and
+fails on any element whose box leaves the slide, naming the lesson, the slide and the element.
+Every slide with a table, a picture or a board, and every slide that fails, leaves a screenshot
+(``tests/screenshots/slides-<lesson>-<h>-<v>.png``) to look at.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
+from urllib.parse import urlparse
+
+import pytest
+
+from .harness import PROJECT_ROOT, SCREENSHOTS, UI_TIMEOUT, serving_static
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+LESSONS = sorted((PROJECT_ROOT / "notebooks").glob("0[0-9]-*.ipynb"))
+LIB = PROJECT_ROOT / "build" / "slides" / "lib"
+SCREEN = {"width": 1280, "height": 800}
+
+
+def slides_tool() -> ModuleType:
+    """tools/slides.py as a module."""
+    spec = importlib.util.spec_from_file_location("slides", PROJECT_ROOT / "tools" / "slides.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def slides_url(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Every lesson's slides, built without transitions and served on 127.0.0.1; their
+    address (after the browser, which makes sure Chromium and Playwright are there)."""
+    if not (LIB / "node_modules" / "reveal.js" / "dist" / "reveal.js").is_file():
+        pytest.skip("reveal.js is not in build/slides/lib: run `make slides` once "
+                    "(it fetches reveal.js and MathJax with npm)")
+    folder = tmp_path_factory.mktemp("slides")
+    (folder / "lib").symlink_to(LIB, target_is_directory=True)
+    slides_tool().build(LESSONS, folder, transition="none")
+    with serving_static(folder) as url:
+        yield url
+
+
+# Visits every slide of the page in order (reveal.js's own API, which the template hands
+# over as window.gamelibReveal) and returns, for each, [h, v, scale, what leaves the slide,
+# whether it has a table]. A slide is measured once it has settled: its pictures decoded,
+# MathJax done with it (no TeX left in its prose) and the template's fitting done (the height
+# it wrote on the slide is the content's height now).
+#
+# What leaves the slide: each element whose box is not inside the slide's box (the .slides
+# frame, scaled by reveal.js), with the parts that stick out, in CSS pixels of the slide. An
+# element is named once; its descendants that stick out no further are left out.
+_VISIT_JS = r"""async () => {
+    const Reveal = window.gamelibReveal;
+    const frameOf = () => document.querySelector('.reveal .slides').getBoundingClientRect();
+    const nextFrame = () => new Promise(done => requestAnimationFrame(() => done()));
+    const settled = async slide => {
+        await Promise.all(Array.from(slide.querySelectorAll('img'),
+                                     i => i.decode().catch(() => 0)));
+        if (window.MathJax && MathJax.Hub) await new Promise(done => MathJax.Hub.Queue(done));
+        const prose = Array.from(slide.querySelectorAll('.jp-RenderedMarkdown'),
+                                 m => m.innerText);
+        if (prose.some(text => /\$|\\\(|\\\[/.test(text))) return false;
+        const box = slide.querySelector(':scope > .gamelib-fit');
+        const height = box && box.getBoundingClientRect().height / (frameOf().width / 1280);
+        return Math.abs(slide.getAttribute('data-gamelib-height') - height) <= 1;
+    };
+    const leaving = slide => {
+        const frame = frameOf();
+        const scale = frame.width / 1280;
+        const out = [], named = [];
+        for (const el of [slide, ...slide.querySelectorAll('*')]) {
+            const r = el.getBoundingClientRect();
+            if (r.width === 0 || r.height === 0) continue;
+            if (getComputedStyle(el).visibility === 'hidden') continue;
+            const past = {
+                left: (frame.left - r.left) / scale, top: (frame.top - r.top) / scale,
+                right: (r.right - frame.right) / scale, bottom: (r.bottom - frame.bottom) / scale,
+            };
+            const sticks = Object.entries(past).filter(([, d]) => d > 1);
+            if (!sticks.length) continue;
+            if (named.some(n => n.el.contains(el)
+                           && sticks.every(([k, d]) => n.past[k] >= d - 1))) continue;
+            named.push({el, past});
+            const classes = typeof el.className === 'string' ? el.className.trim() : '';
+            const name = el.tagName.toLowerCase()
+                + (classes ? '.' + classes.split(/\s+/).slice(0, 2).join('.') : '');
+            const text = (el.textContent || el.getAttribute('alt') || '').trim().slice(0, 50);
+            out.push(`${name} "${text}" past the ` +
+                     sticks.map(([k, d]) => `${k} by ${Math.round(d)} px`).join(', '));
+        }
+        return out;
+    };
+    const results = [];
+    const slides = Array.from(document.querySelectorAll('.reveal .slides > section'))
+        .flatMap((s, h) => {
+            const inner = s.querySelectorAll(':scope > section');
+            return inner.length ? Array.from(inner, (_, v) => [h, v]) : [[h, 0]];
+        });
+    for (const [h, v] of slides) {
+        Reveal.slide(h, v);
+        const slide = Reveal.getCurrentSlide();
+        let ready = false;
+        for (let i = 0; i < 300 && !ready; i++) {
+            ready = await settled(slide);
+            if (!ready) await nextFrame();
+        }
+        const out = ready ? leaving(slide) : ['the slide never settled (MathJax or fitting)'];
+        results.push([h, v, parseFloat(slide.getAttribute('data-gamelib-scale')), out,
+                      slide.querySelector('table') !== null]);
+    }
+    return results;
+}"""
+
+
+def screenshot(page: Page, name: str, h: int, v: int) -> None:
+    """Show slide ``h``/``v`` and save it as tests/screenshots/slides-<name>-<h>-<v>.png."""
+    page.evaluate("([h, v]) => window.gamelibReveal.slide(h, v)", [h, v])
+    page.wait_for_timeout(300)  # MathJax re-renders the slide
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"slides-{name}-{h}-{v}.png"))
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[p.stem[:2] for p in LESSONS])
+def test_every_slide_fits_1280x800(browser: Browser, slides_url: str, lesson: Path) -> None:
+    context = browser.new_context(viewport=SCREEN)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(UI_TIMEOUT)
+        remote: list[str] = []
+        page.on("request", lambda r: remote.append(r.url) if urlparse(r.url).hostname not in
+                {"127.0.0.1", None} and not r.url.startswith("data:") else None)
+        name = lesson.stem
+        page.goto(f"{slides_url}{name}.slides.html", wait_until="load")
+        page.wait_for_function("() => window.gamelibReveal && window.gamelibReveal.isReady()")
+        visited = page.evaluate(_VISIT_JS)
+        assert len(visited) > 3, f"{name}: only {len(visited)} slides"
+        wrong = [f"{name} slide {h}/{v}: {what}" for h, v, _, out, _ in visited for what in out]
+        # Evidence to look at: the slides that fail, the two scaled down most, those with tables.
+        smallest = sorted(visited, key=lambda slide: slide[2])[:2]
+        for h, v, scale, out, table in visited:
+            if out or table or [h, v, scale, out, table] in smallest:
+                screenshot(page, name[:2], h, v)
+        print(name, "scales below 0.8:",
+              {f"{h}/{v}": scale for h, v, scale, _, _ in visited if scale < 0.8})
+        assert not wrong, f"{len(wrong)} elements leave their slide:\n" + "\n".join(wrong)
+        assert not remote, f"{name}: the slides fetch from the network: {remote}"
+    finally:
+        context.close()

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""The lessons as reveal.js slides that fit a 1280x800 projector, working offline.
+
+Usage (from the project root, with the project's virtual environment; ``make slides`` runs it)::
+
+    .venv/bin/python tools/slides.py                                  # every lesson
+    .venv/bin/python tools/slides.py notebooks/05-Bound-Flagged-Memoization.ipynb
+    .venv/bin/python tools/slides.py --output-dir /tmp/slides notebooks/0*.ipynb
+
+Writes ``<lesson>.slides.html`` into the output folder (default build/slides), which must hold
+reveal.js, require.js, jQuery and MathJax under ``lib/node_modules`` (``make slides`` fetches
+them once with npm): the slides load nothing from the network. Open one in a browser and move
+with the arrow keys.
+
+Slide types come from each cell's ``slideshow`` metadata, with two additions made here so that
+the notebooks stay as they are:
+
+* **A section starts a slide.** A markdown cell with a section heading (``#`` or ``##``) after
+  its first line is cut there; the heading and what follows become a new slide (so a lesson's
+  sections never merge into one long stack of subslides).
+* **Everything fits the slide** (tools/slides/gamelib-slides/index.html.j2): the slides are
+  1280x800, text and code sized for the room, tables in a smaller font that wraps inside the
+  slide, pictures and boards scaled to the slide's width and to the height left below the text
+  above them, and reveal.js's vertical centring off (a slide starts at the top).
+
+The exit status is 0 when every notebook converted, 1 when any failed, 2 for bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import nbformat
+from nbconvert import SlidesExporter
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATES = Path(__file__).resolve().parent / "slides"
+TEMPLATE = "gamelib-slides"
+OUTPUT_DIR = ROOT / "build" / "slides"
+LIB = "lib/node_modules"
+WIDTH, HEIGHT = 1280, 800
+"""The projector the slides are made for, in CSS pixels."""
+
+SECTION = re.compile(r"^#{1,2} ", re.MULTILINE)
+"""A section heading in markdown: ``# Title`` or ``## 3. Section``."""
+
+
+def split_sections(cells: Sequence[Any]) -> list[Any]:
+    """``cells`` with every markdown cell that has a section heading after its first line cut
+    before that heading; each piece from a heading on becomes a ``slide``. Headings inside
+    fenced code are left alone. The cells given are not changed."""
+    result: list[Any] = []
+    for cell in cells:
+        kind = cell.get("metadata", {}).get("slideshow", {}).get("slide_type")
+        if cell.get("cell_type") != "markdown" or kind == "skip":
+            result.append(cell)
+            continue
+        pieces: list[list[str]] = [[]]
+        fenced = False
+        for line in cell["source"].split("\n"):
+            if line.startswith("```"):
+                fenced = not fenced
+            if not fenced and SECTION.match(line) and any(x.strip() for x in pieces[-1]):
+                pieces.append([])
+            pieces[-1].append(line)
+        for n, piece in enumerate(pieces):
+            part = copy.deepcopy(cell)
+            part["source"] = "\n".join(piece).strip("\n")
+            if n:
+                part["metadata"].setdefault("slideshow", {})["slide_type"] = "slide"
+                if "id" in part:
+                    part["id"] = f"{part['id']}-{n}"
+            result.append(part)
+    return result
+
+
+def exporter(transition: str = "slide") -> SlidesExporter:
+    """The slides exporter: the project's template, local libraries, 1280x800, sections cut
+    (``transition``: reveal.js's, e.g. ``"none"`` for tests)."""
+    made = SlidesExporter(
+        extra_template_basedirs=[str(TEMPLATES)],
+        template_name=TEMPLATE,
+        reveal_url_prefix=f"{LIB}/reveal.js",
+        reveal_width=str(WIDTH),
+        reveal_height=str(HEIGHT),
+        reveal_scroll=False,
+        reveal_transition=transition,
+        reveal_theme="white",  # its fonts come with reveal.js (nbconvert's "simple" fetches them)
+        require_js_url=f"{LIB}/requirejs/require.js",
+        jquery_url=f"{LIB}/jquery/dist/jquery.min.js",
+        mathjax_url=f"{LIB}/mathjax/MathJax.js?config=TeX-AMS_CHTML-full,Safe",
+    )
+    return made
+
+
+def build(notebooks: Sequence[Path], output_dir: Path, transition: str = "slide") -> list[Path]:
+    """Write ``<name>.slides.html`` for each notebook into ``output_dir``; their paths."""
+    output_dir.mkdir(parents=True, exist_ok=True)
+    made = exporter(transition)
+    written = []
+    for path in notebooks:
+        nb = nbformat.read(path, as_version=4)
+        nb.cells = [nbformat.from_dict(cell) for cell in split_sections(nb.cells)]
+        body, _ = made.from_notebook_node(nb, resources={"metadata": {"name": path.stem}})
+        target = output_dir / f"{path.stem}.slides.html"
+        target.write_text(body, encoding="utf-8")
+        written.append(target)
+    return written
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("notebooks", nargs="*", type=Path,
+                        help="lessons to convert (default: notebooks/0[0-9]-*.ipynb)")
+    parser.add_argument("--output-dir", type=Path, default=OUTPUT_DIR,
+                        help="where the slides go (default: build/slides)")
+    args = parser.parse_args(argv)
+    notebooks = args.notebooks or sorted((ROOT / "notebooks").glob("0[0-9]-*.ipynb"))
+    missing = [str(p) for p in notebooks if not p.is_file()]
+    if missing:
+        parser.error(f"no such notebook: {', '.join(missing)}")
+    status = 0
+    for path in notebooks:
+        try:
+            (written,) = build([path], args.output_dir)
+        except Exception as failure:  # report and go on with the next lesson
+            print(f"{path}: could not convert: {failure}", file=sys.stderr)
+            status = 1
+        else:
+            print(f"{path} -> {written}")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
