@@ -99,7 +99,12 @@ class Game(Protocol[S, M]):
         ...
 
     def finished(self, state: S) -> bool:
-        """True iff the game is over in ``state`` (a win or a draw)."""
+        """True iff the game is over in ``state`` (a win or a draw).
+
+        The one rule every search follows: ``finished`` alone says when the game is over;
+        ``next_states`` and ``moves`` are empty exactly then (a search that meets a game
+        breaking it says so in a GameError, see :mod:`gamelib.search.door`).
+        """
         ...
 
     def utility(self, state: S, player: Player) -> int:
@@ -251,8 +256,12 @@ def state_checked(method: F) -> F:
     so the searches, which call these methods millions of times, pay nothing for it (a
     wrapping function would cost a call each time: a fifth of minimax's time).
     Tracebacks keep the method's file and line numbers. Where the source cannot be read
-    (a method typed into an interactive prompt), it falls back to a wrapping function.
+    (a method typed into an interactive prompt), or the method needs its own scope (it
+    calls ``super()`` or reads a variable of an enclosing function, which a recompiled
+    copy would not see), it falls back to a wrapping function.
     """
+    if method.__code__.co_freevars:  # super()'s __class__, or an enclosing function's names
+        return _wrapped(method)
     try:
         source = textwrap.dedent(inspect.getsource(method))
         filename = inspect.getsourcefile(method) or "<state_checked>"
@@ -313,8 +322,12 @@ def _wrapped(method: F) -> F:
 def replay(game: Game[S, M], moves: Sequence[M], state: S | None = None) -> S:
     """The state after playing ``moves`` one after another from ``state`` (default: start).
 
-    Raises :class:`IllegalMoveError` at the first illegal move, naming its position.
+    Raises :class:`IllegalMoveError` at the first illegal move, naming its position, and
+    :class:`GameError` when ``moves`` is not a list (or tuple) of moves.
     """
+    if isinstance(moves, (str, bytes)) or not isinstance(moves, Sequence):
+        raise GameError(f"moves must be a list of moves, e.g. [(1, 1), (0, 0)], got "
+                        f"{describe_text(moves)} ({type(moves).__name__})")
     current = game.start if state is None else state
     for index, move in enumerate(moves, start=1):
         try:

@@ -32,7 +32,7 @@ import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
 
-from gamelib.game import GameError
+from gamelib.game import GameError, describe_text
 
 __all__ = [
     "HALL_RC",
@@ -43,6 +43,7 @@ __all__ = [
     "plot_cost_by_stones",
     "draw_game_tree",
     "SEARCH_METRICS",
+    "MAX_PLOTTED",
 ]
 
 SEARCH_METRICS: tuple[str, ...] = ("calls", "states", "cache_entries")
@@ -107,14 +108,27 @@ def _new_axes(ax: Axes | None, size: tuple[float, float]) -> Axes:
     return new
 
 
+MAX_PLOTTED = 10**15
+"""The largest count, depth or number of stones a plot takes (a float holds it exactly;
+a larger one, such as ``10**400``, cannot be drawn and is refused)."""
+
+
 def _count(value: object, what: str) -> int | None:
     """A non-negative count read from a row; a mapping of counts is summed; None stays None."""
     if value is None:
         return None
     if isinstance(value, Mapping):
         return sum(_count(v, what) or 0 for v in value.values())
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise GameError(f"{what} must be a count (an int >= 0) or a dict of counts, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_PLOTTED:
+        raise GameError(f"{what} must be a count (an int from 0 to 10**15) or a dict of "
+                        f"counts, not {describe_text(value)}")
+    return value
+
+
+def _whole(value: object, what: str) -> int:
+    """``value``, checked to be an int from 0 to :data:`MAX_PLOTTED` (``what`` names it)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_PLOTTED:
+        raise GameError(f"{what} must be ints from 0 to 10**15, got {describe_text(value)}")
     return value
 
 
@@ -204,11 +218,18 @@ def _check_positive(values: Sequence[object], what: str, log: bool) -> list[floa
     result: list[float] = []
     for value in values:
         if isinstance(value, bool) or not isinstance(value, Real):
-            raise GameError(f"{what} must be numbers, got {value!r}")
-        if value < 0 or (log and value == 0):
+            raise GameError(f"{what} must be numbers, got {describe_text(value)}")
+        try:
+            number = float(value)
+        except OverflowError:  # e.g. 10**400: no float holds it
+            number = math.inf
+        if not math.isfinite(number):
+            raise GameError(f"{what} must be finite numbers a plot can draw (below 1e308), "
+                            f"got {describe_text(value)}")
+        if number < 0 or (log and number == 0):
             allowed = "> 0 on a log scale" if log else ">= 0"
-            raise GameError(f"{what} must be {allowed}, got {value!r}")
-        result.append(float(value))
+            raise GameError(f"{what} must be {allowed}, got {describe_text(value)}")
+        result.append(number)
     return result
 
 
@@ -238,8 +259,7 @@ def plot_nodes_per_depth(
     if not isinstance(nodes_per_depth, Mapping) or len(nodes_per_depth) == 0:
         raise GameError("nodes_per_depth must be a non-empty mapping from depth to node count")
     for depth in nodes_per_depth:
-        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-            raise GameError(f"depths must be ints >= 0, got {depth!r}")
+        _whole(depth, "depths")
     depths = sorted(nodes_per_depth)
     counts = _check_positive([nodes_per_depth[d] for d in depths], "node counts", log)
     ax = _new_axes(ax, (6.0, 4.0))
@@ -288,8 +308,7 @@ def plot_cost_by_stones(
             f"got {len(stones)} and {len(costs)}"
         )
     for s in stones:
-        if isinstance(s, bool) or not isinstance(s, int) or s < 0:
-            raise GameError(f"stones must be ints >= 0, got {s!r}")
+        _whole(s, "stones")
     values = _check_positive(list(costs), "costs", log)
     points = sorted(zip(stones, values, strict=True))
     ax = _new_axes(ax, (6.0, 4.0))

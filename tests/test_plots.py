@@ -344,3 +344,26 @@ def test_games_and_search_do_not_import_matplotlib() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+# -- numbers no plot can draw: 10**400, infinities -------------------------------------------
+
+UNDRAWABLE = [10**400, -(10**400), 10**5000, float("inf"), 10**16]
+
+
+@pytest.mark.parametrize("value", UNDRAWABLE, ids=["e400", "-e400", "e5000", "inf", "e16"])
+def test_plots_refuse_numbers_they_cannot_draw_in_a_short_message(value: object) -> None:
+    calls = [
+        lambda: plot_search_counts([{"algorithm": "a", "calls": value}]),
+        lambda: plot_nodes_per_depth({0: 1, 1: value}),
+        lambda: plot_nodes_per_depth({value: 1}),
+        lambda: plot_cost_by_stones([1, 2], [1, value]),
+        lambda: plot_cost_by_stones([value, 2], [1, 1]),
+    ]
+    for k, call in enumerate(calls):
+        if value == 10**16 and k in (1, 3):
+            continue  # a cost or a node count of 1e16 is a finite number: drawn
+        with pytest.raises(GameError) as caught:
+            call()
+        assert len(str(caught.value)) < 200
+    plt.close("all")

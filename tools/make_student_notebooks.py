@@ -92,6 +92,21 @@ def _cell_key(cell: Any) -> tuple[Any, ...]:
     return (cell.cell_type, cell.source, metadata)
 
 
+def read_notebook(path: Path) -> nbformat.NotebookNode:
+    """The notebook at ``path``; OSError naming the file and the reason when it is missing,
+    not UTF-8, not JSON or not a valid notebook (so that main reports it in one line)."""
+    try:
+        nb = nbformat.read(path, as_version=4)
+        if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
+            raise ValueError("the JSON is not a notebook: it has no list of cells")
+        return nb
+    except OSError:
+        raise
+    except Exception as error:  # noqa: BLE001 - nbformat raises many kinds for a bad file
+        first = (str(error).strip().splitlines() or [""])[0][:200]
+        raise OSError(f"{path}: not a notebook ({type(error).__name__}: {first})") from None
+
+
 def same_cells(a: nbformat.NotebookNode, b: nbformat.NotebookNode) -> bool:
     """True if ``a`` and ``b`` have the same cells: types, sources and cell metadata
     (nbgrader's included), outputs and execution counts aside."""
@@ -115,11 +130,12 @@ def main(argv: list[str] | None = None) -> int:
     for solution in solutions(args.solutions):
         try:
             target = student_path(solution)
-            made = make_student(nbformat.read(solution, as_version=4))
+            made = make_student(read_notebook(solution))
+            current = read_notebook(target) if target.exists() else None
         except (TemplateError, OSError) as error:
             print(f"error: {error}", file=sys.stderr)
             return 2
-        if target.exists() and same_cells(nbformat.read(target, as_version=4), made):
+        if current is not None and same_cells(current, made):
             continue
         stale += 1
         if args.check:

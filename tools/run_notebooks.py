@@ -264,6 +264,29 @@ def execute(nb: nbformat.NotebookNode, folder: Path, timeout: int) -> nbformat.N
     return nb
 
 
+class NotANotebook(Exception):
+    """A file that cannot be read as a notebook; its message says why, in one line."""
+
+
+def _first_line(error: BaseException) -> str:
+    """``error`` as ``Type: first line of its message``, at most 200 characters."""
+    text = str(error).strip().splitlines()
+    line = f"{type(error).__name__}: {text[0]}" if text else type(error).__name__
+    return line if len(line) <= 200 else line[:199] + "…"
+
+
+def read_notebook(path: Path) -> nbformat.NotebookNode:
+    """The notebook at ``path`` (as nbformat 4); NotANotebook, saying why, when the file is
+    missing, not UTF-8, not JSON, not a notebook's JSON or not valid."""
+    try:
+        nb = nbformat.read(path, as_version=4)
+        if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
+            raise ValueError("the JSON is not a notebook: it has no list of cells")
+        return nb
+    except Exception as error:  # noqa: BLE001 - nbformat raises many kinds for a bad file
+        raise NotANotebook(f"not a notebook ({_first_line(error)})") from None
+
+
 def _describe_failure(error: BaseException) -> str:
     text = str(error).strip()
     lines = text.splitlines()
@@ -279,7 +302,11 @@ def process(path: Path, *, clear: bool, timeout: int, check: bool = False) -> bo
     With ``check`` nothing is written, and a notebook whose saved form is stale fails.
     """
     shown = os.path.relpath(path)
-    original = nbformat.read(path, as_version=4)
+    try:
+        original = read_notebook(path)
+    except NotANotebook as error:
+        print(f"FAILED  {shown}: {error}; nothing written", flush=True)
+        return False
     nb = copy.deepcopy(original)
     started = time.perf_counter()
     try:
@@ -290,8 +317,13 @@ def process(path: Path, *, clear: bool, timeout: int, check: bool = False) -> bo
     except (CellExecutionError, CellTimeoutError, DeadKernelError) as error:
         print(f"FAILED  {shown}: nothing written\n{_describe_failure(error)}", flush=True)
         return False
-    normalise(nb)
-    nbformat.validate(nb)
+    try:
+        normalise(nb)
+        nbformat.validate(nb)
+    except Exception as error:  # noqa: BLE001 - a cell nbformat read but cannot hold
+        print(f"FAILED  {shown}: not a valid notebook ({_first_line(error)}); nothing written",
+              flush=True)
+        return False
     seconds = time.perf_counter() - started
     masks = run_to_run_masks()
     saved, fresh = comparable(original, masks), comparable(nb, masks)

@@ -9,8 +9,10 @@ output is flushed line by line, so another program can talk to it through a pipe
 
 The formats
 -----------
-Input: one position per line, ``MOVES`` or ``MOVES SCORE`` (the SCORE, as in the
-benchmark sets of :func:`gamelib.connect4.benchmark_positions`, is ignored). ``MOVES``
+Input: one position per line, ``MOVES`` or ``MOVES SCORE`` (the SCORE, a whole number as
+in the benchmark sets of :func:`gamelib.connect4.benchmark_positions`, is checked and then
+ignored), the fields apart by spaces or tabs (any other character, such as U+2028 or a
+no-break space, is part of a field, and refused). ``MOVES``
 is the columns played from the empty board, numbered from 1, first player first, e.g.
 ``4453``; the empty board is written :data:`EMPTY_BOARD` (``.``). Only the digits 1 to
 the number of columns are columns: ``0`` is never one, so ``004`` and ``0004`` are both
@@ -21,6 +23,10 @@ Output: one line per position, ``MOVES ANSWER``, with ``MOVES`` as read (``.`` f
 empty board), so every answer line is itself a valid input line. ``solve`` answers the
 score, ``analyze`` one score per column (:data:`FULL_COLUMN` for a full one), ``move``
 the column chosen (from 1).
+
+Options take ASCII digits only (``４`` is refused) and are never abbreviated (``--sec`` is
+refused: write ``--seconds``). Closed standard input is an empty input (status 0); with
+standard error closed the messages are dropped, never written among the answers.
 
 Exit status: 0 when every line was a valid, unfinished position; 1 when some line was
 not (each gets one line on standard error, and the others are still answered); 2 for
@@ -40,13 +46,14 @@ import io
 import math
 import os
 import random
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Final, TextIO
 
 from gamelib.connect4.player import DEFAULT_SECONDS, connect_four_move
 from gamelib.connect4.solver import Solver
-from gamelib.game import GameError
+from gamelib.game import GameError, describe_text
 from gamelib.games.connect_four import C4State, ConnectFour
 from gamelib.search.common import MAX_SECONDS
 
@@ -108,14 +115,22 @@ and the exit status is 74; bad options exit with status 2, Ctrl-C with 130.
 """
 
 
+WHOLE: Final = re.compile(r"[+-]?[0-9]{1,18}")
+"""A whole number in ASCII digits (Python's int() also takes ``４``, ``1_0`` and spaces)."""
+DECIMAL: Final = re.compile(r"[+-]?([0-9]{1,18}(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]{1,3})?")
+"""A decimal number in ASCII (float() also takes ``inf``, ``nan``, ``１``, ``1_0``)."""
+
+
+def whole(text: str) -> int | None:
+    """``text`` as a whole number if it is one in ASCII digits, else None."""
+    return int(text) if WHOLE.fullmatch(text) else None
+
+
 def board_size(label: str, largest: int) -> Callable[[str], int]:
     """An argparse type: a whole number from 4 to ``largest`` (``label`` names it)."""
 
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            value = 0
+        value = whole(text) or 0
         if not 4 <= value <= largest:
             raise argparse.ArgumentTypeError(
                 f"{label} must be a whole number from 4 to {largest}, got {text!r}"
@@ -128,10 +143,7 @@ def board_size(label: str, largest: int) -> Callable[[str], int]:
 def positive_seconds(text: str) -> float:
     """An argparse type: a number of seconds, more than 0 and at most ``MAX_SECONDS``
     (the one range of every ``seconds`` in gamelib)."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
+    value = float(text) if DECIMAL.fullmatch(text) else math.nan
     if not (math.isfinite(value) and 0 < value <= MAX_SECONDS):
         raise argparse.ArgumentTypeError(
             f"seconds must be a positive number, at most {MAX_SECONDS:g}, got {text!r}"
@@ -141,12 +153,17 @@ def positive_seconds(text: str) -> float:
 
 def positive_depth(text: str) -> int:
     """An argparse type: a whole number of plies, at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
+    value = whole(text) or 0
     if value < 1:
         raise argparse.ArgumentTypeError(f"depth must be a whole number >= 1, got {text!r}")
+    return value
+
+
+def seed_number(text: str) -> int:
+    """An argparse type: a whole number in ASCII digits (a seed)."""
+    value = whole(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"seed must be a whole number, got {text!r}")
     return value
 
 
@@ -161,14 +178,16 @@ def build_parser() -> argparse.ArgumentParser:
         description=DESCRIPTION,
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
+        allow_abbrev=False,  # --sec is not --seconds: a typo is refused, not guessed
     )
-    board = argparse.ArgumentParser(add_help=False)
+    board = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
     add_board_options(board, default=argparse.SUPPRESS)
     add_board_options(parser, default=None)
     modes = parser.add_subparsers(dest="mode", metavar="MODE", required=True)
     solve = modes.add_parser(
         "solve",
         parents=[board],
+        allow_abbrev=False,
         help="print 'MOVES SCORE': the exact score for the player to move",
         description="Print 'MOVES SCORE' for each position: its exact score for the "
         "player to move (with --weak: 1 win, 0 draw, -1 loss).",
@@ -176,6 +195,7 @@ def build_parser() -> argparse.ArgumentParser:
     analyze = modes.add_parser(
         "analyze",
         parents=[board],
+        allow_abbrev=False,
         help="print 'MOVES s1 s2 ...': the exact score of each column",
         description="Print 'MOVES s1 s2 ...' for each position: one field per column, "
         "the exact score for the player to move of playing that column, or "
@@ -191,6 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
     move = modes.add_parser(
         "move",
         parents=[board],
+        allow_abbrev=False,
         help="print 'MOVES COLUMN': the computer player's choice (1-based column)",
         description="Print 'MOVES COLUMN' for each position: the column (numbered "
         "from 1) that the computer player chooses. It plays perfectly when the "
@@ -213,7 +234,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     move.add_argument(
         "--seed",
-        type=int,
+        type=seed_number,
         default=None,
         help="seed for the choice between equally good columns (reproducible play)",
     )
@@ -269,13 +290,22 @@ def read_position(line: str, game: ConnectFour) -> tuple[str, C4State]:
 
     ``MOVES`` is :data:`EMPTY_BOARD` for the empty board.
     """
-    fields = line.split()
+    # Fields are apart by spaces and tabs only: str.split() would also split at U+2028,
+    # U+00A0 and the like, and take "12\u202834" for MOVES SCORE.
+    fields = [field for field in re.split(r"[ \t]+", line.strip(" \t\r\n")) if field]
     if len(fields) > 2:
         raise GameError(
             f"expected MOVES or MOVES SCORE, got {len(fields)} fields: "
             f"a position is one string of column digits, e.g. 4453 ('{EMPTY_BOARD}' for "
             "the empty board)"
         )
+    if len(fields) == 2 and not WHOLE.fullmatch(fields[1]):
+        raise GameError(
+            f"the SCORE after the moves must be a whole number, as in the benchmark sets, "
+            f"got {describe_text(fields[1])}"
+        )
+    if not fields:
+        raise GameError("a line of only spaces and other blanks: write a position, e.g. 4453")
     moves = fields[0]
     state = ConnectFour.from_moves(
         "" if moves == EMPTY_BOARD else moves, game.rows, game.cols
@@ -343,10 +373,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     out = sys.stdout
     if out is None:  # started with standard output closed (e.g. ">&-")
         return _output_failed("standard output is closed: there is nowhere to write")
+    # With standard error closed, print(file=None) would write the messages to standard
+    # output, among the answers: they go nowhere instead (the exit status still tells).
+    err: TextIO = sys.stderr if sys.stderr is not None else io.StringIO()
+    if sys.stdin is None:  # started with standard input closed ("<&-"): no positions
+        return 0
     try:
         game = ConnectFour(args.rows or 6, args.cols or 7)
         answer = make_answer(args, game)
-        return run(input_lines(sys.stdin), game, answer, out, sys.stderr)
+        return run(input_lines(sys.stdin), game, answer, out, err)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
@@ -358,7 +393,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         reason = error.strerror or str(error)
         return _output_failed(f"cannot write the answers: {reason}")
     except Exception as error:  # a bug: one line, not a traceback
-        print(f"{PROG}: internal error: {type(error).__name__}: {error}", file=sys.stderr)
+        print(f"{PROG}: internal error: {type(error).__name__}: {error}", file=err)
         return 70
 
 

@@ -15,26 +15,30 @@ checker                                   the exercise
 :func:`check_finished`                    1: Nim's ``finished(state)``
 :func:`check_utility`                     1: Nim's ``utility(state, player)``
 :func:`check_nim_values`                  1: solving Nim with the three functions above
-:func:`check_memo_minimax`                2: ``memo_value(game, state, player, cache)``
-:func:`check_store_bound`                 3: the store rule ``store_bound(cache, state, alpha,
-                                          beta, v)`` inside the lecture's bounded alpha-beta
-:func:`check_merge_entries`               3: ``merge(old, new)``, two entries for one state
-                                          combined into one (two bounds that meet: exact)
-:func:`check_heuristic`                   4: a Connect Four ``heuristic(state, player)``, judged
-                                          by a match of depth-limited players against a baseline
-:func:`check_tree_counts`                 5: the game tree and the states of simplified
+:func:`check_memo_minimax`                2: ``memo_value(game, state, player, cache)``, a
+                                          cache of (value, best move) that plays perfectly
+:func:`check_tree_counts`                 3: the game tree and the states of simplified
                                           tic-tac-toe, ``tree_size(n)`` and ``state_count(n)``
-:func:`check_symmetry_count`              5: the states up to the square's 8 symmetries,
-                                          ``symmetric_state_count(side)``
-:func:`check_alphabeta`                   6: ``alphabeta(game, state, player, alpha, beta,
-                                          order)``: the three cases and the call counts
-:func:`check_read_entry`                  7: ``read(entry, alpha, beta)``: the seven cases
-:func:`check_deepening`                   8: ``deepening(game, state, h, max_depth,
+:func:`check_symmetry_count`              3: the states up to the square's 8 symmetries,
+                                          ``symmetric_state_count(side)`` (Burnside's lemma)
+:func:`check_alphabeta`                   4: ``alphabeta(game, state, player, alpha, beta,
+                                          order)`` returning the value and a principal
+                                          variation: the three cases and the call counts
+:func:`check_store_bound`                 5: the store rule for a cache of (lower, upper) pairs,
+                                          ``store_interval(cache, state, alpha, beta, v)``,
+                                          inside Lesson 5's search
+:func:`check_merge_entries`               5: ``merge(old, new)``, two entries for one state
+                                          combined into one (two bounds that meet: exact)
+:func:`check_read_entry`                  6: ``read(entry, alpha, beta)`` of a pair of bounds
+:func:`check_deepening`                   7: ``deepening(game, state, h, max_depth,
                                           out_of_time)``: iterative deepening in a budget
+:func:`check_heuristic`                   8: a Connect Four ``heuristic(state, player)``, judged
+                                          by a match of depth-limited players against baselines
 :func:`check_connect_four_rules`          9: bitboard ``next_states``, ``finished``,
-                                          ``utility`` for Connect Four of any size
-:func:`check_exact_score`                 10: ``exact_score(game, state, at_least)`` from
-                                          null-window questions
+                                          ``utility`` for Connect Four of any size, packed
+                                          by rows
+:func:`check_exact_score`                 10: ``exact_score(game, state, at_least, guess)``
+                                          from null-window questions, starting at a guess
 :func:`check_backpropagate`               11: MCTS's ``backpropagate(path, result)``, the
                                           negamax sign included, against seeded searches
 ========================================  =========================================================

@@ -1,4 +1,5 @@
-"""Exercise 5: the store rule."""
+"""Exercise 5: the store rule, for a cache of (lower, upper) pairs, and merging two flagged
+entries."""
 
 from __future__ import annotations
 
@@ -10,15 +11,21 @@ from typing import Any, Final
 from gamelib.exercises.answers import same
 from gamelib.exercises.failures import STUDENT_FAILURES, raised_line, returned_none_line
 from gamelib.exercises.guard import Forbidden, handed
+from gamelib.exercises.intervals import (
+    NO_ENTRY,
+    Interval,
+    SearchStopped,
+    pair_problem,
+    search_lines,
+)
+from gamelib.exercises.intervals import store_interval as store_interval_reference
 from gamelib.exercises.positions import sample_positions, show_state
 from gamelib.exercises.report import (
     FAIL,
-    INFO,
     PASS,
     CheckResult,
     Line,
     show,
-    signed,
 )
 from gamelib.exercises.run import ask, call_student, checker
 from gamelib.games import TicTacToe
@@ -32,47 +39,159 @@ from gamelib.search.bounded import (
     BoundCache,
     BoundedSearch,
     Entry,
-    bounded_alphabeta,
 )
 from gamelib.search.common import AnyGame
 from gamelib.search.memo import memo_minimax
 from gamelib.search.stats import Stats
 
 # ---------------------------------------------------------------------------------------------
-# Exercise 5: the store rule of the bound-flagged cache
+# Exercise 5: the store rule of a cache of pairs
 # ---------------------------------------------------------------------------------------------
 
 _FORBIDDEN: Final = Forbidden(modules=("gamelib.search", "gamelib.connect4",
-                                       "gamelib.exercises.ex05_store"),
+                                       "gamelib.exercises.ex05_store",
+                                       "gamelib.exercises.intervals"),
                               allowed=(BoundCache,))
-"""Every search and this module's own merge out of reach of the student's rule; the cache it
-writes into is handed."""
+"""Every search, the checkers' own store rule for pairs and this module's own merge out of
+reach of the student's code; the cache it writes into is handed."""
 
 _POINTS: Final = (-1, -0.5, 0, 0.5, 1)
 """The values and window ends of the case-by-case test of a store rule."""
+
+_ENDS: Final = (-math.inf, *_POINTS, math.inf)
+"""The ends of the older pairs in the case-by-case test."""
 
 _WINDOWS: Final = ((-1, 1), (-1, 0), (0, 1))
 """The windows of the shared-cache test."""
 
 
-def _store_cases() -> list[tuple[float, float, float]]:
-    """Every ``(alpha, beta, v)`` with ``alpha < beta`` and all three from :data:`_POINTS`."""
-    return [(a, b, v) for a in _POINTS for b in _POINTS if a < b for v in _POINTS]
+def _store_cases() -> list[tuple[Interval | None, float, float, float]]:
+    """Every ``(old, alpha, beta, v)``: ``alpha < beta`` and ``v`` from :data:`_POINTS`, and
+    as ``old`` no entry or every pair with ends from :data:`_ENDS` that a search in that
+    window could have found ``v`` for (some value fits both the pair and the result)."""
+    olds: list[Interval | None] = [None]
+    olds += [(lo, hi) for lo in _ENDS for hi in _ENDS
+             if lo <= hi and lo < math.inf and hi > -math.inf]
+    cases = []
+    for alpha in _POINTS:
+        for beta in _POINTS:
+            if alpha >= beta:
+                continue
+            for v in _POINTS:
+                for old in olds:
+                    lower, upper = old or NO_ENTRY
+                    if v <= alpha and lower > v or v >= beta and upper < v or (
+                            alpha < v < beta and not lower <= v <= upper):
+                        continue  # no value fits both: never met in a search
+                    cases.append((old, alpha, beta, v))
+    return cases
 
 
-def _store_hint(expected: Entry, alpha: float, beta: float) -> str:
-    flag, v = expected
-    if flag == UPPER and v == alpha:
-        return ("v == alpha counts as failing low: alpha-beta may return alpha for any value "
-                "up to alpha, so v is only an upper bound: ('≤', v)")
-    if flag == UPPER:
-        return "v < alpha: the search failed low, so the true value is at most v: ('≤', v)"
-    if flag == LOWER and v == beta:
-        return ("v == beta counts as failing high: alpha-beta may return beta for any value "
-                "from beta on, so v is only a lower bound: ('≥', v)")
-    if flag == LOWER:
-        return "v > beta: the search failed high, so the true value is at least v: ('≥', v)"
-    return "alpha < v < beta: inside the window alpha-beta returns the exact value: ('=', v)"
+def _store_hint(old: Interval | None, alpha: float, beta: float, v: float,
+                entry: object) -> str:
+    """What the student most likely got wrong when storing ``v`` over ``old``."""
+    problem = pair_problem(entry)
+    if problem:
+        return problem
+    fresh: dict[Any, Any] = {}
+    store_interval_reference(fresh, "s", alpha, beta, v)
+    if old is not None and same(entry, fresh["s"]):
+        return ("keep what the old pair knew: the new pair is the old one narrowed by what "
+                "this result proves, not a fresh pair")
+    if v <= alpha:
+        edge = ("v == alpha counts as failing low: alpha-beta may return alpha for any value "
+                "up to alpha" if v == alpha else "v < alpha: the search failed low")
+        return f"{edge}, so the value is at most v: the upper end becomes min(upper, v)"
+    if v >= beta:
+        edge = ("v == beta counts as failing high: alpha-beta may return beta for any value "
+                "from beta on" if v == beta else "v > beta: the search failed high")
+        return f"{edge}, so the value is at least v: the lower end becomes max(lower, v)"
+    return "alpha < v < beta: inside the window the result is the value: the pair (v, v)"
+
+
+@checker(forbid=_FORBIDDEN)
+def check_store_bound(store_interval: Callable[[dict[Any, Any], Any, Any, Any, Any], Any]
+                      ) -> CheckResult:
+    """Check the student's store rule for a cache of pairs,
+    ``store_interval(cache, state, alpha, beta, v)``.
+
+    Its contract: an entry is a pair ``(lower, upper)``, the value of its state lies in
+    ``[lower, upper]`` (no entry: ``(-inf, inf)``); the result ``v`` of a search of ``state``
+    in ``[alpha, beta]`` narrows the pair of ``state``: ``v <= alpha`` makes the upper end
+    at most ``v``, ``v >= beta`` the lower end at least ``v``, a ``v`` inside the window
+    makes the pair ``(v, v)``; the other entries stay as they are. Lesson 5 stores one flagged
+    bound instead and forgets the old one. The checker (its expected pairs from
+    :func:`gamelib.exercises.intervals.store_interval`, run outside the student's calls)
+    tries:
+
+    * the rule on its own: every window and result with ends from -1, -0.5, 0, 0.5, 1,
+      without an older entry and with every older pair (ends from -inf, -1, ..., 1, inf)
+      that a search could meet with that result;
+    * Lesson 5's search with the student's rule (and the checker's read,
+      :func:`~gamelib.exercises.intervals.read_interval`) from the empty tic-tac-toe board:
+      value 0, 4,316 calls, 2,474 entries, 57 of them exact, each true of its state; and one
+      cache shared by 180 searches (:func:`~gamelib.exercises.intervals.search_lines`).
+
+    Result: a :class:`CheckResult`. Raises :class:`GameError` if ``store_interval`` is not
+    callable.
+    """
+    title = "store_interval"
+    cases = _store_cases()
+    wrong: list[Line] = []
+    stored_some = False
+    for old, alpha, beta, v in cases:
+        before: dict[Any, Any] = {"t": (0, 0)}
+        if old is not None:
+            before["s"] = old
+        cache = dict(before)
+        expected_cache = dict(before)
+        store_interval_reference(expected_cache, "s", alpha, beta, v)
+        expected = expected_cache["s"]
+        call = f"store_interval(cache, s, alpha={alpha:g}, beta={beta:g}, v={v:g})"
+        ask(title, "store_interval", call, store_interval, cache, "s", alpha, beta, v)
+        stored_some = stored_some or (old is None and "s" in cache)
+        if same(cache, expected_cache):
+            continue
+        details = [("cache before", show(before)), ("expected", f"cache['s'] == {expected!r}")]
+        if "s" not in cache:
+            details += [("stored", "nothing under s"),
+                        ("hint", "write the pair into the dict: cache[state] = (lower, upper)")]
+        elif not same({k: e for k, e in cache.items() if k != "s"}, {"t": (0, 0)}):
+            details += [("cache after", show(cache)),
+                        ("hint", "store under `state` only and leave the other entries alone")]
+        else:
+            details += [("stored", f"cache['s'] == {show(cache['s'])}"),
+                        ("hint", _store_hint(old, alpha, beta, v, cache["s"]))]
+        wrong.append(Line(FAIL, call, tuple(details)))
+    lines: list[Line] = []
+    if wrong and not stored_some:  # a rule that never writes into the cache
+        wrong[0] = Line(FAIL, wrong[0].text, (*wrong[0].details[:-1], (
+            "hint", "write the pair into the dict: cache[state] = (lower, upper)")))
+    facts: dict[str, Any] = {"cases": len(cases), "wrong_cases": len(wrong)}
+    if wrong:
+        first = wrong[0]
+        lines.append(Line(FAIL, f"wrong in {len(wrong)} of {len(cases)} cases; the first: "
+                                f"{first.text}", first.details))
+    else:
+        lines.append(Line(PASS, f"the rule is right in all {len(cases)} cases of a window, a "
+                                "result and an older pair (or none)"))
+
+    def store(cache: dict[Any, Any], state: Hashable, alpha: float, beta: float,
+              v: float) -> None:
+        size, known = len(cache), state in cache
+        call_student(store_interval, cache, state, alpha, beta, v)
+        if len(cache) > size + (not known):
+            raise SearchStopped(Line(
+                FAIL, "the search stopped: your rule added entries for other states",
+                (("hint", "store under `state` only and leave the other entries alone"),)))
+        problem = pair_problem(cache[state]) if state in cache else ""
+        if problem:
+            raise SearchStopped(Line(
+                FAIL, "the search stopped: it cannot read an entry your rule stored",
+                (("entry", show(cache.get(state))), ("hint", problem))))
+
+    lines += search_lines("store rule", store=store, facts=facts)
+    return CheckResult(title, tuple(lines), facts=facts)
 
 
 def _entry_problem(entry: object, v: float) -> str:
@@ -86,83 +205,6 @@ def _entry_problem(entry: object, v: float) -> str:
     if not same(bound, v):
         return "store the result v itself as the bound"
     return ""
-
-
-@checker(forbid=_FORBIDDEN)
-def check_store_bound(store_bound: Callable[[dict[Any, Any], Any, Any, Any, Any], Any]
-                      ) -> CheckResult:
-    """Check the student's store rule ``store_bound(cache, state, alpha, beta, v)``.
-
-    Its contract: file the result ``v`` of a search of ``state`` in the window
-    ``[alpha, beta]`` as ``cache[state] = (flag, v)`` with the flag ``'≤'`` if
-    ``v <= alpha``, ``'='`` if ``alpha < v < beta`` and ``'≥'`` if ``v >= beta``, replacing
-    any older entry and leaving the other entries alone. The checker tries:
-
-    * the rule on its own: all 50 cases of ``alpha < beta`` and ``v`` from -1, -0.5, 0,
-      0.5, 1, each with and without an older entry for the state (100 calls);
-    * the lecture's bounded alpha-beta (:class:`~gamelib.search.bounded.BoundedSearch`)
-      with the student's rule, from the empty tic-tac-toe board: value 0, 4,321 calls,
-      2,474 entries (32 ``'='``, 1,206 ``'≤'``, 1,236 ``'≥'``), each entry true of its
-      state's exact value;
-    * one cache shared by searches of 60 positions in three windows: every result keeps
-      alpha-beta's three cases and every entry stays true.
-
-    Result: a :class:`CheckResult`. Raises :class:`GameError` if ``store_bound`` is not
-    callable.
-    """
-    title = "store_bound"
-    cases = _store_cases()
-    wrong: list[Line] = []
-    stored_some = False
-    for index, (alpha, beta, v) in enumerate(cases * 2):
-        with_old = index >= len(cases)
-        before: dict[Any, Any] = {"t": (EXACT, 0)}
-        if with_old:
-            before["s"] = (LOWER, -1) if v != -1 else (UPPER, 1)
-        cache = dict(before)
-        expected_cache: dict[Any, Any] = {}
-        bounded.store_bound(expected_cache, "s", alpha, beta, v)  # type: ignore[arg-type]
-        expected = expected_cache["s"]
-        call = f"store_bound(cache, s, alpha={alpha:g}, beta={beta:g}, v={v:g})"
-        ask(title, "store_bound", call, store_bound, cache, "s", alpha, beta, v)
-        stored_some = stored_some or (not with_old and "s" in cache)
-        if same(cache, {**before, "s": expected}):
-            continue
-        details = [("cache before", show(before)), ("expected", f"cache['s'] == {expected!r}")]
-        if "s" not in cache:
-            hint = ("write the entry into the dict: cache[state] = (flag, v)"
-                    if expected[0] == EXACT else
-                    "a result at or beyond an end of the window is worth storing too, as a "
-                    "bound: " + _store_hint(expected, alpha, beta))
-            details += [("stored", "nothing under s"), ("hint", hint)]
-        elif not same({k: e for k, e in cache.items() if k != "s"}, {"t": (EXACT, 0)}):
-            details += [("cache after", show(cache)),
-                        ("hint", "store under `state` only and leave the other entries alone")]
-        else:
-            entry = cache["s"]
-            details.append(("stored", f"cache['s'] == {show(entry)}"))
-            if with_old and same(entry, before["s"]):
-                details.append(("hint", "the new entry replaces the old one: assign "
-                                        "cache[state] = (flag, v) whatever was there"))
-            else:
-                details.append(("hint", _entry_problem(entry, v) or
-                                _store_hint(expected, alpha, beta)))
-        wrong.append(Line(FAIL, call, tuple(details)))
-    lines: list[Line] = []
-    total = 2 * len(cases)
-    if wrong and not stored_some:  # a rule that never writes into the cache
-        wrong[0] = Line(FAIL, wrong[0].text, (*wrong[0].details[:-1], (
-            "hint", "write the entry into the dict: cache[state] = (flag, v)")))
-    if wrong:
-        first = wrong[0]
-        lines.append(Line(FAIL, f"wrong in {len(wrong)} of {total} cases; the first: "
-                                f"{first.text}", first.details))
-    else:
-        lines.append(Line(PASS, f"the rule is right in all {total} cases of a window and a "
-                                "result, with and without an older entry"))
-    facts: dict[str, Any] = {"wrong_cases": len(wrong)}
-    lines += _bounded_search_lines(store_bound, facts)
-    return CheckResult(title, tuple(lines), facts=facts)
 
 
 class _SearchStopped(Exception):
@@ -241,60 +283,6 @@ def _false_entries(game: AnyGame, cache: BoundCache, values: dict[Hashable, int]
                  ("truth", f"the value for X is {values[state]}"),
                  ("hint", "an entry may claim only what the window lets the search know: "
                           "a result at or beyond an end of the window is a bound")))
-
-
-def _bounded_search_lines(rule: Callable[..., Any], facts: dict[str, Any]) -> list[Line]:
-    """The lines on running the lecture's bounded alpha-beta with the student's ``rule``."""
-    game = TicTacToe()
-    values = _tictactoe_values()
-    cache, stats = BoundCache(), Stats()
-    search = _student_search(game, cache, stats, rule)
-    call = "bounded alpha-beta with your rule from the empty board"
-    try:
-        result = search.value(game.start, -1, 1)
-    except STUDENT_FAILURES as error:
-        return [raised_line(call, error)]
-    except _SearchStopped as stop:
-        return [stop.line]
-    malformed = _malformed_entry(game, cache, values)
-    if malformed is not None:
-        return [malformed]
-    facts.update(value=result, calls=stats.calls, entries=len(cache), by_flag=cache.by_flag())
-    reference = BoundCache()
-    reference_stats = Stats()
-    bounded_alphabeta(game, game.start, cache=reference, stats=reference_stats)
-    lines = []
-    flags = ", ".join(f"{n:,} '{f}'" for f, n in cache.by_flag().items())
-    want = ", ".join(f"{n:,} '{f}'" for f, n in reference.by_flag().items())
-    if result == 0 and len(cache) == len(reference) and cache.by_flag() == reference.by_flag():
-        lines.append(Line(PASS, f"{call}: value 0, {stats.calls:,} calls, {len(cache):,} "
-                                f"entries ({flags})"))
-    else:
-        lines.append(Line(FAIL, f"{call}: value {signed(result)}, {stats.calls:,} calls, "
-                                f"{len(cache):,} entries",
-                          (("expected", f"value 0, {reference_stats.calls:,} calls, "
-                                        f"{len(reference):,} entries ({want})"),
-                           ("yours", f"{flags}"),
-                           ("hint", "first make the rule right in every case above")
-                           if facts["wrong_cases"] else
-                           ("hint", "store an entry after every search: "
-                                    "cache[state] = (flag, v)"))))
-    if not cache:
-        return lines
-    false = _false_entries(game, cache, values)
-    lines.append(false or Line(PASS, f"all {len(cache):,} entries are true of their states' "
-                                     "exact values"))
-    if false is None:
-        lines.append(_shared_cache_line(rule, values))
-        if len(cache) < len(reference):
-            facts["safe"] = True
-            lines.append(Line(INFO, f"verdict: your rule is safe (every entry it stored is true) "
-                                    f"but keeps {len(cache):,} of the {len(reference):,} "
-                                    f"entries, so the search needs {stats.calls:,} calls "
-                                    f"instead of {reference_stats.calls:,}",
-                              (("hint", "store the bounds as well: a search that fails low or "
-                                        "high still tells you on which side the value lies"),)))
-    return lines
 
 
 def _shared_cache_line(rule: Callable[..., Any], values: dict[Hashable, int]) -> Line:

@@ -1,103 +1,119 @@
-"""Exercise 6: reading a bound-flagged cache entry in a window (the seven cases).
+"""Exercise 6: reading an entry of a cache of (lower, upper) pairs in a window.
 
-The student writes ``read(entry, alpha, beta)`` for an entry ``('=', v)``, ``('≤', v)`` or
-``('≥', v)`` (or None, no entry) and a window ``alpha < beta``. It returns a triple
-``(value, alpha, beta)``: ``value`` is the answer when the entry settles the search (then
-the window is the one given), else None, and the window is the one still to search, narrowed
-where the entry allows it. This is :func:`gamelib.search.bounded.read_bound` without the case
-number. :func:`check_read_entry` compares the student's answer with ``read_bound`` on every
-flag, every window with ends in -3..3 and every ``v`` from -3 to 3, so each of the seven
-cases is met with ``v`` equal to ``alpha``, equal to ``beta``, between and outside them.
+Lesson 5 reads a flagged entry ``('=', v)``, ``('≤', v)`` or ``('≥', v)`` by seven cases. The
+student reads the entry the lesson does not show: a pair ``(lower, upper)``, both bounds of
+one state at once (:mod:`gamelib.exercises.intervals`), or None. ``read(entry, alpha, beta)``
+returns a triple ``(value, alpha, beta)``: ``value`` is the answer when the pair settles the
+search (then the window is the one given), else None, and the window is the one still to
+search, narrowed to the pair on either side or both. :func:`check_read_entry` compares the
+answers with the checker's own :func:`~gamelib.exercises.intervals.read_interval` on every
+pair with ends from -3 to 3 (and the infinities) in every window on that scale, then runs
+Lesson 5's search with the student's read in it.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable
 from typing import Any, Final
 
-from gamelib.exercises.answers import same
-from gamelib.exercises.guard import SEARCH
+from gamelib.exercises.answers import number_problem, same
+from gamelib.exercises.guard import Forbidden
+from gamelib.exercises.intervals import (
+    Interval,
+    SearchStopped,
+    read_interval,
+    search_lines,
+)
 from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, show
-from gamelib.exercises.run import ask, checker
-from gamelib.search.bounded import EXACT, LOWER, UPPER, Entry, read_bound
+from gamelib.exercises.run import ask, call_student, checker
 
 __all__ = ["check_read_entry", "READ_SCALE"]
 
 READ_SCALE: Final = range(-3, 4)
 """The values and window ends the checker tries: every integer from -3 to 3."""
 
-_MEANING: Final = {EXACT: "value == v", UPPER: "value <= v", LOWER: "value >= v"}
+_FORBIDDEN: Final = Forbidden(modules=("gamelib.search", "gamelib.connect4",
+                                       "gamelib.exercises.intervals"))
+"""Every search and the checkers' own read of a pair out of reach of the student's code."""
 
-Case = tuple[Entry | None, int, int]
+Case = tuple[Interval | None, int, int]
+
+_KINDS: Final = ("no entry", "exact", "at most alpha", "at least beta", "narrowed")
+"""What a read comes to, as the report tallies it."""
 
 
 def _cases() -> list[Case]:
-    """None and every entry on :data:`READ_SCALE` with every window on it: 3 * 7 * 21 + 21."""
+    """None and every pair on :data:`READ_SCALE` (ends also -inf and inf) in every window on
+    it: 21 windows x 44 entries."""
     windows = [(a, b) for a in READ_SCALE for b in READ_SCALE if a < b]
-    entries: list[Entry | None] = [None]
-    entries += [(flag, v) for flag in (EXACT, UPPER, LOWER) for v in READ_SCALE]
+    ends = [-math.inf, *READ_SCALE, math.inf]
+    entries: list[Interval | None] = [None]
+    entries += [(lo, hi) for lo in ends for hi in ends
+                if lo <= hi and lo < math.inf and hi > -math.inf]
     return [(entry, a, b) for entry in entries for a, b in windows]
 
 
-def _where_v(v: int, alpha: int, beta: int) -> str:
-    if v == alpha:
-        return "v == alpha"
-    if v == beta:
-        return "v == beta"
-    if v < alpha:
-        return "v < alpha"
-    if v > beta:
-        return "v > beta"
-    return "alpha < v < beta"
+def _kind(entry: Interval | None, alpha: int, beta: int) -> str:
+    """Which of :data:`_KINDS` the read of ``entry`` in ``[alpha, beta]`` is."""
+    if entry is None:
+        return "no entry"
+    lower, upper = entry
+    if lower == upper:
+        return "exact"
+    if upper <= alpha:
+        return "at most alpha"
+    if lower >= beta:
+        return "at least beta"
+    return "narrowed"
 
 
-def _expected_text(value: int | None, alpha: int, beta: int) -> str:
+def _pair(entry: Interval | None) -> str:
+    if entry is None:
+        return "none"
+    return f"({entry[0]:g}, {entry[1]:g}), meaning {entry[0]:g} <= value <= {entry[1]:g}"
+
+
+def _expected_text(value: float | None, alpha: float, beta: float) -> str:
     if value is not None:
-        return f"({value}, {alpha}, {beta}): the answer {value}, no search"
-    return f"(None, {alpha}, {beta}): search the window [{alpha}, {beta}]"
+        return f"({value:g}, {alpha:g}, {beta:g}): the answer {value:g}, no search"
+    return f"(None, {alpha:g}, {beta:g}): search the window [{alpha:g}, {beta:g}]"
 
 
-def _hint(entry: Entry | None, alpha: int, beta: int, answer: tuple[Any, Any, Any]) -> str:
+def _hint(entry: Interval | None, alpha: int, beta: int, answer: tuple[Any, Any, Any]) -> str:
     """What the student most likely got wrong for this entry and window."""
     got_value, got_alpha, got_beta = answer
-    truth = read_bound(entry, alpha, beta)
+    kind = _kind(entry, alpha, beta)
     if entry is None:
         return "without an entry nothing is known: search the whole window you were given"
-    flag, v = entry
-    if flag == EXACT:
-        return "an exact entry settles every window: return v itself"
-    if truth.value is not None:  # cases 2 and 5: the bound settles it
-        side = "at most alpha" if flag == UPPER else "at least beta"
-        return (f"the entry says {_MEANING[flag]} and {_where_v(v, alpha, beta)}, so the value "
-                f"is {side}: the three cases allow returning v at once (mind the boundary "
-                "where v equals the end of the window)")
+    lower, upper = entry
+    if kind == "exact":
+        return "lower == upper: the pair gives the value itself, whatever the window"
+    if kind == "at most alpha":
+        edge = " (upper == alpha counts too)" if upper == alpha else ""
+        return (f"every possible value is at most upper <= alpha{edge}: the three cases allow "
+                "answering upper at once")
+    if kind == "at least beta":
+        edge = " (lower == beta counts too)" if lower == beta else ""
+        return (f"every possible value is at least lower >= beta{edge}: the three cases allow "
+                "answering lower at once")
     if got_value is not None:
-        if flag == UPPER and v < beta or flag == LOWER and v > alpha:
-            return (f"the entry says only {_MEANING[flag]}: the value may lie anywhere on that "
-                    "side of v, so it must still be searched, in a narrower window")
-        far = "v >= beta" if flag == UPPER else "v <= alpha"
-        return (f"the entry says {_MEANING[flag]} with {far}: every value in the window is "
-                "still possible, so the entry settles nothing; search the window you were given")
-    if truth.alpha != alpha or truth.beta != beta:  # cases 3 and 6: narrower
-        end = "beta" if flag == UPPER else "alpha"
-        return (f"the entry says {_MEANING[flag]} with v inside the window: no value beyond v is "
-                f"possible, so v becomes the new {end}")
+        return ("some possible values lie inside the window, where only the exact value will "
+                "do: search, in the window narrowed to the pair")
     if not (alpha <= got_alpha < got_beta <= beta):
         return ("never search a window wider than the one you were given, nor an empty one: "
                 "values outside it do not interest the caller")
-    return "this entry does not help in this window: search the window you were given"
+    return ("no value outside the pair is possible: search [max(alpha, lower), "
+            "min(beta, upper)], narrowed on both sides where the pair allows it")
 
 
-def _judge(entry: Entry | None, alpha: int, beta: int, answer: object) -> Line | None:
-    truth = read_bound(entry, alpha, beta)
-    expected = (truth.value, truth.alpha, truth.beta)
+def _judge(entry: Interval | None, alpha: int, beta: int, answer: object) -> Line | None:
+    expected = read_interval(entry, alpha, beta)
     call = f"read({show(entry)}, {alpha}, {beta})"
     details: list[tuple[str, str]] = [
-        ("entry", "none" if entry is None else f"{show(entry)}, meaning {_MEANING[entry[0]]}"),
-        ("window", f"[{alpha}, {beta}]"),
-        ("expected", _expected_text(*expected)),
-        ("returned", show(answer)),
+        ("entry", _pair(entry)), ("window", f"[{alpha}, {beta}]"),
+        ("expected", _expected_text(*expected)), ("returned", show(answer)),
     ]
     if answer is None:
         details.append(("hint", "your function returned None: is a `return` missing?"))
@@ -112,42 +128,68 @@ def _judge(entry: Entry | None, alpha: int, beta: int, answer: object) -> Line |
     return Line(FAIL, call, tuple(details))
 
 
-@checker(forbid=SEARCH)
-def check_read_entry(read: Callable[[Any, Any, Any], Any]) -> CheckResult:
-    """Check the student's ``read(entry, alpha, beta)`` against the seven cases.
+def _triple_problem(answer: object) -> str:
+    """What keeps the search from using ``answer`` as a read's triple, or ""."""
+    if not isinstance(answer, tuple) or len(answer) != 3:
+        return "return a triple (value, alpha, beta), value None when a search is needed"
+    value, alpha, beta = answer
+    problem = "" if value is None else number_problem(value)
+    return problem or number_problem(alpha) or number_problem(beta)
 
-    ``read`` must return ``(value, alpha, beta)`` as :func:`~gamelib.search.bounded.read_bound`
-    does (its ``value``, ``alpha`` and ``beta``): for no entry and for each flag, every ``v``
-    and every window with ends in :data:`READ_SCALE` (462 calls). A failure names the entry,
-    the window, the expected and the returned triple and a hint; the report ends with a line
-    per case saying how often it was met. ``facts``: ``cases`` (calls made), ``wrong``,
-    ``by_case`` (calls per case number 0 to 7). Raises :class:`GameError` if ``read`` is not
-    callable.
+
+@checker(forbid=_FORBIDDEN)
+def check_read_entry(read: Callable[[Any, Any, Any], Any]) -> CheckResult:
+    """Check the student's ``read(entry, alpha, beta)`` for a cache of pairs.
+
+    ``entry`` is a pair ``(lower, upper)`` (the value lies in ``[lower, upper]``) or None;
+    ``read`` must return ``(value, alpha, beta)`` as
+    :func:`~gamelib.exercises.intervals.read_interval` does: the value itself for an exact
+    pair, ``upper`` for a pair at or below ``alpha``, ``lower`` for one at or above ``beta``
+    (each with the window given), else None and the window narrowed to the pair. Tried on
+    no entry and every pair with ends from -3 to 3 or infinite in every window on that
+    scale (924 calls); then Lesson 5's search with the student's read (and the checker's
+    store) from the empty tic-tac-toe board and with one cache shared by 180 searches
+    (:func:`~gamelib.exercises.intervals.search_lines`). A failure names the entry, the
+    window, the expected and the returned triple and a hint; the report ends with how often
+    each kind of read came up. ``facts``: ``cases`` (calls made), ``wrong``, ``by_kind``.
+    Raises :class:`GameError` if ``read`` is not callable.
     """
-    title = "read: the seven cases"
+    title = "read: a pair of bounds"
     cases = _cases()
     wrong: list[Line] = []
-    by_case: Counter[int] = Counter()
-    wrong_cases: Counter[int] = Counter()
+    by_kind: Counter[str] = Counter()
+    wrong_kinds: Counter[str] = Counter()
     for index, (entry, alpha, beta) in enumerate(cases):
         answer = ask(title, "read", f"read({show(entry)}, {alpha}, {beta})", read, entry,
                      alpha, beta, first=index == 0)
-        number = read_bound(entry, alpha, beta).case
-        by_case[number] += 1
+        kind = _kind(entry, alpha, beta)
+        by_kind[kind] += 1
         problem = _judge(entry, alpha, beta, answer)
         if problem is not None:
             wrong.append(problem)
-            wrong_cases[number] += 1
-    facts = {"cases": len(cases), "wrong": len(wrong), "by_case": dict(sorted(by_case.items()))}
-    tally = ", ".join(f"{n}: {by_case[n]}" + (f" ({wrong_cases[n]} wrong)" if wrong_cases[n]
-                                               else "") for n in range(1, 8))
-    summary = Line(INFO, "calls per case (the case numbers of Lesson 5)",
-                   (("cases", tally), ("note", "case 0, no entry: "
-                                                f"{by_case[0]} calls")))
+            wrong_kinds[kind] += 1
+    facts = {"cases": len(cases), "wrong": len(wrong), "by_kind": dict(by_kind)}
+    tally = ", ".join(f"{kind}: {by_kind[kind]}" + (f" ({wrong_kinds[kind]} wrong)"
+                                                     if wrong_kinds[kind] else "")
+                      for kind in _KINDS)
+    summary = Line(INFO, "calls per kind of read", (("kinds", tally),))
     if wrong:
         first = wrong[0]
         text = f"wrong in {len(wrong):,} of {len(cases):,} calls; the first: {first.text}"
         return CheckResult(title, (Line(FAIL, text, first.details), summary), facts=facts)
-    right = (f"right in all {len(cases):,} calls: every flag, every v from -3 to 3 and every "
-             "window on that scale, so v equal to alpha or beta in each case")
-    return CheckResult(title, (Line(PASS, right), summary), facts=facts)
+    right = (f"right in all {len(cases):,} calls: every pair with ends from -3 to 3 or "
+             "infinite in every window on that scale, so each end equal to alpha or beta")
+
+    def student_read(entry: Interval | None, alpha: float, beta: float) -> Any:
+        answer = call_student(read, entry, alpha, beta)
+        problem = _triple_problem(answer)
+        if problem:
+            raise SearchStopped(Line(FAIL, "the search stopped: it cannot use what your read "
+                                           "returned", (("entry", show(entry)),
+                                                        ("window", f"[{alpha:g}, {beta:g}]"),
+                                                        ("returned", show(answer)),
+                                                        ("hint", problem))))
+        return answer
+
+    lines = [Line(PASS, right), *search_lines("read", read=student_read), summary]
+    return CheckResult(title, tuple(lines), facts=facts)

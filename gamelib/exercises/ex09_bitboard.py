@@ -1,8 +1,12 @@
-"""Exercise 9: the rules of Connect Four on a bitboard, for any board size.
+"""Exercise 9: the rules of Connect Four on a bitboard packed by rows, for any board size.
 
-The student writes three functions on the states of :class:`gamelib.games.ConnectFour` (a pair
-of ints ``(first, second)``, the discs of ``"X"`` and of ``"O"``; cell ``(row, col)`` is bit
-``col * (rows + 1) + row``, the bit above each column an always-empty guard):
+Lesson 7 packs the board by columns: cell ``(row, col)`` is bit ``col * (rows + 1) + row``,
+with a guard bit above each column. The student packs it by rows instead, the layout the
+lesson does not show: a state is a pair of ints ``(first, second)``, the discs of ``"X"`` and
+of ``"O"``, cell ``(row, col)`` is bit ``row * (cols + 1) + col``, and the bit after each
+row's last cell is an always-empty guard. Every step between neighbours changes (across is 1,
+up is ``cols + 1``) and a disc no longer lands by the carry of one addition. The student
+writes three functions on such states:
 
 * ``next_states(rows, cols, state)``: the states after the player to move drops a disc in
   each open column, left to right (``[]`` when the game is over);
@@ -10,10 +14,11 @@ of ints ``(first, second)``, the discs of ``"X"`` and of ``"O"``; cell ``(row, c
 * ``utility(rows, cols, state, player)``: for a finished state, +1 if ``player`` has four in
   a row, -1 if the opponent has, 0 for a draw.
 
-:func:`check_connect_four_rules` runs them in lockstep with ``ConnectFour(rows, cols)`` on
-seeded random games of seven board sizes from 4 x 4 to 7 x 7, on a finished position for
-each direction of four whose line touches the board's edge, and on positions where a layout
-without the guard bit (``rows`` bits per column) would see a four that is not there.
+:func:`check_connect_four_rules` runs them in lockstep with ``ConnectFour(rows, cols)`` (whose
+states the checker repacks by rows: :func:`by_rows`) on seeded random games of seven board
+sizes from 4 x 4 to 7 x 7, on a finished position for each direction of four whose line
+touches the board's edge, and on positions where a layout without the guard bit (``cols``
+bits per row) would see a four that is not there.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from gamelib.exercises.run import CheckEnded, ask, checker
 from gamelib.games import ConnectFour
 from gamelib.games.connect_four import C4State
 
-__all__ = ["check_connect_four_rules", "BOARD_SIZES", "GAMES_PER_SIZE"]
+__all__ = ["check_connect_four_rules", "by_rows", "BOARD_SIZES", "GAMES_PER_SIZE"]
 
 _FORBIDDEN: Final = Forbidden(modules=("gamelib.games", "gamelib.search", "gamelib.connect4"))
 """gamelib's Connect Four rules (and every other game's and search) are the answer."""
@@ -43,7 +48,29 @@ _SEARCH_GAMES: Final = 300
 """Random games per size searched for edge fours and guard-bit traps."""
 
 _DIRECTIONS: Final = ("up", "across", "diagonally down-right", "diagonally up-right")
-"""In the order of ``ConnectFour.directions``: steps 1, rows + 1, rows, rows + 2."""
+"""In the order of ``ConnectFour.directions`` (steps 1, rows + 1, rows, rows + 2 there); packed
+by rows the steps are cols + 1, 1, cols and cols + 2."""
+
+
+def by_rows(game: ConnectFour, state: C4State) -> tuple[int, int]:
+    """``state`` of ``game`` (packed by columns, as gamelib packs it) packed by rows: cell
+    ``(row, col)`` at bit ``row * (cols + 1) + col``."""
+    width = game.cols + 1
+
+    def repack(discs: int) -> int:
+        packed = 0
+        for col in range(game.cols):
+            for row in range(game.rows):
+                if discs >> (col * game.height + row) & 1:
+                    packed |= 1 << (row * width + col)
+        return packed
+
+    return repack(state[0]), repack(state[1])
+
+
+def _row_steps(game: ConnectFour) -> tuple[int, int, int, int]:
+    """The steps of :data:`_DIRECTIONS` packed by rows."""
+    return game.cols + 1, 1, game.cols, game.cols + 2
 
 
 def _random_game(game: ConnectFour, rng: random.Random) -> list[C4State]:
@@ -78,13 +105,15 @@ def _touches_edge(game: ConnectFour, direction: int, bit: int) -> bool:
 
 
 def _no_guard_four(game: ConnectFour, discs: int) -> bool:
-    """True iff ``discs`` would hold four in a row on a layout with ``rows`` bits per column
-    (no guard bit), where a column's top cell and the next column's bottom cell touch."""
+    """True iff ``discs`` (packed by columns, as gamelib packs it) would hold four in a row on
+    a layout with ``cols`` bits per row (no guard bit), where a row's last cell and the next
+    row's first cell touch."""
     packed = 0
     for col in range(game.cols):
-        column = (discs >> (col * game.height)) & ((1 << game.rows) - 1)
-        packed |= column << (col * game.rows)
-    for d in (1, game.rows, game.rows - 1, game.rows + 1):
+        for row in range(game.rows):
+            if discs >> (col * game.height + row) & 1:
+                packed |= 1 << (row * game.cols + col)
+    for d in (1, game.cols, game.cols - 1, game.cols + 1):
         pairs = packed & (packed >> d)
         if pairs & (pairs >> (2 * d)):
             return True
@@ -139,12 +168,12 @@ def _why(game: ConnectFour, state: C4State) -> str:
 
 def _position(game: ConnectFour, state: C4State, why: str) -> tuple[tuple[str, str], ...]:
     return (("board", f"{game.rows} rows x {game.cols} columns"),
-            ("position", f"{show(state)} ({why})\n{game.render(state)}"))
+            ("position", f"{show(by_rows(game, state))} ({why})\n{game.render(state)}"))
 
 
 def _next_states_line(game: ConnectFour, state: C4State, answer: object) -> str | None:
     """None if right, else a hint."""
-    expected = game.next_states(state, game.to_move(state))
+    expected = [by_rows(game, s) for s in game.next_states(state, game.to_move(state))]
     if same(answer, expected):
         return None
     if answer is None:
@@ -159,18 +188,20 @@ def _next_states_line(game: ConnectFour, state: C4State, answer: object) -> str 
                 "finished, see finished's line below")
     if len(answer) > len(expected):
         return ("a full column is no move: a column is full when its top cell (bit "
-                "col * (rows + 1) + rows - 1) is taken")
+                "(rows - 1) * (cols + 1) + col) is taken")
     if len(answer) < len(expected):
         return "every column whose top cell is empty is a move, from left to right"
     mover = 0 if game.to_move(state) == game.players[0] else 1
+    packed = by_rows(game, state)
     for got, want in zip(answer, expected, strict=True):
         if got == want:
             continue
-        if got[1 - mover] != state[1 - mover]:
+        if got[1 - mover] != packed[1 - mover]:
             return (f"the disc belongs to the player to move, here {game.to_move(state)!r}: "
                     "X when the number of discs on the board is even")
         return ("the new disc lands on the lowest empty cell of its column, just above the "
-                "discs already there")
+                "discs already there: packed by rows, a column's cells are cols + 1 bits "
+                "apart, so one addition no longer carries the disc there")
     return "list the next states in column order, from left to right"
 
 
@@ -184,13 +215,13 @@ def _finished_hint(game: ConnectFour, state: C4State, answer: object) -> str | N
         fours = [d for discs in state for d, _ in _fours(game, discs)]
         if not fours:
             return "a full board ends the game too: a draw"
-        d = game.directions[fours[0]]
+        d = _row_steps(game)[fours[0]]
         return (f"there is a four {_DIRECTIONS[fours[0]]} here, a step of {d} bits "
                 "between neighbours on this board: check every direction's step "
-                "(up 1, across rows + 1, and the two diagonals rows and rows + 2)")
+                "(across 1, up cols + 1, and the two diagonals cols and cols + 2)")
     if any(_no_guard_four(game, b) for b in state):
-        return ("the four you see wraps from the top of one column to the bottom of the next: "
-                "with rows + 1 bits per column, the guard bit stops every line at the edge")
+        return ("the four you see wraps from the end of one row to the start of the next: "
+                "with cols + 1 bits per row, the guard bit stops every line at the edge")
     return "nobody has four and the board is not full: the game goes on"
 
 
@@ -242,7 +273,8 @@ def _run(function: Callable[..., Any], name: str, cases: list[Case],
 
 def _expected(name: str, game: ConnectFour, state: C4State, args: tuple[Any, ...]) -> str:
     if name == "next_states":
-        return show(game.next_states(state, game.to_move(state)), 300)
+        return show([by_rows(game, s) for s in game.next_states(state, game.to_move(state))],
+                    300)
     if name == "finished":
         return repr(game.finished(state))
     return repr(game.utility(state, args[3]))
@@ -252,7 +284,9 @@ def _expected(name: str, game: ConnectFour, state: C4State, args: tuple[Any, ...
 def check_connect_four_rules(next_states: Callable[[int, int, Any], Any],
                              finished: Callable[[int, int, Any], Any],
                              utility: Callable[[int, int, Any, str], Any]) -> CheckResult:
-    """Check the student's bitboard rules of Connect Four against :class:`ConnectFour`.
+    """Check the student's bitboard rules of Connect Four, packed by rows (cell ``(row, col)``
+    at bit ``row * (cols + 1) + col``, a guard bit after each row), against
+    :class:`ConnectFour`, whose states the checker repacks with :func:`by_rows`.
 
     Positions: every position of :data:`GAMES_PER_SIZE` seeded random games on each board of
     :data:`BOARD_SIZES`; for each size and each of the four directions, a finished position
@@ -269,13 +303,16 @@ def check_connect_four_rules(next_states: Callable[[int, int, Any], Any],
     def sized(case: Case) -> tuple[int, int]:
         return case[0].rows, case[0].cols
 
+    def packed(case: Case) -> tuple[int, int]:
+        return by_rows(case[0], case[1])
+
     lines = [
-        _run(next_states, "next_states", cases, lambda c: [(*sized(c), c[1])],
+        _run(next_states, "next_states", cases, lambda c: [(*sized(c), packed(c))],
              lambda c, a, r: _next_states_line(c[0], c[1], r)),
-        _run(finished, "finished", cases, lambda c: [(*sized(c), c[1])],
+        _run(finished, "finished", cases, lambda c: [(*sized(c), packed(c))],
              lambda c, a, r: _finished_hint(c[0], c[1], r)),
         _run(utility, "utility", [c for c in cases if c[0].finished(c[1])],
-             lambda c: [(*sized(c), c[1], p) for p in c[0].players],
+             lambda c: [(*sized(c), packed(c), p) for p in c[0].players],
              lambda c, a, r: _utility_hint(c[0], c[1], a[3], r)),
     ]
     done = all(line.status != TODO for line in lines)

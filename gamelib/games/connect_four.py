@@ -203,7 +203,7 @@ class ConnectFour:
             )
         if not 0 <= move < self.cols:
             raise IllegalMoveError(
-                f"there is no column index {move}: columns are 0 to {self.cols - 1} "
+                f"there is no column index {describe_text(move)}: columns are 0 to {self.cols - 1} "
                 f"(numbered 1 to {self.cols} on the board)"
             )
         if self.finished(state):

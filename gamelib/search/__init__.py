@@ -9,6 +9,9 @@ module             what it adds
                    (:func:`pick`), the argument checks of the public doors, and the one
                    limit of a search (:class:`Budget`: seconds up to ``MAX_SECONDS``,
                    depth, nodes, cancel; :class:`SearchTimeout`)
+``door``           the door of every public search: the one rule a game must follow
+                   (``finished`` says when it is over; a running state has moves), one
+                   line of play checked, a broken game named in a GameError
 ``minimax``        the negamax recursion (:func:`minimax`)
 ``memo``           a cache of solved states (:func:`memo_minimax`)
 ``alphabeta``      pruning with a window (:func:`alphabeta`) and move ordering

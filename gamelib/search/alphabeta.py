@@ -43,6 +43,7 @@ from gamelib.search.common import (
     default_window,
     player_to_move,
 )
+from gamelib.search.door import search_door
 from gamelib.search.stats import Stats
 
 __all__ = ["alphabeta", "center_first", "keeps_three_cases"]
@@ -63,6 +64,7 @@ def keeps_three_cases(result: float, value: float, alpha: float, beta: float) ->
     return result == value
 
 
+@search_door
 def alphabeta(game: AnyGame, state: Hashable, player: Player | None = None,
               alpha: float | None = None, beta: float | None = None, *, stats: Stats | None = None,
               order: MoveOrder | None = None, observer: Observer | None = None) -> int:

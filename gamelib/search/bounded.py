@@ -63,6 +63,7 @@ from gamelib.search.common import (
     check_window,
     default_window,
 )
+from gamelib.search.door import search_door
 from gamelib.search.stats import Stats
 
 __all__ = [
@@ -255,6 +256,7 @@ class BoundedSearch:
         return self.evaluate(state, f, alpha, beta)
 
 
+@search_door
 def bounded_alphabeta(game: AnyGame, state: Hashable, alpha: float | None = None,
                       beta: float | None = None, *,
                       cache: BoundCache | None = None, stats: Stats | None = None,

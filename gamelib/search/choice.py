@@ -25,11 +25,13 @@ from gamelib.search.common import (
     check_running,
     pick_best,
 )
+from gamelib.search.door import search_door
 from gamelib.search.memo import memo_minimax
 
 __all__ = ["best_move"]
 
 
+@search_door
 def best_move(game: AnyGame, state: Hashable, *, rng: random.Random | None = None,
               value: ValueFunction | None = None) -> tuple[int, Hashable]:
     """``(v, move)``: the value ``v`` of ``state`` for the player to move and an optimal move.

@@ -87,6 +87,7 @@ from gamelib.search.common import (
     pick_best,
     player_to_move,
 )
+from gamelib.search.door import search_door
 from gamelib.search.stats import Decision, Stats
 
 __all__ = [
@@ -212,6 +213,7 @@ def _checked(estimate: object, state: Hashable) -> float:
     return value
 
 
+@search_door
 def depth_limited(game: AnyGame, state: Hashable, depth: int, heuristic: Heuristic,
                   player: Player | None = None, alpha: float = -math.inf,
                   beta: float = math.inf, *, stats: Stats | None = None,
@@ -258,6 +260,7 @@ def depth_limited(game: AnyGame, state: Hashable, depth: int, heuristic: Heurist
         return search.value(state, player, depth, alpha, beta, 0)
 
 
+@search_door
 def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
                         max_depth: int | None = None, seconds: float | None = None,
                         rng: random.Random | None = None, stats: Stats | None = None,

@@ -67,6 +67,7 @@ from gamelib.search.common import (
     wins_at_once,
 )
 from gamelib.search.depth_limited import deepen, describe_value
+from gamelib.search.door import search_door
 from gamelib.search.heuristics import default_heuristic
 from gamelib.search.stats import Decision, Stats
 
@@ -100,6 +101,7 @@ _lock = threading.Lock()
 search)."""
 
 
+@search_door
 def choose_move(game: AnyGame, state: Hashable, *, depth: int | None = None,
                 seconds: float | None = None, rng: random.Random | None = None,
                 budget: Budget | None = None) -> Decision:
@@ -127,6 +129,7 @@ def choose_move(game: AnyGame, state: Hashable, *, depth: int | None = None,
     return _decide(game, state, depth, seconds, rng, budget)
 
 
+@search_door
 def move_values(game: AnyGame, state: Hashable, *, depth: int | None = None,
                 seconds: float | None = None,
                 budget: Budget | None = None) -> dict[Hashable, float]:

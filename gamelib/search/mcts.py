@@ -60,6 +60,7 @@ from gamelib.search.common import (
     rng_or_shared,
     wins_at_once,
 )
+from gamelib.search.door import search_door
 from gamelib.search.stats import Decision, Stats
 
 __all__ = [
@@ -80,6 +81,9 @@ __all__ = [
     "uct_score",
     "root_node",
 ]
+
+MAX_PLAYOUT_PLIES: Final = 10_000
+"""The longest playout: a game still running after it has a cycle (GameError)."""
 
 DEFAULT_EXPLORATION: Final = math.sqrt(2)
 """The exploration constant when none is given: sqrt(2), UCB1's constant for results in
@@ -268,12 +272,17 @@ def simulate(game: AnyGame, node: MCTSNode, policy: PlayoutPolicy, rng: random.R
     ``node.player``. If ``moves`` is a list, the playout's moves are appended to it."""
     state = node.state
     stats.playouts += 1
+    end = stats.playout_plies + MAX_PLAYOUT_PLIES
     while not game.finished(state):
         move = policy(game, state, rng)
         if moves is not None:
             moves.append(move)
         state = game.play(state, move)
         stats.playout_plies += 1
+        if stats.playout_plies > end:
+            raise GameError(f"a playout went {MAX_PLAYOUT_PLIES:,} plies without an end: "
+                            "a cycle, or lines too long to play out: make every line end "
+                            "(a move limit)")
     return game.utility(state, node.player)
 
 
@@ -334,6 +343,7 @@ class _Limit:
         return False
 
 
+@search_door
 def mcts(game: AnyGame, state: Hashable, *, iterations: int | None = None,
          seconds: float | None = None, budget: Budget | None = None,
          exploration: float = DEFAULT_EXPLORATION, policy: PlayoutPolicy = random_policy,

@@ -29,6 +29,7 @@ from typing import Any, TypeVar, cast
 
 from gamelib.game import GameError, describe_text
 from gamelib.search.common import AnyGame, check_cache, player_to_move
+from gamelib.search.door import NO_NEXT_STATE, search_door
 from gamelib.search.stats import Stats
 
 __all__ = ["memo_minimax", "memoize"]
@@ -36,6 +37,7 @@ __all__ = ["memo_minimax", "memoize"]
 R = TypeVar("R")
 
 
+@search_door
 def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
                  cache: dict[Hashable, int] | None = None, stats: Stats | None = None) -> int:
     """The value of ``state`` for ``player`` by the negamax recursion with a cache.
@@ -74,7 +76,8 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
         if cached is not None:  # not `if cached:`, which would miss every value 0
             return cached
         # The game is over exactly when there is no next state (the Game protocol), so
-        # one call of next_states does the work of finished() as well.
+        # one call of next_states does the work of finished() as well; where there is
+        # none, finished() must agree (the searches' one rule, see gamelib.search.door).
         successors = next_states(s, p)
         if successors:
             edges += len(successors)
@@ -88,6 +91,8 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
                 if w > v:
                     v = w
         else:
+            if not game.finished(s):  # the one rule: finished() says when it is over
+                raise GameError(NO_NEXT_STATE)
             terminal += 1
             v = utility(s, p)
         cache[s] = v

@@ -32,11 +32,13 @@ from collections.abc import Hashable
 
 from gamelib.game import Player, other
 from gamelib.search.common import AnyGame, Observer, check_observer, player_to_move
+from gamelib.search.door import search_door
 from gamelib.search.stats import Stats
 
 __all__ = ["minimax"]
 
 
+@search_door
 def minimax(game: AnyGame, state: Hashable, player: Player | None = None, *,
             stats: Stats | None = None, observer: Observer | None = None) -> int:
     """The value of ``state`` for ``player`` by the plain negamax recursion.

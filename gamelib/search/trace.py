@@ -47,6 +47,7 @@ from gamelib.search.alphabeta import alphabeta
 from gamelib.search.bounded import BoundCache, bounded_alphabeta, read_bound
 from gamelib.search.common import AnyGame, check_game
 from gamelib.search.depth_limited import depth_limited
+from gamelib.search.door import search_door
 from gamelib.search.heuristics import default_heuristic
 from gamelib.search.mcts import DEFAULT_EXPLORATION, Iteration, MCTSNode, mcts, random_policy
 from gamelib.search.minimax import minimax
@@ -390,6 +391,7 @@ class _Recorder:
 _NO_WINDOW: Final = (-math.inf, math.inf)
 
 
+@search_door
 def trace_search(game: AnyGame, state: Hashable, algorithm: str,
                  **options: Any) -> SearchTrace:
     """Run one of gamelib's own searches on ``state`` and record every step of it.
@@ -424,7 +426,7 @@ def trace_search(game: AnyGame, state: Hashable, algorithm: str,
     :data:`MAX_EVENTS` events is stopped there.
     """
     check_game(game)
-    if algorithm not in ALGORITHMS:
+    if not isinstance(algorithm, str) or algorithm not in ALGORITHMS:
         raise GameError(
             f"algorithm must be one of {', '.join(map(repr, ALGORITHMS))}; "
             f"got {describe_text(algorithm)}"

@@ -17,7 +17,10 @@ How it stays responsive and bounded
 -----------------------------------
 Nothing waits for input. When the computer is to move, its search runs in a daemon thread
 (right away with ``background=False``, and wherever threads cannot start, as in Pyodide:
-that is detected when a thread fails to start). Each computer move and each hint gets its
+that is detected when a thread fails to start). Without a thread, a computer-versus-computer
+game never runs inside one call: :meth:`PlaySession.tick` plays its next move once the delay
+has passed (a board's front end ticks several times a second, so Stop answers between
+moves) and :meth:`PlaySession.wait` plays it out. Each computer move and each hint gets its
 own :class:`~gamelib.search.common.Budget`: ``seconds`` (more than 0, at most
 :data:`~gamelib.search.common.MAX_SECONDS`, 30 s; more is refused), else the engine's
 default time for the game, so that a search cut short is reported with the time it
@@ -37,7 +40,7 @@ The interface (details in :class:`PlaySession`)::
                 delay=0.8, background=True, labels=None, on_change=None)
     s.submit(text) -> bool, s.play_move(move) -> bool, s.play_at(x, y, locate) -> bool
     s.undo() -> bool, s.new_game() -> bool, s.hint() -> dict | None
-    s.run() -> bool, s.stop() -> bool, s.wait(timeout=None) -> bool
+    s.run() -> bool, s.stop() -> bool, s.wait(timeout=None) -> bool, s.tick() -> bool
     s.set_mode(mode), s.set_strength(depth=None, seconds=None), s.set_delay(seconds)
     s.refresh(), s.close()
     # read-only: game, labels, state, history, notation, last_move, message, error,

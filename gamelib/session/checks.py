@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from gamelib.game import PLAY_MEMBERS, GameError
+from gamelib.game import PLAY_MEMBERS, GameError, describe_text
 from gamelib.search import common
 
 __all__ = [
     "MODES", "MAX_DELAY", "MAX_ITERATIONS", "check_game", "check_mode", "check_strength",
-    "check_delay", "check_iterations", "is_int_or_float",
+    "check_delay", "check_iterations", "check_labels", "is_int_or_float",
 ]
 
 MODES: Final = ("human-computer", "computer-human", "human-human", "computer-computer")
@@ -37,7 +37,8 @@ def check_game(game: object) -> None:
 def check_mode(mode: object) -> None:
     """Raise GameError unless ``mode`` is one of :data:`MODES`."""
     if mode not in MODES:
-        raise GameError(f"mode must be one of {', '.join(map(repr, MODES))}; got {mode!r}")
+        raise GameError(f"mode must be one of {', '.join(map(repr, MODES))}; "
+                        f"got {describe_text(mode)}")
 
 
 def is_int_or_float(value: object) -> bool:
@@ -50,7 +51,8 @@ def check_strength(depth: object, seconds: object) -> None:
     """Raise GameError unless ``depth`` (plies, 1 or more) and ``seconds`` (more than 0,
     at most :data:`~gamelib.search.common.MAX_SECONDS`, as everywhere) are usable."""
     if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 1):
-        raise GameError(f"depth must be a whole number of plies, 1 or more, or None; got {depth!r}")
+        raise GameError("depth must be a whole number of plies, 1 or more, or None; "
+                        f"got {describe_text(depth)}")
     common.check_seconds(seconds)
 
 
@@ -60,7 +62,7 @@ def check_iterations(iterations: object) -> None:
     if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool)
                                    or not 1 <= iterations <= MAX_ITERATIONS):
         raise GameError(f"mcts must be a number of iterations from 1 to {MAX_ITERATIONS:,} "
-                        f"or None; got {iterations!r}")
+                        f"or None; got {describe_text(iterations)}")
 
 
 MAX_ITERATIONS: Final = 1_000_000
@@ -70,4 +72,21 @@ MAX_ITERATIONS: Final = 1_000_000
 def check_delay(delay: object) -> None:
     """Raise GameError unless ``delay`` is a number of seconds from 0 to :data:`MAX_DELAY`."""
     if not is_int_or_float(delay) or not 0 <= delay <= MAX_DELAY:  # type: ignore[operator]
-        raise GameError(f"delay must be a number of seconds from 0 to {MAX_DELAY:g}, got {delay!r}")
+        raise GameError(f"delay must be a number of seconds from 0 to {MAX_DELAY:g}, "
+                        f"got {describe_text(delay)}")
+
+
+def check_labels(labels: object) -> None:
+    """Raise GameError unless ``labels`` is None or names the players like a board does: a
+    ``player_label(player)`` method and a ``click_help`` text (see
+    :class:`~gamelib.session.words.Labels`; the boards of :func:`gamelib.ui.board_for` have
+    both)."""
+    if labels is None:
+        return
+    if not callable(getattr(labels, "player_label", None)) or not isinstance(
+            getattr(labels, "click_help", None), str):
+        raise GameError(
+            f"labels must be a board (gamelib.ui.board_for(game)) or None, got "
+            f"{describe_text(labels)} ({type(labels).__name__}): it needs a method "
+            "player_label(player) and a text click_help"
+        )

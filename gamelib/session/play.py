@@ -12,6 +12,7 @@ import contextlib
 import functools
 import math
 import threading
+import time
 from collections.abc import Callable, Hashable
 from typing import Any, Final, TypeVar
 
@@ -21,6 +22,7 @@ from gamelib.session.checks import (
     check_delay,
     check_game,
     check_iterations,
+    check_labels,
     check_mode,
     check_strength,
     is_int_or_float,
@@ -82,8 +84,9 @@ class PlaySession:
         check_mode(mode)
         check_strength(depth, seconds)
         check_iterations(mcts)
+        check_labels(labels)
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise GameError(f"seed must be a whole number or None, got {seed!r}")
+            raise GameError(f"seed must be a whole number or None, got {describe_text(seed)}")
         check_delay(delay)
         self._game: Final = game
         self._on_change = on_change
@@ -105,6 +108,7 @@ class PlaySession:
         self._hints_cut = False
         self._hints_seconds = 0.0  # the budget of the latest hints, for the message
         self._failure: str | None = None
+        self._idle_since = time.monotonic()  # when a threadless demo's pause began
         self._message, self._error = "", False
         self._set_message(self._turns.welcome(self._history.now, fresh=True))
         self._continue()
@@ -112,68 +116,39 @@ class PlaySession:
     # -- what one can read (each read with the lock held) ------------------------------
 
     game = _locked(lambda s: s._game, "The game being played.")
-    labels = _locked(
-        lambda s: s._turns.labels,
-        "The names of the players and the click help used in the messages.",
-    )
+    labels = _locked(lambda s: s._turns.labels, "The players' names and click help, for messages.")
     state = _locked(lambda s: s._history.state, "The current position.")
-    history = _locked(
-        lambda s: list(s._history.moves),
-        "The moves from the start to :attr:`state`, as a copy (``replay`` gives the state).",
-    )
-    notation = _locked(
-        lambda s: list(s._history.texts), "The moves of :attr:`history` in the game's notation."
-    )
-    last_move = _locked(
-        lambda s: s._history.moves[-1] if s._history.moves else None,
-        "The move that led to :attr:`state`; None at the start.",
-    )
-    message = _locked(
-        lambda s: s._message,
-        "What just happened, or why an input was refused (at most MESSAGE_LIMIT characters).",
-    )
+    history = _locked(lambda s: list(s._history.moves),
+        "The moves from the start to :attr:`state`, as a copy (``replay`` gives the state).")
+    notation = _locked(lambda s: list(s._history.texts),
+                       "The moves of :attr:`history` in the game's notation.")
+    last_move = _locked(lambda s: s._history.moves[-1] if s._history.moves else None,
+                        "The move that led to :attr:`state`; None at the start.")
+    message = _locked(lambda s: s._message,
+        "What just happened, or why an input was refused (at most MESSAGE_LIMIT characters).")
     error = _locked(lambda s: s._error, "True when :attr:`message` reports a refusal or a failure.")
-    thinking = _locked(
-        lambda s: s._busy is not None, "True while the computer searches for a move or for hints."
-    )
+    thinking = _locked(lambda s: s._busy is not None,
+                       "True while the computer searches for a move or for hints.")
     finished = _locked(lambda s: s._history.now.finished, "True once the game is won or drawn.")
-    status = _locked(
-        lambda s: s._status()[0],
-        "The status lines for the board: whose turn or the result, then a value or hints.",
-    )
-    status_player = _locked(
-        lambda s: s._status()[1],
-        "The player whose token goes beside :attr:`status` (None: none, e.g. a draw).",
-    )
+    status = _locked(lambda s: s._status()[0],
+        "The status lines for the board: whose turn or the result, then a value or hints.")
+    status_player = _locked(lambda s: s._status()[1],
+        "The player whose token goes beside :attr:`status` (None: none, e.g. a draw).")
     mode = _locked(lambda s: s._turns.mode, "Who plays which side: one of :data:`MODES`.")
-    strength = _locked(
-        lambda s: (s._computer.depth, s._computer.seconds),
-        "The computer's search limits ``(depth, seconds)``; ``(None, None)``: the default.",
-    )
-    mcts = _locked(
-        lambda s: s._computer.mcts,
-        "The MCTS player's iterations per move; None when the computer uses the engine's search.",
-    )
-    delay = _locked(
-        lambda s: s._computer.delay,
-        "Seconds of pause before each move of a computer-versus-computer game.",
-    )
-    running = _locked(
-        lambda s: s._turns.running and s._turns.mode == "computer-computer",
-        "In computer-versus-computer mode: True unless paused with :meth:`stop`.",
-    )
-    decision = _locked(
-        lambda s: s._decision,
-        "The computer's latest :class:`~gamelib.search.stats.Decision` (with its stats).",
-    )
-    hints = _locked(
-        lambda s: None if s._hints is None else dict(s._hints),
-        "The values shown by the latest :meth:`hint`, until the next move.",
-    )
-    threaded = _locked(
-        lambda s: s._computer.threaded,
-        "True if the computer thinks in a background thread (False: synchronously).",
-    )
+    strength = _locked(lambda s: (s._computer.depth, s._computer.seconds),
+        "The computer's search limits ``(depth, seconds)``; ``(None, None)``: the default.")
+    mcts = _locked(lambda s: s._computer.mcts,
+        "The MCTS player's iterations per move; None when the computer uses the engine's search.")
+    delay = _locked(lambda s: s._computer.delay,
+                    "Seconds of pause before each move of a computer-versus-computer game.")
+    running = _locked(lambda s: s._turns.running and s._turns.mode == "computer-computer",
+                      "In computer-versus-computer mode: True unless paused with :meth:`stop`.")
+    decision = _locked(lambda s: s._decision,
+        "The computer's latest :class:`~gamelib.search.stats.Decision` (with its stats).")
+    hints = _locked(lambda s: None if s._hints is None else dict(s._hints),
+                    "The values shown by the latest :meth:`hint`, until the next move.")
+    threaded = _locked(lambda s: s._computer.threaded,
+                       "True if the computer thinks in a background thread (False: synchronously).")
     closed = _locked(lambda s: s._closed, "True after :meth:`close`: every input is then refused.")
 
     def __repr__(self) -> str:
@@ -316,15 +291,11 @@ class PlaySession:
                 self._hints = values
                 self._update()
                 return dict(values)
-        except GameFailed as failed:
+        except Exception as error:  # a game that failed; a last resort: never raise at the user
             with self._lock:
                 self._busy = None
-                self._refuse(f"No hint: {failed}.")
-            return None
-        except Exception as error:  # pragma: no cover - a last resort: never raise at the user
-            with self._lock:
-                self._busy = None
-                self._refuse(f"No hint: an internal error ({type(error).__name__}).")
+                self._refuse("No hint: " + (f"{error}." if isinstance(error, GameFailed)
+                                            else f"an internal error ({type(error).__name__})."))
             return None
 
     def run(self) -> bool:
@@ -352,6 +323,8 @@ class PlaySession:
         def act() -> bool:
             if not self._running():
                 return self._refuse("Nothing to stop: no computer-versus-computer game is running.")
+            if self._history.now.finished:
+                return self._refuse("Nothing to stop: the game is over. Press New for another.")
             self._end_generation()
             self._turns = self._turns.with_running(False)
             self._set_message("Paused. Move for either side, or press Run to continue.")
@@ -359,7 +332,7 @@ class PlaySession:
             return False  # nothing for the computer to do: do not continue
 
         with self._lock:
-            was_running = self._running()
+            was_running = self._running() and not self._history.now.finished
         self._input(act, refuse_now=False)
         return was_running
 
@@ -371,7 +344,9 @@ class PlaySession:
         False on timeout. ``timeout`` None, ``math.inf`` or any number too large for a
         timer waits until then, which the budgets of the searches bound; zero or a
         negative number does not wait. A timeout that is not a number (or is nan) is
-        refused with a message, without waiting. Do not call it from ``on_change``.
+        refused with a message, without waiting. Without threads, it plays a running
+        computer game's moves itself (no delay; the timeout is checked after each move).
+        Do not call it from ``on_change``.
         """
         limit: float | None = None
         if timeout is not None:
@@ -382,8 +357,30 @@ class PlaySession:
                     return not self._pending()
             if timeout < threading.TIMEOUT_MAX:  # type: ignore[operator]
                 limit = 0.0 if timeout <= 0 else float(timeout)  # type: ignore[operator, arg-type]
+        deadline = time.monotonic() + (math.inf if limit is None else limit)
+        while time.monotonic() < deadline and self._tick(patient=False):
+            pass  # without threads, nobody else plays a computer game's moves
         with self._changed:
             return self._changed.wait_for(lambda: not self._pending(), limit)
+
+    def tick(self) -> bool:
+        """Without threads (``background=False``, Pyodide), where no call plays more than
+        one computer move: play a running computer game's next move if :attr:`delay` s
+        passed since the last one (or since it started or resumed); a board's page calls it
+        several times a second. True if the computer moved (or failed to). Never raises."""
+        return self._tick(patient=True)
+
+    def _tick(self, patient: bool) -> bool:
+        with self._lock:  # patient False: no waiting for the delay
+            if (self._computer.threaded or self._busy is not None or not self._running()
+                    or not self._computer_to_move() or patient
+                    and time.monotonic() - self._idle_since < self._computer.delay):
+                return False
+            self._busy = "move"
+            job = Job(self._generation, self._history.state, self._computer.next_rng(), False)
+            self._update()
+        self._move_and_continue(job)  # which notes when the next delay begins
+        return True
 
     def _input(self, act: Callable[[], bool], refuse_now: bool = True) -> bool:
         """Run an input under the lock; never raise; let the computer move after it."""
@@ -462,17 +459,20 @@ class PlaySession:
             with self._lock:
                 if self._busy is not None or not self._computer_to_move():
                     return
+                if not self._computer.threaded and self._running():
+                    self._idle_since = time.monotonic()  # its moves come by ticks
+                    return
                 self._busy = "move"
                 computer = self._computer
                 job = Job(self._generation, self._history.state, computer.next_rng(),
                            computer.threaded and self._turns.mode == "computer-computer")
                 self._update()
                 threaded = computer.threaded
-            if threaded and computer.start(functools.partial(self._background_job, job)):
+            if threaded and computer.start(functools.partial(self._move_and_continue, job)):
                 return
             self._run_job(job._replace(pause=False))
 
-    def _background_job(self, job: Job) -> None:
+    def _move_and_continue(self, job: Job) -> None:
         try:
             self._run_job(job)
             self._continue()

@@ -27,7 +27,8 @@ Play a game in a cell::
   Mode), its controls and message beside it.
 * ``delay``: seconds between the moves of a computer-versus-computer game, 0 to 5.
 * ``background=False`` runs the computer at once instead of in a thread (tests and
-  executed notebooks); ``display=False`` builds the controller without showing it.
+  executed notebooks; a computer game then moves a move per tick); ``display=False``
+  builds the controller without showing it.
 
 Bad arguments raise :class:`gamelib.game.GameError` saying what is allowed.
 
@@ -49,6 +50,7 @@ library: turns, history, the computer, every message) bound to a board and contr
     c.new_game() -> bool
     c.hint() -> dict | None         # {move: value for the player to move}, also drawn
     c.run() -> bool, c.stop() -> bool        # computer versus computer only
+    c.tick() -> bool                # its next move, without threads (the page ticks it)
     c.set_mode(mode) -> bool, c.set_strength(depth=None, seconds=None) -> bool,
     c.set_delay(seconds) -> bool             # GameError for a bad value
     c.wait(timeout=None) -> bool    # until the computer is done; False on timeout
@@ -64,8 +66,9 @@ whose own method raises: each returns False (``hint`` None), leaves the position
 was and puts a short message under the board saying what was wrong and what is allowed.
 Whatever happens, ``replay(c.game, c.history) == c.state``. Every computer move and hint
 ends within its time budget (at most 30 s); Undo, New, Stop, Players and ``close()``
-cancel a search under way. Where threads cannot start (JupyterLite), the computer moves
-at once instead.
+cancel a search under way. Where threads cannot start (JupyterLite), the computer answers
+a move at once instead, and a computer-versus-computer game plays one move per tick of a
+hidden ``Play`` widget in the page (``c.tick()``), so that Stop and the delay still work.
 
 Boards on their own: ``board_for(game, size)`` returns the board of a game;
 ``board.draw(canvas, state, last_move=..., status=[...], hints={...})`` paints a
@@ -88,7 +91,8 @@ notebooks (freshly opened), GitHub, nbviewer and nbconvert display the picture i
 Modules: ``controller`` (play, the widgets), ``boards`` (the game boards, board_for,
 show_board), ``drawing`` (what every board shares: the BoardView base, colours, text, the
 status band; the text board), ``canvas`` (the canvas protocol, RecordingCanvas,
-LiveCanvas, SVG from recorded calls, CellView: a widget shown once per cell), ``picture``
+LiveCanvas, SVG from recorded calls), ``cell`` (CellView: a widget shown once per cell;
+close_widgets: closed with its layouts, styles and children), ``picture``
 (BoardPicture: SVG, PNG and a sentence; attach_picture), ``svg`` (board_svg);
 ``search_view``, ``search_svg`` and ``tree_layout`` (the step-through viewer
 of a search trace: :func:`show_search`, :func:`search_svg`).

@@ -26,13 +26,10 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Final, Protocol, runtime_checkable
 
-from gamelib.session.readonly import ReadOnly
-
 __all__ = [
     "CanvasLike", "RecordingCanvas", "Rect", "Call", "STYLE_PROPERTIES", "svg_from_calls",
     "LiveCanvas", "PIXEL_RATIO", "fit_width",
     "BLANK_CANVAS_CSS", "STOPPED_KERNEL_CSS", "STOPPED_WORDS", "WIDGET_CSS", "batch",
-    "CellView",
 ]
 
 Call = tuple[Any, ...]
@@ -333,67 +330,6 @@ def svg_from_calls(calls: Sequence[Call], width: int, height: int) -> str:
     return "\n".join(parts)
 
 
-Cell = tuple[int, int]
-"""A notebook cell's run: the IPython shell's id and its execution count."""
-
-
-def current_cell() -> Cell | None:
-    """The cell running now, or None outside IPython."""
-    from IPython import get_ipython
-
-    shell = get_ipython()
-    return None if shell is None else (id(shell), shell.execution_count)
-
-
-def display_view(view: Any) -> Cell | None:
-    """Display ``view`` in the current cell (no-op outside IPython); return that cell."""
-    try:
-        from IPython.display import display
-    except ImportError:  # pragma: no cover - IPython comes with Jupyter
-        return None
-    shown_in = current_cell()
-    display(view)  # type: ignore[no-untyped-call]
-    return shown_in
-
-
-def shown_elsewhere(shown_in: Cell | None) -> bool:
-    """True unless a view displayed in ``shown_in`` was displayed in the cell running now:
-    a view that its maker already displayed in this cell must not show twice there."""
-    here = current_cell()
-    return here is None or here != shown_in
-
-
-class CellView:
-    """What the play controller and the search viewer share: one widget, :attr:`widget`,
-    shown in a notebook cell by :meth:`show`, and shown again when the object is
-    evaluated in a later cell (not twice in the cell that already showed it).
-
-    A subclass sets ``_view`` to its widget (None where it made none).
-    """
-
-    _view: Any = None
-    _shown_in: Cell | None = None
-
-    widget = ReadOnly["CellView", Any](
-        lambda v: v._view, "The ipywidgets box with the canvas and the controls (None: none made)."
-    )
-
-    def show(self) -> None:
-        """Display :attr:`widget` in the current cell (no-op outside IPython or without one).
-
-        Its output also carries a picture of what it shows (see
-        :func:`gamelib.ui.picture.attach_picture`), which untrusted notebooks, GitHub and
-        nbviewer show in place of the widget.
-        """
-        if self._view is not None:
-            self._shown_in = display_view(self._view)
-
-    def _ipython_display_(self) -> None:
-        # Its maker may have displayed it in this cell already; in a later cell, show it.
-        if shown_elsewhere(self._shown_in):
-            self.show()
-
-
 # -- live canvases: redrawn whenever a browser page shows them, sharp at any zoom -----------
 
 PIXEL_RATIO: Final = 2
@@ -540,6 +476,14 @@ class LiveCanvas:
             return data
 
         self.widget._repr_mimebundle_ = bundle
+        canvas, close = self.widget, self.widget.close
+
+        def close_with_layout() -> None:
+            # Closing the canvas (also show_board's, closed by its user) releases its layout.
+            close()
+            canvas.layout.close()
+
+        self.widget.close = close_with_layout
         self.redraw()
 
     def redraw(self) -> None:

@@ -34,18 +34,17 @@ from gamelib.session import MAX_DELAY, MESSAGE_LIMIT, MODES, PlaySession, streng
 from gamelib.session.readonly import ReadOnly
 from gamelib.session.words import drawing_failure
 from gamelib.ui.boards import DEFAULT_SIZE, BoardView, ConnectFourBoard, board_for
-from gamelib.ui.canvas import (
-    WIDGET_CSS,
-    CellView,
-    LiveCanvas,
-    fit_width,
-)
+from gamelib.ui.canvas import WIDGET_CSS, LiveCanvas, fit_width
+from gamelib.ui.cell import CellView, close_widgets
 from gamelib.ui.picture import BoardPicture, attach_picture
 from gamelib.ui.svg import board_svg
 
 __all__ = ["PlayController", "play", "MODES", "MESSAGE_LIMIT"]
 
 _T = TypeVar("_T")
+
+_TICK_MS: Final = 100
+"""Milliseconds between the page's ticks of a threadless computer game (PlaySession.tick)."""
 
 _BUTTON_ROW: Final = 40
 """CSS pixels of the column buttons above a Connect Four board."""
@@ -243,6 +242,10 @@ class PlayController(CellView):
         """Start or resume a computer-versus-computer game (:meth:`PlaySession.run`)."""
         return self._session.run()
 
+    def tick(self) -> bool:
+        """A threadless computer game's next move, if due (:meth:`PlaySession.tick`)."""
+        return self._session.tick()
+
     def stop(self) -> bool:
         """Pause a computer-versus-computer game at once (:meth:`PlaySession.stop`)."""
         return self._session.stop()
@@ -272,10 +275,10 @@ class PlayController(CellView):
                          status=s.status, hints=s.hints, status_player=s.status_player)
 
     def close(self) -> None:
-        """Cancel any search or demo and close the widgets."""
+        """Cancel any search or demo and close the widgets, with every layout, style and
+        box they hold (none stays registered with the kernel)."""
         self._session.close()
-        for widget in self._widgets:
-            widget.close()
+        close_widgets(self._widgets)
 
     # -- widgets -----------------------------------------------------------------------
 
@@ -386,7 +389,13 @@ class PlayController(CellView):
         self._delay_slider.observe(
             self._safely(lambda change: self.set_delay(change["new"])), names="value"
         )
-        self._demo = w.VBox([w.HBox([self._run_button, self._stop_button]), self._delay_slider])
+        # Without threads, a computer game moves per tick of this hidden Play (it counts in
+        # the browser, as the viewer's does): between ticks the kernel is free for Stop.
+        self._ticker = w.Play(value=0, min=0, max=1000, interval=_TICK_MS, repeat=True,
+                              show_repeat=False, layout=w.Layout(display="none"))
+        self._ticker.observe(self._safely(lambda _change: self._session.tick()), names="value")
+        self._demo = w.VBox([w.HBox([self._run_button, self._stop_button]), self._delay_slider,
+                             self._ticker])
         style = w.HTML(_STYLE, layout=w.Layout(width="0", height="0", margin="0"))
         right = w.VBox(
             [style, self._players, self._strength, self._box,
@@ -404,7 +413,7 @@ class PlayController(CellView):
         self._widgets: Sequence[Any] = [
             self._view, left, right, style, canvas, self._status, self._html, self._players,
             self._strength, self._box, new, undo, hint, self._run_button, self._stop_button,
-            self._delay_slider, self._demo, *column_buttons,
+            self._delay_slider, self._demo, self._ticker, *column_buttons,
         ]
 
     def _safely(self, handler: Callable[..., object]) -> Callable[..., None]:
@@ -478,6 +487,9 @@ class PlayController(CellView):
         self._demo.layout.display = None if computer_game else "none"
         self._run_button.disabled = not computer_game or s.running or s.finished
         self._stop_button.disabled = not computer_game or not s.running or s.finished
+        ticking = computer_game and s.running and not s.finished and not s.threaded
+        if self._ticker.playing != ticking:
+            self._ticker.playing = ticking
         for column in self._columns:  # the computer plays both sides: nothing to press
             column.disabled = computer_game
         if self._players.value != s.mode:
@@ -566,7 +578,9 @@ def play(
             within ``seconds`` (default 5 s); ``depth`` then only sets the hints' search.
             None (default): the searches above.
         background: True (default) runs the computer in a thread so that the page
-            stays responsive; False runs it at once, for tests and executed notebooks.
+            stays responsive; False runs it at once, for tests and executed notebooks
+            (a computer-versus-computer game then moves once per tick of the page, or
+            of :meth:`PlayController.tick`; :meth:`PlayController.wait` plays it out).
         display: False builds the controller without showing it (show it later by
             evaluating it in a cell, or with :meth:`PlayController.show`).
 

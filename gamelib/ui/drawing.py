@@ -13,7 +13,8 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Final, Generic, TypeVar
 
-from gamelib.game import Game, GameError, Player
+from gamelib.game import Game, GameError, Player, describe_text
+from gamelib.search.common import is_number
 from gamelib.session import winner
 from gamelib.ui.canvas import CanvasLike, Rect, batch
 
@@ -354,7 +355,12 @@ def draw_position(
         isinstance(status, str) or not isinstance(status, Sequence)
         or not all(isinstance(line, str) for line in status)
     ):
-        raise GameError(f"status must be a list of lines of text (two fit), got {status!r}")
+        raise GameError(f"status must be a list of lines of text (two fit), got "
+                        f"{describe_text(status)}")
+    if hints is not None and (not isinstance(hints, Mapping)
+                              or not all(is_number(v) for v in hints.values())):
+        raise GameError(f"hints must be a dict {{move: value}} of numbers, or None, got "
+                        f"{describe_text(hints)}")
     game = board.game
     if state is None:
         state = game.start

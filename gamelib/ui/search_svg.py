@@ -24,17 +24,20 @@ Three layers, each usable alone:
 
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, cast
 
-from gamelib.game import GameError
+from gamelib.game import GameError, describe_text
 from gamelib.games import ConnectFour, TicTacToe, TicTacToeBitboard, TreeGame
+from gamelib.search.common import is_number
 from gamelib.search.trace import (
     Backup,
     CacheRead,
     CacheStore,
     Cutoff,
     Enter,
+    Event,
     Expand,
     Leaf,
     Node,
@@ -147,7 +150,44 @@ def check_trace(trace: object) -> SearchTrace:
         )
     if not trace.events or not trace.nodes:
         raise GameError("this trace has no events: there is nothing to show")
+    _check_parts(trace)
     return trace
+
+
+_EVENT_TYPES: Final = tuple(typing.get_args(Event))
+
+
+def _check_parts(trace: SearchTrace) -> None:
+    """Raise GameError unless the nodes and events of ``trace`` fit together as
+    trace_search makes them: node ``i`` has id ``i`` and an earlier parent, and every
+    event is an event naming nodes of the trace, with numbers for values (a trace built or
+    changed by hand could otherwise fail deep inside the drawing)."""
+    n = len(trace.nodes)
+
+    def forged(what: str) -> GameError:
+        return GameError(f"this trace does not fit together ({what}): pass a trace made by "
+                         "gamelib.search.trace.trace_search, unchanged")
+
+    for i, node in enumerate(trace.nodes):
+        parent = getattr(node, "parent", None)
+        if not isinstance(node, Node) or node.id != i or not (
+                (i == 0 and parent is None) or (_is_id(parent) and cast(int, parent) < i)):
+            raise forged(f"node {i} is {describe_text(node, 60)}")
+    for k, event in enumerate(trace.events):
+        if not isinstance(event, _EVENT_TYPES):
+            raise forged(f"event {k} is {describe_text(event, 60)}")
+        ids = [event.node, *([event.child] if hasattr(event, "child") else []),
+               *getattr(event, "path", ()), *getattr(event, "scores", {})]
+        if not all(_is_id(x) and x < n for x in ids):
+            raise forged(f"event {k} names a node that is not one of its {n} nodes")
+        value = getattr(event, "value", 0)
+        if not is_number(value) or value != value:
+            raise forged(f"event {k} has the value {describe_text(value)}")
+
+
+def _is_id(x: object) -> bool:
+    """Whether ``x`` can be a node id: an int (not a bool), 0 or more."""
+    return isinstance(x, int) and not isinstance(x, bool) and x >= 0
 
 
 def check_step(trace: SearchTrace, step: object) -> int:
@@ -157,7 +197,8 @@ def check_step(trace: SearchTrace, step: object) -> int:
     if step is None:
         return n - 1
     if not isinstance(step, int) or isinstance(step, bool) or not -n <= step < n:
-        raise GameError(f"step must be a whole number from 0 to {n - 1}, got {step!r}")
+        raise GameError(f"step must be a whole number from 0 to {n - 1}, got "
+                        f"{describe_text(step)}")
     return step % n
 
 

@@ -35,15 +35,11 @@ import html
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
+from gamelib.game import describe_text
 from gamelib.search.trace import Event, SearchTrace
 from gamelib.session.readonly import ReadOnly
-from gamelib.ui.canvas import (
-    PIXEL_RATIO,
-    WIDGET_CSS,
-    CanvasLike,
-    CellView,
-    LiveCanvas,
-)
+from gamelib.ui.canvas import PIXEL_RATIO, WIDGET_CSS, CanvasLike, LiveCanvas
+from gamelib.ui.cell import CellView, close_widgets
 from gamelib.ui.picture import attach_picture
 from gamelib.ui.search_svg import (
     MIN_PX,
@@ -154,15 +150,18 @@ class SearchView(CellView):
         return self._go(self._position - 1)
 
     def goto(self, i: object) -> bool:
-        """Show event ``i`` (0 to ``len(self) - 1``; negative counts from the end).
+        """Show event ``i``, a whole number from 0 to ``len(self) - 1`` (:meth:`to_end`
+        goes to the last).
 
-        Anything else returns False, keeps the position and says what is allowed.
+        Anything else (a negative number too) returns False, keeps the position and says
+        what is allowed.
         """
         n = len(self)
-        if not isinstance(i, int) or isinstance(i, bool) or not -n <= i < n:
-            self._refuse(f"Cannot go to step {i!r}: give a whole number from 0 to {n - 1}.")
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < n:
+            self._refuse(f"Cannot go to step {describe_text(i)}: give a whole number from 0 "
+                         f"to {n - 1}.")
             return False
-        return self._go(i % n)
+        return self._go(i)
 
     def to_start(self) -> bool:
         """Show the first event."""
@@ -177,9 +176,8 @@ class SearchView(CellView):
         self._draw()
 
     def close(self) -> None:
-        """Close the widgets."""
-        for widget in self._widgets.values():
-            widget.close()
+        """Close the widgets, with every layout, style, box and link they hold."""
+        close_widgets(self._view, *self._widgets.values())
 
     # -- inside ----------------------------------------------------------------------------
 
@@ -274,12 +272,12 @@ class SearchView(CellView):
         # Playing runs in the browser: the Play widget ticks the slider, no thread needed.
         play = w.Play(value=0, min=0, max=last, interval=1000, description="Play",
                       show_repeat=False)
-        w.jslink((play, "value"), (slider, "value"))
+        link = w.jslink((play, "value"), (slider, "value"))
         speed = w.SelectionSlider(options=[(f"{s:g}/s", s) for s in SPEEDS], value=1.0,
                                   description="Speed", layout=w.Layout(width="200px"),
                                   style={"description_width": "44px"})
         note = w.HTML("", layout=w.Layout(min_height="1.4em"))
-        self._widgets.update(slider=slider, play=play, speed=speed, note=note)
+        self._widgets.update(slider=slider, play=play, speed=speed, note=note, link=link)
         slider.observe(self._safely(self._on_slider), names="value")
         speed.observe(self._safely(self._on_speed), names="value")
         controls = w.HBox([

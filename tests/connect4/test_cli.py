@@ -405,3 +405,91 @@ def test_every_line_gets_one_answer_or_one_message(text: str) -> None:
     again = io.StringIO()
     assert cli.run([a + "\n" for a in answers], GAME, ANSWER, again, io.StringIO()) == 0
     assert again.getvalue().splitlines() == answers
+
+
+# -- closed streams, Ctrl-C while loading, strict options and fields -----------------------
+
+
+@pytest.mark.skipif(os.name != "posix", reason="closing a descriptor of the child is POSIX")
+def test_closed_standard_input_is_an_empty_input() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "gamelib.connect_four", "solve"],
+        stdin=None, capture_output=True, text=True, timeout=300,
+        preexec_fn=lambda: os.close(0),
+    )
+    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="closing a descriptor of the child is POSIX")
+def test_with_standard_error_closed_messages_never_reach_the_answers() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "gamelib.connect_four", "solve"],
+        input=f"44x\n{END}\n0\n", stdout=subprocess.PIPE, stderr=None, text=True,
+        timeout=300, preexec_fn=lambda: os.close(2),
+    )
+    assert result.returncode == 1
+    assert result.stdout == f"{END} -1\n"
+
+
+def test_ctrl_c_while_the_command_line_loads_exits_130_without_a_traceback() -> None:
+    code = (
+        "import builtins, runpy, sys\n"
+        "real = builtins.__import__\n"
+        "def interrupted(name, *args, **kwargs):\n"
+        "    if name == 'gamelib.connect4.cli':\n"
+        "        raise KeyboardInterrupt\n"
+        "    return real(name, *args, **kwargs)\n"
+        "builtins.__import__ = interrupted\n"
+        "sys.argv = ['connect_four', 'solve']\n"
+        "runpy.run_module('gamelib.connect_four', run_name='__main__')\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], input="", capture_output=True,
+                            text=True, timeout=300)
+    assert (result.returncode, result.stdout, result.stderr) == (130, "", "")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["move", "--sec", "1"], "unrecognized arguments: --sec"),
+        (["--r", "4", "solve"], "invalid choice: '4'"),
+        (["solve", "--ro", "4"], "unrecognized arguments: --ro"),
+        (["move", "--dep", "2"], "unrecognized arguments: --dep"),
+        (["--rows", "\uff14", "solve"], "rows must be a whole number from 4 to 10, got '４'"),
+        (["move", "--depth", "\uff12"], "depth must be a whole number >= 1, got '２'"),
+        (["move", "--seed", "\uff11"], "seed must be a whole number, got '１'"),
+        (["move", "--seed", "1_0"], "seed must be a whole number, got '1_0'"),
+        (["move", "--seconds", "\uff11"], "seconds must be a positive number"),
+        (["move", "--seconds", "1_0"], "seconds must be a positive number"),
+        (["move", "--seconds", "inf"], "seconds must be a positive number"),
+    ],
+)
+def test_abbreviations_and_non_ascii_digits_are_refused(args: list[str], message: str) -> None:
+    result = run(*args, stdin="1\n")
+    assert result.returncode == 2 and message in result.stderr and result.stdout == ""
+
+
+def test_ascii_options_still_work() -> None:
+    result = run("move", "--seconds", "0.5", "--seed", "-3", "--rows", "4", "--cols", "4",
+                 stdin="1\n")
+    assert result.returncode == 0 and re.fullmatch(r"1 [1-4]\n", result.stdout)
+
+
+@pytest.mark.parametrize("score", ["x", "1.5", "--1", "\uff11", "1e3", "12a"])
+def test_the_score_field_must_be_a_whole_number(score: str) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert cli.run([f"1122 {score}\n", "1122 -3\n"], GAME, ANSWER, out, err) == 1
+    assert err.getvalue().startswith("line 1: the SCORE after the moves must be a whole number")
+    assert out.getvalue().startswith("1122 ")  # line 2 is answered
+
+
+@pytest.mark.parametrize("blank", ["\u2028", "\u2029", "\u00a0", "\u3000", "\x0b", "\x85"])
+def test_only_spaces_and_tabs_separate_fields(blank: str) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert cli.run([f"11{blank}22\n"], GAME, ANSWER, out, err) == 1
+    assert out.getvalue() == ""
+    [message] = err.getvalue().splitlines()  # one line, even for U+2028
+    assert message.startswith("line 1: character 3 of the moves") and "is not a column" in message
+    tabs = io.StringIO()
+    assert cli.run(["11\t-2\n", "11 \t 22\n"], GAME, ANSWER, tabs, io.StringIO()) == 0
+    assert [line.split(" ")[0] for line in tabs.getvalue().splitlines()] == ["11", "11"]

@@ -156,7 +156,15 @@ def memo_value(game: Any, state: Any, player: str, cache: dict[Any, Any]) -> int
 
 
 def store_rule(cache: dict[Any, Any], state: Any, alpha: float, beta: float, v: float) -> None:
-    cache[state] = ("≤", v) if v <= alpha else ("=", v) if v < beta else ("≥", v)
+    """Exercise 5's rule: the result narrows the state's pair (lower, upper)."""
+    lower, upper = cache.get(state, (-math.inf, math.inf))
+    if v <= alpha:
+        upper = min(upper, v)
+    elif v < beta:
+        lower = upper = v
+    else:
+        lower = max(lower, v)
+    cache[state] = (lower, upper)
 
 
 def tree_size(n: int) -> int:
@@ -584,77 +592,80 @@ def test_memo_value_with_the_wrong_signature() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Exercise 5: the store rule
+# Exercise 5: the store rule, for a cache of (lower, upper) pairs
 # ---------------------------------------------------------------------------------------------
 
 
-def test_correct_store_rule_builds_the_lessons_cache() -> None:
+def test_correct_store_rule_builds_the_cache_of_pairs() -> None:
     result = check_store_bound(store_rule)
-    assert result.passed and len(result.lines) == 4
-    assert result.facts == {
-        "wrong_cases": 0, "value": 0, "calls": 4_321, "entries": 2_474,
-        "by_flag": {"=": 32, "≤": 1_206, "≥": 1_236},
-    }
-    assert "4,076 entries are right" in result.lines[3].text
+    assert result.passed and len(result.lines) == 3
+    assert result.facts == {"cases": 822, "wrong_cases": 0, "value": 0, "calls": 4_316,
+                            "entries": 2_474, "exact": 57}
+    assert "4,076 entries are right" in result.lines[2].text
+
+
+def test_lesson_5s_flagged_store_rule_does_not_pass() -> None:
+    def lesson_store(cache: dict[Any, Any], state: Any, alpha: float, beta: float,
+                     r: float) -> None:
+        cache[state] = ("≤", r) if r <= alpha else ("=", r) if r < beta else ("≥", r)
+
+    result = check_store_bound(lesson_store)
+    cases, search = result.lines
+    assert cases.text == ("wrong in 822 of 822 cases; the first: "
+                          "store_interval(cache, s, alpha=-1, beta=-0.5, v=-1)")
+    assert details(cases)["expected"] == "cache['s'] == (-inf, -1)"
+    assert details(cases)["hint"].startswith("both ends of a pair are numbers")
+    assert search.text == "the search stopped: it cannot read an entry your rule stored"
+    assert_no_internals(result)
+
+
+def test_a_store_rule_that_forgets_the_old_pair_is_lesson_5s_cache() -> None:
+    def forgetful(cache: dict[Any, Any], state: Any, alpha: float, beta: float,
+                  v: float) -> None:
+        cache.pop(state, None)
+        store_rule(cache, state, alpha, beta, v)
+
+    result = check_store_bound(forgetful)
+    assert result.facts["wrong_cases"] == 408
+    assert details(result.lines[0])["hint"].startswith("keep what the old pair knew")
+    # the flagged cache's numbers: what merging both bounds saves is 5 calls
+    assert (result.facts["calls"], result.facts["exact"]) == (4_321, 32)
+    assert "4,321 calls, 2,474 entries, 32 of them exact" in result.lines[1].text
 
 
 def test_naive_store_rule_is_caught_by_case_and_by_false_entries() -> None:
     def naive(cache: dict[Any, Any], state: Any, alpha: float, beta: float, v: float) -> None:
-        cache[state] = ("=", v)
+        cache[state] = (v, v)
 
     result = check_store_bound(naive)
-    cases, search, false = result.lines
-    assert cases.text == ("wrong in 80 of 100 cases; the first: "
-                          "store_bound(cache, s, alpha=-1, beta=-0.5, v=-1)")
-    assert details(cases)["expected"] == "cache['s'] == ('≤', -1)"
-    assert details(cases)["stored"] == "cache['s'] == ('=', -1)"
+    cases, false = result.lines
+    assert cases.text == ("wrong in 448 of 822 cases; the first: "
+                          "store_interval(cache, s, alpha=-1, beta=-0.5, v=-1)")
+    assert details(cases)["stored"] == "cache['s'] == (-1, -1)"
     assert details(cases)["hint"].startswith("v == alpha counts as failing low")
-    assert search.text.endswith("value 0, 4,272 calls, 2,480 entries")
     assert false.text == "182 of the 2,480 entries are false; the first:"
-    assert details(false)["entry"] == "('=', 0)" and details(false)["truth"] == (
-        "the value for X is -1")
-    assert_no_internals(result)
-
-
-def test_store_rule_exact_at_the_ends_of_the_window() -> None:
-    def inclusive(cache: dict[Any, Any], state: Any, alpha: float, beta: float, v: float) -> None:
-        cache[state] = ("≤", v) if v < alpha else ("=", v) if v <= beta else ("≥", v)
-
-    result = check_store_bound(inclusive)
-    assert result.facts["wrong_cases"] == 40
-    assert "182 of the 2,480 entries are false" in result.lines[2].text
+    assert details(false)["truth"] == "the value for X is -1"
 
 
 @pytest.mark.parametrize(
     ("rule", "hint"),
     [
-        (lambda c, s, a, b, v: c.__setitem__(s, ("<=" if v <= a else "=" if v < b else ">=", v)),
-         "one-character strings"),
-        (lambda c, s, a, b, v: c.__setitem__(s, ["=", v]), "an entry is a tuple (flag, v)"),
-        (lambda c, s, a, b, v: c.__setitem__(s, ("=", 0)) if v != 0 else None,
-         "store the result v itself"),
-        (lambda c, s, a, b, v: c.setdefault(s, ("≤" if v <= a else "=" if v < b else "≥", v)),
-         "the new entry replaces the old one"),
-        (lambda c, s, a, b, v: c.update({s: ("=", v), "u": 1}), "store under `state` only"),
-        (lambda c, s, a, b, v: c.update({s: ("=", v), "t": 1}), "store under `state` only"),
-        (lambda c, s, a, b, v: ("=", v), "cache[state] = (flag, v)"),
+        (lambda c, s, a, b, v: c.__setitem__(s, ("≤" if v <= a else "=" if v < b else "≥", v)),
+         "both ends of a pair are numbers"),
+        (lambda c, s, a, b, v: c.__setitem__(s, [v, v]), "an entry is a pair (lower, upper)"),
+        (lambda c, s, a, b, v: c.__setitem__(s, (v, -math.inf) if v <= a else (v, v)),
+         "lower <= upper"),
+        (lambda c, s, a, b, v: c.update({s: (v, v), "u": 1}), "store under `state` only"),
+        (lambda c, s, a, b, v: c.update({s: (v, v), "t": 1}), "store under `state` only"),
+        (lambda c, s, a, b, v: (v, v), "cache[state] = (lower, upper)"),
+        (lambda c, s, a, b, v: store_rule(c, s, a, b, v) if v < b else c.__setitem__(s, (v, v)),
+         "v == beta counts as failing high"),
     ],
 )
 def test_broken_store_rules_get_a_matching_hint(rule: Any, hint: str) -> None:
     result = check_store_bound(rule)
     assert hint in details(result.lines[0])["hint"]
     assert_no_internals(result)
-
-
-def test_a_store_rule_with_ascii_flags_stops_the_search_politely() -> None:
-    def ascii_flags(cache: dict[Any, Any], state: Any, alpha: float, beta: float,
-                    v: float) -> None:
-        cache[state] = ("<=" if v <= alpha else "=" if v < beta else ">=", v)
-
-    result = check_store_bound(ascii_flags)
-    stopped = result.lines[1]
-    assert stopped.text == "the search stopped: it cannot read an entry your rule stored"
-    assert details(stopped)["entry"] == "('>=', 1)"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -930,7 +941,7 @@ def next_states(state, player):
             for i, h in enumerate(heaps) for k in range(1, h)]
 
 def naive(cache, state, alpha, beta, v):
-    cache[state] = ("=", v)
+    cache[state] = (v, v)
 
 print(repr(check_next_states(next_states)))
 print(repr(check_store_bound(naive)))

@@ -85,8 +85,8 @@ def delegators(way: Way) -> dict[str, tuple[Callable[[], CheckResult], str]]:
             lambda g, s, p, cache: way("gamelib.search", "memo_minimax")(g, s, p)),
                  "memo_minimax"),
         "store": (lambda: check_store_bound(
-            lambda cache, s, a, b, v: way("gamelib.search.bounded", "store_bound")(
-                cache, s, a, b, v)), "store_bound"),
+            lambda cache, s, a, b, v: way("gamelib.exercises.intervals", "store_interval")(
+                cache, s, a, b, v)), "store_interval"),
         "merge": (lambda: check_merge_entries(
             lambda old, new: way("gamelib.exercises.ex05_store", "_merged")(old, new)[0]),
                   "_merged"),
@@ -104,8 +104,8 @@ def delegators(way: Way) -> dict[str, tuple[Callable[[], CheckResult], str]]:
             lambda g, s, p, a, b, order: way("gamelib.search", "alphabeta")(g, s, p, a, b)),
                       "alphabeta"),
         "read": (lambda: check_read_entry(
-            lambda entry, a, b: tuple(way("gamelib.search", "read_bound")(entry, a, b))[1:]),
-                 "read_bound"),
+            lambda entry, a, b: way("gamelib.exercises.intervals", "read_interval")(entry, a, b)),
+                 "read_interval"),
         "deepening": (lambda: check_deepening(
             lambda g, s, h, depth, out: (way("gamelib.search", "iterative_deepening")(
                 g, s, h, max_depth=depth).move, depth)), "iterative_deepening"),

@@ -34,7 +34,8 @@ def lesson_source(lesson: str, name: str, occurrence: int = -1) -> str:
         source = "".join(cell["source"])
         if cell["cell_type"] != "code" or name not in source:
             continue
-        lines = [line for line in source.splitlines() if not line.lstrip().startswith("%")]
+        lines = [line[:len(line) - len(line.lstrip())] + "pass"
+                 if line.lstrip().startswith("%") else line for line in source.splitlines()]
         tree = ast.parse("\n".join(lines))
         for node in tree.body:
             if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == name:
@@ -91,6 +92,38 @@ def unchanged(exercise: str) -> tuple[Any, ...]:
                               reason=f"issue 20 item 2: Exercise {exercise} not yet changed"),)
 
 
+SIZED_BITBOARD = '''
+def sized(rows, cols):
+    """Lesson 7's constants for a board of any size, as a student would set them."""
+    global H, BOTTOM, COLUMN, STEPS
+    H = rows + 1
+    BOTTOM = [1 << (H * c) for c in range(cols)]
+    COLUMN = [((1 << rows) - 1) << (H * c) for c in range(cols)]
+    STEPS = {"up": 1, "across": H, "up-right": H + 1, "down-right": H - 1}
+
+
+def finished(rows, cols, state):
+    sized(rows, cols)
+    x, o = state
+    return has_four(x) or has_four(o) or (x | o).bit_count() == rows * cols
+
+
+def next_states(rows, cols, state):
+    if finished(rows, cols, state):
+        return []
+    mask = state[0] | state[1]
+    return [play_bits(state, c) for c in range(cols) if not mask & (1 << (H * c + rows - 1))]
+
+
+def utility(rows, cols, state, player):
+    sized(rows, cols)
+    mine, theirs = state if player == "X" else state[::-1]
+    return 1 if has_four(mine) else -1 if has_four(theirs) else 0
+'''
+"""Exercise 9's glue: Lesson 7's play_bits and has_four (packed by columns), its constants set
+for each board size."""
+
+
 PASTES = [
     Paste("01", "01-", ("next_states", "finished", "utility"),
           lambda ns: ex.check_nim_values(ns["next_states"], ns["finished"], ns["utility"])),
@@ -138,6 +171,17 @@ PASTES = [
                "    best = max(values.values())\n"
                "    return next(m for m in game.moves(state) if values[m] == best), depth\n",
           marks=unchanged("7")),
+    Paste("05", "05-", ("store",), lambda ns: ex.check_store_bound(ns["store_interval"]),
+          edits=(("def store(cache: dict[State, Entry], state: State, alpha: Value, beta: Value,"
+                  " r: Value) -> None:", "def store(cache, state, alpha, beta, r):"),),
+          glue="store_interval = store"),
+    Paste("06", "05-", ("read",), lambda ns: ex.check_read_entry(ns["read"]),
+          edits=(("def read(entry: Entry | None, alpha: Value, beta: Value) -> tuple[Value | None,"
+                  " Value, Value]:", "def read(entry, alpha, beta):"),)),
+    Paste("09", "07-", ("play_bits", "has_four"),
+          lambda ns: ex.check_connect_four_rules(ns["next_states"], ns["finished"],
+                                                 ns["utility"]),
+          glue=SIZED_BITBOARD),
     Paste("10", "08-", ("score_range", "midpoint"),
           lambda ns: ex.check_exact_score(ns["exact_score"]),
           # Lesson 8's null_windows, with the exercise's at_least for its negamax call

@@ -131,7 +131,7 @@ def test_four_in_a_row_takes_sixteen_operations() -> None:
 
 
 def test_lesson_1_measures_what_it_says() -> None:
-    lesson_1 = flat("01-")
+    lesson_1 = flat("01a-")   # the bitboard is Lesson 1's optional part
     assert "the gap grows" not in lesson_1
     assert "both make exactly the same 16,168 calls" in lesson_1
     for game in (TicTacToe(), TicTacToeBitboard()):
@@ -261,3 +261,33 @@ def test_a_bound_at_the_end_of_the_scale_is_shown_as_the_exact_value() -> None:
     assert legend(trace_search(game, four, "bounded")).startswith("Key: values for X ·")
     assert "Key: values for the player to move · [α, β] window of an open node" in legend(
         trace_search(game, four, "alphabeta"))
+
+
+# -- Lesson 5 to the point; the optional parts 1a and 5a ------------------------------------
+
+
+def test_lesson_5_is_under_50_cells_and_replace_or_merge_is_optional() -> None:
+    lesson_5, part = cells("05-"), cells("05a-")
+    assert len(lesson_5) < 50
+    assert not [c for c in lesson_5 if "Replace or merge" in "".join(c["source"])]
+    assert "".join(part[1]["source"]).startswith("# Lesson 5a (optional) · Replace or merge?")
+    # the counts that moved with it are asserted in the part
+    code = text("05a-", "code")
+    for count in ["== 39 and swapped == 33", "(4_316, 2_474, 57)", "example.stored_window"]:
+        assert count in code, count
+
+
+def test_lesson_1s_bitboard_is_an_optional_part_that_lesson_7_points_to() -> None:
+    assert "bits_finished" not in text("01-", "code") and "bits_finished" in text("01a-", "code")
+    assert "](01a-Tic-Tac-Toe-Bitboards.ipynb)" in flat("07-")
+
+
+@pytest.mark.parametrize(("part", "lesson"), [("01a-Tic-Tac-Toe-Bitboards", "01-"),
+                                              ("05a-Replace-or-Merge", "05-")])
+def test_each_optional_part_is_linked_from_its_lesson_the_index_and_readme(
+    part: str, lesson: str
+) -> None:
+    link = f"]({part}.ipynb)"
+    assert link in text(lesson) and link in text("00-")
+    assert f"](notebooks/{part}.ipynb)" in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "](References.md)" in text(part)

@@ -1,9 +1,9 @@
 """The lessons as lecture notes and slides: slide metadata, screen-sized cells, the projector
 style, offline slides, the index, and re-runs that change nothing.
 
-* Every cell of every lesson (00-Index to 08) carries ``slideshow.slide_type``; a lesson opens
-  with its load_style cell skipped and its title on a slide of its own; no markdown cell is
-  longer than a screen (20 lines).
+* Every cell of every lesson (00-Index to 09, and the optional parts 01a and 05a) carries
+  ``slideshow.slide_type``; a lesson opens with its load_style cell skipped and its title on a
+  slide of its own; no markdown cell is longer than a screen (20 lines).
 * nbconvert turns a lesson into reveal.js slides, one ``<section>`` per slide, that load
   reveal.js from the prefix given (the Makefile's ``make slides`` points it at a local copy).
 * ``load_style(projector=True)`` and JupyterLab's Presentation Mode give 22 px text and 20 px
@@ -31,6 +31,8 @@ import gamelib.style
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted((ROOT / "notebooks").glob("0[0-9]-*.ipynb"))
+# The optional parts beside a lesson (01a, 05a): the same rules for slides, cells and style.
+PARTS = sorted((ROOT / "notebooks").glob("0[0-9][a-z]-*.ipynb"))
 SLIDE_TYPES = {"slide", "subslide", "fragment", "skip", "notes", "-"}
 MAX_MARKDOWN_LINES = 20
 SANITIZER = ROOT / "tests" / "nbval_sanitize.cfg"
@@ -38,14 +40,15 @@ CHROMIUM = Path("/usr/bin/chromium")
 
 
 def lesson_ids() -> list[str]:
-    return [path.name for path in LESSONS]
+    return [path.name for path in LESSONS + PARTS]
 
 
 def test_the_lessons_are_there() -> None:
     assert [p.name[:2] for p in LESSONS] == [f"{n:02d}" for n in range(10)]
+    assert [p.name[:3] for p in PARTS] == ["01a", "05a"]
 
 
-@pytest.mark.parametrize("path", LESSONS, ids=lesson_ids())
+@pytest.mark.parametrize("path", LESSONS + PARTS, ids=lesson_ids())
 def test_every_cell_has_slide_metadata(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
     kinds = [cell.metadata.get("slideshow", {}).get("slide_type") for cell in nb.cells]
@@ -59,7 +62,7 @@ def test_every_cell_has_slide_metadata(path: Path) -> None:
             assert kinds[i] in {"slide", "skip"}, f"{path.name}, cell {i}: a section starts a slide"
 
 
-@pytest.mark.parametrize("path", LESSONS, ids=lesson_ids())
+@pytest.mark.parametrize("path", LESSONS + PARTS, ids=lesson_ids())
 def test_no_markdown_cell_is_longer_than_a_screen(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
     long = {
@@ -70,7 +73,7 @@ def test_no_markdown_cell_is_longer_than_a_screen(path: Path) -> None:
     assert not long, f"{path.name}: markdown cells over {MAX_MARKDOWN_LINES} lines: {long}"
 
 
-@pytest.mark.parametrize("path", LESSONS, ids=lesson_ids())
+@pytest.mark.parametrize("path", LESSONS + PARTS, ids=lesson_ids())
 def test_no_reference_to_material_the_project_does_not_have(path: Path) -> None:
     text = "\n".join(cell.source for cell in nbformat.read(path, as_version=4).cells)
     assert not re.search(r"lecture notes|the lecture's|the lecture suggests", text), path.name
@@ -319,7 +322,7 @@ def test_check_and_clear_do_not_mix(tmp_path: Path) -> None:
 
 def test_lesson_notebooks_saved_outputs_carry_the_current_stylesheet() -> None:
     css = gamelib.style.read_style()
-    for path in LESSONS:
+    for path in LESSONS + PARTS:
         first = nbformat.read(path, as_version=4).cells[0]
         html = "".join(out.get("data", {}).get("text/html", "") for out in first.outputs)
         assert css in html, f"{path.name}: rerun it with tools/run_notebooks.py"

@@ -320,3 +320,13 @@ def test_a_bounded_cutoff_is_on_the_first_players_scale() -> None:
             assert cutoff.value <= alpha
         returned = next(e for e in trace.events if isinstance(e, Return) and e.node == cutoff.node)
         assert returned.value == cutoff.value
+
+
+@pytest.mark.parametrize("algorithm", [["minimax"], ("minimax",), {"minimax"}, 10**400, None])
+def test_an_algorithm_that_is_not_a_name_is_refused(algorithm: object) -> None:
+    from gamelib.games import TicTacToe
+
+    game = TicTacToe()
+    with pytest.raises(GameError, match="algorithm must be one of 'minimax'") as caught:
+        trace_search(game, game.start, algorithm)  # type: ignore[arg-type]
+    assert len(str(caught.value)) < 200

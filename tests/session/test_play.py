@@ -251,6 +251,8 @@ def test_without_threads_whole_games_are_played_synchronously(no_threads, game, 
     for seed in range(3):
         s = PlaySession(game, mode=mode, seed=seed, depth=depth, delay=1.0)
         played = 0
+        if mode == "computer-computer":  # one move at most inside a call; wait plays it out
+            assert len(s.history) <= 1 and s.wait(60)
         while not s.finished:
             assert not s.thinking  # the computer always answered at once
             move = game.moves(s.state)[seed % len(game.moves(s.state))]
@@ -261,7 +263,8 @@ def test_without_threads_whole_games_are_played_synchronously(no_threads, game, 
         assert played == {"human-computer": (len(s.history) + 1) // 2,
                           "computer-human": len(s.history) // 2,
                           "human-human": len(s.history), "computer-computer": 0}[mode]
-        assert s.new_game() and (mode == "computer-computer") is s.finished
+        # a new computer game plays nothing inside new_game(): its moves come by ticks
+        assert s.new_game() and not s.finished and len(s.history) == (mode == "computer-human")
 
 
 def test_without_threads_hints_and_the_hint_button_still_answer(no_threads) -> None:
@@ -571,3 +574,32 @@ def test_a_hint_is_not_delayed_by_another_sessions_exact_search() -> None:
         assert not worker.is_alive()
     assert time.perf_counter() - cancelled < 1.0
     busy.close()
+
+
+# -- hostile arguments: refused with a short message ----------------------------------------
+
+
+@pytest.mark.parametrize("labels", [42, "board", object(), [1]])
+def test_labels_that_are_not_a_board_are_refused(labels: object) -> None:
+    with pytest.raises(GameError, match=r"labels must be a board \(gamelib.ui.board_for"):
+        PlaySession(TTT, labels=labels, background=False)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", [10**400, -(10**400), 10**5000], ids=["e400", "-e400", "e5000"])
+def test_settings_never_echo_a_huge_number(value: int) -> None:
+    s = PlaySession(TTT, background=False)
+    for setting in (lambda: s.set_delay(value), lambda: s.set_strength(seconds=value),
+                    lambda: PlaySession(TTT, seed=1, delay=value), lambda: s.set_mode(value)):
+        with pytest.raises(GameError) as caught:
+            setting()  # type: ignore[no-untyped-call]
+        assert len(str(caught.value)) < 200
+    assert s.wait(value)  # a huge timeout waits as None does: here nothing is pending
+    assert s.submit("7" * 5000) is False and len(s.message) <= 160
+    assert s.play_move(value) is False and len(s.message) <= 160
+
+
+def test_stop_after_a_finished_computer_game_says_it_is_over() -> None:
+    s = PlaySession(Nim(), mode="computer-computer", delay=0, background=False)
+    assert s.wait(60) and s.finished
+    assert s.stop() is False
+    assert s.message == "Nothing to stop: the game is over. Press New for another."

@@ -255,17 +255,24 @@ def test_the_computer_starts_when_it_plays_first() -> None:
 
 def test_a_seeded_computer_plays_the_same_game_twice() -> None:
     def game(seed: int) -> list[Any]:
-        return make(C4, mode="computer-computer", depth=2, seed=seed).history
+        c = make(C4, mode="computer-computer", depth=2, seed=seed)
+        assert c.wait() and c.finished
+        return c.history
 
     assert game(3) == game(3)
-    assert make(TTT, mode="computer-computer", seed=5).history == make(
-        TTT, mode="computer-computer", seed=5).history
+
+    def ttt(seed: int) -> list[Any]:
+        c = make(TTT, mode="computer-computer", seed=seed)
+        assert c.wait() and c.finished
+        return c.history
+
+    assert ttt(5) == ttt(5)
 
 
 def test_two_perfect_tictactoe_players_draw() -> None:
     for game in (TTT, TicTacToeBitboard()):
         c = make(game, mode="computer-computer", seed=2)
-        assert c.finished and len(c.history) == 9 and game.utility(c.state, "X") == 0
+        assert c.wait() and c.finished and len(c.history) == 9 and game.utility(c.state, "X") == 0
         assert c.status[0] == "Game over: a draw."
         assert c.message.endswith(". Game over: a draw. Press New to play again.")
 
@@ -273,7 +280,7 @@ def test_two_perfect_tictactoe_players_draw() -> None:
 def test_the_first_player_wins_nim_345_with_perfect_play() -> None:
     # 3 xor 4 xor 5 = 2, not 0: the player to move at the start wins.
     c = make(NIM, mode="computer-computer", seed=4)
-    assert c.finished and NIM.utility(c.state, "A") == 1
+    assert c.wait() and c.finished and NIM.utility(c.state, "A") == 1
     assert c.status[0] == "A wins!"
     assert replay(NIM, c.history) == c.state
 
@@ -838,3 +845,46 @@ def test_the_board_scales_with_the_window_and_the_column_buttons_with_the_board(
     # Each button is as wide as its column less 4 px, in % of the board's width.
     assert columns[3].layout.width == f"{100 * (g.cell - 4) / board.width:.3f}%"
     assert columns[0].layout.margin.endswith(f"{100 * (g.grid.x + 2) / board.width:.3f}%")
+
+
+# -- without threads: a computer game advances a move per tick of the front end ----------
+
+
+def test_a_threadless_computer_game_yields_after_each_move_and_stop_stops_it() -> None:
+    c = make(TTT, mode="computer-computer", delay=0)
+    ticker = find(c, w.Play, "")
+    assert c.history == [] and c.running and ticker.playing  # nothing played inside play()
+    assert ticker.layout.display == "none" and ticker.interval <= 250
+    for ply in range(1, 4):  # each tick of the front end plays one move and returns
+        ticker.value += 1
+        assert len(c.history) == ply and not c.thinking
+    assert c.stop() is True and not ticker.playing
+    assert c.message == "Paused. Move for either side, or press Run to continue."
+    ticker.value += 1  # a tick already on its way when Stop was pressed: nothing happens
+    assert c.tick() is False and len(c.history) == 3
+    assert c.run() is True and ticker.playing
+    assert c.tick() is True and len(c.history) == 4
+    assert c.wait() and c.finished and not ticker.playing and len(c.history) == 9
+    assert c.stop() is False  # a finished game is not paused: it says it is over
+    assert c.message == "Nothing to stop: the game is over. Press New for another."
+
+
+def test_a_threadless_tick_waits_for_the_delay() -> None:
+    c = make(NIM, mode="computer-computer", delay=5)
+    assert c.tick() is False and c.history == []  # 5 s have not passed since the start
+    c.set_delay(0)
+    assert c.tick() is True and len(c.history) == 1
+    c.set_delay(5)
+    assert c.tick() is False and len(c.history) == 1
+
+
+def test_wait_plays_a_threadless_computer_game_out_within_its_timeout() -> None:
+    c = make(C4, mode="computer-computer", depth=2, delay=5)
+    assert c.wait(0) is False and c.history == []  # no time given: no move played
+    assert c.wait(60) is True and c.finished
+
+
+def test_ticks_do_nothing_where_a_thread_plays() -> None:
+    c = make(TTT, mode="computer-computer", background=True, delay=5)
+    assert c.tick() is False and not find(c, w.Play, "").playing
+    c.close()

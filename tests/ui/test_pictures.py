@@ -224,3 +224,16 @@ def test_the_example_in_the_picture_module_runs() -> None:
 
     failed, tried = doctest.testmod(gamelib.ui.picture)
     assert failed == 0 and tried > 0
+
+
+# -- hostile arguments: a GameError saying what is allowed --------------------------------
+
+
+@pytest.mark.parametrize("hints", [[1], "hints", 5, {(0, 0): "good"}, {(0, 0): None}])
+def test_board_svg_refuses_hints_that_are_not_values(hints: object) -> None:
+    from gamelib.game import GameError
+    from gamelib.games import TicTacToe
+    from gamelib.ui.svg import board_svg
+
+    with pytest.raises(GameError, match=r"hints must be a dict \{move: value\} of numbers"):
+        board_svg(TicTacToe(), hints=hints)  # type: ignore[arg-type]

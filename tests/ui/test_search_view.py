@@ -262,14 +262,14 @@ def test_the_viewer_steps_through_every_event_and_back(name: str) -> None:
     assert view.position == 0 and not view.back()
 
 
-@pytest.mark.parametrize("bad", [-10_000, 10_000, 1.5, "3", None, True])
+@pytest.mark.parametrize("bad", [-10_000, -1, 10_000, 1.5, "3", None, True, 10**400])
 def test_bad_goto_says_why_and_stays(bad: object) -> None:
     view = SearchView(TRACES["minimax-3"], RecordingCanvas())
     view.goto(3)
     assert view.goto(bad) is False
     assert view.position == 3
-    assert f"from 0 to {len(view) - 1}" in view.message
-    assert view.goto(-1) and view.position == len(view) - 1
+    assert f"from 0 to {len(view) - 1}" in view.message and len(view.message) < 200
+    assert view.goto(len(view) - 1) and view.position == len(view) - 1
 
 
 def test_show_search_builds_widgets_with_a_play_timer_in_the_browser() -> None:
@@ -389,3 +389,43 @@ def test_every_word_of_the_tree_is_readable_on_a_projector(name: str) -> None:
     # The whole key: its lines join to the trace's key (tree_layout.legend).
     assert " ".join(layout.legend) == legend(trace)
     assert BOX * SHRINK >= 48  # the boards inside the nodes
+
+
+# -- forged traces: refused at the door, not a KeyError in the drawing ----------------------
+
+
+def _forged(trace: Any, **changes: Any) -> Any:
+    import dataclasses
+
+    return dataclasses.replace(trace, **changes)
+
+
+@pytest.mark.parametrize("how", ["node out of range", "child out of range", "not an event",
+                                 "value not a number", "node id shifted", "parent later"])
+def test_a_forged_trace_is_refused_by_the_viewer_and_the_picture(how: str) -> None:
+    import dataclasses
+
+    from gamelib.game import GameError
+    from gamelib.ui.search_svg import search_svg
+
+    trace = TRACES["alphabeta-4"]
+    events, nodes = list(trace.events), list(trace.nodes)
+    cut = next(k for k, e in enumerate(events) if hasattr(e, "child"))
+    if how == "node out of range":
+        events[1] = dataclasses.replace(events[1], node=10**9)
+    elif how == "child out of range":
+        events[cut] = dataclasses.replace(events[cut], child=-1)
+    elif how == "not an event":
+        events[2] = ("enter", 0)  # type: ignore[call-overload]
+    elif how == "value not a number":
+        k = next(k for k, e in enumerate(events) if hasattr(e, "value"))
+        events[k] = dataclasses.replace(events[k], value="1")
+    elif how == "node id shifted":
+        nodes[1] = dataclasses.replace(nodes[1], id=2)
+    else:
+        nodes[1] = dataclasses.replace(nodes[1], parent=5)
+    forged = _forged(trace, events=tuple(events), nodes=tuple(nodes))
+    with pytest.raises(GameError, match="this trace does not fit together"):
+        search_svg(forged)
+    with pytest.raises(GameError, match="this trace does not fit together"):
+        SearchView(forged, RecordingCanvas())

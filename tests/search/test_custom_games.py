@@ -1,0 +1,205 @@
+"""Custom games that break the searches' rules get a GameError from every search.
+
+A student's game may cycle, run for thousands of plies, hold its states in lists, leave a
+running state without moves, offer moves after the end, or score a win 5. Every public
+search (and the play session over them) then says what is wrong in a GameError: never a
+raw RecursionError, TypeError, ValueError or IndexError, never a hang, and never two
+searches that disagree in silence. (gamelib.search.door: the one rule and its messages.)
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamelib.game import GameError
+from gamelib.search import (
+    alphabeta,
+    best_move,
+    bounded_alphabeta,
+    choose_move,
+    depth_limited,
+    iterative_deepening,
+    mcts,
+    memo_minimax,
+    minimax,
+    move_values,
+    trace_search,
+    zero,
+)
+from gamelib.session import PlaySession
+
+
+class LineGame:
+    """A line of ``length`` plies (states 0, 1, ... ``length``), two moves a ply (both to
+    the next state), with one flaw: ``"none"``, ``"cycle"`` (never ends: state ``k`` leads
+    back to 0), ``"stuck"`` (``k`` is running without moves), ``"past_end"`` (``k`` is
+    finished but has moves), ``"utility"`` (the end scores ``bad``), ``"unhashable"``
+    (states after ``k`` are lists)."""
+
+    name = "Line"
+    players = ("A", "B")
+    start: Any = 0
+
+    def __init__(self, length: int, flaw: str = "none", k: int = 1, bad: Any = 5) -> None:
+        self.length, self.flaw, self.k, self.bad = length, flaw, min(k, length), bad
+
+    def _n(self, s: Any) -> int:
+        return s[0] if isinstance(s, list) else s
+
+    def finished(self, s: Any) -> bool:
+        n = self._n(s)
+        if self.flaw == "cycle":
+            return False
+        if self.flaw == "past_end" and n == self.k:
+            return True
+        if self.flaw == "stuck" and n == self.k:
+            return False
+        return n >= self.length
+
+    def next_states(self, s: Any, p: str) -> list[Any]:
+        n = self._n(s)
+        if self.flaw == "stuck" and n == self.k:
+            return []
+        if self.flaw != "past_end" and self.finished(s) or n >= self.length:
+            return []
+        after = 0 if self.flaw == "cycle" and n + 1 > self.k else n + 1
+        if self.flaw == "unhashable" and after > self.k:
+            return [[after], [after]]
+        return [after, after]
+
+    def to_move(self, s: Any) -> str:
+        return self.players[self._n(s) % 2]
+
+    def moves(self, s: Any) -> list[int]:
+        return [0, 1] if self.next_states(s, self.to_move(s)) else []
+
+    def play(self, s: Any, m: int) -> Any:
+        return self.next_states(s, self.to_move(s))[m]
+
+    def utility(self, s: Any, p: str) -> Any:
+        win = self.bad if self.flaw == "utility" else 1
+        loss = -win if isinstance(win, (int, float)) else win
+        return win if p == self.to_move(s) else loss
+
+    def parse_move(self, text: str) -> int:
+        return int(text)
+
+    def format_move(self, m: int) -> str:
+        return str(m)
+
+    def render(self, s: Any) -> str:
+        return str(s)
+
+
+SEARCHES: dict[str, Callable[[Any], object]] = {
+    "minimax": lambda g: minimax(g, g.start),
+    "memo_minimax": lambda g: memo_minimax(g, g.start),
+    "alphabeta": lambda g: alphabeta(g, g.start),
+    "bounded_alphabeta": lambda g: bounded_alphabeta(g, g.start),
+    "best_move": lambda g: best_move(g, g.start, rng=random.Random(1)),
+    "trace_search": lambda g: trace_search(g, g.start, "minimax"),
+    "mcts": lambda g: mcts(g, g.start, iterations=20, seed=1),
+    "depth_limited": lambda g: depth_limited(g, g.start, 3, zero),
+    "iterative_deepening": lambda g: iterative_deepening(g, g.start, zero, max_depth=3),
+    "choose_move": lambda g: choose_move(g, g.start, depth=3, rng=random.Random(1)),
+    "move_values": lambda g: move_values(g, g.start, depth=3),
+}
+DEPTH_LIMITED = {"depth_limited", "iterative_deepening", "choose_move", "move_values"}
+MESSAGES = {
+    "cycle": "no end in sight",
+    "deep": "no end in sight",
+    "stuck": "a running state has no next state",
+    "past_end": "finished() is True in",
+    "utility": "results lie from -1 to 1",
+    "unhashable": "a state is not hashable",
+}
+
+
+@pytest.mark.parametrize("name", sorted(SEARCHES))
+@pytest.mark.parametrize("flaw", ["stuck", "past_end", "utility", "unhashable"])
+def test_a_rule_broken_on_the_first_line_is_named_by_every_search(name: str, flaw: str) -> None:
+    with pytest.raises(GameError, match=re.escape(MESSAGES[flaw])):
+        SEARCHES[name](LineGame(6, flaw, k=3))
+
+
+@pytest.mark.parametrize("name", sorted(SEARCHES))
+@pytest.mark.parametrize("flaw", ["cycle", "deep"])
+def test_cycles_and_deep_lines_get_words_from_exact_searches(name: str, flaw: str) -> None:
+    game = LineGame(3000) if flaw == "deep" else LineGame(6, "cycle", k=3)
+    # A depth limit copes with both; an MCTS playout of 3,000 plies is fine.
+    if name in DEPTH_LIMITED or (name == "mcts" and flaw == "deep"):
+        SEARCHES[name](game)
+    else:
+        message = "a playout went 10,000 plies" if name == "mcts" else MESSAGES[flaw]
+        with pytest.raises(GameError, match=message):
+            SEARCHES[name](game)
+
+
+@pytest.mark.parametrize("name", sorted(SEARCHES))
+def test_a_sound_line_game_is_searched_and_all_exact_searches_agree(name: str) -> None:
+    SEARCHES[name](LineGame(5))
+    values = {minimax(LineGame(n), 0) for n in [5]} | {memo_minimax(LineGame(5), 0),
+                                                      alphabeta(LineGame(5), 0),
+                                                      bounded_alphabeta(LineGame(5), 0)}
+    assert values == {-1}
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    name=st.sampled_from(sorted(SEARCHES)),
+    length=st.integers(1, 12),
+    flaw=st.sampled_from(["none", "cycle", "stuck", "past_end", "utility", "unhashable"]),
+    k=st.integers(0, 12),
+    bad=st.sampled_from([5, -2, 1.5, float("nan"), 10**400, None, "1"]),
+)
+def test_every_search_returns_or_says_what_is_wrong(name: str, length: int, flaw: str, k: int,
+                                                    bad: Any) -> None:
+    game = LineGame(length, flaw, k, bad)
+    try:
+        SEARCHES[name](game)
+    except GameError as error:
+        assert str(error) and "Traceback" not in str(error)
+
+
+def test_memo_minimax_and_best_move_follow_finished_off_the_first_line() -> None:
+    # The flaw lies on a second move's line only, where the door's walk does not go.
+    class Branchy(LineGame):
+        def next_states(self, s: Any, p: str) -> list[Any]:
+            if s == 0:
+                return [1, 100]
+            return [] if s in (2, 100) else [s + 1]
+
+        def finished(self, s: Any) -> bool:
+            return s == 2  # 100 is running, without moves
+
+    for search in (memo_minimax, minimax):
+        with pytest.raises(GameError, match=re.escape(MESSAGES["stuck"])):
+            search(Branchy(2), 0)
+    with pytest.raises(GameError, match=re.escape(MESSAGES["stuck"])):
+        best_move(Branchy(2), 0)
+
+
+def test_an_order_without_return_is_named() -> None:
+    from gamelib.games import TicTacToe
+
+    game = TicTacToe()
+    with pytest.raises(GameError, match="order.*returned None.*return moves"):
+        alphabeta(game, game.start, order=lambda g, s, moves: moves.sort())  # type: ignore
+
+
+@pytest.mark.parametrize("flaw", ["cycle", "stuck", "past_end", "utility", "unhashable"])
+def test_the_session_says_what_is_wrong_with_the_game(flaw: str) -> None:
+    game = LineGame(6, flaw, k=3)
+    s = PlaySession(game, mode="computer-human", seed=1, background=False)
+    assert s.message.startswith("The computer could not move: ")
+    assert "internal error" not in s.message
+    h = PlaySession(game, mode="human-human", background=False)
+    assert h.hint() is None and h.message.startswith("No hint: ")
+    assert "internal error" not in h.message
