@@ -1,10 +1,10 @@
 # Game-search notebooks: everyday commands.
 #
 #   make lab        open the notebooks in JupyterLab
-#   make check      the everyday loop (about a minute): ruff, mypy, and every test that is not
-#                   slow, notebook or browser
+#   make check      the everyday loop (about 105 s of CPU: a minute on two idle cores): ruff,
+#                   mypy, and every test that is not slow, notebook or browser
 #   make test       all of it: ruff, mypy, then every test: unit tests, every notebook (nbval),
-#                   browser tests (what .ci/run runs)
+#                   browser tests (what .ci/run runs; about 470 s of CPU)
 #   make notebooks  re-execute notebooks in place (NOTEBOOKS="notebooks/02-Minimax.ipynb ...")
 #   make students   make the exercises' student notebooks from the solutions (nbgrader) and run them
 #   make slides     the lessons as reveal.js slides in build/slides, working offline
@@ -87,6 +87,12 @@ lab: export JUPYTER_PATH := $(CURDIR)/lab$(if $(JUPYTER_PATH),:$(JUPYTER_PATH))
 lab: $(STAMP_RUN)
 	$(VPY) -m jupyterlab --ServerApp.root_dir=notebooks $(ALLOW_ROOT) $(LAB_ARGS)
 
+# Python writes its bytecode caches (__pycache__, ignored by git) in make check and make test
+# even where PYTHONDONTWRITEBYTECODE is set (an empty value turns it off): without them every
+# run recompiles gamelib in each test worker, kernel and subprocess, and pytest rewrites the
+# asserts of every test module again (about 4 s of CPU per worker in make check alone).
+check test: export PYTHONDONTWRITEBYTECODE :=
+
 # Both run lint first, then pytest on every core. make check leaves out what is marked slow
 # (over 2 s), notebook (runs notebooks in a kernel) or browser (drives Chromium).
 check: lint
@@ -94,9 +100,10 @@ check: lint
 
 # In make test a test file's tests stay together on one worker (--dist loadfile): a notebook's
 # cells run in order in one kernel, and a module's fixtures (an nbgrader course, a served
-# JupyterLite site) are set up once; session fixtures (JupyterLab, Chromium, the JupyterLite
-# build) once per worker. (Not --dist loadgroup: with pytest 9 and pytest-xdist 3.8 its
-# xdist_group marks are silently ignored.)
+# JupyterLite site) are set up once; session fixtures (JupyterLab, Chromium) once per worker,
+# and the JupyterLite build once per run, shared by the workers (tests/conftest.py). (Not
+# --dist loadgroup: with pytest 9 and pytest-xdist 3.8 its xdist_group marks are silently
+# ignored.)
 # With npm there, the slides' libraries come first (once; $(SLIDES_LIB) below, written out as
 # make reads prerequisites before that line), for tests/browser/test_slides_browser.py.
 test: lint $(if $(shell command -v npm 2>/dev/null),build/slides/lib/.installed)

@@ -5,8 +5,10 @@ Hypothesis runs derandomized (the same examples on every run and machine), witho
 without an example database. To hunt for new counterexamples locally, run with
 ``HYPOTHESIS_PROFILE=explore`` (random examples, ten times as many).
 
-The session fixture ``lite_site`` builds the JupyterLite site once, offline, for the tests that
-need it (tests/notebooks/test_lite.py and the Lite browser tests).
+The session fixture ``lite_site`` builds the JupyterLite site once per run, offline, for the
+tests that need it (tests/notebooks/test_lite.py and the Lite browser tests): with pytest-xdist
+the workers share one build (the first to ask builds it, under a lock, in the run's temporary
+folder; the others wait for it and read it).
 
 Notebook-wide settings (PYTHONHASHSEED for the nbval kernels, the sanitizer path) live in the
 project root's conftest.py, which pytest also reads for runs that do not touch tests/.
@@ -14,6 +16,7 @@ project root's conftest.py, which pytest also reads for runs that do not touch t
 
 from __future__ import annotations
 
+import fcntl
 import os
 from pathlib import Path
 
@@ -39,9 +42,21 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "gamelib"))
 
 @pytest.fixture(scope="session")
 def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The JupyterLite site, built once per session (per worker) with the network off;
-    its folder. Used by tests/notebooks/test_lite.py and the Lite browser tests."""
+    """The JupyterLite site, built once per run with the network off (shared by the xdist
+    workers); its folder, which the tests only read. Used by tests/notebooks/test_lite.py and
+    the Lite browser tests."""
     reason = lite_tools_missing()
     if reason:
         pytest.skip(reason)
-    return build_lite_site_offline(tmp_path_factory.mktemp("lite"))
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # the run's folder, above each worker's own
+    work = base / "lite-shared"
+    done = work / "built"
+    with open(base / "lite-shared.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not done.exists():  # a failed build leaves no mark: the next worker tries again
+            work.mkdir(exist_ok=True)
+            site = build_lite_site_offline(work)
+            done.write_text(str(site), encoding="utf-8")
+    return Path(done.read_text(encoding="utf-8"))

@@ -308,6 +308,7 @@ def test_a_heuristic_that_raises_on_a_validation_position_shows_it() -> None:
     assert found["error"] == "ValueError: boom" and "1 2 3 4 5 6 7" in found["position"]
 
 
+@pytest.mark.slow  # its searches keep few entries: about 5 s
 def test_a_store_rule_of_exact_values_only_is_judged_safe() -> None:
     def exact_only(cache: Any, state: Any, alpha: Any, beta: Any, v: Any) -> None:
         if alpha < v < beta:
@@ -367,9 +368,8 @@ CHECKERS: dict[str, Callable[[Callable[..., Any]], CheckResult]] = {
 }
 
 
-@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow)
-                                  if name in {"store_bound", "symmetry"} else name
-                                  for name in CHECKERS])  # those two take over 2 s
+@pytest.mark.slow  # 25 examples: 2 to 10 s per checker
+@pytest.mark.parametrize("name", list(CHECKERS))
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(answers=st.lists(ANSWERS, min_size=1, max_size=4), error=st.none() | ERRORS,
        fail_at=st.integers(1, 40))
@@ -400,6 +400,7 @@ def test_a_checker_refuses_what_is_not_a_function_with_a_message(name: str, bad:
     assert "needs your function" in str(refused.value)
 
 
+@pytest.mark.slow  # 40 examples, some of them searching: about 4 s
 @settings(max_examples=40, deadline=None)
 @given(depths=st.one_of(st.lists(st.integers(-2, 7), max_size=4), st.integers(),
                         st.text(max_size=2), st.none()),

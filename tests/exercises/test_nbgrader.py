@@ -8,8 +8,10 @@
 * A throw-away nbgrader course: the real ``nbgrader generate_assignment`` releases every
   exercise, and ``nbgrader autograde`` gives the solution full marks, the unchanged student
   version zero (without an error) and a submission with one planted bug loses exactly the
-  points of that bug's test cell; in the same autograde run per exercise, a version that
-  delegates to gamelib and one with the lesson's code pasted (test_pasted_lessons.py) get 0.
+  points of that bug's test cell; a version of each exercise that delegates to gamelib and
+  one with the lesson's code pasted (test_pasted_lessons.py) get 0. Every submission is
+  graded in one ``nbgrader autograde`` run (the module fixture ``graded``): each run costs
+  seconds of start-up.
 """
 
 from __future__ import annotations
@@ -191,26 +193,57 @@ def scores(course: Path, assignment: str, notebook: str, student: str) -> dict[s
         return {g.name: g.score for g in submitted.grades if g.cell.cell_type == "code"}
 
 
+def points_of(release: nbformat.NotebookNode) -> dict[str, float]:
+    """The points of each autograded test cell of a released notebook, by grade id."""
+    return {grader(c)["grade_id"]: grader(c)["points"] for c in release.cells
+            if grader(c).get("grade") and c.cell_type == "code"}
+
+
+def release_of(course: Path, solution: Path) -> nbformat.NotebookNode:
+    assignment, name = assignment_of(solution)
+    return nbformat.read(course / "release" / assignment / name, as_version=4)
+
+
+def handed_in_by(course: Path, solution: Path) -> dict[str, nbformat.NotebookNode]:
+    """What this module's students hand in for the exercise of ``solution``, by student."""
+    assignment, _ = assignment_of(solution)
+    release = release_of(course, solution)
+    versions = {f"delegator{assignment}": handed_in(release, DELEGATING.__getitem__)}
+    if solution.name[:2] in PASTED:
+        versions[f"paster{assignment}"] = handed_in(release, lambda _: PASTED[solution.name[:2]])
+    if solution == SOLUTIONS[0]:
+        solved = submission_from(release, nbformat.read(solution, as_version=4))
+        versions |= {"solver": solved, "starter": release, "planter": plant_bug(solved)[0]}
+    return versions
+
+
+@pytest.fixture(scope="module")
+def graded(course: Path) -> Path:
+    """The course after ONE ``nbgrader autograde`` run over every submission of this module
+    (each run costs seconds): exercise 1 solved, unchanged and with a planted bug, and every
+    exercise delegating to gamelib and (where a row is ready) with the lesson pasted."""
+    for solution in SOLUTIONS:
+        assignment, name = assignment_of(solution)
+        for student, version in handed_in_by(course, solution).items():
+            folder = course / "submitted" / student / assignment
+            folder.mkdir(parents=True)
+            nbformat.write(version, folder / name)
+    run_nbgrader(course, "autograde", "ex*")  # every assignment, every student: one run
+    return course
+
+
 @pytest.mark.slow
 @pytest.mark.notebook
-def test_autograde_full_marks_zero_and_a_planted_bug(course: Path) -> None:
+def test_autograde_full_marks_zero_and_a_planted_bug(graded: Path) -> None:
     solution = SOLUTIONS[0]
     assignment, name = assignment_of(solution)
-    release = nbformat.read(course / "release" / assignment / name, as_version=4)
-    full = nbformat.read(solution, as_version=4)
-    solved = submission_from(release, full)
-    buggy, lost = plant_bug(solved)
-    for student, nb in (("solver", solved), ("starter", release), ("planter", buggy)):
-        folder = course / "submitted" / student / assignment
-        folder.mkdir(parents=True)
-        nbformat.write(nb, folder / name)
-    run_nbgrader(course, "autograde", assignment)  # the three students in one run
+    release = release_of(graded, solution)
+    _, lost = plant_bug(submission_from(release, nbformat.read(solution, as_version=4)))
     notebook = name.removesuffix(".ipynb")
-    points = {grader(c)["grade_id"]: grader(c)["points"] for c in release.cells
-              if grader(c).get("grade") and c.cell_type == "code"}
-    assert scores(course, assignment, notebook, "solver") == points
-    assert scores(course, assignment, notebook, "starter") == dict.fromkeys(points, 0)
-    assert scores(course, assignment, notebook, "planter") == {**points, lost: 0}
+    points = points_of(release)
+    assert scores(graded, assignment, notebook, "solver") == points
+    assert scores(graded, assignment, notebook, "starter") == dict.fromkeys(points, 0)
+    assert scores(graded, assignment, notebook, "planter") == {**points, lost: 0}
 
 
 # Delegation and a pasted lesson get no points (issue 20 item 6) ------------------------------
@@ -294,23 +327,14 @@ def handed_in(release: nbformat.NotebookNode, code: Callable[[str], str]) -> nbf
 
 
 @pytest.mark.slow
+@pytest.mark.notebook
 @pytest.mark.parametrize("solution", SOLUTIONS, ids=lambda p: p.name)
 def test_autograde_gives_delegating_and_pasted_lesson_versions_no_points(
-        course: Path, solution: Path) -> None:
+        graded: Path, solution: Path) -> None:
     assignment, name = assignment_of(solution)
-    release = nbformat.read(course / "release" / assignment / name, as_version=4)
-    versions = {f"delegator{assignment}": handed_in(release, DELEGATING.__getitem__)}
-    if solution.name[:2] in PASTED:
-        versions[f"paster{assignment}"] = handed_in(release,
-                                                    lambda _: PASTED[solution.name[:2]])
-    for student, version in versions.items():
-        folder = course / "submitted" / student / assignment
-        folder.mkdir(parents=True)
-        nbformat.write(version, folder / name)
-    # One autograde run for both students (a glob): each run costs seconds.
-    run_nbgrader(course, "autograde", assignment, "--student", f"*{assignment}")
-    points = {grader(c)["grade_id"]: grader(c)["points"] for c in release.cells
-              if grader(c).get("grade") and c.cell_type == "code"}
-    for student in versions:
-        assert scores(course, assignment, name.removesuffix(".ipynb"), student) == \
+    points = points_of(release_of(graded, solution))
+    students = [s for s in handed_in_by(graded, solution) if s.endswith(assignment)]
+    assert students[0] == f"delegator{assignment}"
+    for student in students:
+        assert scores(graded, assignment, name.removesuffix(".ipynb"), student) == \
             dict.fromkeys(points, 0), student
