@@ -174,17 +174,26 @@ def test_look_adapts_to_the_speed_of_the_game(monkeypatch: pytest.MonkeyPatch) -
         budget.look(1)
 
 
-def test_a_slow_custom_game_does_not_overshoot_its_budget() -> None:
-    """Each state of this Nim costs 2 ms: 1024 nodes between looks would be 2 s."""
+def test_a_slow_custom_game_does_not_overshoot_its_budget(monkeypatch: Any) -> None:
+    """Each state of this Nim costs 2 ms of a fake clock: 1024 nodes between looks would be
+    2 s; the budget looks about every LOOK_SECONDS, so the states run past its end take well
+    under 0.1 s (31 states here: 62 ms). Depth 1, which always finishes, takes about 0.1 s
+    of the 0.3 s. The clock is fake: the figures are exact, whatever the machine's load."""
+    clock = [100.0]
+    monkeypatch.setattr(common.time, "perf_counter", lambda: clock[0])
+    late: list[float] = []
 
     class SlowNim(Nim):
         def finished(self, state: Any) -> bool:
-            time.sleep(0.002)
+            clock[0] += 0.002
+            if clock[0] > 100.3:
+                late.append(clock[0])
             return super().finished(state)
 
-    game = SlowNim([20] * 4)
-    decision, seconds = timed(choose_move, game, game.start, seconds=0.3, depth=50)
-    assert decision.cut_short and seconds < 0.3 + 0.5
+    game = SlowNim([6] * 4)
+    decision = choose_move(game, game.start, seconds=0.3, depth=50)
+    assert decision.cut_short and decision.stats.depth >= 1
+    assert 0 < len(late) * 0.002 < 0.1, len(late)
 
 
 def test_the_repr_shows_the_limit() -> None:
