@@ -2,9 +2,10 @@
 the student to write are out of reach.
 
 A checker names what it forbids (:class:`Forbidden`: modules, packages, classes,
-functions); while :func:`gamelib.exercises.run.call_student` runs the student's code, each
-forbidden Python function has its ``__code__`` swapped for a small guard, and the original
-is put back when the call returns. Every path to the function reaches the guard: ``from
+functions); while a check runs, each forbidden Python function has its ``__code__``
+swapped for a small guard (once per check: the original is put back when the check ends),
+and the guard refuses while :func:`gamelib.exercises.run.call_student` runs the student's
+code. Every path to the function reaches the guard: ``from
 ... import``, a module attribute, ``importlib.import_module``, a reference saved before the
 check, a bound method, a subclass: they all share the one function object. A call of a
 guarded function while the student's code runs is written in a log and raises
@@ -23,10 +24,10 @@ What the exercise hands the student stays usable in two ways:
   reference" (refused) from "what the checker handed called it" (allowed) by who holds
   the call: a handed helper or the student.
 
-The checker computes its expected values outside the student's calls, where nothing is
-swapped. What the guard cannot stop: code re-created from gamelib's source text (copying the
-lesson: ``exec`` of the file, ``runpy``; :func:`importlib.reload` is refused), values a
-``functools.cache`` returns without running Python code, and C code.
+The checker computes its expected values outside the student's calls, where the guard
+runs the function's own code. What the guard cannot stop: code re-created from gamelib's
+source text (copying the lesson: ``exec`` of the file, ``runpy``; :func:`importlib.reload`
+is refused), values a ``functools.cache`` returns without running Python code, and C code.
 """
 
 from __future__ import annotations
@@ -77,6 +78,15 @@ def _guard_code(handler: Callable[[tuple[Any, ...], dict[str, Any]], Any],
     variables (a function's new ``__code__`` must have as many as its closure has cells).
     The handler is a constant of the code, since the code runs with the guarded function's
     globals."""
+    code = _guard_template(free)
+    consts = tuple(handler if c == _SENTINEL else c for c in code.co_consts)
+    return code.replace(co_consts=consts)
+
+
+@functools.cache
+def _guard_template(free: int) -> types.CodeType:
+    """The guard's code with ``free`` free variables and a placeholder for the handler
+    (compiled once per number of free variables)."""
     names = [f"_gamelib_free{i}" for i in range(free)]
     source = ["def _outer():"]
     source += [f"    {name} = None" for name in names]
@@ -85,12 +95,10 @@ def _guard_code(handler: Callable[[tuple[Any, ...], dict[str, Any]], Any],
         source.append(f"        ({', '.join(names)},)")
     source.append(f"        return {_SENTINEL!r}(args, kwargs)")
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", SyntaxWarning)  # "str is not callable": replaced below
+        warnings.simplefilter("ignore", SyntaxWarning)  # "str is not callable": replaced
         outer = compile("\n".join(source) + "\n", "<gamelib guard>", "exec")
     outer_code = next(c for c in outer.co_consts if isinstance(c, types.CodeType))
-    code = next(c for c in outer_code.co_consts if isinstance(c, types.CodeType))
-    consts = tuple(handler if c == _SENTINEL else c for c in code.co_consts)
-    return code.replace(co_consts=consts)
+    return next(c for c in outer_code.co_consts if isinstance(c, types.CodeType))
 
 
 def _describe(function: types.FunctionType) -> str:
@@ -116,7 +124,7 @@ def _swap_for(function: types.FunctionType) -> _Swap:
     clone.__kwdefaults__ = function.__kwdefaults__
 
     def handler(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-        if _STATE.trusted:
+        if _STATE.trusted or not _STATE.active:  # a handed helper, or the checker's code
             return clone(*args, **kwargs)
         refuse(name)
 
@@ -211,21 +219,41 @@ class Forbidden:
                      if isinstance(obj, types.FunctionType) and obj.__code__ in nested)
 
 
-_current: list[tuple[_Swap, ...]] = []
-"""The swaps of each running check, innermost last."""
+_guarded: dict[int, _Swap] = {}
+"""The functions whose ``__code__`` is the guard now, by id."""
+
+
+def _apply(swaps: tuple[_Swap, ...]) -> None:
+    """Make exactly the functions of ``swaps`` guarded: the others get their code back."""
+    wanted = {id(swap.function): swap for swap in swaps}
+    for key, swap in list(_guarded.items()):
+        if wanted.get(key) is not swap:
+            swap.function.__code__ = swap.original
+            del _guarded[key]
+    for key, swap in wanted.items():
+        if key not in _guarded:
+            swap.function.__code__ = swap.guard
+            _guarded[key] = swap
 
 
 @contextmanager
 def checking(forbidden: Forbidden | None) -> Iterator[list[str]]:
     """The checker's side: ``forbidden`` is what :func:`refusing` guards during this check;
-    yields the log of refused calls, emptied at the start."""
+    yields the log of refused calls, emptied at the start.
+
+    The guard's code is swapped in once, here, for the whole check (not at each call of the
+    student's code, which would cost more than the student's code): a guarded function
+    refuses only while :func:`refusing` runs and no handed helper holds the call; the
+    checker's own calls, between the student's, run the function's own code."""
     saved = list(_STATE.log)
     _STATE.log.clear()
-    _current.append(() if forbidden is None else forbidden.swaps + forbidden.closures())
+    outer = tuple(_guarded.values())
     try:
+        _apply(())  # an outer check's guards off, so that closures() sees the real code
+        _apply(() if forbidden is None else forbidden.swaps + forbidden.closures())
         yield _STATE.log
     finally:
-        _current.pop()
+        _apply(outer)
         _STATE.log[:] = saved
 
 
@@ -248,23 +276,16 @@ def refused_calls() -> list[str]:
 
 @contextmanager
 def refusing() -> Iterator[None]:
-    """Run the student's code inside: the running check's forbidden functions refuse to run
-    (:class:`DelegationRefused`) unless a :func:`handed` helper calls them."""
-    swaps = _current[-1] if _current else ()
-    outermost = _STATE.active == 0
+    """Run the student's code inside: the running check's forbidden functions (guarded by
+    :func:`checking`) refuse to run (:class:`DelegationRefused`) unless a :func:`handed`
+    helper calls them."""
     trusted, _STATE.trusted = _STATE.trusted, 0
     _STATE.active += 1
-    if outermost:
-        for swap in swaps:
-            swap.function.__code__ = swap.guard
     try:
         yield
     finally:
         _STATE.active -= 1
         _STATE.trusted = trusted
-        if outermost:
-            for swap in swaps:
-                swap.function.__code__ = swap.original
 
 
 F = TypeVar("F", bound=Callable[..., Any])
