@@ -47,7 +47,9 @@ from gamelib.game import Game, GameError
 from gamelib.games import Nim, TicTacToe
 
 LIMIT = 1.0  # short, yet long enough for a right answer on a loaded machine
-MARGIN = 3.0
+HANG = 30.0
+"""Seconds after which a check counts as hung: a hang detector, not a speed test (the limit's
+messages and counts say that it acted; the wall clock of a loaded machine says nothing)."""
 
 
 @pytest.fixture(autouse=True)
@@ -112,7 +114,7 @@ LOOPING: dict[str, Callable[[], CheckResult]] = {
 def test_an_endless_loop_is_stopped_and_reported(name: str) -> None:
     started = time.monotonic()
     result = LOOPING[name]()
-    assert time.monotonic() - started < 2 * LIMIT + MARGIN  # hang prevention, generous
+    assert time.monotonic() - started < HANG
     assert not result.passed
     report = repr(result)
     assert f"did not return within {LIMIT:g} s" in report, report
@@ -158,7 +160,7 @@ def test_a_bare_except_cannot_swallow_the_time_limit() -> None:
 
     started = time.monotonic()
     result = check_finished(stubborn)
-    assert time.monotonic() - started < 2 * LIMIT + MARGIN
+    assert time.monotonic() - started < HANG
     assert "did not return within" in repr(result)
 
 
@@ -167,8 +169,8 @@ def test_off_the_main_thread_the_trace_fallback_stops_a_loop() -> None:
     thread = threading.Thread(target=lambda: results.append(check_finished(loops)))
     started = time.monotonic()
     thread.start()
-    thread.join(LIMIT + MARGIN)
-    assert not thread.is_alive() and time.monotonic() - started < LIMIT + MARGIN
+    thread.join(HANG)
+    assert not thread.is_alive() and time.monotonic() - started < HANG
     assert f"did not return within {LIMIT:g} s" in repr(results[0])
 
 
@@ -320,12 +322,20 @@ def test_a_store_rule_of_exact_values_only_is_judged_safe() -> None:
 
 
 def test_a_huge_match_is_refused_at_once() -> None:
+    """Refused at the door: the student's heuristic is never called."""
+    calls: list[Any] = []
+
+    def heuristic(state: Any, player: str) -> float:
+        calls.append(state)
+        return 0.0
+
     started = time.monotonic()
     with pytest.raises(GameError, match="openings must be a whole number from 1 to 12"):
-        check_heuristic(lambda s, p: 0.0, openings=10**9)
+        check_heuristic(heuristic, openings=10**9)
     with pytest.raises(GameError, match="depths must be"):
-        check_heuristic(lambda s, p: 0.0, depths=range(10**9))
-    assert time.monotonic() - started < 1.0
+        check_heuristic(heuristic, depths=range(10**9))
+    assert calls == []
+    assert time.monotonic() - started < HANG
 
 
 # Property tests ----------------------------------------------------------------------------

@@ -24,7 +24,9 @@ from gamelib.game import GameError
 from gamelib.games import TicTacToe
 
 LIMIT = 1.0
-MARGIN = 4.0
+HANG = 30.0
+"""Seconds after which a check counts as hung: a hang detector, not a speed test (the limit's
+messages and counts say that it acted; the wall clock of a loaded machine says nothing)."""
 
 
 @pytest.fixture(autouse=True)
@@ -56,7 +58,7 @@ def test_an_answer_too_large_to_read_is_refused_at_once(answer: Any, says: str) 
     started = time.monotonic()
     report = _report(ex.check_next_states(answer))
     assert says in report and "✘" in report
-    assert time.monotonic() - started < LIMIT + MARGIN
+    assert time.monotonic() - started < HANG
 
 
 class Looping:
@@ -76,7 +78,7 @@ def test_a_looping_repr_or_eq_of_the_answer_meets_the_limit() -> None:
     result = ex.check_finished(lambda s: Looping())
     assert not result.passed and "did not return within" in result.failures[0].text
     assert "__repr__" in _report(result)
-    assert time.monotonic() - started < LIMIT + MARGIN
+    assert time.monotonic() - started < HANG
 
 
 class Raising:
@@ -174,7 +176,7 @@ def _in_a_thread(check: Callable[[], CheckResult]) -> CheckResult:
     results: list[CheckResult] = []
     thread = threading.Thread(target=lambda: results.append(check()), daemon=True)
     thread.start()
-    thread.join(LIMIT + MARGIN)
+    thread.join(HANG)
     assert not thread.is_alive(), "the limit did not stop the student's code"
     return results[0]
 
@@ -188,7 +190,7 @@ def test_off_the_main_thread_the_limit_stops_any_python_loop(function: Any) -> N
 def test_a_swallowed_limit_is_raised_again_and_reported() -> None:
     started = time.monotonic()
     result = ex.check_finished(swallowing)
-    assert time.monotonic() - started < LIMIT + MARGIN
+    assert time.monotonic() - started < HANG
     assert "your code caught the exception that stops it" in _report(result)
     threaded = _in_a_thread(lambda: ex.check_finished(swallowing))
     assert "your code caught the exception that stops it" in _report(threaded)
@@ -217,7 +219,7 @@ def test_a_check_has_a_total_limit() -> None:
     ex.set_time_limit(LIMIT, total=0.5)
     started = time.monotonic()
     result = ex.check_finished(slow)
-    assert time.monotonic() - started < 0.5 + LIMIT + MARGIN
+    assert time.monotonic() - started < HANG
     text = result.failures[0].text
     assert text.startswith("stopped after ") and "the check may take 0.5 s in all" in text
 
