@@ -58,6 +58,8 @@ MAX_ANSWER_ITEMS: Final = 100_000
 gives): a larger one is refused, so that an endless generator cannot fill the memory."""
 
 _limit = [DEFAULT_TIME_LIMIT, DEFAULT_TOTAL_LIMIT]
+# signal's C functions (signal, getsignal) without the enum wrapping: 10x cheaper per call.
+_SIGNALS: Final[Any] = getattr(signal, "_signal", signal)
 
 
 def set_time_limit(seconds: float = DEFAULT_TIME_LIMIT, total: float = DEFAULT_TOTAL_LIMIT
@@ -231,12 +233,6 @@ def _watchdog(end: float, rings: _Rings,
                 break
             except _Alarm:
                 continue
-
-
-_SIGNALS: Final[Any] = getattr(signal, "_signal", signal)
-"""The C functions under :mod:`signal`'s ``signal`` and ``getsignal``: the same calls
-without their wrapping of handlers in an enum, which cost ten times more (two calls of
-each at every call of the student's code)."""
 
 
 @contextmanager
