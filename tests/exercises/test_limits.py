@@ -24,6 +24,7 @@ from gamelib.game import GameError
 from gamelib.games import TicTacToe
 
 LIMIT = 1.0
+LOOP_LIMIT = 0.25  # for a student function that never returns
 HANG = 30.0
 """Seconds after which a check counts as hung: a hang detector, not a speed test (the limit's
 messages and counts say that it acted; the wall clock of a loaded machine says nothing)."""
@@ -74,6 +75,7 @@ class Looping:
 
 
 def test_a_looping_repr_or_eq_of_the_answer_meets_the_limit() -> None:
+    ex.set_time_limit(LOOP_LIMIT)  # the student's code never returns (the fixture resets)
     started = time.monotonic()
     result = ex.check_finished(lambda s: Looping())
     assert not result.passed and "did not return within" in result.failures[0].text
@@ -183,11 +185,13 @@ def _in_a_thread(check: Callable[[], CheckResult]) -> CheckResult:
 
 @pytest.mark.parametrize("function", [one_line_loop, swallowing])
 def test_off_the_main_thread_the_limit_stops_any_python_loop(function: Any) -> None:
+    ex.set_time_limit(LOOP_LIMIT)  # the student's code never returns (the fixture resets)
     result = _in_a_thread(lambda: ex.check_finished(function))
-    assert f"did not return within {LIMIT:g} s" in result.failures[0].text
+    assert f"did not return within {LOOP_LIMIT:g} s" in result.failures[0].text
 
 
 def test_a_swallowed_limit_is_raised_again_and_reported() -> None:
+    ex.set_time_limit(LOOP_LIMIT)  # the student's function never returns (the fixture resets)
     started = time.monotonic()
     result = ex.check_finished(swallowing)
     assert time.monotonic() - started < HANG
@@ -200,6 +204,7 @@ def test_a_swallowed_limit_is_raised_again_and_reported() -> None:
 def test_a_swallowed_limit_leaves_no_exception_behind() -> None:
     """Raised again from a trace inside the student's ``except``, the limit once stayed
     "being handled" after the check, and every later exception carried it as __context__."""
+    ex.set_time_limit(LOOP_LIMIT)  # the student's function never returns (the fixture resets)
     ex.check_finished(swallowing)
     assert sys.exc_info() == (None, None, None)
     with pytest.raises(ValueError) as caught:
