@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable
-from functools import lru_cache
 from typing import Any, Final
 
 from gamelib.exercises.answers import same
@@ -17,6 +16,7 @@ from gamelib.exercises.intervals import (
     SearchStopped,
     pair_problem,
     search_lines,
+    tictactoe_values,
 )
 from gamelib.exercises.intervals import store_interval as store_interval_reference
 from gamelib.exercises.positions import sample_positions, show_state
@@ -41,7 +41,6 @@ from gamelib.search.bounded import (
     Entry,
 )
 from gamelib.search.common import AnyGame
-from gamelib.search.memo import memo_minimax
 from gamelib.search.stats import Stats
 
 # ---------------------------------------------------------------------------------------------
@@ -207,14 +206,6 @@ def _entry_problem(entry: object, v: float) -> str:
     return ""
 
 
-class _SearchStopped(Exception):
-    """The student's rule stored something the search cannot read; ``line`` says what."""
-
-    def __init__(self, line: Line) -> None:
-        super().__init__(line.text)
-        self.line = line
-
-
 def _student_search(game: AnyGame, cache: BoundCache, stats: Stats,
                     rule: Callable[..., Any]) -> BoundedSearch:
     """The lecture's bounded alpha-beta with the student's store ``rule`` in place of
@@ -224,7 +215,7 @@ def _student_search(game: AnyGame, cache: BoundCache, stats: Stats,
         size, known = len(cache), state in cache
         call_student(rule, cache, state, alpha, beta, v)
         if len(cache) > size + (not known):
-            raise _SearchStopped(Line(
+            raise SearchStopped(Line(
                 FAIL, "the search stopped: your rule added entries for other states",
                 (("state", show_state(game, state)),
                  ("hint", "store under `state` only and leave the other entries alone"))))
@@ -232,21 +223,12 @@ def _student_search(game: AnyGame, cache: BoundCache, stats: Stats,
         if entry is not None:
             problem = _entry_problem(entry, v)
             if problem:
-                raise _SearchStopped(Line(
+                raise SearchStopped(Line(
                     FAIL, "the search stopped: it cannot read an entry your rule stored",
                     (("state", show_state(game, state)), ("entry", show(entry)),
                      ("hint", problem))))
 
     return BoundedSearch(game, cache, stats, store)
-
-
-@lru_cache(maxsize=1)
-def _tictactoe_values() -> dict[Hashable, int]:
-    """The exact value for X of every tic-tac-toe state that play can reach."""
-    game: AnyGame = TicTacToe()
-    cache: dict[Hashable, int] = {}
-    memo_minimax(game, game.start, cache=cache)
-    return {s: v if game.to_move(s) == "X" else -v for s, v in cache.items()}
 
 
 def _holds(entry: Entry, value: int) -> bool:
@@ -298,7 +280,7 @@ def _shared_cache_line(rule: Callable[..., Any], values: dict[Hashable, int]) ->
                 result = search.value(state, alpha, beta)
             except STUDENT_FAILURES as error:
                 return raised_line("a search with a shared cache", error)
-            except _SearchStopped as stop:
+            except SearchStopped as stop:
                 return stop.line
             value = values[state]
             if not keeps_three_cases(result, value, alpha, beta):
@@ -410,7 +392,7 @@ def check_merge_entries(merge: Callable[[Any, Any], Any]) -> CheckResult:
 
 def _merging_search_line(merge: Callable[..., Any]) -> Line:
     """One shared cache, 180 searches, Lesson 5's rule and then the student's merge."""
-    values = _tictactoe_values()
+    values = tictactoe_values()
 
     def rule(cache: BoundCache, state: Hashable, alpha: int, beta: int, v: int) -> None:
         old = cache.get(state)

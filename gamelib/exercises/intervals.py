@@ -34,7 +34,7 @@ from gamelib.search.memo import memo_minimax
 from gamelib.search.stats import Stats
 
 __all__ = ["Interval", "IntervalSearch", "NO_ENTRY", "SearchStopped", "WINDOWS", "holds",
-           "pair_problem", "read_interval", "search_lines", "store_interval"]
+           "pair_problem", "read_interval", "search_lines", "store_interval", "tictactoe_values"]
 
 Interval = tuple[float, float]
 """An entry ``(lower, upper)``: the value of its state lies in ``[lower, upper]``."""
@@ -173,7 +173,7 @@ def pair_problem(entry: object) -> str:
 
 
 @lru_cache(maxsize=1)
-def _tictactoe_values() -> dict[Hashable, int]:
+def tictactoe_values() -> dict[Hashable, int]:
     """The exact value for X of every tic-tac-toe state that play can reach."""
     game: AnyGame = TicTacToe()
     cache: dict[Hashable, int] = {}
@@ -183,7 +183,7 @@ def _tictactoe_values() -> dict[Hashable, int]:
 
 def _entries_line(game: AnyGame, cache: dict[Any, Any]) -> Line | None:
     """A FAIL line on the first entry that is not a true pair about a state, or None."""
-    values = _tictactoe_values()
+    values = tictactoe_values()
     for state, entry in cache.items():
         if state not in values:
             return Line(FAIL, "after the search the cache holds a key that is not a state",
@@ -261,7 +261,7 @@ def search_lines(whose: str, store: StoreRule = store_interval,
 def _shared_line(game: AnyGame, store: StoreRule, read: ReadRule) -> Line:
     """One cache for 180 searches in three windows: results keep the three cases, entries
     hold."""
-    values = _tictactoe_values()
+    values = tictactoe_values()
     cache: dict[Any, Any] = {}
     search = IntervalSearch(game, cache, Stats(), store=store, read=read)
     positions = [s for s in sample_positions(game, limit=120, seed=5)
