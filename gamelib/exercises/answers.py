@@ -12,6 +12,7 @@ from gamelib.exercises.failures import returned_none_line
 from gamelib.exercises.report import FAIL, PASS, CheckResult, Line, counted, show
 from gamelib.exercises.run import ask
 from gamelib.game import Game, GameError
+from gamelib.search.common import AnyGame
 
 __all__ = ["MISSING", "truth", "as_float", "number_problem", "same", "check_cases",
            "require_game"]
@@ -93,6 +94,15 @@ def check_cases(title: str, name: str, function: Callable[..., Any], cases: Sequ
         text = f"wrong {among} {len(wrong):,} of {counted(len(cases), noun)}; the first: "
         return CheckResult(title, (Line(FAIL, text + first.text, first.details),), facts=facts)
     return CheckResult(title, (Line(PASS, right),), facts=facts)
+
+
+def is_legal_move(game: AnyGame, state: Any, move: object) -> bool:
+    """Whether the student's ``move`` is one of ``game.moves(state)`` in a running ``state``
+    (False, not an error, for a move that cannot even be compared, e.g. an unhashable one)."""
+    try:
+        return not game.finished(state) and move in game.moves(state)
+    except TypeError:
+        return False
 
 
 def require_game(checker: str, game: object) -> None:

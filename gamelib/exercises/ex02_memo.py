@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Hashable
 from typing import Any, Final
 
-from gamelib.exercises.answers import MISSING, number_problem, same
+from gamelib.exercises.answers import MISSING, is_legal_move, number_problem, same
 from gamelib.exercises.failures import STUDENT_FAILURES, is_stub, raised_line, returned_none_line
 from gamelib.exercises.guard import SEARCH
 from gamelib.exercises.positions import show_state
@@ -129,11 +129,7 @@ def _move_problem(game: AnyGame, state: Hashable, move: object,
     """"" if ``move`` is a best move of ``state`` (None for a finished state), else why not."""
     if game.finished(state):
         return "" if move is None else "a finished state has no move: store None"
-    try:
-        legal = move in game.moves(state)
-    except TypeError:
-        legal = False
-    if not legal:
+    if not is_legal_move(game, state, move):
         return f"{show(move, 40)} is not a legal move there"
     child = game.play(state, move)
     if -reference[child] != reference[state]:

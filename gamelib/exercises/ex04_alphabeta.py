@@ -26,7 +26,7 @@ import random
 from collections.abc import Callable, Hashable
 from typing import Any, Final
 
-from gamelib.exercises.answers import as_float, number_problem
+from gamelib.exercises.answers import as_float, is_legal_move, number_problem
 from gamelib.exercises.failures import STUDENT_FAILURES, NotDone, raised_line
 from gamelib.exercises.guard import SEARCH
 from gamelib.exercises.positions import show_state
@@ -193,11 +193,7 @@ def _line_problem(game: AnyGame, state: Hashable, player: Any, value: int,
     for index, move in enumerate(line):
         if game.finished(at):
             return f"the game is over after {index} moves, but the line goes on with {move!r}"
-        try:
-            legal = move in game.moves(at)
-        except TypeError:
-            legal = False
-        if not legal:
+        if not is_legal_move(game, at, move):
             return f"move {index + 1} of the line, {show(move, 40)}, is not a legal move there"
         at = game.play(at, move)
         if _true_value(game, at, player) != value:

@@ -31,6 +31,7 @@ from functools import cache
 from typing import Any, Final
 
 from gamelib.connect4.heuristic import connect_four_heuristic
+from gamelib.exercises.answers import is_legal_move
 from gamelib.exercises.ex04_alphabeta import Counting, TooMuchWork
 from gamelib.exercises.failures import STUDENT_FAILURES, NotDone, raised_line
 from gamelib.exercises.guard import Forbidden, handed
@@ -109,7 +110,7 @@ def _pv_problem(pv: Any, depth: int) -> str | None:
         return "return the principal variation as a list of moves, the best move first"
     s, k = state, 0
     for move in pv:
-        if game.finished(s) or move not in game.moves(s):
+        if not is_legal_move(game, s, move):
             return (f"move {k + 1} of the line, {show(move)}, is not a legal move there: the "
                     "line must be a sequence of moves from the root")
         s, k = game.play(s, move), k + 1
