@@ -89,14 +89,15 @@ def computer_player_chooses_within_budget():
     assert decision.move in game.moves(game.start), decision
 
 
-def _play_whole_games(make_game, mode, seeds):
-    """Play whole games through PlaySession, thread-free; return the finished sessions."""
+def _play_whole_games(make_game, mode, seeds, seconds=1.0):
+    """Play whole games through PlaySession, thread-free, ``seconds`` a move; return the
+    finished sessions."""
     from gamelib.session import PlaySession
 
     done = []
     for seed in seeds:
         game = make_game()
-        session = PlaySession(game, mode=mode, seed=seed, delay=0, seconds=1)
+        session = PlaySession(game, mode=mode, seed=seed, delay=0, seconds=seconds)
         try:
             if mode == "computer-computer":
                 session.run()
@@ -139,7 +140,9 @@ def session_plays_tictactoe_human_computer():
 def session_plays_connect_four_computer_computer():
     from gamelib.games import ConnectFour
 
-    _play_whole_games(ConnectFour, "computer-computer", seeds=(7,))
+    # A fifth of a second a move: the point is a whole game of timed moves, one per tick
+    # (about 40), not the computer's strength.
+    _play_whole_games(ConnectFour, "computer-computer", seeds=(7,), seconds=0.2)
 
 
 @check
