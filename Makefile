@@ -70,15 +70,17 @@ $(VPY):
 	  rm -f $(VPY); exit 1; }
 	@$(VPY) -m pip install --quiet --upgrade pip
 
+# --no-compile: pip would byte-compile every installed package (about 11 s of one core for the
+# test and dev tools); Python compiles what is imported, when first imported, instead.
 $(STAMP_RUN): pyproject.toml | $(VPY)
 	@echo "Installing gamelib and JupyterLab into $(VENV) (the first time takes a few minutes)"
-	$(VPY) -m pip install --quiet --progress-bar off -e .
+	$(VPY) -m pip install --quiet --progress-bar off --no-compile -e .
 	@touch $@
 
 $(STAMP_ALL): pyproject.toml | $(VPY)
 	@echo "Installing gamelib with its test and dev tools into $(VENV)" \
 	      "(the first time takes a few minutes)"
-	$(VPY) -m pip install --quiet --progress-bar off -e '.[test,dev]'
+	$(VPY) -m pip install --quiet --progress-bar off --no-compile -e '.[test,dev]'
 	@touch $(STAMP_RUN) $@
 
 # lab/ first on JUPYTER_PATH keeps JupyterLite's kernel extension (installed with the test
