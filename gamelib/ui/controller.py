@@ -36,7 +36,7 @@ from gamelib.session.words import drawing_failure
 from gamelib.ui.boards import DEFAULT_SIZE, BoardView, ConnectFourBoard, board_for
 from gamelib.ui.canvas import WIDGET_CSS, LiveCanvas, fit_width
 from gamelib.ui.cell import CellView, close_widgets
-from gamelib.ui.picture import BoardPicture, attach_picture
+from gamelib.ui.picture import BoardPicture
 from gamelib.ui.svg import board_svg
 
 __all__ = ["PlayController", "play", "MODES", "MESSAGE_LIMIT"]
@@ -409,7 +409,7 @@ class PlayController(CellView):
         )
         self._view.add_class("gamelib-play")
         self._view.add_class("gamelib-live")  # says so when its kernel stops (WIDGET_CSS)
-        attach_picture(self._view, self.picture, " Run the cell to play.")  # kept when saved
+        self._keep_pictures(self.picture, " Run the cell to play.", self._live)  # kept when saved
         self._widgets: Sequence[Any] = [
             self._view, left, right, style, canvas, self._status, self._html, self._players,
             self._strength, self._box, new, undo, hint, self._run_button, self._stop_button,

@@ -40,7 +40,6 @@ from gamelib.search.trace import Event, SearchTrace
 from gamelib.session.readonly import ReadOnly
 from gamelib.ui.canvas import PIXEL_RATIO, WIDGET_CSS, CanvasLike, LiveCanvas
 from gamelib.ui.cell import CellView, close_widgets
-from gamelib.ui.picture import attach_picture
 from gamelib.ui.search_svg import (
     MIN_PX,
     Snapshot,
@@ -94,8 +93,9 @@ class SearchView(CellView):
         if canvas is None:
             self._view, self._live = self._build()  # the live canvas draws itself
             self._canvas: CanvasLike = self._live.widget
-            attach_picture(self._view, lambda: search_svg(self._trace),
-                           " Run the cell to step through it.")
+            self._keep_pictures(lambda: search_svg(self._trace),
+                                " Run the cell to step through it.", self._live,
+                                lambda: search_svg(self._trace, self._position))
         else:
             self._view, self._canvas = None, canvas
         self._draw()
