@@ -9,6 +9,7 @@ layout pixel. Screenshots at 1280 x 800 go to ``tests/screenshots/``.
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from collections.abc import Iterator
@@ -25,6 +26,7 @@ from gamelib.ui.search_view import PIXEL_RATIO, SHRINK, SearchView
 
 from .harness import (
     PROJECT_ROOT,
+    SCREENSHOTS,
     Box,
     LabPage,
     LabServer,
@@ -213,3 +215,38 @@ def test_a_wide_tree_scrolls_and_keeps_the_current_node_in_view(lab: LabPage) ->
     # It scrolled to the right: node 41's centre lies past the box's width in the tree.
     assert view.layout.spots[view.event.node].box.center[0] * SHRINK > room
     assert scroller.evaluate("s => s.scrollLeft") > 0
+    # The status line and the key stay in view: they are outside the scrolling box (the
+    # tree's box clips the canvas's own), at 100 % and at 150 % browser zoom (emulated as
+    # the browser does it: 1280/zoom x 800/zoom CSS pixels, zoom device pixels per CSS px).
+    status = page.locator(".gamelib-tree-status").first
+    key = page.locator(".gamelib-tree-key").first
+    assert status.inner_text().split() == (
+        f"{view.message} step {view.position} of {len(view) - 1}").split()
+    assert key.inner_text().split() == " ".join(view.layout.legend).split()
+    session = page.context.new_cdp_session(page)
+    for zoom in (1.0, 1.5):
+        width, height = round(1280 / zoom), round(800 / zoom)
+        session.send("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": zoom, "mobile": False})
+        page.wait_for_function("w => innerWidth === w", arg=width)
+        scroller.evaluate("s => { s.scrollLeft = s.scrollWidth; }")  # to the right end
+        wait_until(lambda: scroller.evaluate("s => s.scrollLeft") > 0, 10, "scrolled right")
+        for name, part in (("status line", status), ("key", key)):
+            part.scroll_into_view_if_needed()
+            page.wait_for_timeout(200)  # the scroll settles
+            seen = part.bounding_box()
+            assert seen is not None, f"the {name} is laid out at {zoom:.0%}"
+            assert seen["x"] >= 0 and seen["x"] + seen["width"] <= width, (
+                f"the {name} lies across the viewport's side at {zoom:.0%}: {seen}")
+            assert seen["y"] >= 0 and seen["y"] + seen["height"] <= height, (
+                f"the {name} lies across the viewport's top or bottom at {zoom:.0%}: {seen}")
+            # Whole: no word cut off or hidden in an overflow.
+            assert part.evaluate("p => p.scrollWidth <= p.clientWidth + 1")
+            assert scroller.evaluate("s => s.scrollLeft") > 0  # still scrolled to the right
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            shot = session.send("Page.captureScreenshot", {"format": "png"})
+            path = SCREENSHOTS / (f"search_view_wide_right_end_{round(zoom * 100)}_"
+                                  f"{name.split()[0]}.png")
+            path.write_bytes(base64.b64decode(shot["data"]))
+            print("screenshot:", path)
+    session.send("Emulation.clearDeviceMetricsOverride")
