@@ -385,8 +385,9 @@ STOPPED_KERNEL_CSS: Final = (
 """CSS that makes a play board or search viewer (class ``gamelib-live``) say
 :data:`STOPPED_WORDS` once its kernel has stopped: after a restart (over its last picture,
 whose clicks it then ignores) and after a reload of the page (instead of ipywidgets' "model
-not found"). The play widget and the viewer carry this rule, and so does the notebooks'
-stylesheet (``gamelib.style.load_style``), which is still there after a reload."""
+not found", with their last picture below: :data:`STILL_CSS`). The play widget and the viewer
+carry this rule, and so does the notebooks' stylesheet (``gamelib.style.load_style``), which
+is still there after a reload."""
 
 # ipywidgets marks its output .jupyter-widgets only when it could show no view there (a view
 # is marked inside it); :has() cannot nest, so this says it without a second :has().

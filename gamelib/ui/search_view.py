@@ -13,7 +13,8 @@ the whole search as a picture (PNG and SVG, :func:`~gamelib.ui.search_svg.search
 stays in the saved notebook where the live canvas does not. Every word of the tree is at least
 :data:`READABLE_PX` CSS pixels high on the page: a tree wider than the output shrinks down
 to :data:`SHRINK` of its size, then scrolls, and the box scrolls itself to keep the current
-node in view at every step. The returned :class:`SearchView` is driven from
+node in view at every step; the status line above it and the key below it stay in view (HTML
+outside the scrolling box). The returned :class:`SearchView` is driven from
 code as from the buttons::
 
     v.step() -> bool      # one event on; False at the end
