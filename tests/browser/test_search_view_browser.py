@@ -21,7 +21,8 @@ from gamelib.game import replay
 from gamelib.games import TicTacToe
 from gamelib.search.trace import trace_search
 from gamelib.ui.boards import Palette
-from gamelib.ui.canvas import RecordingCanvas
+from gamelib.ui.canvas import STOPPED_WORDS, RecordingCanvas
+from gamelib.ui.search_svg import search_svg
 from gamelib.ui.search_view import PIXEL_RATIO, SHRINK, SearchView
 
 from .harness import (
@@ -250,3 +251,51 @@ def test_a_wide_tree_scrolls_and_keeps_the_current_node_in_view(lab: LabPage) ->
             path.write_bytes(base64.b64decode(shot["data"]))
             print("screenshot:", path)
     session.send("Emulation.clearDeviceMetricsOverride")
+
+
+def test_lesson_4_viewer_shows_its_last_step_after_a_reload_without_its_kernel(
+    lessons_page: LabPage,
+) -> None:
+    """Five steps in Lesson 4's first viewer, the lesson saved, its kernel shut down and the
+    page reloaded: the viewer's output says so (STOPPED_KERNEL_CSS) and shows, under the
+    words, the tree at step 5 (its still, gamelib.ui.still), byte for byte the PNG of
+    search_svg at that step; while the viewer lived, the still took no room."""
+    lab, view = lessons_page, lesson_twin()
+    for _ in range(5):
+        assert view.step()
+    expected = base64.b64encode(search_svg(view.trace, 5).png).decode("ascii")
+    lab.open_notebook(LESSON)
+    lab.run_all_cells()
+    page = lab.page
+    cell = page.locator(".jp-CodeCell", has_text=LESSON_CALL).first
+    still = cell.locator('.jp-OutputArea-output > img[width="0"][height="0"]')
+    assert still.count() == 1
+    cell.scroll_into_view_if_needed()
+    step = cell.locator(".jp-OutputArea-output button.widget-button",
+                        has_text=re.compile(r"^\s*Step\s*$"))
+    for _ in range(5):
+        step.click()
+    wait_until(lambda: still.get_attribute("src") == f"data:image/png;base64,{expected}", 30,
+               "the still of step 5")
+    assert not still.is_visible()
+    page.locator(".jp-NotebookPanel .jp-Notebook").first.click(position={"x": 5, "y": 5})
+    page.keyboard.press("Control+s")
+    wait_until(lambda: not page.locator(".jp-mod-dirty").count(), 30, "the notebook saved")
+    for session in lab.server.api("sessions") or []:  # no kernel any more
+        lab.server.api(f"sessions/{session['id']}", method="DELETE")
+    page.reload(wait_until="domcontentloaded")
+    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(state="visible")
+    lab.wait_kernel_idle()
+    cell = page.locator(".jp-CodeCell", has_text=LESSON_CALL).first
+    cell.scroll_into_view_if_needed()
+    gone = cell.locator(".jp-OutputArea-output.jupyter-widgets").first
+    gone.wait_for(state="attached")
+    assert STOPPED_WORDS in gone.evaluate("el => getComputedStyle(el, '::before').content")
+    still = cell.locator('.jp-OutputArea-output > img[width="0"][height="0"]')
+    still.wait_for(state="visible")
+    assert still.get_attribute("src") == f"data:image/png;base64,{expected}"
+    words, picture = gone.bounding_box(), still.bounding_box()
+    assert words and picture and picture["y"] >= words["y"] + words["height"] - 1
+    assert picture["width"] > 300 and picture["height"] > 200
+    still.scroll_into_view_if_needed()
+    lab.screenshot("lesson4_search_view_reloaded_without_kernel")
