@@ -154,3 +154,25 @@ def test_run_notebooks_drops_the_stills() -> None:
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell("play(game)", outputs=[picture, still])]
     assert tool.normalise(nb).cells[0].outputs == [picture]
+
+
+def test_a_widget_and_its_still_paint_their_picture_once(
+    shown: Recorder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import gamelib.ui.picture as picture
+
+    painted = []
+    paint = picture.png_from_calls
+
+    def counted(*args: Any) -> bytes:
+        painted.append(1)
+        return paint(*args)
+
+    monkeypatch.setattr(picture, "png_from_calls", counted)
+    monkeypatch.setattr(picture, "_RECENT_PNGS", {})
+    c = play(TicTacToe(), mode="human-human", background=False)
+    try:
+        assert len(shown.shown) == 2 and len(painted) == 1  # the output's PNG and the still's
+        assert png_of(shown.shown[0][0]) == png_of(shown.shown[1][0])
+    finally:
+        c.close()
