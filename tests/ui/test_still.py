@@ -176,3 +176,22 @@ def test_a_widget_and_its_still_paint_their_picture_once(
         assert png_of(shown.shown[0][0]) == png_of(shown.shown[1][0])
     finally:
         c.close()
+
+
+def test_without_threads_a_still_keeps_its_first_picture(
+    shown: Recorder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where threads cannot start (Pyodide, JupyterLite) moves still play; the still keeps
+    the picture it was shown with."""
+    import threading
+
+    def refuse(self: threading.Thread) -> None:
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", refuse)
+    c = play(TicTacToe(), mode="human-human", background=False)
+    try:
+        assert c.play_move((1, 1)) and c.history == [(1, 1)]
+        assert [update for *_, update in shown.shown] == [False, False]  # no update
+    finally:
+        c.close()
