@@ -265,9 +265,11 @@ class SearchView(CellView):
         self._key_height = LEGEND_HEIGHT * len(layout.legend)
         canvas.layout.margin = (f"-{100 * STATUS_HEIGHT / layout.width:.4f}% 0 "
                                 f"-{100 * self._key_height / layout.width:.4f}% 0")
-        status = w.HTML(layout=w.Layout(width="100%", margin="0 0 4px 0"))
+        status = w.HTML(layout=w.Layout(width="100%", max_width=f"{layout.width}px",
+                                        margin="0 0 4px 0"))  # as wide as the tree at most
         status.add_class("gamelib-tree-status")
-        key = w.HTML(_key_html(" ".join(layout.legend)), layout=w.Layout(width="100%"))
+        key = w.HTML(_key_html(" ".join(layout.legend)),
+                     layout=w.Layout(width="100%", max_width=f"{layout.width}px"))
         key.add_class("gamelib-tree-key")
         self._widgets.update(status=status, key=key)
         # The current node is kept in view where the box scrolls: a 1-px mark at its centre
