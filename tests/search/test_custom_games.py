@@ -334,3 +334,11 @@ def test_the_games_own_errors_pass_the_door_unchanged(name: str, error: Exceptio
     with pytest.raises(type(error), match=re.escape(str(error))) as caught:
         SEARCHES[name](Raises())
     assert not isinstance(caught.value, GameError)
+
+
+def test_the_session_says_a_stuck_state_off_the_first_line_is_wrong() -> None:
+    # The session shortens its messages: the rule is there, the state's name is cut off.
+    s = PlaySession(OffLine(), mode="computer-human", seed=1, background=False)
+    assert s.message.startswith(f"The computer could not move: {NO_NEXT_STATE[:60]}")
+    h = PlaySession(OffLine(), mode="human-human", background=False)
+    assert h.hint() is None and h.message.startswith(f"No hint: {NO_NEXT_STATE[:60]}")
