@@ -14,10 +14,11 @@ background=False)``). The test plays the same game on a *twin* controller in thi
 a seeded depth-limited computer is deterministic, so the twin says which marks the page
 must show after each move. The marks are read back from the <canvas> element.
 
-The Lite site (tests/browser/test_lite_browser.py) is not used: it is served without a
-network, and its Pyodide kernel loads its packages (micropip first) from the CDN, so no cell
-can run there; the same ticking code is what runs in Pyodide, where ``threaded`` turns False
-as soon as a thread cannot start (tests/session cover that switch from Python).
+The Lite site (tests/browser/test_lite_browser.py) is not used: its fixture serves it
+without a network (or with every outside address answering an empty reply), and its Pyodide
+kernel loads its packages (micropip, ipywidgets, ipycanvas) from the CDN, even when npm's
+Pyodide runtime is in the site: no cell can run there. The ticking code is the same in
+Pyodide, where ``threaded`` turns False once a thread cannot start (tests/session).
 """
 
 from __future__ import annotations
