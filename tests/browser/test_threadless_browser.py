@@ -8,11 +8,12 @@ Between ticks the kernel is free, so Stop and clicks get through. (The Play coun
 once its view has seen ``playing`` turn True, and this game runs before any view is drawn:
 the controller restarts the ticker for each new view; before that, nothing moved here.)
 
-The notebook is written by the test into the server's folder (it plays
-``play(TicTacToe(), mode="computer-computer", depth=1, seed=1, delay=DELAY,
-background=False)``). The test plays the same game on a *twin* controller in this process:
-a seeded depth-limited computer is deterministic, so the twin says which marks the page
-must show after each move. The marks are read back from the <canvas> element.
+The notebook is written by the test into the server's folder (it plays Connect Four,
+``play(ConnectFour(), mode="computer-computer", depth=2, seed=1, delay=DELAY,
+background=False)``: 29 moves, time enough to watch, stop and resume however late the page
+is read). The test plays the same game on a *twin* controller in this process: a seeded
+depth-limited computer is deterministic, so the twin says which discs the page must show
+after each move. The discs are read back from the <canvas> element.
 
 The Lite site (tests/browser/test_lite_browser.py) is not used: its fixture serves it
 without a network (or with every outside address answering an empty reply), and its Pyodide
@@ -30,10 +31,10 @@ from typing import TYPE_CHECKING
 import pytest
 
 from gamelib.game import replay
-from gamelib.games import TicTacToe
+from gamelib.games import ConnectFour
 from gamelib.search.engine import clear_caches
 from gamelib.ui import PlayController, play
-from gamelib.ui.boards import Palette, TicTacToeGeometry
+from gamelib.ui.boards import ConnectFourGeometry, Palette
 
 from .harness import UI_TIMEOUT, Box, LabPage, LabServer, rgba, wait_until
 
@@ -46,20 +47,19 @@ NOTEBOOK = "threadless_demo.ipynb"
 DELAY = 0.4
 """Seconds between the computers' moves: four of the page's ticks (100 ms), and several
 reads of the canvas, so that every position between two moves is seen."""
-PLAY_CALL = (f'play(TicTacToe(), mode="computer-computer", depth=1, seed=1, delay={DELAY}, '
+PLAY_CALL = (f'play(ConnectFour(), mode="computer-computer", depth=2, seed=1, delay={DELAY}, '
              "background=False)")
 PAUSED = "Paused. Move for either side, or press Run to continue."
 REFUSED = "It is the computer's turn."
 
-CROSS, CIRCLE = rgba(Palette.CROSS), rgba(Palette.CIRCLE)
-Cell = tuple[int, int]
-CELLS = [(row, col) for row in range(3) for col in range(3)]
-Marks = dict[str, list[Cell]]
+RED, YELLOW = rgba(Palette.RED), rgba(Palette.YELLOW)
+Cell = tuple[int, int]  # (row from the bottom, column), both 0-based
+Discs = dict[str, list[Cell]]
 
 
 def write_notebook(server: LabServer) -> None:
     """The notebook of the game, saved clean (no outputs, no widget state)."""
-    source = f"from gamelib.games import TicTacToe\nfrom gamelib.ui import play\n\n{PLAY_CALL}"
+    source = f"from gamelib.games import ConnectFour\nfrom gamelib.ui import play\n\n{PLAY_CALL}"
     notebook = {
         "cells": [{"cell_type": "code", "execution_count": None, "id": "threadless-1",
                    "metadata": {}, "outputs": [], "source": source}],
@@ -75,44 +75,75 @@ def twin() -> PlayController:
     """The notebook's game (:data:`PLAY_CALL`), played out at once (``wait`` plays a
     threadless game's moves itself): its history is the page's game."""
     clear_caches()
-    controller = play(TicTacToe(), mode="computer-computer", depth=1, seed=1, delay=DELAY,
+    controller = play(ConnectFour(), mode="computer-computer", depth=2, seed=1, delay=DELAY,
                       background=False, display=False)
-    assert controller.wait(30) and controller.finished
+    assert controller.wait(60) and controller.finished
     return controller
 
 
-def marks_after(moves: list[Cell], plies: int) -> Marks:
-    """The marks of the twin's game after its first ``plies`` moves."""
-    state = replay(TicTacToe(), moves[:plies])
-    return {name: sorted((r, c) for r, c in CELLS if state[r][c] == name) for name in "XO"}
+def discs_after(moves: list[int], plies: int) -> Discs:
+    """The discs of the twin's game after its first ``plies`` moves."""
+    game = ConnectFour()
+    state = replay(game, moves[:plies])
+    discs: Discs = {"red": [], "yellow": []}
+    for row in range(game.rows):
+        for col in range(game.cols):
+            owner = game.cell(state, row, col)
+            if owner is not None:
+                discs["red" if owner == game.players[0] else "yellow"].append((row, col))
+    return discs
 
 
-def shown(lab: LabPage, canvas: Locator, geometry: TicTacToeGeometry) -> Marks:
-    """The marks on the canvas: a cell counts when 5% of it has the mark's colour."""
+def shown(lab: LabPage, canvas: Locator, geometry: ConnectFourGeometry) -> Discs:
+    """The discs on the canvas: a hole counts when half of a square inside it has the
+    disc's colour."""
+    half = geometry.radius * 0.6
     boxes: dict[Cell, Box] = {}
-    for cell in CELLS:
-        rect = geometry.cell_rect(cell)
-        inset = rect.width * 0.08
-        boxes[cell] = (rect.x + inset, rect.y + inset, rect.width - 2 * inset,
-                       rect.height - 2 * inset)
-    area = next(iter(boxes.values()))[2] ** 2
-    counts = lab.colour_counts(canvas, boxes, {"X": CROSS, "O": CIRCLE})
-    return {name: sorted(c for c, n in counts[name].items() if n >= 0.05 * area)
-            for name in "XO"}
+    for row in range(geometry.rows):
+        for col in range(geometry.cols):
+            x, y = geometry.cell_center(row, col)
+            boxes[(row, col)] = (x - half, y - half, 2 * half, 2 * half)
+    counts = lab.colour_counts(canvas, boxes, {"red": RED, "yellow": YELLOW})
+    return {name: sorted(c for c, n in counts[name].items() if n >= 2 * half * half)
+            for name in ("red", "yellow")}
 
 
-def plies(marks: Marks) -> int:
-    return len(marks["X"]) + len(marks["O"])
+_WATCH_JS = """(text) => {
+    window.gamelibSawText = false;
+    const notebook = document.querySelector('.jp-Notebook');
+    new MutationObserver((_records, observer) => {
+        if (notebook.innerText.includes(text)) {
+            window.gamelibSawText = true;
+            observer.disconnect();
+        }
+    }).observe(notebook, {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def watch_for(lab: LabPage, text: str) -> None:
+    """Note in the page whether ``text`` is ever shown from now on, however briefly (the
+    computer's next move may replace a message before a poll would read it); wait with
+    :func:`wait_seen`."""
+    lab.page.evaluate(_WATCH_JS, text)
+
+
+def wait_seen(lab: LabPage, text: str) -> None:
+    wait_until(lambda: lab.page.evaluate("window.gamelibSawText"), UI_TIMEOUT / 1000,
+               f"the page to show {text!r}")
+
+
+def plies(discs: Discs) -> int:
+    return len(discs["red"]) + len(discs["yellow"])
 
 
 def test_a_threadless_computer_game_moves_per_tick_stops_and_refuses_clicks(
     lab: LabPage, lab_server: LabServer
 ) -> None:
     reference = twin()
-    moves: list[Cell] = list(reference.history)  # type: ignore[arg-type]
-    assert len(moves) >= 6, moves  # enough to watch three, stop, resume and stop again
+    moves: list[int] = list(reference.history)  # type: ignore[arg-type]
+    assert len(moves) >= 20, moves  # moves enough to watch, stop, resume and stop again
     geometry = reference.board.geometry  # type: ignore[attr-defined]
-    assert isinstance(geometry, TicTacToeGeometry)
+    assert isinstance(geometry, ConnectFourGeometry)
 
     write_notebook(lab_server)
     lab.open_notebook(NOTEBOOK)
@@ -120,18 +151,18 @@ def test_a_threadless_computer_game_moves_per_tick_stops_and_refuses_clicks(
     canvas = lab.visible_canvas()
     lab.expect_board(canvas, reference.board.width, reference.board.height)
 
-    # Moves appear one at a time, each at a tick of the page once the delay has passed:
-    # every position is seen (the first may have come as the board was drawn), each the
-    # twin's after as many moves.
-    seen: list[Marks] = []
+    # The game runs from the start: moves appear one at a time, each at a tick of the page
+    # once the delay has passed. Three positions in a row are seen (the first moves may
+    # come before the page is first read), each the twin's after as many moves.
+    seen: list[Discs] = []
     deadline = time.monotonic() + UI_TIMEOUT / 1000
-    while (not seen or plies(seen[-1]) < 3) and time.monotonic() < deadline:
-        marks = shown(lab, canvas, geometry)
-        if not seen or marks != seen[-1]:
-            seen.append(marks)
-    counts = [plies(m) for m in seen]
-    assert counts[0] <= 1 and counts == list(range(counts[0], 4)), seen
-    assert seen == [marks_after(moves, k) for k in counts]
+    while len(seen) < 3 and time.monotonic() < deadline:
+        discs = shown(lab, canvas, geometry)
+        if not seen or discs != seen[-1]:
+            seen.append(discs)
+    counts = [plies(d) for d in seen]
+    assert len(seen) == 3 and counts == list(range(counts[0], counts[0] + 3)), seen
+    assert seen == [discs_after(moves, k) for k in counts]
     lab.wait_text("(computer) played")
     lab.screenshot("threadless-1-moves")
 
@@ -140,22 +171,22 @@ def test_a_threadless_computer_game_moves_per_tick_stops_and_refuses_clicks(
     lab.wait_text(PAUSED)
     stopped = shown(lab, canvas, geometry)
     k = plies(stopped)
-    assert k < len(moves) and stopped == marks_after(moves, k)
+    assert k + 2 < len(moves) and stopped == discs_after(moves, k)
     lab.page.wait_for_timeout(3 * DELAY * 1000)
     assert shown(lab, canvas, geometry) == stopped
     lab.screenshot("threadless-2-stopped")
 
-    # Run again, and click an empty cell the computer is not about to take: refused with a
-    # message, and no mark of the click's; the computers go on with the twin's game. (The
-    # kernel takes the button's and the canvas's messages in the order they were sent.)
+    # Run again, and click a column: refused with a message, and no disc of the click's; the
+    # computers go on with the twin's game. (The kernel takes the button's and the
+    # canvas's messages in the order they were sent.)
+    watch_for(lab, REFUSED)
     lab.press_button("Run")
-    target = next(c for c in CELLS if c not in moves[:k + 2])
-    lab.click_canvas(canvas, *geometry.cell_rect(target).center)
-    lab.wait_text(REFUSED)
+    lab.click_canvas(canvas, *geometry.cell_center(geometry.rows - 1, 0))
+    wait_seen(lab, REFUSED)
     wait_until(lambda: plies(shown(lab, canvas, geometry)) > k, UI_TIMEOUT / 1000,
                "the computers to go on after Run")
     lab.press_button("Stop")
     lab.wait_text(PAUSED)
     after = shown(lab, canvas, geometry)
-    assert after == marks_after(moves, plies(after)), (after, moves)
+    assert after == discs_after(moves, plies(after)), (after, moves)
     lab.screenshot("threadless-3-click-refused")
