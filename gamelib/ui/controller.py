@@ -394,6 +394,11 @@ class PlayController(CellView):
         self._ticker = w.Play(value=0, min=0, max=1000, interval=_TICK_MS, repeat=True,
                               show_repeat=False, layout=w.Layout(display="none"))
         self._ticker.observe(self._safely(lambda _change: self._session.tick()), names="value")
+        # The page's Play counts only after its view saw `playing` turn True: a game already
+        # running when a view is drawn (a threadless computer game, from its first move)
+        # would never tick. The page counts the views (_view_count); each new one restarts it.
+        self._ticker._view_count = 0
+        self._ticker.observe(self._safely(self._restart_ticker), names="_view_count")
         self._demo = w.VBox([w.HBox([self._run_button, self._stop_button]), self._delay_slider,
                              self._ticker])
         style = w.HTML(_STYLE, layout=w.Layout(width="0", height="0", margin="0"))
@@ -415,6 +420,12 @@ class PlayController(CellView):
             self._strength, self._box, new, undo, hint, self._run_button, self._stop_button,
             self._delay_slider, self._demo, self._ticker, *column_buttons,
         ]
+
+    def _restart_ticker(self, change: Any) -> None:
+        """A new view of the ticker while it plays: turn it off and on, so that it counts."""
+        if (change["new"] or 0) > (change["old"] or 0) and self._ticker.playing:
+            self._ticker.playing = False
+            self._ticker.playing = True
 
     def _safely(self, handler: Callable[..., object]) -> Callable[..., None]:
         """A widget callback that can never raise into the front end."""
