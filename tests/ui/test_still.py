@@ -39,9 +39,32 @@ class Recorder(DisplayPublisher):
                            (transient or {}).get("display_id"), update))
 
 
+class FakeTimer:
+    """threading.Timer as the still uses it, fired by the test instead of by the clock."""
+
+    made: list[FakeTimer] = []
+
+    def __init__(self, seconds: float, action: Any) -> None:
+        self.seconds, self.action = seconds, action
+        self.started = self.cancelled = False
+        self.daemon = False
+        FakeTimer.made.append(self)
+
+    def start(self) -> None:
+        self.started = True
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
 @pytest.fixture
-def shown() -> Iterator[Recorder]:
-    """An IPython shell whose displays are recorded (and nothing is printed)."""
+def shown(monkeypatch: pytest.MonkeyPatch) -> Iterator[Recorder]:
+    """An IPython shell whose displays are recorded (and nothing is printed); the stills'
+    timers are FakeTimers, fired only by the test."""
+    import threading
+
+    monkeypatch.setattr(threading, "Timer", FakeTimer)
+    monkeypatch.setattr(FakeTimer, "made", [])
     shell = InteractiveShell.instance()
     recorder = Recorder()
     original = shell.display_pub
@@ -80,7 +103,7 @@ def test_a_board_is_followed_by_its_still_which_follows_the_moves(shown: Recorde
                                          status=c.status, status_player=c.session.status_player
                                          ).png
         assert c.play_move((1, 1))
-        c._still.update()  # type: ignore[union-attr]  # what the timer does QUIET s later
+        FakeTimer.made[-1].action()  # what the timer does QUIET s later
         data, metadata, again, update = shown.shown[-1]
         assert (again, update) == (display_id, True) and metadata[STILL_KEY]
         assert png_of(data) == c.picture().png
@@ -93,10 +116,7 @@ def test_a_board_is_followed_by_its_still_which_follows_the_moves(shown: Recorde
         c.close()
 
 
-def test_a_still_is_updated_once_after_a_burst_of_changes(
-    shown: Recorder, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(gamelib.ui.still, "QUIET", 0.05)
+def test_a_still_is_updated_once_after_a_burst_of_changes(shown: Recorder) -> None:
     made = []
 
     def picture() -> Any:
@@ -104,18 +124,23 @@ def test_a_still_is_updated_once_after_a_burst_of_changes(
         return board_svg(TicTacToe(), None)
 
     still = Still(picture)
+    still.changed()  # not shown yet: nothing to update
+    assert FakeTimer.made == []
     still.show()
     for _ in range(5):
         still.changed()
-    import time
-
-    deadline = time.monotonic() + 10
-    while len(shown.shown) < 2 and time.monotonic() < deadline:
-        time.sleep(0.02)
-    time.sleep(0.2)
+    # Each change waits QUIET seconds afresh: only the last timer is left to fire.
+    assert [(t.seconds, t.started, t.cancelled, t.daemon) for t in FakeTimer.made] == (
+        [(gamelib.ui.still.QUIET, True, True, True)] * 4
+        + [(gamelib.ui.still.QUIET, True, False, True)])
+    FakeTimer.made[-1].action()
     assert [update for *_, update in shown.shown] == [False, True]  # one update, not five
     assert len(made) == 2
     still.close()
+    assert FakeTimer.made[-1].cancelled
+    still.changed()
+    still.update()  # closed: neither schedules nor updates
+    assert len(FakeTimer.made) == 5 and len(shown.shown) == 2
 
 
 def test_the_viewers_still_is_the_step_shown(shown: Recorder) -> None:
@@ -128,7 +153,7 @@ def test_the_viewers_still_is_the_step_shown(shown: Recorder) -> None:
     try:
         assert png_of(shown.shown[1][0]) == search_svg(trace, 0).png
         v.goto(5)
-        v._still.update()  # type: ignore[union-attr]
+        FakeTimer.made[-1].action()  # what the timer does QUIET s later
         assert png_of(shown.shown[-1][0]) == search_svg(trace, 5).png
     finally:
         v.close()
@@ -185,10 +210,11 @@ def test_without_threads_a_still_keeps_its_first_picture(
     the picture it was shown with."""
     import threading
 
-    def refuse(self: threading.Thread) -> None:
-        raise RuntimeError("can't start new thread")
+    class Refused(FakeTimer):
+        def start(self) -> None:
+            raise RuntimeError("can't start new thread")
 
-    monkeypatch.setattr(threading.Thread, "start", refuse)
+    monkeypatch.setattr(threading, "Timer", Refused)
     c = play(TicTacToe(), mode="human-human", background=False)
     try:
         assert c.play_move((1, 1)) and c.history == [(1, 1)]
