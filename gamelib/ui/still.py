@@ -7,12 +7,14 @@ turns into the project's words) and ignores the output's picture. So the cell ca
 second output, a *still*: the picture as PNG, declared 0 x 0 pixels in the output's metadata,
 displayed right after the widget with a display id, and updated by the kernel (quietly, in
 the background, :data:`QUIET` seconds after the last change) as the game or the search goes
-on. A saved notebook keeps its latest picture.
+on. A saved notebook keeps its latest picture. (Where threads cannot start, in JupyterLite,
+it keeps the picture it was shown with.)
 
-Where it shows: nowhere while the widget lives, nor in a fresh or untrusted notebook,
-nbconvert's HTML or GitHub (0 x 0 pixels; tools/run_notebooks.py also drops stills from the
-saved lessons, :data:`STILL_KEY`); only under a widget output that found no model, where the
-notebooks' stylesheet (:data:`~gamelib.ui.canvas.STILL_CSS`) gives it its own size.
+Where it shows: nowhere while the widget lives, nor in an untrusted notebook or nbconvert's
+HTML (0 x 0 pixels); the saved lessons carry none (tools/run_notebooks.py drops the outputs
+marked :data:`STILL_KEY`), so GitHub shows none. Only under a widget output that found no
+model does the notebooks' stylesheet (:data:`~gamelib.ui.canvas.STILL_CSS`) give it its own
+size.
 """
 
 from __future__ import annotations
