@@ -411,6 +411,8 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
     numbered = [
         (grid.column_masks[col], index, col * width) for index, col in enumerate(order, start=1)
     ]
+    column_at = [0] + [grid.column_masks[col] for col in order]  # by move number; 0: none
+    threats = grid.threats
     half_full = cells // 2
     # Scores that depend only on the number of discs m, for the player to move:
     # lose[m]     the opponent wins with its next disc;
@@ -509,10 +511,16 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
         empty = full ^ mask
         opp = cur ^ mask
         quick = alpha == high - 1 and moves < last_but_three
-        single = not quick and not candidates & (candidates - 1)
-        # A single move needs no ordering: the board after it alone. Else lane c of p
+        # A move searched before any ordering, on the board after it alone: the only
+        # move, or last time's best (it cuts off nine times in ten). Else lane c of p
         # holds the board after a disc in column c (see "All children at once").
-        p = cur | candidates if single else cur * spread | ((candidates * spread) & diagonal)
+        if quick:
+            first = 0
+        elif candidates & (candidates - 1):
+            first = candidates & column_at[hint]
+        else:
+            first = candidates
+        p = cur | first if first else cur * spread | ((candidates * spread) & diagonal)
         # lanes = threats(p), written out: Geometry.threats in gamelib/connect4/bitboard.py
         # is its definition, and a test checks that the two agree.
         t = p << h1
@@ -532,15 +540,21 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
         pair = p & t
         lanes |= ((pair << u1) & ((p << u3) | b)) | ((pair >> u2) & ((p >> u3) | t))
         # (end of threats)
-        if single:
-            score = -negamax(opp, mask | candidates, moves + 1, lanes & empty, -alpha - 1)
+        best, best_index = lose[moves], no_move
+        if first:
+            score = -negamax(opp, mask | first, moves + 1, lanes & empty, -alpha - 1)
             if score > alpha:
                 cutoffs += 1
-                recent[key] = lower_entry[score][no_move]
-            else:
-                recent[key] = upper_entry[score][no_move]
-            return score
-        if quick:
+                recent[key] = lower_entry[score][hint]
+                return score
+            if first == candidates:
+                recent[key] = upper_entry[score][hint]
+                return score
+            # Last time's best fails now: order the other moves, all at once.
+            best, best_index = score, hint
+            candidates ^= first
+            lanes = threats(cur * spread | ((candidates * spread) & diagonal))
+        elif quick:
             # Only a move after which the opponent is lost at once (two of our threats
             # to block, or no move that keeps it alive) scores high; any other move
             # scores at most high - 1 = alpha. So look for one, no deeper (see "Looking
@@ -557,8 +571,8 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
                         return high
             recent[key] = upper_entry[alpha][hint]
             return alpha
-        # Children by key, smallest first: last time's best move, then more threats (one
-        # right above the move counts twice in the first half of the game), then the centre.
+        # Children by key, smallest first: more threats (one right above the move counts
+        # twice in the first half of the game), then the centre.
         child_key = opp + mask  # + disc: the table key of the position after disc
         children: list[tuple[int, int, int, int]] = []
         for column, index, lane in numbered:
@@ -577,14 +591,10 @@ def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
                 order_key = index - (wins.bit_count() << 4)
                 if moves < half_full and wins & (disc << 1):
                     order_key -= 16
-                if index == hint:
-                    order_key -= 4096
                 children.append((order_key, disc, wins, index))
         children.sort()  # the keys differ (by index), so the order is fully defined
         moves += 1
         beta = -alpha - 1  # the child's alpha: the window (alpha, alpha + 1) negated
-        best = lose[moves - 1]
-        best_index = no_move
         for _, disc, wins, index in children:
             score = -negamax(opp, mask | disc, moves, wins, beta)
             if score > alpha:  # Lesson 5's store_bound: a lower bound
