@@ -178,6 +178,27 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
             first = candidates & column_at[hint]
         else:
             first = candidates
+        best, best_index = lose[moves], no_move
+        child_key = opp + mask  # + disc: the table key of the position after disc
+        if first:
+            # Its enhanced transposition cut-off (as for the other moves, below).
+            entry = recent_get(child_key + first)
+            if entry is not None:
+                flag, value, _ = entry
+                if flag == upper:
+                    if value < -alpha:
+                        hits += 1
+                        cutoffs += 1
+                        recent[key] = lower_entry[-value][hint]
+                        return -value
+                elif value >= -alpha:
+                    hits += 1
+                    if first == candidates:
+                        recent[key] = upper_entry[-value][hint]
+                        return -value
+                    best, best_index = -value, hint
+                    candidates ^= first
+                    first = 0
         p = cur | first if first else cur * spread | ((candidates * spread) & diagonal)
         # lanes = threats(p), written out: Geometry.threats in gamelib/connect4/bitboard.py
         # is its definition, and a test checks that the two agree.
@@ -198,7 +219,6 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
         pair = p & t
         lanes |= ((pair << u1) & ((p << u3) | b)) | ((pair >> u2) & ((p >> u3) | t))
         # (end of threats)
-        best, best_index = lose[moves], no_move
         if first:
             score = -negamax(opp, mask | first, moves + 1, lanes & empty, -alpha - 1)
             if score > alpha:
@@ -231,7 +251,6 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
             return alpha
         # Children by key, smallest first: more threats (one right above the move counts
         # twice in the first half of the game), then the centre.
-        child_key = opp + mask  # + disc: the table key of the position after disc
         children: list[tuple[int, int, int, int]] = []
         for column, index, lane in numbered:
             disc = candidates & column

@@ -76,9 +76,9 @@ The transposition table (Lessons 5 and 8).
     bounds it stores are as useful as they can be.
 
 Enhanced transposition cut-offs.
-    Before it orders the moves (the table gave no best move, or that move failed), the
-    solver looks up (in the table's current generation: the older one finds almost
-    nothing more) the position after each move: one known to be bad enough for the
+    Before it searches the first move (the only one, or last time's best), and before it
+    orders the others, the solver looks up (in the table's current generation: the older
+    one finds almost nothing more) the position after each move: one bad enough for the
     opponent (an upper bound below the child's window) answers the question without a
     search, and one known to be good enough for it (a lower bound at or above the
     child's window) fails low without a search, so it is left out. Together they save
