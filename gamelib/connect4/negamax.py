@@ -79,7 +79,7 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
     lose = [-((cells - m) // 2) for m in range(cells + 1)]
     low_at = [-((cells - 2 - m) // 2) for m in range(cells + 1)]
     high_at = [(cells - 1 - m) // 2 for m in range(cells + 1)]
-    last_but_two, last_but_three = cells - 2, cells - 3
+    last_but_two = cells - 2
     clock = time.perf_counter
     check_mask = CHECK_EVERY - 1  # a power of two less one: nodes & check_mask == 0 ...
     # Lesson 5's flags '≥' (LOWER) and '≤' (UPPER), as local names: read once per node.
@@ -168,7 +168,7 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
         # 4. The moves, and each child's threats (the opponent's wins of its position).
         empty = full ^ mask
         opp = cur ^ mask
-        quick = alpha == high - 1 and moves < last_but_three
+        quick = alpha == high - 1
         # A move searched before any ordering, on the board after it alone: the only
         # move, or last time's best (it settles two positions in three). Else lane c of p
         # holds the board after a disc in column c (see "All children at once").
