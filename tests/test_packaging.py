@@ -620,7 +620,7 @@ def test_make_test_runs_pytest_in_the_venv() -> None:
 def test_makefile_installs_through_a_stamp_that_depends_on_pyproject() -> None:
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     assert "$(STAMP_ALL): pyproject.toml | $(VPY)" in makefile
-    assert "pip install --quiet --progress-bar off -e '.[test,dev]'" in makefile
+    assert "pip install --quiet --progress-bar off --no-compile -e '.[test,dev]'" in makefile
     assert ".DELETE_ON_ERROR:" in makefile
 
 
