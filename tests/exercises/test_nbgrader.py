@@ -268,10 +268,10 @@ DELEGATING: dict[str, str] = {
     "merge": "def merge(old, new):\n"
              "    from gamelib.exercises.ex05_store import _merged\n"
              "    return _merged(old, new)[0]\n",
-    "heuristic": "def heuristic(state, player):\n"
+    "heuristic": "def make_heuristic(rows, cols):\n"
                  "    from gamelib.connect4 import connect_four_heuristic\n"
                  "    from gamelib.games import ConnectFour\n"
-                 "    return connect_four_heuristic(ConnectFour())(state, player)\n",
+                 "    return connect_four_heuristic(ConnectFour(rows, cols))\n",
     "tree-size": "def tree_size(n):\n"
                  "    from gamelib.exercises import tree_size_by_enumeration\n"
                  "    return tree_size_by_enumeration(n)\n",
