@@ -760,13 +760,38 @@ def test_a_good_heuristic_wins_a_small_match_with_exact_results() -> None:
     assert facts["games"][0][:4] == ((6, 7), 2, (1, 2), "X")
 
 
-def test_the_triple_count_is_no_better_than_itself() -> None:
-    # The graded match needs half the games plus a margin: the baseline against itself
-    # does not pass (it scores exactly half).
-    triples = triples_heuristic(GAME)
+def centre_copy(rows: int, cols: int) -> Any:
+    """The centre baseline's weights, written out as a student would (the baseline itself is
+    out of reach while the check runs)."""
+    columns = ConnectFour(rows, cols).column_masks
+    weighted = [(columns[c], min(c, cols - 1 - c)) for c in range(cols)]
+
+    def h(state: Any, player: str) -> float:
+        x = sum(w * ((state[0] & m).bit_count() - (state[1] & m).bit_count())
+                for m, w in weighted)
+        x = x if player == "X" else -x
+        return x / (10 + abs(x))
+
+    return h
+
+
+@pytest.mark.slow  # 64 games: about 3 s
+def test_the_baseline_against_itself_does_not_pass() -> None:
+    # The graded match needs half the games plus a margin: a heuristic no better than the
+    # baseline does not pass.
+    result = check_heuristic(centre_copy)
+    facts = result.facts
+    assert not result.passed and result.lines[0].status == PASS
+    assert (facts["wins"], facts["draws"], facts["losses"]) == (25, 16, 23)
+    assert facts["points"] == 33 < facts["needed"] == 40
+
+
+def test_the_triples_baseline_is_out_of_reach() -> None:
+    triples = triples_heuristic(GAME)  # made before the check: refused all the same
     result = check_heuristic(lambda rows, cols: lambda s, p: triples(s, p), baseline="triples",
                              boards=((6, 7),), depths=(2,), openings=2)
-    assert not result.passed
+    assert not result.passed and "triples_heuristic" in result.failures[0].text
+    assert "write it yourself" in result.failures[0].text
 
 
 def test_a_heuristic_that_knows_nothing_loses() -> None:
