@@ -69,6 +69,8 @@ class Paste:
     edits: tuple[tuple[str, str], ...] = ()
     glue: str = ""
     marks: tuple[Any, ...] = field(default=())
+    points: float | None = None
+    """The points the pasted code scores in a match, where the exercise's prose quotes them."""
 
     def code(self) -> str:
         """The pasted code as a student's cell would hold it (tests/exercises/test_nbgrader.py
@@ -197,7 +199,8 @@ PASTES = [
           edits=(("def read(entry: Entry | None, alpha: Value, beta: Value) -> tuple[Value | None,"
                   " Value, Value]:", "def read(entry, alpha, beta):"),)),
     Paste("08", "07-", ("bit", "threat_cells", "twos", "weighed"),
-          lambda ns: ex.check_heuristic(ns["make_heuristic"]), glue=LESSON_7_CONSTANTS),
+          lambda ns: ex.check_heuristic(ns["make_heuristic"]), glue=LESSON_7_CONSTANTS,
+          marks=(pytest.mark.slow,), points=19),  # 64 games of the lesson's slow code: 7 s
     Paste("09", "07-", ("play_bits", "has_four"),
           lambda ns: ex.check_connect_four_rules(ns["next_states"], ns["finished"],
                                                  ns["utility"]),
@@ -226,6 +229,8 @@ def test_a_pasted_lesson_does_not_pass(paste: Paste) -> None:
     assert isinstance(result, CheckResult) and not result.passed, (
         f"Exercise {paste.exercise} passes with lesson {paste.lesson}'s {paste.names}:\n"
         f"{result!r}")
+    if paste.points is not None:
+        assert result.facts["points"] == paste.points, repr(result)
 
 
 def test_lesson_source_finds_the_last_definition_without_its_decorator() -> None:
