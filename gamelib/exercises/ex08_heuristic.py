@@ -132,8 +132,9 @@ _MATCH_HINT: Final = (
 BOARDS: Final = ((5, 6), (7, 8))
 """``(rows, cols)`` of the boards of :func:`check_heuristic`'s match: neither is Lesson 7's
 6 x 7. Both have an odd number of rows and an even number of columns, so a column has 6 or
-8 bits, the middle is two columns, and the discs of the other columns before the last one
-are an odd number (the row parity of Lesson 7 turns round: Exercise 8's question)."""
+8 bits, the middle is two columns, and when every other column is full the last column's
+first disc is O's, not X's (does Lesson 7's row parity still hold? Exercise 8's second
+question)."""
 MAX_OPENINGS: Final = 12
 """The most openings :func:`check_heuristic` plays per board (each twice per depth)."""
 OPENINGS_SEED: Final = 8
