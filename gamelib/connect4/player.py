@@ -81,10 +81,11 @@ from gamelib.connect4.forced import forced_move
 from gamelib.connect4.heuristic import connect_four_heuristic
 from gamelib.connect4.score import end_of_game
 from gamelib.connect4.solver import Solver
-from gamelib.game import GameError
+from gamelib.game import GameError, Player
 from gamelib.games.connect_four import C4State, ConnectFour
 from gamelib.search.common import (
     MAX_SECONDS,
+    AnyGame,
     Budget,
     Heuristic,
     SearchTimeout,
@@ -529,8 +530,10 @@ def _deepen(
     """
     own = Stats()  # timed by deepen itself: ``stats`` is timed by the caller already
     game = board.game
-    decision = deepen(game, board.state, _heuristic(game.rows, game.cols), budget=limit,
-                      stats=own, root_moves=columns, forced=forced_move(game.rows, game.cols))
+    rules = _search_rules(game.rows, game.cols)
+    decision = deepen(rules, board.state, _heuristic(game.rows, game.cols), budget=limit,
+                      stats=own, root_moves=columns, forced=forced_move(game.rows, game.cols),
+                      order=rules.centre_first)
     stats.calls, stats.cutoffs = stats.calls + own.calls, stats.cutoffs + own.cutoffs
     stats.depth, stats.nodes_per_depth = own.depth, own.nodes_per_depth
     for col, value in decision.move_values.items():
@@ -539,6 +542,59 @@ def _deepen(
         sign = None if plies is None else (1 if value > 0 else -1)
         results[col] = _Result(sign, moves=((plies or 0) + 1) // 2, estimate=value)
     return decision.cut_short
+
+
+class _SearchRules(ConnectFour):
+    """Connect Four's rules for the states the heuristic search makes itself.
+
+    The search starts from the position checked at the door and reaches every other
+    state by legal moves, so the per-call checks of :class:`ConnectFour` (is this a
+    state? is the move legal?) can only ever pass: these methods give the same answers
+    without them. Only the player who just moved can have four in a row.
+    """
+
+    def __init__(self, rows: int, cols: int) -> None:
+        super().__init__(rows, cols)
+        self.wins = geometry(self).threats
+        h = self.height
+        self.centre_order = sorted(range(cols), key=lambda col: abs(2 * col - (cols - 1)))
+        self.fours = (1, h, h - 1, h + 1)
+
+    def _four(self, discs: int) -> bool:
+        for d in self.fours:
+            pairs = discs & (discs >> d)
+            if pairs & (pairs >> 2 * d):
+                return True
+        return False
+
+    def finished(self, state: C4State) -> bool:
+        first, second = state
+        mask = first | second
+        return mask == self.full or self._four(first if mask.bit_count() & 1 else second)
+
+    def to_move(self, state: C4State) -> Player:
+        return self.players[(state[0] | state[1]).bit_count() & 1]
+
+    def moves(self, state: C4State) -> list[int]:
+        mask = state[0] | state[1]
+        top = self.top_masks
+        return [col for col in range(self.cols) if not mask & top[col]]
+
+    def play(self, state: C4State, move: int) -> C4State:
+        first, second = state
+        mask = first | second
+        disc = (mask + self.bottom_masks[move]) & self.column_masks[move]
+        return (first, second | disc) if mask.bit_count() & 1 else (first | disc, second)
+
+    def centre_first(self, game: AnyGame, state: Hashable,
+                     moves: list[Hashable]) -> list[Hashable]:
+        """The ``order`` of the search: centre columns first (they lie in the most lines)."""
+        return [col for col in self.centre_order if col in moves]
+
+
+@functools.cache
+def _search_rules(rows: int, cols: int) -> _SearchRules:
+    return _SearchRules(rows, cols)
 
 
 @functools.cache

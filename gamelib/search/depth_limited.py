@@ -204,6 +204,8 @@ class _DepthLimitedSearch:
 
 def _checked(estimate: object, state: Hashable) -> float:
     """``estimate``, after checking that it is a number strictly inside (-1, 1)."""
+    if type(estimate) is float and -1.0 < estimate < 1.0:
+        return estimate   # the common case, at every leaf: a float in range
     value = check_number(estimate, "the heuristic's value")
     if not -1 < value < 1:
         raise GameError(
@@ -325,11 +327,13 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
 def deepen(game: AnyGame, state: Hashable, heuristic: Heuristic, *, budget: Budget,
            rng: random.Random | None = None, stats: Stats | None = None,
            root_moves: Sequence[Hashable] | None = None,
-           forced: ForcedMove | None = None) -> Decision:
+           forced: ForcedMove | None = None, order: MoveOrder | None = None) -> Decision:
     """:func:`iterative_deepening` on checked arguments: the engine's way in, which has
     checked them at its own door already (``root_moves``: distinct legal moves, at least
     one). ``budget`` is the whole limit: its time, its ``depth`` (the deepest iteration,
-    None: no limit) and its cancel flag."""
+    None: no limit) and its cancel flag. ``order``, if given, rearranges the legal moves
+    of every state below the root before they are searched (as in :func:`depth_limited`;
+    the remembered best move still comes first)."""
     max_depth = budget.depth
     stats = Stats() if stats is None else stats
     player = game.to_move(state)
@@ -346,7 +350,7 @@ def deepen(game: AnyGame, state: Hashable, heuristic: Heuristic, *, budget: Budg
             search = _DepthLimitedSearch(
                 game, heuristic, stats, best_moves=best_moves,
                 budget=budget if depth >= 1 else None,   # depth 1 always finishes
-                forced=forced,
+                forced=forced, order=order,
             )
             calls_before = stats.calls
             try:
