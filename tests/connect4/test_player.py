@@ -27,7 +27,9 @@ from gamelib.connect4.solver import Solver
 from gamelib.game import GameError
 from gamelib.games import TicTacToe
 from gamelib.games.connect_four import C4State, ConnectFour
+from gamelib.search.common import Budget as SearchBudget
 from gamelib.search.depth_limited import (
+    deepen,
     depth_limited,
     iterative_deepening,
     only_safe_move,
@@ -556,3 +558,52 @@ def test_forced_lines_cost_these_nodes(moves: str, plain: int, extended: int) ->
         depth_limited(game, state, 2, h, stats=stats, forced=forced)
         counts.append(stats.calls)
     assert counts == [plain, extended]
+
+
+def test_the_search_rules_agree_with_the_game() -> None:
+    # The heuristic search plays on the rules without per-call checks; on every
+    # position of random games of three board sizes they answer as ConnectFour does.
+    for rows, cols in ((6, 7), (4, 5), (7, 9)):
+        game, rules = ConnectFour(rows, cols), c4player._search_rules(rows, cols)
+        rng = random.Random(3)
+        for _ in range(30):
+            state = game.start
+            while True:
+                assert rules.finished(state) == game.finished(state)
+                if game.finished(state):
+                    for player in game.players:
+                        assert rules.utility(state, player) == game.utility(state, player)
+                    break
+                assert rules.to_move(state) == game.to_move(state)
+                assert rules.moves(state) == game.moves(state)
+                for col in game.moves(state):
+                    assert rules.play(state, col) == game.play(state, col)
+                order = rules.centre_first(rules, state, list(game.moves(state)))
+                assert sorted(order) == game.moves(state)
+                assert [abs(2 * c - (cols - 1)) for c in order] == sorted(
+                    abs(2 * c - (cols - 1)) for c in order)
+                state = game.play(state, rng.choice(game.moves(state)))
+
+
+@pytest.mark.parametrize(("moves", "left_to_right", "centre_first"),
+                         [("", 3267, 2108), ("4453", 5602, 3902), ("44444362", 5600, 4567)])
+def test_centre_first_saves_these_nodes_for_the_same_values(
+    moves: str, left_to_right: int, centre_first: int
+) -> None:
+    # deepen's ``order`` option: the player tries the centre columns first below the
+    # root. The values are the same (every root move is searched with the full window);
+    # only the nodes differ. The counts change only when the search, the heuristic or
+    # the forced test does.
+    game = ConnectFour()
+    state = ConnectFour.from_moves(moves)
+    rules = c4player._search_rules(game.rows, game.cols)
+    h, forced = connect_four_heuristic(game), forced_move(game.rows, game.cols)
+    results = []
+    for order in (None, rules.centre_first):
+        stats = Stats()
+        decision = deepen(rules, state, h, budget=SearchBudget(None, depth=5), stats=stats,
+                          forced=forced, order=order)
+        results.append((decision.move_values, stats.calls))
+    (plain_values, plain_calls), (ordered_values, ordered_calls) = results
+    assert plain_values == ordered_values
+    assert (plain_calls, ordered_calls) == (left_to_right, centre_first)
