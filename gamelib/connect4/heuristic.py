@@ -146,12 +146,15 @@ def _twos_function(game: ConnectFour) -> Callable[[int, int], tuple[int, int]]:
         mine, free = first | second << lane, ~(second | first << lane)
         first_count = second_count = 0
         for d, starts in directions:
-            lines = starts & free & (free >> d) & (free >> 2 * d) & (free >> 3 * d)
-            b0, b1, b2, b3 = mine, mine >> d, mine >> 2 * d, mine >> 3 * d
-            one_low, two_low = b0 ^ b1, b0 & b1    # the first two cells: one or two discs
-            one_high, two_high = b2 ^ b3, b2 & b3  # the last two cells
-            exactly_two = ((two_low ^ two_high) & ~(one_low | one_high)) | (
-                ~(two_low | two_high) & one_low & one_high)
+            pairs_free = free & (free >> d)
+            lines = starts & pairs_free & (pairs_free >> 2 * d)
+            # In the first two cells of a line: exactly one disc, or two; the last two
+            # cells are the first two of the line two steps on.
+            next_disc = mine >> d
+            one_low, two_low = mine ^ next_disc, mine & next_disc
+            one_high, two_high = one_low >> 2 * d, two_low >> 2 * d
+            # two in one half and none in the other, or one in each half
+            exactly_two = ((two_low ^ two_high) & ~(one_low | one_high)) | (one_low & one_high)
             found = exactly_two & lines
             first_count += (found & board).bit_count()
             second_count += (found >> lane).bit_count()
