@@ -268,7 +268,8 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
                         rng: random.Random | None = None, stats: Stats | None = None,
                         budget: Budget | None = None,
                         root_moves: Sequence[Hashable] | None = None,
-                        forced: ForcedMove | None = None) -> Decision:
+                        forced: ForcedMove | None = None,
+                        order: MoveOrder | None = None) -> Decision:
     """A move for the player to move in ``state``, by depth-limited search to depth 1, 2, ...
 
     Each iteration searches every legal move with the full window, so the value of each
@@ -299,11 +300,14 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
     root every legal move is searched as usual.
 
     ``forced``, if given, extends forced lines below the root, as in :func:`depth_limited`.
+    ``order``, if given, rearranges the legal moves of every state below the root before
+    they are searched, as in :func:`depth_limited` (the move that was best there in the
+    previous iteration still comes first); it changes the work, not the values.
 
     Raises :class:`GameError` if ``state`` is finished or not valid, ``heuristic`` is
     not a function, ``max_depth < 1``, ``seconds`` is not in (0, 30], ``budget`` is not a
     Budget or ``root_moves`` is empty, repeats a move or holds one that is not legal in
-    ``state``, or ``forced`` is not a function.
+    ``state``, or ``forced`` or ``order`` is not a function.
     """
     check_game(game)
     check_heuristic(heuristic)
@@ -315,13 +319,14 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
     if root_moves is not None:
         check_root_moves(game, state, root_moves)
     _check_forced(forced)
+    check_order(order)
     if budget is None:
         limit = Budget(seconds, depth=max_depth)
     else:
         limit = budget.part(None if seconds is None else float(seconds),
                             depth=max_depth)
     return deepen(game, state, heuristic, budget=limit, rng=rng, stats=stats,
-                  root_moves=root_moves, forced=forced)
+                  root_moves=root_moves, forced=forced, order=order)
 
 
 def deepen(game: AnyGame, state: Hashable, heuristic: Heuristic, *, budget: Budget,

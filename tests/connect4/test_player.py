@@ -27,9 +27,7 @@ from gamelib.connect4.solver import Solver
 from gamelib.game import GameError
 from gamelib.games import TicTacToe
 from gamelib.games.connect_four import C4State, ConnectFour
-from gamelib.search.common import Budget as SearchBudget
 from gamelib.search.depth_limited import (
-    deepen,
     depth_limited,
     iterative_deepening,
     only_safe_move,
@@ -590,7 +588,7 @@ def test_the_search_rules_agree_with_the_game() -> None:
 def test_centre_first_saves_these_nodes_for_the_same_values(
     moves: str, left_to_right: int, centre_first: int
 ) -> None:
-    # deepen's ``order`` option: the player tries the centre columns first below the
+    # The search's ``order`` option: the player tries the centre columns first below the
     # root. The values are the same (every root move is searched with the full window);
     # only the nodes differ. The counts change only when the search, the heuristic or
     # the forced test does.
@@ -601,9 +599,16 @@ def test_centre_first_saves_these_nodes_for_the_same_values(
     results = []
     for order in (None, rules.centre_first):
         stats = Stats()
-        decision = deepen(rules, state, h, budget=SearchBudget(None, depth=5), stats=stats,
-                          forced=forced, order=order)
+        decision = iterative_deepening(rules, state, h, max_depth=5, stats=stats,
+                                       forced=forced, order=order)
         results.append((decision.move_values, stats.calls))
     (plain_values, plain_calls), (ordered_values, ordered_calls) = results
     assert plain_values == ordered_values
     assert (plain_calls, ordered_calls) == (left_to_right, centre_first)
+
+
+def test_an_order_that_is_not_a_function_is_refused() -> None:
+    game = ConnectFour()
+    with pytest.raises(GameError, match="^order must be a function order"):
+        iterative_deepening(game, game.start, connect_four_heuristic(game), max_depth=1,
+                            order=[3, 2, 4])  # type: ignore[arg-type]
