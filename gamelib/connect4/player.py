@@ -552,8 +552,9 @@ def _deepen(
     own = Stats()  # timed by deepen itself: ``stats`` is timed by the caller already
     game = board.game
     rules = _search_rules(game.rows, game.cols)
-    decision = deepen(rules, board.state, _heuristic(game.rows, game.cols), budget=limit,
-                      stats=own, root_moves=columns, forced=forced_move(game.rows, game.cols),
+    heuristic = _remembered(_heuristic(game.rows, game.cols))
+    decision = deepen(rules, board.state, heuristic, budget=limit, stats=own,
+                      root_moves=columns, forced=forced_move(game.rows, game.cols),
                       order=rules.centre_first)
     stats.calls, stats.cutoffs = stats.calls + own.calls, stats.cutoffs + own.cutoffs
     stats.depth, stats.nodes_per_depth = own.depth, own.nodes_per_depth
@@ -616,6 +617,32 @@ class _SearchRules(ConnectFour):
 @functools.cache
 def _search_rules(rows: int, cols: int) -> _SearchRules:
     return _SearchRules(rows, cols)
+
+
+HEURISTIC_MEMORY: Final = 1 << 18
+"""How many positions' estimates one move's heuristic search remembers, at most."""
+
+
+def _remembered(heuristic: Heuristic) -> Heuristic:
+    """``heuristic``, remembering its value for each position it was asked about.
+
+    Many lines of play reach the same position (a transposition: 4 then 5 and 5 then 4),
+    so the search asks about many positions more than once: about half of the calls in a
+    search of depth 7. The value for ``"O"`` is minus the value for ``"X"`` (exactly:
+    the heuristic negates the points before it squashes them), so one number per
+    position serves both. At most :data:`HEURISTIC_MEMORY` positions are kept.
+    """
+    values: dict[Hashable, float] = {}
+
+    def remembered(state: Hashable, player: Player) -> float:
+        value = values.get(state)
+        if value is None:
+            value = heuristic(state, "X")
+            if len(values) < HEURISTIC_MEMORY:
+                values[state] = value
+        return value if player == "X" else -value
+
+    return remembered
 
 
 @functools.cache

@@ -612,3 +612,29 @@ def test_an_order_that_is_not_a_function_is_refused() -> None:
     with pytest.raises(GameError, match="^order must be a function order"):
         iterative_deepening(game, game.start, connect_four_heuristic(game), max_depth=1,
                             order=[3, 2, 4])  # type: ignore[arg-type]
+
+
+def test_the_remembered_heuristic_gives_the_heuristics_values() -> None:
+    # The player's heuristic search remembers each position's estimate: the same
+    # numbers for both players (-0.0 included), one call of the heuristic per position.
+    game = ConnectFour()
+    h, asked = connect_four_heuristic(game), []
+
+    def counted(state: object, player: str) -> float:
+        asked.append(state)
+        return h(state, player)
+
+    remembered = c4player._remembered(counted)
+    rng = random.Random(4)
+    states = []
+    for _ in range(20):
+        state = game.start
+        while not game.finished(state):
+            states.append(state)
+            state = game.play(state, rng.choice(game.moves(state)))
+    for state in states + states:
+        for player in game.players:
+            value = remembered(state, player)
+            assert value == h(state, player)
+            assert str(value) == str(h(state, player))  # the sign of a zero too
+    assert len(asked) == len(set(states))
