@@ -100,7 +100,7 @@ from gamelib.search.common import (
     pick,
     rng_or_shared,
 )
-from gamelib.search.depth_limited import deepen, plies_to_end, proven_value
+from gamelib.search.depth_limited import ForcedMove, deepen, plies_to_end, proven_value
 from gamelib.search.stats import Decision, Stats
 
 __all__ = [
@@ -554,7 +554,8 @@ def _deepen(
     rules = _search_rules(game.rows, game.cols)
     heuristic = _remembered(_heuristic(game.rows, game.cols))
     decision = deepen(rules, board.state, heuristic, budget=limit, stats=own,
-                      root_moves=columns, forced=forced_move(game.rows, game.cols),
+                      root_moves=columns,
+                      forced=_remembered_forced(forced_move(game.rows, game.cols)),
                       order=rules.centre_first)
     stats.calls, stats.cutoffs = stats.calls + own.calls, stats.cutoffs + own.cutoffs
     stats.depth, stats.nodes_per_depth = own.depth, own.nodes_per_depth
@@ -619,8 +620,9 @@ def _search_rules(rows: int, cols: int) -> _SearchRules:
     return _SearchRules(rows, cols)
 
 
-HEURISTIC_MEMORY: Final = 1 << 18
-"""How many positions' estimates one move's heuristic search remembers, at most."""
+MEMORY: Final = 1 << 18
+"""How many positions' estimates (and forced moves) one move's heuristic search
+remembers, at most."""
 
 
 def _remembered(heuristic: Heuristic) -> Heuristic:
@@ -630,7 +632,7 @@ def _remembered(heuristic: Heuristic) -> Heuristic:
     so the search asks about many positions more than once: about half of the calls in a
     search of depth 7. The value for ``"O"`` is minus the value for ``"X"`` (exactly:
     the heuristic negates the points before it squashes them), so one number per
-    position serves both. At most :data:`HEURISTIC_MEMORY` positions are kept.
+    position serves both. At most :data:`MEMORY` positions are kept.
     """
     values: dict[Hashable, float] = {}
 
@@ -638,9 +640,26 @@ def _remembered(heuristic: Heuristic) -> Heuristic:
         value = values.get(state)
         if value is None:
             value = heuristic(state, "X")
-            if len(values) < HEURISTIC_MEMORY:
+            if len(values) < MEMORY:
                 values[state] = value
         return value if player == "X" else -value
+
+    return remembered
+
+
+def _remembered_forced(forced: ForcedMove) -> ForcedMove:
+    """``forced``, remembering its answer for each position, as :func:`_remembered`:
+    the search asks at every position it meets, transpositions included."""
+    moves: dict[Hashable, Hashable | None] = {}
+    unknown = object()
+
+    def remembered(state: Hashable) -> Hashable | None:
+        move = moves.get(state, unknown)
+        if move is unknown:
+            move = forced(state)
+            if len(moves) < MEMORY:
+                moves[state] = move
+        return move  # a move or None: never ``unknown`` here
 
     return remembered
 

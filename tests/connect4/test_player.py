@@ -638,3 +638,24 @@ def test_the_remembered_heuristic_gives_the_heuristics_values() -> None:
             assert value == h(state, player)
             assert str(value) == str(h(state, player))  # the sign of a zero too
     assert len(asked) == len(set(states))
+
+
+def test_the_remembered_forced_test_gives_the_same_moves() -> None:
+    game = ConnectFour()
+    forced, asked = forced_move(game.rows, game.cols), []
+
+    def counted(state: object) -> object:
+        asked.append(state)
+        return forced(state)
+
+    remembered = c4player._remembered_forced(counted)
+    rng = random.Random(6)
+    states = []
+    for _ in range(20):
+        state = game.start
+        while not game.finished(state):
+            states.append(state)
+            state = game.play(state, rng.choice(game.moves(state)))
+    assert [remembered(s) for s in states + states] == [forced(s) for s in states + states]
+    assert len(asked) == len(set(states))
+    assert any(forced(s) is None for s in states) and any(forced(s) is not None for s in states)
