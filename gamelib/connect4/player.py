@@ -22,7 +22,11 @@ that time, but not the opening. So the player works in layers, cheapest first:
    size), depth 1, 2, 3, ... until the time is up, keeping the values of the last
    *finished* depth. Forced lines cost no depth (the search's ``forced`` option, with the
    test read off the threats in :mod:`gamelib.connect4.forced`: a win at once, or the
-   only column that does not lose at once). The heuristic weighs threats by their row,
+   only column that does not lose at once). Below the root it tries the centre columns
+   first (the search's ``order`` option), on the rules without the per-call checks of
+   the door (:class:`_SearchRules`), and it remembers the heuristic's estimate and the
+   forced test of each position it meets, since many lines of play reach the same
+   position (a transposition). The heuristic weighs threats by their row,
    stacking and the centre. Its estimates lie strictly inside (-1, 1), so an estimate never
    passes for a proven result.
 
