@@ -39,7 +39,7 @@ Strength: ``seconds`` or ``depth``
 * ``depth`` only: a weaker player for teaching, whose play depends on no clock. It
   skips the exact solver and searches the heuristic tree ``depth`` plies deep, so its
   choice is the same on every machine for the same ``rng``. Each further ply costs
-  roughly two to four times as much: depths up to about 7 answer within a second
+  roughly two to four times as much: depths up to about 8 answer within a second
   or so on the standard board.
 * both: the heuristic search to at most ``depth`` plies, stopped after ``seconds``.
 
