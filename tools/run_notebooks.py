@@ -18,7 +18,10 @@ For each notebook, in the order given (directories are searched recursively, sor
 2. Drop saved widget state (``metadata.widgets``) and per-cell timing metadata, and drop the
    ``application/vnd.jupyter.widget-view+json`` part of outputs: it names a widget model that
    exists only in the kernel that made it (its id changes on every run, and without the state
-   a viewer could not draw it anyway). The ``text/plain`` fallback stays.
+   a viewer could not draw it anyway). The ``text/plain`` fallback stays. Drop the stills of
+   boards and viewers (outputs marked ``gamelib-still`` in their metadata, gamelib.ui.still):
+   the last picture for a page that reloads without its kernel, which a lesson never needs
+   before it is run (its widget outputs carry the picture) and GitHub might show twice.
 3. Normalise: nbformat 4.5, every cell has a valid, unique id (existing ids are kept; missing
    ones are derived from the cell's position and source, so a rerun gives the same file), the
    standard ``python3`` kernelspec, no Python version in ``language_info``, and consecutive
@@ -62,6 +65,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DIR = ROOT / "notebooks"
 HASH_SEED = "0"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+STILL_KEY = "gamelib-still"  # gamelib.ui.still.STILL_KEY (this tool imports no gamelib)
 CELL_ID = re.compile(r"^[a-zA-Z0-9-_]{1,64}$")  # the nbformat 4.5 rule for cell ids
 THIS_ENV_KERNEL = "gamelib-run-notebooks"
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
@@ -143,7 +147,7 @@ def normalise(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """Strip widget state and timing metadata and give every cell a stable id (nbformat 4.5).
 
     Also sets the standard python3 kernelspec and drops ``language_info.version``. Mutates and
-    returns ``nb``. Outputs are kept, except their widget-view parts.
+    returns ``nb``. Outputs are kept, except their widget-view parts and the stills.
     """
     nb.nbformat = 4
     nb.nbformat_minor = max(5, int(nb.get("nbformat_minor", 0)))
@@ -164,6 +168,8 @@ def normalise(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
             continue
         kept = []
         for output in cell.get("outputs", []):
+            if output.get("metadata", {}).get(STILL_KEY):
+                continue
             data = output.get("data")
             if isinstance(data, dict) and WIDGET_VIEW in data:
                 del data[WIDGET_VIEW]

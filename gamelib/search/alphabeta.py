@@ -43,7 +43,7 @@ from gamelib.search.common import (
     default_window,
     player_to_move,
 )
-from gamelib.search.door import search_door
+from gamelib.search.door import NO_MOVE, NoNextState, search_door
 from gamelib.search.stats import Stats
 
 __all__ = ["alphabeta", "center_first", "keeps_three_cases"]
@@ -105,13 +105,15 @@ def alphabeta(game: AnyGame, state: Hashable, player: Player | None = None,
             stats.terminal += 1
             return game.utility(s, p)
         o = other(game, p)
-        best = alpha
+        best, n = alpha, NO_MOVE
         for n in successors(s, p):
             best = max(best, -value(n, o, -beta, -alpha))
             if best >= beta:
                 stats.cutoffs += 1
                 return best
             alpha = max(best, alpha)
+        if n is NO_MOVE:   # the loop ran zero times: a running state without next states
+            raise NoNextState(s)
         return best
 
     if observer is not None:   # every recursive call now goes through the observer

@@ -63,7 +63,7 @@ from gamelib.search.common import (
     check_window,
     default_window,
 )
-from gamelib.search.door import search_door
+from gamelib.search.door import NO_MOVE, NoNextState, search_door
 from gamelib.search.stats import Stats
 
 __all__ = [
@@ -228,12 +228,14 @@ class BoundedSearch:
         if game.finished(state):
             self.stats.terminal += 1
             return game.utility(state, self.maximizer)
-        v = alpha
+        v, n = alpha, NO_MOVE
         for n in game.next_states(state, self.maximizer):
             v = max(v, self.evaluate(n, self.min_value, v, beta))
             if v >= beta:
                 self.stats.cutoffs += 1
                 return v
+        if n is NO_MOVE:   # the loop ran zero times: a running state without next states
+            raise NoNextState(state)
         return v
 
     def min_value(self, state: Hashable, alpha: int, beta: int) -> int:
@@ -242,12 +244,14 @@ class BoundedSearch:
         if game.finished(state):
             self.stats.terminal += 1
             return game.utility(state, self.maximizer)
-        v = beta
+        v, n = beta, NO_MOVE
         for n in game.next_states(state, self.minimizer):
             v = min(v, self.evaluate(n, self.max_value, alpha, v))
             if v <= alpha:
                 self.stats.cutoffs += 1
                 return v
+        if n is NO_MOVE:   # the loop ran zero times: a running state without next states
+            raise NoNextState(state)
         return v
 
     def value(self, state: Hashable, alpha: int, beta: int) -> int:

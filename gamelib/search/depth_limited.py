@@ -87,7 +87,7 @@ from gamelib.search.common import (
     pick_best,
     player_to_move,
 )
-from gamelib.search.door import search_door
+from gamelib.search.door import NO_MOVE, NoNextState, search_door
 from gamelib.search.stats import Decision, Stats
 
 __all__ = [
@@ -188,7 +188,7 @@ class _DepthLimitedSearch:
             self.reached_horizon = True
             return _checked(self.heuristic(s, p), s)
         o = other(game, p)
-        best, best_move = alpha, None
+        best, best_move, m = alpha, None, NO_MOVE
         for m in self.moves(s):
             v = -self.value(game.play(s, m), o, depth - 1, -beta, -alpha, ply + 1)
             if v > best:
@@ -197,6 +197,8 @@ class _DepthLimitedSearch:
                 stats.cutoffs += 1
                 break
             alpha = max(alpha, best)
+        if m is NO_MOVE:   # the loop ran zero times: a running state without moves
+            raise NoNextState(s)
         if self.best_moves is not None and best_move is not None:
             self.best_moves[s] = best_move
         return best

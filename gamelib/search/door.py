@@ -2,11 +2,13 @@
 
 :func:`search_door` decorates each public search function (minimax, memo_minimax,
 alphabeta, bounded_alphabeta, depth_limited, iterative_deepening, best_move, choose_move,
-move_values, mcts, trace_search). Nothing is added per node. At the door, one line of
-play is walked from the state searched (:func:`check_line`: the first move each time,
-to the end), checking the game's rules on it; and the failures that reach the door from
-deep inside are translated. Either way the user gets a :class:`~gamelib.game.GameError`
-naming what is wrong with the game and what to do.
+move_values, mcts, trace_search). At the door, one line of play is walked from the state
+searched (:func:`check_line`: the first move each time, to the end), checking the game's
+rules on it; and the failures that reach the door from deep inside are translated by
+their types. Inside, the searches add one test per running state and nothing per next
+state: after their loop over the next states, whether it ran at all (else
+:class:`NoNextState`, naming the state). Either way the user gets a
+:class:`~gamelib.game.GameError` naming what is wrong with the game and what to do.
 
 The one rule every search follows: ``finished(state)`` says when the game is over, and
 then only. A running state has at least one next state; a finished state has none, and
@@ -24,7 +26,7 @@ from gamelib.game import GameError, describe_text
 from gamelib.search.common import is_number
 
 __all__ = ["LINE_PLIES", "NO_NEXT_STATE", "ORDER_RETURNED_NONE", "TOO_DEEP", "UNHASHABLE",
-           "check_line", "search_door"]
+           "NoNextState", "check_line", "search_door"]
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -58,18 +60,42 @@ ORDER_RETURNED_NONE: Final = (
 )
 
 
+class NoNextState(GameError):
+    """Raised by a search at a running state that gave no next state: its loop over the
+    next states ran zero times, which it tests once after the loop (one comparison per
+    running state, nothing per next state; minimax, whose ``max()`` of nothing raises a
+    ValueError, looks only then). The door re-raises it as a plain :class:`GameError`;
+    it is one already, so a caller without a door gets the same words.
+    """
+
+    def __init__(self, state: Hashable) -> None:
+        super().__init__(f"{NO_NEXT_STATE} (the state: {_show(state)})")
+        self.state = state
+
+
+NO_MOVE: Final = object()
+"""What a search's loop variable holds before its loop over the next states (or moves)
+of a running state: still this after the loop, the loop ran zero times (:class:`NoNextState`)."""
+
+
 def search_door(search: Callable[P, T]) -> Callable[P, T]:
     """A public search function whose failures deep inside a broken game come out as a
     :class:`GameError` saying what is wrong with the game and what to do.
 
-    The search's own code stays as it is (nothing is added per node): only the failures
-    that reach its door are translated, from the Python errors a search meets there:
+    The search's own code stays as it is but for one test per running state (its loop
+    over the next states ran at all): only the failures that reach its door are
+    translated, by their types:
 
     * ``RecursionError``: a cycle or a line of play too long for a recursive search;
-    * ``TypeError: unhashable type``: a state that is a list, set or dict;
-    * ``ValueError`` from ``max()`` of nothing: a running state without next states (the
-      one rule: ``finished()`` decides when a game is over, and a running state has moves);
-    * ``TypeError`` about ``None`` when an ``order=`` was given: an order without ``return``.
+    * :class:`NoNextState`: a running state without next states (the one rule:
+      ``finished()`` decides when a game is over, and a running state has moves);
+    * ``TypeError`` when an ``order=`` was given and it returns None for the moves of the
+      state searched: an order without ``return``;
+    * ``TypeError`` naming an "unhashable type": a state that is a list, set or dict.
+      Python gives no exception type of its own for that, so this one case reads the
+      message: ``unhashable type: 'list'`` (CPython 3.0 to 3.13, and ``hash()`` in every
+      version) or ``cannot use 'list' as a set element (unhashable type: 'list')`` (sets
+      and dicts from CPython 3.14 on); both contain ``unhashable type``.
 
     Every other exception passes through unchanged.
     """
@@ -82,23 +108,34 @@ def search_door(search: Callable[P, T]) -> Callable[P, T]:
             return search(*args, **kwargs)
         except RecursionError:
             raise GameError(TOO_DEEP.format(limit=sys.getrecursionlimit())) from None
+        except NoNextState as error:
+            raise GameError(str(error)) from None
         except TypeError as error:
-            text = str(error)
-            if text.startswith("unhashable type"):
-                raise GameError(UNHASHABLE.format(error=text)) from None
-            if kwargs.get("order") is not None and "NoneType" in text:
+            if _order_returns_none(kwargs.get("order"), args):
                 raise GameError(ORDER_RETURNED_NONE) from None
-            raise
-        except ValueError as error:
-            if "empty" in str(error) and ("max()" in str(error) or "min()" in str(error)):
-                raise GameError(NO_NEXT_STATE) from None
-            raise
-        except IndexError as error:  # random.choice of no moves, in an MCTS playout
-            if "empty sequence" in str(error):
-                raise GameError(NO_NEXT_STATE) from None
+            if _is_unhashable(error):
+                raise GameError(UNHASHABLE.format(error=error)) from None
             raise
 
     return door
+
+
+def _is_unhashable(error: TypeError) -> bool:
+    """Whether ``error`` is Python's refusal to hash a value (see :func:`search_door` for
+    the messages of the Python versions)."""
+    return "unhashable type" in str(error)
+
+
+def _order_returns_none(order: object, args: tuple[Any, ...]) -> bool:
+    """Whether ``order``, given, returns None for the moves of the state searched
+    (``args[:2]`` are the game and the state): asked once, after a search failed."""
+    if order is None or len(args) < 2 or not callable(order):
+        return False
+    game, state = args[0], args[1]
+    try:
+        return order(game, state, list(game.moves(state))) is None
+    except Exception:  # noqa: BLE001 - the search's own error says more
+        return False
 
 
 def check_line(game: Any, state: Any) -> None:
@@ -116,7 +153,7 @@ def check_line(game: Any, state: Any) -> None:
     except _Broken as broken:
         raise GameError(str(broken)) from None
     except TypeError as error:
-        if str(error).startswith("unhashable type"):
+        if _is_unhashable(error):
             raise GameError(UNHASHABLE.format(error=error)) from None
     except Exception:  # noqa: BLE001, S110 - the search's own checks say what is wrong
         pass

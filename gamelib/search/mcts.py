@@ -60,7 +60,7 @@ from gamelib.search.common import (
     rng_or_shared,
     wins_at_once,
 )
-from gamelib.search.door import search_door
+from gamelib.search.door import NoNextState, search_door
 from gamelib.search.stats import Decision, Stats
 
 __all__ = [
@@ -212,6 +212,8 @@ class MCTSResult:
 def random_policy(game: AnyGame, state: Hashable, rng: random.Random) -> Hashable:
     """A legal move of ``state`` drawn uniformly at random with ``rng``."""
     moves: list[Hashable] = game.moves(state)
+    if not moves:   # a running state without moves (the playout asks only running ones)
+        raise NoNextState(state)
     return rng.choice(moves)
 
 
@@ -221,6 +223,8 @@ def tactical_policy(game: AnyGame, state: Hashable, rng: random.Random) -> Hasha
     else any random move. Ties are drawn with ``rng``."""
     player = game.to_move(state)
     moves: list[Hashable] = game.moves(state)
+    if not moves:   # a running state without moves (the playout asks only running ones)
+        raise NoNextState(state)
     after = [game.play(state, m) for m in moves]
     wins: list[Hashable] = [m for m, s in zip(moves, after, strict=True)
             if game.finished(s) and game.utility(s, player) == 1]
@@ -312,8 +316,10 @@ def _new_node(game: AnyGame, state: Hashable, player: Player, stats: MCTSStats,
     stats.visited.add(state)
     if finished:
         stats.terminal += 1
-    return MCTSNode(stats.calls - 1, state, player, finished, move, parent,
-                    [] if finished else list(game.moves(state)))
+    untried = [] if finished else list(game.moves(state))
+    if not finished and not untried:
+        raise NoNextState(state)
+    return MCTSNode(stats.calls - 1, state, player, finished, move, parent, untried)
 
 
 # -- the search -------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from typing import Any, TypeVar, cast
 
 from gamelib.game import GameError, describe_text
 from gamelib.search.common import AnyGame, check_cache, player_to_move
-from gamelib.search.door import NO_NEXT_STATE, search_door
+from gamelib.search.door import NoNextState, search_door
 from gamelib.search.stats import Stats
 
 __all__ = ["memo_minimax", "memoize"]
@@ -92,7 +92,7 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
                     v = w
         else:
             if not game.finished(s):  # the one rule: finished() says when it is over
-                raise GameError(NO_NEXT_STATE)
+                raise NoNextState(s)
             terminal += 1
             v = utility(s, p)
         cache[s] = v

@@ -32,7 +32,7 @@ from collections.abc import Hashable
 
 from gamelib.game import Player, other
 from gamelib.search.common import AnyGame, Observer, check_observer, player_to_move
-from gamelib.search.door import search_door
+from gamelib.search.door import NoNextState, search_door
 from gamelib.search.stats import Stats
 
 __all__ = ["minimax"]
@@ -64,7 +64,12 @@ def minimax(game: AnyGame, state: Hashable, player: Player | None = None, *,
             stats.terminal += 1
             return game.utility(s, p)
         o = other(game, p)
-        return max(-value(n, o) for n in game.next_states(s, p))
+        try:
+            return max(-value(n, o) for n in game.next_states(s, p))
+        except ValueError:   # max() of nothing, or an error from further down?
+            if game.next_states(s, p):
+                raise   # from further down: this state has next states
+            raise NoNextState(s) from None   # a running state without them breaks the rule
 
     if observer is not None:   # every recursive call now goes through the observer
         value = observer(value)

@@ -87,15 +87,21 @@ Saved notebooks: a canvas shows only while its kernel runs, so every output of a
 widget, of ``show_board`` or of the search viewer also carries a picture of what it showed,
 as PNG and SVG, and a sentence as its plain text (``picture.attach_picture``): untrusted
 notebooks (freshly opened), GitHub, nbviewer and nbconvert display the picture instead.
+A play board and the search viewer also keep their *last* picture in a second output, a
+still (``still.Still``, updated after each move or step), which the notebooks' stylesheet
+shows only after a reload without their kernel, under the words ``STOPPED_KERNEL_CSS``
+writes there (``canvas.STILL_CSS``).
 
-Modules: ``controller`` (play, the widgets), ``boards`` (the game boards, board_for,
-show_board), ``drawing`` (what every board shares: the BoardView base, colours, text, the
-status band; the text board), ``canvas`` (the canvas protocol, RecordingCanvas,
-LiveCanvas, SVG from recorded calls), ``cell`` (CellView: a widget shown once per cell;
-close_widgets: closed with its layouts, styles and children), ``picture``
-(BoardPicture: SVG, PNG and a sentence; attach_picture), ``svg`` (board_svg);
-``search_view``, ``search_svg`` and ``tree_layout`` (the step-through viewer
-of a search trace: :func:`show_search`, :func:`search_svg`).
+Modules: ``controller`` (play, the widgets), ``controls`` (what the widget's controls
+show: the status line, the Strength choices, an example move), ``boards`` (the game
+boards, board_for, show_board), ``drawing`` (what every board shares: the BoardView base,
+colours, text, the status band; the text board), ``canvas`` (the canvas protocol,
+RecordingCanvas, LiveCanvas, SVG from recorded calls), ``cell`` (CellView: a widget shown
+once per cell; close_widgets: closed with its layouts, styles and children), ``picture``
+(BoardPicture: SVG, PNG and a sentence; attach_picture), ``still`` (Still: the last
+picture for a page without its kernel), ``svg`` (board_svg); ``search_view``,
+``search_svg`` and ``tree_layout`` (the step-through viewer of a search trace:
+:func:`show_search`, :func:`search_svg`).
 """
 
 from gamelib.ui.boards import (

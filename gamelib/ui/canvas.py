@@ -29,7 +29,8 @@ from typing import Any, Final, Protocol, runtime_checkable
 __all__ = [
     "CanvasLike", "RecordingCanvas", "Rect", "Call", "STYLE_PROPERTIES", "svg_from_calls",
     "LiveCanvas", "PIXEL_RATIO", "fit_width",
-    "BLANK_CANVAS_CSS", "STOPPED_KERNEL_CSS", "STOPPED_WORDS", "WIDGET_CSS", "batch",
+    "BLANK_CANVAS_CSS", "STOPPED_KERNEL_CSS", "STOPPED_WORDS", "STILL_CSS", "WIDGET_CSS",
+    "batch",
 ]
 
 Call = tuple[Any, ...]
@@ -384,12 +385,27 @@ STOPPED_KERNEL_CSS: Final = (
 """CSS that makes a play board or search viewer (class ``gamelib-live``) say
 :data:`STOPPED_WORDS` once its kernel has stopped: after a restart (over its last picture,
 whose clicks it then ignores) and after a reload of the page (instead of ipywidgets' "model
-not found"). The play widget and the viewer carry this rule, and so does the notebooks'
-stylesheet (``gamelib.style.load_style``), which is still there after a reload."""
+not found", with their last picture below: :data:`STILL_CSS`). The play widget and the viewer
+carry this rule, and so does the notebooks' stylesheet (``gamelib.style.load_style``), which
+is still there after a reload."""
 
-WIDGET_CSS: Final = BLANK_CANVAS_CSS + "\n" + STOPPED_KERNEL_CSS
-"""Every rule the widgets need from a stylesheet: :data:`BLANK_CANVAS_CSS` and
-:data:`STOPPED_KERNEL_CSS`."""
+# ipywidgets marks its output .jupyter-widgets only when it could show no view there (a view
+# is marked inside it); :has() cannot nest, so this says it without a second :has().
+_DEAD: Final = ".jp-OutputArea-child:has(> .jp-OutputArea-output.jupyter-widgets)"
+_STILL: Final = '.jp-OutputArea-output > img[width="0"][height="0"]'
+STILL_CSS: Final = (
+    f".jp-OutputArea-child:has(> {_STILL}):not({_DEAD} + *) {{ display: none; }}\n"
+    f"{_DEAD} + .jp-OutputArea-child > {_STILL} {{ width: auto; height: auto; "
+    "max-width: 100%; }"
+)
+"""CSS that shows a widget's still (:mod:`gamelib.ui.still`: its last picture, a PNG output
+declared 0 x 0 pixels right after the widget's) only where the widget found no model (a
+reload without its kernel), at the picture's own size, under :data:`STOPPED_WORDS`; its
+output takes no room anywhere else."""
+
+WIDGET_CSS: Final = BLANK_CANVAS_CSS + "\n" + STOPPED_KERNEL_CSS + "\n" + STILL_CSS
+"""Every rule the widgets need from a stylesheet: :data:`BLANK_CANVAS_CSS`,
+:data:`STOPPED_KERNEL_CSS` and :data:`STILL_CSS`."""
 
 # ipycanvas sends every drawing command through one module-wide manager widget, which
 # names its target canvas only when the target changes. Two threads must not batch at
@@ -484,10 +500,22 @@ class LiveCanvas:
             canvas.layout.close()
 
         self.widget.close = close_with_layout
-        self.redraw()
+        self._redrawn: list[Callable[[], object]] = []
+        self._draw()
 
     def redraw(self) -> None:
-        """Paint the picture again (raises what ``paint`` raises)."""
+        """Paint the picture again (raises what ``paint`` raises), then call every
+        :meth:`on_redraw` callback."""
+        self._draw()
+        for callback in self._redrawn:
+            callback()
+
+    def on_redraw(self, callback: Callable[[], object]) -> None:
+        """Call ``callback()`` after every :meth:`redraw` (not after the redraws that a
+        page's reconnection asks for, which show the same picture)."""
+        self._redrawn.append(callback)
+
+    def _draw(self) -> None:
         canvas = self.widget
         with batch(canvas):
             canvas.set_transform(PIXEL_RATIO, 0, 0, PIXEL_RATIO, 0, 0)
@@ -537,7 +565,7 @@ class LiveCanvas:
             if manager is not None and hasattr(manager, "_current_canvas"):
                 manager._current_canvas = None
             try:
-                self.redraw()
+                self._draw()
             except Exception as failure:  # noqa: BLE001 - shown on the board, never raised
                 self.say("This board could not be drawn",
                          f"({type(failure).__name__}).",

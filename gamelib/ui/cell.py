@@ -8,9 +8,13 @@ none stays registered with the kernel after ``close()``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from gamelib.session.readonly import ReadOnly
+from gamelib.ui.canvas import LiveCanvas
+from gamelib.ui.picture import BoardPicture, attach_picture
+from gamelib.ui.still import Still
 
 __all__ = ["Cell", "CellView", "close_widgets", "current_cell", "display_view",
            "shown_elsewhere"]
@@ -85,6 +89,7 @@ class CellView:
 
     _view: Any = None
     _shown_in: Cell | None = None
+    _still: Still | None = None
 
     widget = ReadOnly["CellView", Any](
         lambda v: v._view, "The ipywidgets box with the canvas and the controls (None: none made)."
@@ -95,10 +100,30 @@ class CellView:
 
         Its output also carries a picture of what it shows (see
         :func:`gamelib.ui.picture.attach_picture`), which untrusted notebooks, GitHub and
-        nbviewer show in place of the widget.
+        nbviewer show in place of the widget; a second output, its still
+        (:mod:`gamelib.ui.still`), shows its last picture after a reload without its kernel.
         """
         if self._view is not None:
             self._shown_in = display_view(self._view)
+            if self._still is not None:
+                self._still.show()
+
+    def _keep_pictures(self, saved: Callable[[], BoardPicture], note: str, live: LiveCanvas,
+                       now: Callable[[], BoardPicture] | None = None) -> None:
+        """Make every display of :attr:`widget` carry ``saved()`` (followed by ``note`` in
+        words; see :func:`~gamelib.ui.picture.attach_picture`) and a :class:`Still` of
+        ``now()`` (default: ``saved()``), brought up to date after every redraw of ``live``
+        until the widget is closed."""
+        attach_picture(self._view, saved, note)
+        still = self._still = Still(now or saved)
+        live.on_redraw(still.changed)
+        close = self._view.close
+
+        def close_with_still() -> None:
+            still.close()
+            close()
+
+        self._view.close = close_with_still
 
     def _ipython_display_(self) -> None:
         # Its maker may have displayed it in this cell already; in a later cell, show it.

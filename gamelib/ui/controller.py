@@ -28,15 +28,15 @@ from typing import Any, Final, TypeVar, cast
 import ipywidgets as w
 
 from gamelib.game import Game, Move, State
-from gamelib.games import ConnectFour
 from gamelib.search.stats import Decision
-from gamelib.session import MAX_DELAY, MESSAGE_LIMIT, MODES, PlaySession, strength_label
+from gamelib.session import MAX_DELAY, MESSAGE_LIMIT, MODES, PlaySession
 from gamelib.session.readonly import ReadOnly
 from gamelib.session.words import drawing_failure
 from gamelib.ui.boards import DEFAULT_SIZE, BoardView, ConnectFourBoard, board_for
 from gamelib.ui.canvas import WIDGET_CSS, LiveCanvas, fit_width
 from gamelib.ui.cell import CellView, close_widgets
-from gamelib.ui.picture import BoardPicture, attach_picture
+from gamelib.ui.controls import example_move, status_html, strength_options
+from gamelib.ui.picture import BoardPicture
 from gamelib.ui.svg import board_svg
 
 __all__ = ["PlayController", "play", "MODES", "MESSAGE_LIMIT"]
@@ -352,7 +352,7 @@ class PlayController(CellView):
             layout=wide,
         )
         self._players.observe(self._safely(self._on_players), names="value")
-        options = _strength_options(game, depth, seconds)
+        options = strength_options(game, depth, seconds)
         self._strength = w.Dropdown(
             options=options,
             value=(depth, seconds),
@@ -361,7 +361,7 @@ class PlayController(CellView):
         )
         self._strength.observe(self._safely(self._on_strength), names="value")
         self._box = w.Text(
-            placeholder=f"e.g. {_example(game)}, then Enter",
+            placeholder=f"e.g. {example_move(game)}, then Enter",
             description="Move",
             continuous_update=False,
             layout=wide,
@@ -394,6 +394,11 @@ class PlayController(CellView):
         self._ticker = w.Play(value=0, min=0, max=1000, interval=_TICK_MS, repeat=True,
                               show_repeat=False, layout=w.Layout(display="none"))
         self._ticker.observe(self._safely(lambda _change: self._session.tick()), names="value")
+        # The page's Play counts only after its view saw `playing` turn True: a game already
+        # running when a view is drawn (a threadless computer game, from its first move)
+        # would never tick. The page counts the views (_view_count); each new one restarts it.
+        self._ticker._view_count = 0
+        self._ticker.observe(self._safely(self._restart_ticker), names="_view_count")
         self._demo = w.VBox([w.HBox([self._run_button, self._stop_button]), self._delay_slider,
                              self._ticker])
         style = w.HTML(_STYLE, layout=w.Layout(width="0", height="0", margin="0"))
@@ -409,12 +414,18 @@ class PlayController(CellView):
         )
         self._view.add_class("gamelib-play")
         self._view.add_class("gamelib-live")  # says so when its kernel stops (WIDGET_CSS)
-        attach_picture(self._view, self.picture, " Run the cell to play.")  # kept when saved
+        self._keep_pictures(self.picture, " Run the cell to play.", self._live)  # kept when saved
         self._widgets: Sequence[Any] = [
             self._view, left, right, style, canvas, self._status, self._html, self._players,
             self._strength, self._box, new, undo, hint, self._run_button, self._stop_button,
             self._delay_slider, self._demo, self._ticker, *column_buttons,
         ]
+
+    def _restart_ticker(self, change: Any) -> None:
+        """A new view of the ticker while it plays: turn it off and on, so that it counts."""
+        if (change["new"] or 0) > (change["old"] or 0) and self._ticker.playing:
+            self._ticker.playing = False
+            self._ticker.playing = True
 
     def _safely(self, handler: Callable[..., object]) -> Callable[..., None]:
         """A widget callback that can never raise into the front end."""
@@ -475,7 +486,7 @@ class PlayController(CellView):
             self._live.redraw()
         except Exception as failure:  # e.g. a student's render() that raises
             message, error = f"{message} {drawing_failure(failure, s.game)}", True
-        self._status.value = _status_html(s.status, self._board.status_token(s.status_player)
+        self._status.value = status_html(s.status, self._board.status_token(s.status_player)
                                           if s.status_player is not None else (None, None))
         colour = "#b3261e" if error else "#2b2d42"
         self._html.value = (
@@ -497,49 +508,10 @@ class PlayController(CellView):
         strength = s.strength
         if self._strength.value != strength:
             if strength not in [value for _, value in self._strength.options]:
-                self._strength.options = _strength_options(s.game, *strength)
+                self._strength.options = strength_options(s.game, *strength)
             self._strength.value = strength
         if self._delay_slider.value != s.delay:
             self._delay_slider.value = s.delay
-
-
-def _status_html(lines: Sequence[str], token: tuple[str | None, str | None]) -> str:
-    """The status band's lines as HTML: the token, the first line in bold, the second below
-    it; in CSS pixels (``--gamelib-status-size``), which grow with the page's zoom."""
-    fill, rim = token
-    dot = "" if fill is None else (
-        f'<span style="display:inline-block;width:0.8em;height:0.8em;border-radius:50%;'
-        f'vertical-align:-0.1em;margin-right:0.35em;background:{fill};'
-        f'border:0.12em solid {rim or fill};box-sizing:border-box"></span>')
-    first = f"<b>{html.escape(lines[0])}</b>" if lines else ""
-    second = (f'<div style="font-size:0.85em">{html.escape(lines[1])}</div>'
-              if len(lines) > 1 else "")
-    return (f'<div style="font-size:var(--gamelib-status-size, 20px);line-height:1.3;'
-            f'height:100%;box-sizing:border-box;padding:0.3em 0.6em;display:flex;'
-            f'flex-direction:column;justify-content:center">'
-            f"<div>{dot}{first}</div>{second}</div>")
-
-
-def _example(game: Game[Any, Any]) -> str:
-    try:
-        moves = game.moves(game.start)
-        return str(game.format_move(moves[len(moves) // 2])) if moves else "?"
-    except Exception:  # pragma: no cover - a student's game may raise anything
-        return "?"
-
-
-def _strength_options(
-    game: Game[Any, Any], depth: int | None, seconds: float | None
-) -> list[tuple[str, tuple[int | None, float | None]]]:
-    if isinstance(game, ConnectFour):
-        choices: list[tuple[int | None, float | None]] = [
-            (2, None), (4, None), (6, None), (None, 0.3), (None, None), (None, 3.0),
-        ]
-    else:
-        choices = [(None, None), (1, None), (2, None), (3, None), (4, None)]
-    if (depth, seconds) not in choices:
-        choices.append((depth, seconds))
-    return [(strength_label(game, d, s), (d, s)) for d, s in choices]
 
 
 def play(

@@ -34,6 +34,7 @@ import functools
 import io
 import math
 import re
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -177,6 +178,13 @@ def png_from_calls(calls: Sequence[tuple[Any, ...]], width: int, height: int) ->
     return out.getvalue()
 
 
+_RECENT: Final = 8
+_RECENT_PNGS: dict[str, bytes] = {}
+_RECENT_LOCK: Final = threading.Lock()  # a still is made in a thread of its own
+"""The PNGs of the last :data:`_RECENT` pictures, by their SVG (which the drawing determines,
+as it does the PNG)."""
+
+
 class BoardPicture:
     """A picture of a drawing: SVG and PNG for the notebook (which keeps them when saved)
     and a sentence, ``text``, for its plain-text form."""
@@ -191,8 +199,19 @@ class BoardPicture:
 
     @functools.cached_property
     def png(self) -> bytes:
-        """The picture as a PNG file, as large as the SVG (made when first asked for)."""
-        return png_from_calls(self._drawing.calls, self._drawing.width, self._drawing.height)
+        """The picture as a PNG file, as large as the SVG (made when first asked for; the
+        same drawing, e.g. a widget's output and its still, is painted once)."""
+        with _RECENT_LOCK:
+            made = _RECENT_PNGS.get(self.svg)
+        if made is None:
+            made = png_from_calls(self._drawing.calls, self._drawing.width,
+                                  self._drawing.height)
+        with _RECENT_LOCK:
+            _RECENT_PNGS.pop(self.svg, None)
+            _RECENT_PNGS[self.svg] = made  # the most recent last
+            while len(_RECENT_PNGS) > _RECENT:
+                del _RECENT_PNGS[next(iter(_RECENT_PNGS))]
+        return made
 
     def _repr_svg_(self) -> str:
         return self.svg

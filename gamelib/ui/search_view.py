@@ -13,7 +13,8 @@ the whole search as a picture (PNG and SVG, :func:`~gamelib.ui.search_svg.search
 stays in the saved notebook where the live canvas does not. Every word of the tree is at least
 :data:`READABLE_PX` CSS pixels high on the page: a tree wider than the output shrinks down
 to :data:`SHRINK` of its size, then scrolls, and the box scrolls itself to keep the current
-node in view at every step. The returned :class:`SearchView` is driven from
+node in view at every step; the status line above it and the key below it stay in view (HTML
+outside the scrolling box). The returned :class:`SearchView` is driven from
 code as from the buttons::
 
     v.step() -> bool      # one event on; False at the end
@@ -40,16 +41,19 @@ from gamelib.search.trace import Event, SearchTrace
 from gamelib.session.readonly import ReadOnly
 from gamelib.ui.canvas import PIXEL_RATIO, WIDGET_CSS, CanvasLike, LiveCanvas
 from gamelib.ui.cell import CellView, close_widgets
-from gamelib.ui.picture import attach_picture
+from gamelib.ui.drawing import Palette
 from gamelib.ui.search_svg import (
     MIN_PX,
+    READABLE,
+    SMALL_PX,
+    STATUS_PX,
     Snapshot,
     check_trace,
     draw_search,
     search_svg,
     snapshot,
 )
-from gamelib.ui.tree_layout import TreeLayout, layout_tree
+from gamelib.ui.tree_layout import LEGEND_HEIGHT, LEGEND_PX, STATUS_HEIGHT, TreeLayout, layout_tree
 
 __all__ = ["SearchView", "show_search", "PIXEL_RATIO", "SHRINK", "SPEEDS"]
 
@@ -61,10 +65,12 @@ smallest words (MIN_PX) stay READABLE_PX high, its node boards 49 px."""
 
 _FOLLOW_CSS: Final = """
 .gamelib-tree-box { scroll-snap-type: x mandatory; }
-.gamelib-tree { position: relative; overflow: visible !important; }
+.gamelib-tree { position: relative; overflow: clip !important; }
 .gamelib-current { position: absolute; scroll-snap-align: center; pointer-events: none; }
 """
-"""Keeps the current node in view in a viewer whose tree scrolls (see SearchView._build)."""
+"""Keeps the current node in view in a viewer whose tree scrolls (see SearchView._build);
+the tree's box clips the canvas's status band and key, which the viewer shows outside the
+scrolling box (``overflow: clip`` makes no scroll container, so the mark still snaps)."""
 
 SPEEDS: Final = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Steps per second the play button can go at."""
@@ -91,11 +97,13 @@ class SearchView(CellView):
         self._widgets: dict[str, Any] = {}
         self._syncing = False
         self._live: LiveCanvas | None = None
+        self._key_height = 0  # the key's canvas pixels, clipped in the viewer (_build)
         if canvas is None:
             self._view, self._live = self._build()  # the live canvas draws itself
             self._canvas: CanvasLike = self._live.widget
-            attach_picture(self._view, lambda: search_svg(self._trace),
-                           " Run the cell to step through it.")
+            self._keep_pictures(lambda: search_svg(self._trace),
+                                " Run the cell to step through it.", self._live,
+                                lambda: search_svg(self._trace, self._position))
         else:
             self._view, self._canvas = None, canvas
         self._draw()
@@ -211,11 +219,14 @@ class SearchView(CellView):
             if slider.value != self._position:
                 slider.value = self._position
             self._widgets["note"].value = html.escape(self._note)
+            self._widgets["status"].value = _status_html(
+                self._shot.message, f"step {self._shot.step} of {len(self) - 1}")
             spot = self._layout.spots.get(self._shot.current)
-            if spot is not None:  # the mark on the current node's box, in % of the tree
+            if spot is not None:  # the mark on the current node's box, in % of the tree shown
                 mark = self._widgets["mark"].layout
+                shown = self._layout.height - STATUS_HEIGHT - self._key_height
                 mark.left = f"{100 * spot.box.center[0] / self._layout.width:.3f}%"
-                mark.top = f"{100 * spot.box.center[1] / self._layout.height:.3f}%"
+                mark.top = f"{100 * (spot.box.center[1] - STATUS_HEIGHT) / shown:.3f}%"
             at_start, at_end = self._position == 0, self._position == len(self) - 1
             self._widgets["start"].disabled = self._widgets["back"].disabled = at_start
             self._widgets["step"].disabled = self._widgets["end"].disabled = at_end
@@ -248,6 +259,19 @@ class SearchView(CellView):
         # below that the box around it scrolls. Redrawn whenever a page (re)connects.
         live = LiveCanvas(layout.width, layout.height, self._paint, css_width="100%")
         canvas = live.widget
+        # The status line and the key stay in view outside the scrolling box, as HTML (which
+        # grows with the page's zoom); the tree's box clips the canvas's own status band and
+        # key: negative margins in % of the canvas's width, which is the box's.
+        self._key_height = LEGEND_HEIGHT * len(layout.legend)
+        canvas.layout.margin = (f"-{100 * STATUS_HEIGHT / layout.width:.4f}% 0 "
+                                f"-{100 * self._key_height / layout.width:.4f}% 0")
+        status = w.HTML(layout=w.Layout(width="100%", max_width=f"{layout.width}px",
+                                        margin="0 0 4px 0"))  # as wide as the tree at most
+        status.add_class("gamelib-tree-status")
+        key = w.HTML(_key_html(" ".join(layout.legend)),
+                     layout=w.Layout(width="100%", max_width=f"{layout.width}px"))
+        key.add_class("gamelib-tree-key")
+        self._widgets.update(status=status, key=key)
         # The current node is kept in view where the box scrolls: a 1-px mark at its centre
         # is the box's only scroll-snap point (_FOLLOW_CSS), which the browser scrolls back
         # to whenever the mark moves (a step, a jump of the slider).
@@ -292,9 +316,31 @@ class SearchView(CellView):
         self._widgets["scroller"] = scroller
         style = w.HTML(f"<style>{WIDGET_CSS}{_FOLLOW_CSS}</style>",
                        layout=w.Layout(width="0", height="0", margin="0"))
-        view = w.VBox([style, controls, note, scroller])
+        view = w.VBox([style, controls, note, status, scroller, key])
         view.add_class("gamelib-live")  # says so when its kernel stops (WIDGET_CSS)
         return view, live
+
+
+def _status_html(message: str, counter: str) -> str:
+    """The viewer's status line: what the step did, in bold, and where we are, on the band's
+    colour (the canvas's own status band, clipped in the viewer)."""
+    return (f'<div style="display:flex;flex-wrap:wrap;align-items:baseline;gap:0 16px;'
+            f'background:{Palette.STATUS_BAND};padding:6px {_PAD}px;line-height:1.3">'
+            f'<b style="flex:1 1 30em;font-size:{STATUS_PX}px;color:{Palette.INK}">'
+            f"{html.escape(message)}</b>"
+            f'<span style="font-size:{SMALL_PX}px;color:{READABLE[Palette.MUTED]}">'
+            f"{html.escape(counter)}</span></div>")
+
+
+def _key_html(key: str) -> str:
+    """The viewer's key, wrapped to the output's width."""
+    return (f'<div style="font-size:{LEGEND_PX}px;line-height:1.4;padding:4px {_PAD}px;'
+            f'color:{READABLE[Palette.MUTED]};background:{Palette.BACKGROUND}">'
+            f"{html.escape(key)}</div>")
+
+
+_PAD: Final = 16
+"""CSS pixels of room left and right of the status line and the key (the canvas's MARGIN)."""
 
 
 def show_search(trace: SearchTrace, *, display: bool = True) -> SearchView:

@@ -9,6 +9,7 @@ layout pixel. Screenshots at 1280 x 800 go to ``tests/screenshots/``.
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from collections.abc import Iterator
@@ -20,11 +21,13 @@ from gamelib.game import replay
 from gamelib.games import TicTacToe
 from gamelib.search.trace import trace_search
 from gamelib.ui.boards import Palette
-from gamelib.ui.canvas import RecordingCanvas
+from gamelib.ui.canvas import STOPPED_WORDS, RecordingCanvas
+from gamelib.ui.search_svg import search_svg
 from gamelib.ui.search_view import PIXEL_RATIO, SHRINK, SearchView
 
 from .harness import (
     PROJECT_ROOT,
+    SCREENSHOTS,
     Box,
     LabPage,
     LabServer,
@@ -213,3 +216,86 @@ def test_a_wide_tree_scrolls_and_keeps_the_current_node_in_view(lab: LabPage) ->
     # It scrolled to the right: node 41's centre lies past the box's width in the tree.
     assert view.layout.spots[view.event.node].box.center[0] * SHRINK > room
     assert scroller.evaluate("s => s.scrollLeft") > 0
+    # The status line and the key stay in view: they are outside the scrolling box (the
+    # tree's box clips the canvas's own), at 100 % and at 150 % browser zoom (emulated as
+    # the browser does it: 1280/zoom x 800/zoom CSS pixels, zoom device pixels per CSS px).
+    status = page.locator(".gamelib-tree-status").first
+    key = page.locator(".gamelib-tree-key").first
+    assert status.inner_text().split() == (
+        f"{view.message} step {view.position} of {len(view) - 1}").split()
+    assert key.inner_text().split() == " ".join(view.layout.legend).split()
+    session = page.context.new_cdp_session(page)
+    for zoom in (1.0, 1.5):
+        width, height = round(1280 / zoom), round(800 / zoom)
+        session.send("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": zoom, "mobile": False})
+        page.wait_for_function("w => innerWidth === w", arg=width)
+        scroller.evaluate("s => { s.scrollLeft = s.scrollWidth; }")  # to the right end
+        wait_until(lambda: scroller.evaluate("s => s.scrollLeft") > 0, 10, "scrolled right")
+        for name, part in (("status line", status), ("key", key)):
+            part.scroll_into_view_if_needed()
+            page.wait_for_timeout(200)  # the scroll settles
+            seen = part.bounding_box()
+            assert seen is not None, f"the {name} is laid out at {zoom:.0%}"
+            assert seen["x"] >= 0 and seen["x"] + seen["width"] <= width, (
+                f"the {name} lies across the viewport's side at {zoom:.0%}: {seen}")
+            assert seen["y"] >= 0 and seen["y"] + seen["height"] <= height, (
+                f"the {name} lies across the viewport's top or bottom at {zoom:.0%}: {seen}")
+            # Whole: no word cut off or hidden in an overflow.
+            assert part.evaluate("p => p.scrollWidth <= p.clientWidth + 1")
+            assert scroller.evaluate("s => s.scrollLeft") > 0  # still scrolled to the right
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            shot = session.send("Page.captureScreenshot", {"format": "png"})
+            path = SCREENSHOTS / (f"search_view_wide_right_end_{round(zoom * 100)}_"
+                                  f"{name.split()[0]}.png")
+            path.write_bytes(base64.b64decode(shot["data"]))
+            print("screenshot:", path)
+    session.send("Emulation.clearDeviceMetricsOverride")
+
+
+def test_lesson_4_viewer_shows_its_last_step_after_a_reload_without_its_kernel(
+    lessons_page: LabPage,
+) -> None:
+    """Five steps in Lesson 4's first viewer, the lesson saved, its kernel shut down and the
+    page reloaded: the viewer's output says so (STOPPED_KERNEL_CSS) and shows, under the
+    words, the tree at step 5 (its still, gamelib.ui.still), byte for byte the PNG of
+    search_svg at that step; while the viewer lived, the still took no room."""
+    lab, view = lessons_page, lesson_twin()
+    for _ in range(5):
+        assert view.step()
+    expected = base64.b64encode(search_svg(view.trace, 5).png).decode("ascii")
+    lab.open_notebook(LESSON)
+    lab.run_all_cells()
+    page = lab.page
+    cell = page.locator(".jp-CodeCell", has_text=LESSON_CALL).first
+    still = cell.locator('.jp-OutputArea-output > img[width="0"][height="0"]')
+    assert still.count() == 1
+    cell.scroll_into_view_if_needed()
+    step = cell.locator(".jp-OutputArea-output button.widget-button",
+                        has_text=re.compile(r"^\s*Step\s*$"))
+    for _ in range(5):
+        step.click()
+    wait_until(lambda: still.get_attribute("src") == f"data:image/png;base64,{expected}", 30,
+               "the still of step 5")
+    assert not still.is_visible()
+    page.locator(".jp-NotebookPanel .jp-Notebook").first.click(position={"x": 5, "y": 5})
+    page.keyboard.press("Control+s")
+    wait_until(lambda: not page.locator(".jp-mod-dirty").count(), 30, "the notebook saved")
+    for session in lab.server.api("sessions") or []:  # no kernel any more
+        lab.server.api(f"sessions/{session['id']}", method="DELETE")
+    page.reload(wait_until="domcontentloaded")
+    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(state="visible")
+    lab.wait_kernel_idle()
+    cell = page.locator(".jp-CodeCell", has_text=LESSON_CALL).first
+    cell.scroll_into_view_if_needed()
+    gone = cell.locator(".jp-OutputArea-output.jupyter-widgets").first
+    gone.wait_for(state="attached")
+    assert STOPPED_WORDS in gone.evaluate("el => getComputedStyle(el, '::before').content")
+    still = cell.locator('.jp-OutputArea-output > img[width="0"][height="0"]')
+    still.wait_for(state="visible")
+    assert still.get_attribute("src") == f"data:image/png;base64,{expected}"
+    words, picture = gone.bounding_box(), still.bounding_box()
+    assert words and picture and picture["y"] >= words["y"] + words["height"] - 1
+    assert picture["width"] > 300 and picture["height"] > 200
+    still.scroll_into_view_if_needed()
+    lab.screenshot("lesson4_search_view_reloaded_without_kernel")

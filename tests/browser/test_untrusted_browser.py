@@ -14,6 +14,7 @@ says so in the project's words (gamelib.ui.canvas.STOPPED_KERNEL_CSS).
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from collections.abc import Iterator
@@ -22,22 +23,28 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from gamelib.games import TicTacToe
+from gamelib.ui.boards import TicTacToeBoard
+from gamelib.ui.canvas import Rect
+
 from .harness import (
     PROJECT_ROOT,
     SCREENSHOTS,
     LabPage,
     LabServer,
     page_on,
+    rgba,
     serving_static,
     wait_until,
 )
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Locator, Page
 
 pytestmark = pytest.mark.browser
 
 LESSON = "02-Minimax.ipynb"
+TTT_BOARD = TicTacToeBoard(TicTacToe())
 REPRS = ("VBox(", "HBox(", "Canvas(", "<BoardPicture")
 
 
@@ -150,15 +157,49 @@ STOPPED = "The kernel has stopped: run this cell again to play."
 BEFORE = "el => getComputedStyle(el, '::before').content"
 
 
+def still_of(cell: Locator) -> Locator:
+    """The still of the board in code cell ``cell`` (gamelib.ui.still): its 0 x 0 PNG."""
+    return cell.locator('.jp-OutputArea-output > img[width="0"][height="0"]')
+
+
+def crosses(image: Locator, rect: Rect) -> int:
+    """How many pixels of ``image`` on screen, inside ``rect`` of the board (in board pixels,
+    scaled as the image is shown), have the colour of an X."""
+    from matplotlib.image import imread
+
+    from gamelib.ui.boards import Palette
+
+    shown = imread(io.BytesIO(image.screenshot()), format="png")[:, :, :3] * 255
+    scale = shown.shape[1] / TTT_BOARD.width
+    part = shown[round(rect.y * scale):round(rect.bottom * scale),
+                 round(rect.x * scale):round(rect.right * scale)]
+    cross = rgba(Palette.CROSS)[:3]
+    return int((abs(part.round() - list(cross)).max(axis=2) <= 24).sum())
+
+
 def test_a_board_says_so_when_its_kernel_has_stopped(fresh: LabPage) -> None:
-    """Lesson 1 run, then its kernel restarted: the board keeps its picture and says so above
-    it; saved and reloaded: the words instead of ipywidgets' "model not found"."""
+    """Lesson 1 run and a move played, then its kernel restarted: the board keeps its picture
+    and says so above it; saved and reloaded: the words instead of ipywidgets' "model not
+    found", and under them the board's last picture, with the move (its still)."""
     lesson = "01-Tic-Tac-Toe.ipynb"
     fresh.open_notebook(lesson)
     fresh.run_all_cells()
     page = fresh.page
     board = page.locator(".jp-Notebook .gamelib-live").last
     board.wait_for(state="visible")
+    cell = page.locator(".jp-Notebook .jp-CodeCell", has=page.locator(".gamelib-live")).last
+    still = still_of(cell)
+    # The still is there while the board lives, but takes no room.
+    assert still.count() == 1 and not still.is_visible()
+    first_still = still.get_attribute("src")
+    canvas = fresh.visible_canvas(within=cell)
+    fresh.expect_board(canvas, TTT_BOARD.width, TTT_BOARD.height)
+    corner = TTT_BOARD.geometry.cell_rect((0, 0))
+    canvas.scroll_into_view_if_needed()
+    fresh.click_canvas(canvas, *corner.center)  # X in the top left corner (two players)
+    wait_until(lambda: still.get_attribute("src") != first_still, 30,
+               "the still brought up to date after the move")
+    assert not still.is_visible()
     # Kernel > Restart Kernel..., as a student would (the page then knows it restarts).
     page.locator("#jp-MainMenu .lm-MenuBar-item", has_text=re.compile(r"^Kernel$")).click()
     page.locator(".lm-Menu .lm-Menu-item:has(.lm-Menu-itemLabel:text-matches('^Restart Kernel'))"
@@ -168,6 +209,7 @@ def test_a_board_says_so_when_its_kernel_has_stopped(fresh: LabPage) -> None:
     stopped.wait_for(state="attached")
     assert STOPPED in stopped.evaluate(BEFORE)
     assert board.locator("canvas").first.is_visible()  # the last picture stays
+    assert not still.is_visible()  # and only once
     board.scroll_into_view_if_needed()
     fresh.screenshot("stopped-kernel-1-restarted")
 
@@ -182,5 +224,15 @@ def test_a_board_says_so_when_its_kernel_has_stopped(fresh: LabPage) -> None:
     gone.wait_for(state="attached")
     assert "model not found" in gone.inner_text() or gone.inner_text() == ""
     assert STOPPED in gone.evaluate(BEFORE)
-    gone.scroll_into_view_if_needed()
+    # Under the words, the board's last picture: the still, now at its own size.
+    cell = page.locator(".jp-Notebook .jp-CodeCell",
+                        has=page.locator(".jp-OutputArea-output.jupyter-widgets")).last
+    still = still_of(cell)
+    still.wait_for(state="visible")
+    words, picture = gone.bounding_box(), still.bounding_box()
+    assert words and picture and picture["width"] > 100 and picture["height"] > 100
+    assert picture["y"] >= words["y"] + words["height"] - 1
+    cell.scroll_into_view_if_needed()
     fresh.screenshot("stopped-kernel-2-reloaded")
+    assert crosses(still, corner) > 50, "the still shows the X played before the restart"
+    assert crosses(still, TTT_BOARD.geometry.cell_rect((1, 1))) == 0

@@ -30,9 +30,11 @@ from gamelib.search import (
     memo_minimax,
     minimax,
     move_values,
+    tactical_policy,
     trace_search,
     zero,
 )
+from gamelib.search.door import NO_NEXT_STATE, ORDER_RETURNED_NONE, UNHASHABLE, NoNextState
 from gamelib.session import PlaySession
 
 
@@ -203,3 +205,140 @@ def test_the_session_says_what_is_wrong_with_the_game(flaw: str) -> None:
     h = PlaySession(game, mode="human-human", background=False)
     assert h.hint() is None and h.message.startswith("No hint: ")
     assert "internal error" not in h.message
+
+
+# -- a running state without moves off the door's line; the door reads types, not texts --
+
+
+class OffLine(LineGame):
+    """State 0 has two next states: 1, finished (a win for B, who moves there, so no
+    search is cut off before the second), and ``second`` (100, or ``[100]`` for
+    ``unhashable``), which is running and has no next state (``stuck``) or has next
+    states that are lists. The door's walk takes 0 and 1 only: all is well there."""
+
+    def __init__(self, flaw: str = "stuck") -> None:
+        super().__init__(1, flaw)
+
+    def finished(self, s: Any) -> bool:
+        return s == 1
+
+    def next_states(self, s: Any, p: str) -> list[Any]:
+        if s == 0:
+            return [1, [100] if self.flaw == "unhashable" else 100]
+        if self.flaw == "unhashable" and isinstance(s, list):
+            return [1, 1]
+        return []
+
+    def to_move(self, s: Any) -> str:
+        return "A" if s == 0 else "B"
+
+
+STUCK_AT_100 = f"{NO_NEXT_STATE} (the state: 100)"
+TRACES: dict[str, Callable[[Any], object]] = {
+    "trace minimax": lambda g: trace_search(g, g.start, "minimax"),
+    "trace alphabeta": lambda g: trace_search(g, g.start, "alphabeta"),
+    "trace bounded": lambda g: trace_search(g, g.start, "bounded"),
+    "trace depth_limited": lambda g: trace_search(g, g.start, "depth_limited", depth=3),
+    "trace mcts": lambda g: trace_search(g, g.start, "mcts", iterations=20),
+    "mcts tactical": lambda g: mcts(g, g.start, iterations=20, seed=1, policy=tactical_policy),
+    "choose_move exact": lambda g: choose_move(g, g.start, rng=random.Random(1)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SEARCHES | TRACES))
+def test_a_running_state_without_moves_off_the_first_line_is_named(name: str) -> None:
+    with pytest.raises(GameError) as caught:
+        {**SEARCHES, **TRACES}[name](OffLine())
+    assert str(caught.value) == STUCK_AT_100
+    # A plain GameError, without the search's frames chained to it.
+    assert type(caught.value) is GameError and caught.value.__suppress_context__
+
+
+def test_without_a_door_the_search_still_says_it_in_words() -> None:
+    from gamelib.search import broken_alphabeta
+
+    with pytest.raises(NoNextState, match=re.escape(STUCK_AT_100)):
+        broken_alphabeta(OffLine(), 0)
+    assert issubclass(NoNextState, GameError)
+
+
+def test_the_first_line_and_the_search_give_one_message_for_a_stuck_state() -> None:
+    # LineGame(6, "stuck", k=3): the door's walk meets state 3; OffLine: the search meets 100.
+    with pytest.raises(GameError) as on_line:
+        alphabeta(LineGame(6, "stuck", k=3), 0)
+    assert str(on_line.value) == f"{NO_NEXT_STATE} (the state: 3)"
+
+
+@pytest.mark.parametrize("name", ["minimax", "memo_minimax", "alphabeta", "bounded_alphabeta",
+                                  "best_move", "trace_search", "mcts", "depth_limited"])
+def test_an_unhashable_state_off_the_first_line_keeps_its_message(name: str) -> None:
+    # On this Python (3.11) the sets and dicts of the searches say "unhashable type: 'list'".
+    with pytest.raises(GameError) as caught:
+        SEARCHES[name](OffLine("unhashable"))
+    assert str(caught.value) == UNHASHABLE.format(error="unhashable type: 'list'")
+
+
+@pytest.mark.parametrize("text", [
+    "unhashable type: 'list'",                                      # CPython 3.0 to 3.13
+    "cannot use 'list' as a set element (unhashable type: 'list')",  # CPython 3.14 on
+    "cannot use 'dict' as a dict key (unhashable type: 'dict')",
+])
+def test_the_unhashable_messages_of_every_python_are_recognised(text: str) -> None:
+    class Refuses(LineGame):
+        def next_states(self, s: Any, p: str) -> list[Any]:
+            if s == 0:
+                return [1, 2]
+            raise TypeError(text)   # what the interpreter says, as the search meets it
+
+        def finished(self, s: Any) -> bool:
+            return s == 1
+
+    with pytest.raises(GameError) as caught:
+        alphabeta(Refuses(1), 0)
+    assert str(caught.value) == UNHASHABLE.format(error=text)
+
+
+@pytest.mark.parametrize("search", ["alphabeta", "depth_limited"])
+def test_an_order_without_return_keeps_its_message(search: str) -> None:
+    from gamelib.games import TicTacToe
+
+    game = TicTacToe()
+    sort_in_place: Any = lambda g, s, moves: moves.sort()  # noqa: E731
+    with pytest.raises(GameError) as caught:
+        if search == "alphabeta":
+            alphabeta(game, game.start, order=sort_in_place)
+        else:
+            depth_limited(game, game.start, 2, zero, order=sort_in_place)
+    assert str(caught.value) == ORDER_RETURNED_NONE
+
+
+def test_an_order_that_fails_otherwise_is_not_called_an_order_without_return() -> None:
+    from gamelib.games import TicTacToe
+
+    game = TicTacToe()
+    with pytest.raises(TypeError, match="my own mistake"):
+        alphabeta(game, game.start,
+                  order=lambda g, s, moves: (_ for _ in ()).throw(TypeError("my own mistake")))
+
+
+@pytest.mark.parametrize("error", [ValueError("max() arg is an empty sequence"),
+                                   IndexError("Cannot choose from an empty sequence"),
+                                   TypeError("'NoneType' object is not iterable")])
+@pytest.mark.parametrize("name", ["minimax", "alphabeta", "depth_limited", "mcts"])
+def test_the_games_own_errors_pass_the_door_unchanged(name: str, error: Exception) -> None:
+    # Before, the door read these texts and blamed a state without moves (or an order).
+    class Raises(OffLine):
+        def utility(self, s: Any, p: str) -> Any:
+            raise error   # the door's walk leaves it to the search, which meets it
+
+    with pytest.raises(type(error), match=re.escape(str(error))) as caught:
+        SEARCHES[name](Raises())
+    assert not isinstance(caught.value, GameError)
+
+
+def test_the_session_says_a_stuck_state_off_the_first_line_is_wrong() -> None:
+    # The session shortens its messages: the rule is there, the state's name is cut off.
+    s = PlaySession(OffLine(), mode="computer-human", seed=1, background=False)
+    assert s.message.startswith(f"The computer could not move: {NO_NEXT_STATE[:60]}")
+    h = PlaySession(OffLine(), mode="human-human", background=False)
+    assert h.hint() is None and h.message.startswith(f"No hint: {NO_NEXT_STATE[:60]}")

@@ -552,27 +552,30 @@ def test_a_hint_is_not_delayed_by_another_sessions_exact_search() -> None:
     busy one's search keeps it, and the other searches with a cache of its own."""
     game = Nim((20,) * 8)
     busy = PlaySession(game, mode="computer-human")   # an exact search of 5 s
-    assert busy.thinking and engine._caches[game].lock.locked()
+    assert busy.thinking
+    for _ in range(500):   # the busy thread makes the cache and takes its lock as it starts
+        if game in engine._caches and engine._caches[game].lock.locked():
+            break
+        time.sleep(0.01)
+    assert engine._caches[game].lock.locked()
     other = PlaySession(game, mode="human-human", background=False)
     for move in [(0, 18), (1, 19), (2, 20), (3, 20), (4, 20), (5, 20), (6, 20), (7, 17)]:
         assert other.play_move(move), other.message
-    started = time.perf_counter()
     hints = other.hint()
-    took = time.perf_counter() - started
     assert hints is not None and set(hints.values()) == {-1.0}
-    assert engine._caches[game].lock.locked()   # the busy search was still running
-    assert took < 1.0   # it used to wait the busy search's 2.5 s
+    # The busy search still holds its lock: the hint did not wait for it to end (it used to).
+    assert engine._caches[game].lock.locked()
     # A third session's computer move starts behind the busy one, and is cancelled at once.
     before = set(threading.enumerate())
     third = PlaySession(game, mode="computer-human")
     workers = [t for t in threading.enumerate() if t not in before]
     time.sleep(0.1)
-    cancelled = time.perf_counter()
     third.close()
     for worker in workers:
-        worker.join(1.0)
+        worker.join(30.0)   # a hang detector, not a timing
         assert not worker.is_alive()
-    assert time.perf_counter() - cancelled < 1.0
+    # The third ended while the busy search still ran: its cancel did not wait behind it.
+    assert engine._caches[game].lock.locked()
     busy.close()
 
 

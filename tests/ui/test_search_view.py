@@ -429,3 +429,35 @@ def test_a_forged_trace_is_refused_by_the_viewer_and_the_picture(how: str) -> No
         search_svg(forged)
     with pytest.raises(GameError, match="this trace does not fit together"):
         SearchView(forged, RecordingCanvas())
+
+
+def test_the_status_line_and_the_key_stay_outside_the_scrolling_box() -> None:
+    """A wide tree scrolls sideways in its box; the status line above it and the key below it
+    are HTML outside that box, and the tree's box clips the canvas's own band and key."""
+    pytest.importorskip("ipycanvas")
+    import html
+
+    from gamelib.ui.tree_layout import LEGEND_HEIGHT, STATUS_HEIGHT
+
+    view = show_search(TRACES["alphabeta-4"], display=False)
+
+    def marked(name: str) -> Any:
+        return next(x for x in _descendants(view.widget) if name in x._dom_classes)
+
+    status, key, box = marked("gamelib-tree-status"), marked("gamelib-tree-key"), marked(
+        "gamelib-tree-box")
+    assert status not in _descendants(box) and key not in _descendants(box)
+    parts = view.widget.children
+    assert parts.index(status) < parts.index(box) < parts.index(key)
+    assert html.escape(" ".join(view.layout.legend)) in key.value
+    for step in (0, 7):
+        view.goto(step)
+        assert html.escape(view.message) in status.value
+        assert f"step {step} of {len(view) - 1}" in status.value
+    width = view.layout.width
+    top, _, bottom, _ = view.canvas.layout.margin.split()  # type: ignore[attr-defined]
+    assert float(top.rstrip("%")) == pytest.approx(-100 * STATUS_HEIGHT / width, abs=1e-3)
+    assert float(bottom.rstrip("%")) == pytest.approx(
+        -100 * LEGEND_HEIGHT * len(view.layout.legend) / width, abs=1e-3)
+    assert "overflow: clip" in marked("gamelib-live").children[0].value  # the viewer's CSS
+    view.close()
