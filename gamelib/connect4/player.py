@@ -73,28 +73,27 @@ done, so two calls never share one. This module imports no user-interface librar
 
 from __future__ import annotations
 
-import functools
 import random
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Hashable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from gamelib.connect4.bitboard import Position, geometry, position_of
 from gamelib.connect4.forced import forced_move
-from gamelib.connect4.heuristic import connect_four_heuristic
+from gamelib.connect4.lookahead import (
+    board_heuristic,
+    remembered,
+    remembered_forced,
+    search_rules,
+)
+from gamelib.connect4.pool import pooled_solver
 from gamelib.connect4.score import end_of_game
-from gamelib.connect4.solver import Solver
-from gamelib.game import GameError, Player
+from gamelib.game import GameError
 from gamelib.games.connect_four import C4State, ConnectFour
 from gamelib.search.common import (
     MAX_SECONDS,
-    AnyGame,
     Budget,
-    Heuristic,
     SearchTimeout,
     best_options,
     check_budget,
@@ -104,7 +103,7 @@ from gamelib.search.common import (
     pick,
     rng_or_shared,
 )
-from gamelib.search.depth_limited import ForcedMove, deepen, plies_to_end, proven_value
+from gamelib.search.depth_limited import deepen, plies_to_end, proven_value
 from gamelib.search.stats import Decision, Stats
 
 __all__ = [
@@ -131,11 +130,6 @@ to 10 discs from games), and the heuristic search makes better use of the time."
 PROBE_SHARE: Final = 0.05
 """The solver's part of the budget in the opening: enough to catch a quick forced win."""
 
-TABLE_BITS: Final = 20
-"""Size of each pooled solver's transposition table: ``2 ** TABLE_BITS`` slots."""
-
-_IDLE_SOLVERS_PER_SIZE: Final = 1
-_BOARD_SIZES_KEPT: Final = 2
 
 
 # -- the public functions -----------------------------------------------------------
@@ -457,7 +451,7 @@ def _solve_columns(
     The columns share ``limit``.
     """
     game = board.game
-    with _pooled_solver(game) as solver:
+    with pooled_solver(game) as solver:
         started = time.perf_counter()
         try:
             root_score = solver.solve_position(board.position(), budget=root)
@@ -555,11 +549,11 @@ def _deepen(
     """
     own = Stats()  # timed by deepen itself: ``stats`` is timed by the caller already
     game = board.game
-    rules = _search_rules(game.rows, game.cols)
-    heuristic = _remembered(_heuristic(game.rows, game.cols))
+    rules = search_rules(game.rows, game.cols)
+    heuristic = remembered(board_heuristic(game.rows, game.cols))
     decision = deepen(rules, board.state, heuristic, budget=limit, stats=own,
                       root_moves=columns,
-                      forced=_remembered_forced(forced_move(game.rows, game.cols)),
+                      forced=remembered_forced(forced_move(game.rows, game.cols)),
                       order=rules.centre_first)
     stats.calls, stats.cutoffs = stats.calls + own.calls, stats.cutoffs + own.cutoffs
     stats.depth, stats.nodes_per_depth = own.depth, own.nodes_per_depth
@@ -571,109 +565,6 @@ def _deepen(
     return decision.cut_short
 
 
-class _SearchRules(ConnectFour):
-    """Connect Four's rules for the states the heuristic search makes itself.
-
-    The search starts from the position checked at the door and reaches every other
-    state by legal moves, so the per-call checks of :class:`ConnectFour` (is this a
-    state? is the move legal?) can only ever pass: these methods give the same answers
-    without them. Only the player who just moved can have four in a row.
-    """
-
-    def __init__(self, rows: int, cols: int) -> None:
-        super().__init__(rows, cols)
-        self.wins = geometry(self).threats
-        h = self.height
-        self.centre_order = sorted(range(cols), key=lambda col: abs(2 * col - (cols - 1)))
-        self.fours = (1, h, h - 1, h + 1)
-
-    def _four(self, discs: int) -> bool:
-        for d in self.fours:
-            pairs = discs & (discs >> d)
-            if pairs & (pairs >> 2 * d):
-                return True
-        return False
-
-    def finished(self, state: C4State) -> bool:
-        first, second = state
-        mask = first | second
-        return mask == self.full or self._four(first if mask.bit_count() & 1 else second)
-
-    def to_move(self, state: C4State) -> Player:
-        return self.players[(state[0] | state[1]).bit_count() & 1]
-
-    def moves(self, state: C4State) -> list[int]:
-        mask = state[0] | state[1]
-        top = self.top_masks
-        return [col for col in range(self.cols) if not mask & top[col]]
-
-    def play(self, state: C4State, move: int) -> C4State:
-        first, second = state
-        mask = first | second
-        disc = (mask + self.bottom_masks[move]) & self.column_masks[move]
-        return (first, second | disc) if mask.bit_count() & 1 else (first | disc, second)
-
-    def centre_first(self, game: AnyGame, state: Hashable,
-                     moves: list[Hashable]) -> list[Hashable]:
-        """The ``order`` of the search: centre columns first (they lie in the most lines)."""
-        return [col for col in self.centre_order if col in moves]
-
-
-@functools.cache
-def _search_rules(rows: int, cols: int) -> _SearchRules:
-    return _SearchRules(rows, cols)
-
-
-MEMORY: Final = 1 << 18
-"""How many positions' estimates (and forced moves) one move's heuristic search
-remembers, at most."""
-
-
-def _remembered(heuristic: Heuristic) -> Heuristic:
-    """``heuristic``, remembering its value for each position it was asked about.
-
-    Many lines of play reach the same position (a transposition: 4 then 5 and 5 then 4),
-    so the search asks about many positions more than once: about half of the calls in a
-    search of depth 7. The value for ``"O"`` is minus the value for ``"X"`` (exactly:
-    the heuristic negates the points before it squashes them), so one number per
-    position serves both. At most :data:`MEMORY` positions are kept.
-    """
-    values: dict[Hashable, float] = {}
-
-    def remembered(state: Hashable, player: Player) -> float:
-        value = values.get(state)
-        if value is None:
-            value = heuristic(state, "X")
-            if len(values) < MEMORY:
-                values[state] = value
-        return value if player == "X" else -value
-
-    return remembered
-
-
-def _remembered_forced(forced: ForcedMove) -> ForcedMove:
-    """``forced``, remembering its answer for each position, as :func:`_remembered`:
-    the search asks at every position it meets, transpositions included."""
-    moves: dict[Hashable, Hashable | None] = {}
-    unknown = object()
-
-    def remembered(state: Hashable) -> Hashable | None:
-        move = moves.get(state, unknown)
-        if move is unknown:
-            move = forced(state)
-            if len(moves) < MEMORY:
-                moves[state] = move
-        return move  # a move or None: never ``unknown`` here
-
-    return remembered
-
-
-@functools.cache
-def _heuristic(rows: int, cols: int) -> Heuristic:
-    """:func:`connect_four_heuristic` for one board size, built once and reused."""
-    return connect_four_heuristic(ConnectFour(rows, cols))
-
-
 def _describe(board: _Position, result: _Result) -> str:
     """One line for a proven result, e.g. ``"O wins in at most 3 moves"``."""
     if result.outcome == 0:
@@ -681,37 +572,3 @@ def _describe(board: _Position, result: _Result) -> str:
     winner = board.mover if result.outcome == 1 else board.opponent
     plural = "" if result.moves == 1 else "s"
     return f"{winner} wins in at most {result.moves} move{plural}"
-
-
-# -- the solver pool ---------------------------------------------------------------------
-
-
-_pool_lock = threading.Lock()
-_pool: OrderedDict[tuple[int, int], list[Solver]] = OrderedDict()
-
-
-@contextmanager
-def _pooled_solver(game: ConnectFour) -> Iterator[Solver]:
-    """A solver for ``game``'s board size that no other thread uses until it is returned.
-
-    Idle solvers keep their transposition tables, so the next move of the same game
-    starts with what this one learnt. The pool holds at most a few idle solvers in
-    all, so its memory stays bounded.
-    """
-    size = (game.rows, game.cols)
-    with _pool_lock:
-        idle = _pool.get(size)
-        solver = idle.pop() if idle else None
-    if solver is None:
-        solver = Solver(game, table_bits=TABLE_BITS)
-    try:
-        yield solver
-    finally:
-        with _pool_lock:
-            idle = _pool.setdefault(size, [])
-            _pool.move_to_end(size)
-            if len(idle) < _IDLE_SOLVERS_PER_SIZE:
-                idle.append(solver)
-            while len(_pool) > _BOARD_SIZES_KEPT:
-                _pool.popitem(last=False)
-

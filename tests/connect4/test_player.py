@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import pytest
 
-from gamelib.connect4 import benchmark_positions
+from gamelib.connect4 import benchmark_positions, lookahead, pool
 from gamelib.connect4 import player as c4player
 from gamelib.connect4.bitboard import position_of
 from gamelib.connect4.forced import forced_move
@@ -511,8 +511,8 @@ def test_the_solver_pool_stays_small() -> None:
         game = ConnectFour(rows, cols)
         state = game.play(game.play(game.start, 0), 0)
         connect_four_move(game, state, seconds=0.02, rng=random.Random(0))
-    assert len(c4player._pool) <= 2
-    assert all(len(idle) <= 1 for idle in c4player._pool.values())
+    assert len(pool._pool) <= 2
+    assert all(len(idle) <= 1 for idle in pool._pool.values())
 
 
 def test_importing_the_player_and_the_command_line_loads_no_user_interface() -> None:
@@ -562,7 +562,7 @@ def test_the_search_rules_agree_with_the_game() -> None:
     # The heuristic search plays on the rules without per-call checks; on every
     # position of random games of three board sizes they answer as ConnectFour does.
     for rows, cols in ((6, 7), (4, 5), (7, 9)):
-        game, rules = ConnectFour(rows, cols), c4player._search_rules(rows, cols)
+        game, rules = ConnectFour(rows, cols), lookahead.search_rules(rows, cols)
         rng = random.Random(3)
         for _ in range(30):
             state = game.start
@@ -594,7 +594,7 @@ def test_centre_first_saves_these_nodes_for_the_same_values(
     # the forced test does.
     game = ConnectFour()
     state = ConnectFour.from_moves(moves)
-    rules = c4player._search_rules(game.rows, game.cols)
+    rules = lookahead.search_rules(game.rows, game.cols)
     h, forced = connect_four_heuristic(game), forced_move(game.rows, game.cols)
     results = []
     for order in (None, rules.centre_first):
@@ -624,7 +624,7 @@ def test_the_remembered_heuristic_gives_the_heuristics_values() -> None:
         asked.append(state)
         return h(state, player)
 
-    remembered = c4player._remembered(counted)
+    remembered = lookahead.remembered(counted)
     rng = random.Random(4)
     states = []
     for _ in range(20):
@@ -648,7 +648,7 @@ def test_the_remembered_forced_test_gives_the_same_moves() -> None:
         asked.append(state)
         return forced(state)
 
-    remembered = c4player._remembered_forced(counted)
+    remembered = lookahead.remembered_forced(counted)
     rng = random.Random(6)
     states = []
     for _ in range(20):
