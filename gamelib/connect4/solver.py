@@ -57,7 +57,7 @@ Move ordering by threats.
 All children at once.
     Ordering needs the threats of the player after each of its moves, and each
     such computation is some forty operations on Python ints, the most expensive part of
-    a node. Python's cost per operation hardly depends on the size of the int, so the
+    a node. Python's cost per operation depends little on the size of the int, so the
     solver lays the boards after every move side by side in one wide int, one *lane* per
     column, and runs the forty operations once for all of them (a trick known as SWAR,
     "SIMD within a register"). A lane is the board and one empty column, so the lanes
