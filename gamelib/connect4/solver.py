@@ -51,16 +51,19 @@ Move ordering by threats.
     counts twice: the opponent must block it at once, and such forcing lines are quick
     to search (a third fewer nodes on the easy opening benchmark positions). A move
     that was best the last time the position was searched (the table remembers it)
-    goes before all others.
+    goes before all others, searched before the threats of the others are computed:
+    it alone settles two positions in three that have one.
 
 All children at once.
     Ordering needs the threats of the player after each of its moves, and each
     such computation is some forty operations on Python ints, the most expensive part of
-    a node. Python's cost per operation hardly depends on the size of the int, so the
+    a node. Python's cost per operation depends little on the size of the int, so the
     solver lays the boards after every move side by side in one wide int, one *lane* per
     column, and runs the forty operations once for all of them (a trick known as SWAR,
-    "SIMD within a register"). A lane is wider than the board by the longest shift, so
-    bits shifted out of one lane never land on the board cells of another.
+    "SIMD within a register"). A lane is the board and one empty column, so the lanes
+    side by side are one wide board, and a four that spans two lanes crosses an empty
+    column: it cannot make a threat on a board cell, and each lane's threats are those of
+    its board alone.
 
 The transposition table (Lessons 5 and 8).
     Many move orders reach the same position, so results are remembered in a
@@ -75,11 +78,13 @@ The transposition table (Lessons 5 and 8).
     bounds it stores are as useful as they can be.
 
 Enhanced transposition cut-offs.
-    Where the table holds no best move, the solver first looks up (in the table's current
-    generation: the older one finds almost nothing more) the position after each move:
-    one known to be bad enough for the opponent (an upper bound below the child's window)
-    answers the question without a search. It saves a twentieth to an eighth of the
-    nodes (the most on the harder middle-game positions).
+    Before it searches the first move (the only one, or last time's best), and before it
+    orders the others, the solver looks up (in the table's current generation: the older
+    one finds almost nothing more) the position after each move: one bad enough for the
+    opponent (an upper bound below the child's window) answers the question without a
+    search, and one known to be good enough for it (a lower bound at or above the
+    child's window) fails low without a search, so it is left out. Together they save
+    a tenth (end game) to a quarter (harder middle game) of the nodes.
 
 Null windows.
     Instead of one search with the full window, :meth:`Solver.solve` asks a sequence of
@@ -90,7 +95,11 @@ Null windows.
     (or of ``high``) when that is farther from 0: the first questions ask "does it lose
     (win) quickly?", which a shallow search answers, and the bounds and best moves they
     leave in the table make the harder questions near 0 cheaper, much as iterative
-    deepening does in other games. ``weak=True`` asks only about the sign.
+    deepening does in other games. In the end game (:data:`END_GAME` empty cells or
+    fewer) every search is shallow, so those questions save little: the solver first
+    settles win, draw or loss ("above 0?", then "above -1?"), since four end games in ten
+    are draws, and then asks the middle. On the end-game benchmark positions that takes
+    a seventh fewer nodes and a seventh less time. ``weak=True`` asks only about the sign.
 
 Looking for a double threat.
     The best score a searched position can still have is "win with my second disc from
@@ -101,14 +110,16 @@ Looking for a double threat.
     questions asked along the way are of this kind, and this rule answers them at the
     cost of one node instead of one node per move.
 
-``Solver.nodes`` counts the positions searched: the calls of :func:`negamax <_make_negamax>`,
-including those answered at once by the rules above or by the table.
+``Solver.nodes`` counts the positions searched: the calls of :func:`negamax
+<gamelib.connect4.negamax.make_negamax>`, including those answered at once by the rules
+above or by the table.
 
 Where to read
 -------------
-:func:`_make_negamax` holds Lesson 8's ``negamax`` with the null window ``(alpha, alpha +
-1)``, in four numbered steps: moves that do not lose at once, bounds without search, the
-table (Lesson 5's ``read_bound``), then the moves in order (and ``store_bound`` on the way
+:func:`~gamelib.connect4.negamax.make_negamax` (in :mod:`gamelib.connect4.negamax`) holds
+Lesson 8's ``negamax`` with the null window ``(alpha, alpha + 1)``, in four numbered
+steps: moves that do not lose at once, bounds without search, the table (Lesson 5's
+``read_bound``), then the moves in order (and ``store_bound`` on the way
 out). :meth:`Solver._score` is Lesson 8's ``null_windows`` driver.
 """
 
@@ -116,14 +127,12 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
-from typing import NamedTuple
 
-from gamelib.connect4.bitboard import Geometry, Position, geometry, position_of
-from gamelib.connect4.table import NO_MOVE, Entry, Table
+from gamelib.connect4.bitboard import Position, geometry, position_of
+from gamelib.connect4.negamax import make_negamax
+from gamelib.connect4.table import Table
 from gamelib.game import GameError
 from gamelib.games.connect_four import C4State, ConnectFour
-from gamelib.search.bounded import LOWER, UPPER
 from gamelib.search.common import Budget, SearchTimeout, check_budget
 from gamelib.search.stats import Stats
 
@@ -132,8 +141,10 @@ __all__ = ["MAX_TABLE_BITS", "MIN_TABLE_BITS", "Solver"]
 MIN_TABLE_BITS = 10
 MAX_TABLE_BITS = 24
 
-CHECK_EVERY = 4096
-"""The search looks at its clock and its table's size once every this many nodes."""
+END_GAME = 13
+"""With this many empty cells or fewer, the null-window questions settle win, draw or loss
+first, then ask the middle of the interval (measured on the 6 x 7 benchmark sets: the rule
+pays from 13 empty cells on)."""
 
 
 class Solver:
@@ -179,7 +190,7 @@ class Solver:
         """The transposition table (:mod:`gamelib.connect4.table`)."""
         self._lock = threading.Lock()
         self._grid = geometry(game)
-        self._kernel = _make_negamax(self._grid, self.table)
+        self._kernel = make_negamax(self._grid, self.table)
 
     def reset(self) -> None:
         """Empty the transposition table (the counters are kept)."""
@@ -321,13 +332,18 @@ class Solver:
         try:
             while low < high:
                 # Ask "is the score above mid?" with mid in the middle of [low, high],
-                # or out at half of low (high) when that is farther from 0: "does it
-                # lose (win) quickly?" is cheap to answer (see "Null windows").
+                # or, before the end game, out at half of low (high) when that is farther
+                # from 0: "does it lose (win) quickly?" is cheap (see "Null windows").
                 mid = low + (high - low) // 2
-                if mid <= 0 and low // 2 < mid:
-                    mid = low // 2
-                elif mid >= 0 and high // 2 > mid:
-                    mid = high // 2
+                if cells - moves > END_GAME:
+                    if mid <= 0 and low // 2 < mid:
+                        mid = low // 2
+                    elif mid >= 0 and high // 2 > mid:
+                        mid = high // 2
+                elif low <= 0 < high:
+                    mid = 0  # the end game: does it win?
+                elif high == 0:
+                    mid = -1  # is it a draw?
                 score = kernel.negamax(cur, mask, moves, opp_wins, mid)
                 if score <= mid:
                     high = score
@@ -363,238 +379,3 @@ def _check_clock(deadline: float | None, budget: Budget | None) -> None:
         budget is not None and budget.expired()
     ):
         raise SearchTimeout("the time budget had run out before the search began")
-
-
-class _Kernel(NamedTuple):
-    """The search :func:`_make_negamax` builds for one board, and its controls."""
-
-    negamax: Callable[[int, int, int, int, int], int]
-    """``negamax(cur, mask, moves, opp_wins, alpha)``: see :func:`_make_negamax`."""
-    start: Callable[[float, Budget | None], None]
-    """``start(limit, budget)``: zero the counters, set the deadline; before a search."""
-    finish: Callable[[], tuple[int, int, int]]
-    """``finish()``: the counters ``(nodes, hits, cutoffs)`` since :attr:`start`."""
-
-
-def _make_negamax(grid: Geometry, table: Table) -> _Kernel:
-    """Lesson 8's negamax for ``grid``'s board, with the null window ``(alpha, alpha + 1)``.
-
-    ``negamax(cur, mask, moves, opp_wins, alpha)`` answers "is the score of the position
-    above ``alpha``?" for the position ``(cur, mask)`` with ``moves`` discs, where the
-    opponent would win on the cells ``opp_wins``. The result ``v`` is an upper bound on
-    the score when ``v <= alpha`` and a lower bound when ``v > alpha`` (fail-soft).
-    Precondition: the player to move cannot win with its next disc.
-
-    The code is written for speed, since it runs once per node: everything it needs is
-    a local name, the bounds that depend only on the number of discs are looked up in
-    lists, and :meth:`Geometry.threats <gamelib.connect4.bitboard.Geometry.threats>` is
-    written out in step 4 instead of called (a call costs a few percent here; a test,
-    ``test_solver_threats_are_bitboard_threats``, checks that the copy and the original
-    agree). Its steps are numbered as in the module docstring.
-    """
-    cells, full, bottom = grid.cells, grid.full, grid.bottom
-    cols, rows = grid.cols, grid.rows
-    # The shifts of Geometry.threats: one, two and three steps across (h), down-right
-    # (d) and up-right (u); one step up is a shift by 1.
-    h1, h2, h3 = rows + 1, 2 * (rows + 1), 3 * (rows + 1)
-    d1, d2, d3 = rows, 2 * rows, 3 * rows
-    u1, u2, u3 = rows + 2, 2 * (rows + 2), 3 * (rows + 2)
-    order = sorted(range(cols), key=lambda c: (abs(2 * c - (cols - 1)), c))
-    # Lanes (see "All children at once"): the board after a disc in column c goes to
-    # bits c * width .. c * width + width - 1 of one wide int. A lane is wider than the
-    # board by the longest shift, so bits shifted out of one lane never reach the board
-    # cells of the next.
-    width = cols * (rows + 1) + 3 * (rows + 2)
-    spread = sum(1 << (c * width) for c in range(cols))
-    diagonal = sum(grid.column_masks[c] << (c * width) for c in range(cols))
-    # (column mask, move number in centre-first order from 1, shift of its lane)
-    numbered = [
-        (grid.column_masks[col], index, col * width) for index, col in enumerate(order, start=1)
-    ]
-    half_full = cells // 2
-    # Scores that depend only on the number of discs m, for the player to move:
-    # lose[m]     the opponent wins with its next disc;
-    # low_at[m]   neither side wins with its next disc: the opponent's second disc at best;
-    # high_at[m]  I cannot win with my next disc: my second disc from now at best.
-    lose = [-((cells - m) // 2) for m in range(cells + 1)]
-    low_at = [-((cells - 2 - m) // 2) for m in range(cells + 1)]
-    high_at = [(cells - 1 - m) // 2 for m in range(cells + 1)]
-    last_but_two, last_but_three = cells - 2, cells - 3
-    clock = time.perf_counter
-    check_mask = CHECK_EVERY - 1  # a power of two less one: nodes & check_mask == 0 ...
-    # Lesson 5's flags '≥' (LOWER) and '≤' (UPPER), as local names: read once per node.
-    lower, upper, no_move = LOWER, UPPER, NO_MOVE
-    # Every entry negamax can write, made once: lower_entry[v][move] is the tuple
-    # (LOWER, v, move), upper_entry[v][move] is (UPPER, v, move). Storing one allocates
-    # nothing, so a table of a million entries holds no million tuples (their memory and
-    # the garbage collector's visits cost several percent). A negative v indexes the
-    # list from its end, as Python does.
-    values = range(-(cells // 2) - 1, cells // 2 + 2)
-    lower_entry: list[list[Entry]] = [[] for _ in values]
-    upper_entry: list[list[Entry]] = [[] for _ in values]
-    for v in values:
-        lower_entry[v] = [(lower, v, move) for move in range(cols + 1)]
-        upper_entry[v] = [(upper, v, move) for move in range(cols + 1)]
-    recent: dict[int, tuple[str, int, int]] = table.recent
-    recent_get, older_get = recent.get, table.older.get
-    nodes = hits = cutoffs = 0
-    limit = float("inf")
-    budget: Budget | None = None
-
-    def start(deadline: float, new_budget: Budget | None) -> None:
-        nonlocal nodes, hits, cutoffs, limit, budget
-        nodes = hits = cutoffs = 0
-        limit, budget = deadline, new_budget
-        housekeeping_table()
-
-    def finish() -> tuple[int, int, int]:
-        return nodes, hits, cutoffs
-
-    def housekeeping_table() -> None:
-        """Start a new table generation when the current one is full; bind it locally."""
-        nonlocal recent, recent_get, older_get
-        table.age()
-        recent = table.recent
-        recent_get, older_get = recent.get, table.older.get
-
-    def housekeeping() -> None:
-        """Every CHECK_EVERY nodes: the clock, the budget's cancel flag and node count,
-        the table's size."""
-        if budget is not None:
-            budget.count(CHECK_EVERY)
-            if budget.cancelled or budget.out_of_nodes():
-                raise SearchTimeout("the budget ran out during the search")
-        if clock() >= limit:
-            raise SearchTimeout("the time budget ran out during the search")
-        housekeeping_table()
-
-    def negamax(cur: int, mask: int, moves: int, opp_wins: int, alpha: int) -> int:
-        nonlocal nodes, hits, cutoffs
-        nodes += 1
-        if not nodes & check_mask:  # ... once every CHECK_EVERY nodes
-            housekeeping()
-        # 1. Moves that do not lose at once (see "Pruning moves that lose at once").
-        playable = (mask + bottom) & full
-        forced = playable & opp_wins
-        if forced:
-            if forced & (forced - 1):
-                return lose[moves]  # two cells to block: lost
-            playable = forced
-        candidates = playable & ~(opp_wins >> 1)
-        if not candidates:
-            return lose[moves]
-        if moves >= last_but_two:
-            return 0  # nobody can win with the last two discs
-        # 2. Bounds without search.
-        low = low_at[moves]
-        if low > alpha:
-            return low
-        high = high_at[moves]
-        if high <= alpha:
-            return high
-        # 3. The table: Lesson 5's read_bound with the window (alpha, alpha + 1).
-        key = cur + mask
-        entry = recent_get(key) or older_get(key)
-        hint = no_move
-        if entry is not None:
-            flag, value, hint = entry
-            if flag == lower:
-                if value > alpha:  # ('≥', value) and value >= beta: a cut-off
-                    hits += 1
-                    return value
-            elif value <= alpha:  # ('≤', value) and value <= alpha: fails low
-                hits += 1
-                return value
-        # 4. The moves, and each child's threats (the opponent's wins of its position).
-        empty = full ^ mask
-        opp = cur ^ mask
-        quick = alpha == high - 1 and moves < last_but_three
-        single = not quick and not candidates & (candidates - 1)
-        # A single move needs no ordering: the board after it alone. Else lane c of p
-        # holds the board after a disc in column c (see "All children at once").
-        p = cur | candidates if single else cur * spread | ((candidates * spread) & diagonal)
-        # lanes = threats(p), written out: Geometry.threats in gamelib/connect4/bitboard.py
-        # is its definition, and a test checks that the two agree.
-        t = p << h1
-        b = p >> h1
-        pair = p & t
-        lanes = (
-            ((p << 1) & (p << 2) & (p << 3))
-            | ((pair << h1) & ((p << h3) | b))
-            | ((pair >> h2) & ((p >> h3) | t))
-        )
-        t = p << d1
-        b = p >> d1
-        pair = p & t
-        lanes |= ((pair << d1) & ((p << d3) | b)) | ((pair >> d2) & ((p >> d3) | t))
-        t = p << u1
-        b = p >> u1
-        pair = p & t
-        lanes |= ((pair << u1) & ((p << u3) | b)) | ((pair >> u2) & ((p >> u3) | t))
-        # (end of threats)
-        if single:
-            score = -negamax(opp, mask | candidates, moves + 1, lanes & empty, -alpha - 1)
-            if score > alpha:
-                cutoffs += 1
-                recent[key] = lower_entry[score][no_move]
-            else:
-                recent[key] = upper_entry[score][no_move]
-            return score
-        if quick:
-            # Only a move after which the opponent is lost at once (two of our threats
-            # to block, or no move that keeps it alive) scores high; any other move
-            # scores at most high - 1 = alpha. So look for one, no deeper (see "Looking
-            # for a double threat").
-            for column, index, lane in numbered:
-                disc = candidates & column
-                if disc:
-                    wins = (lanes >> lane) & empty
-                    after = ((mask | disc) + bottom) & full
-                    forced = after & wins
-                    if forced & (forced - 1) or not (forced or after) & ~(wins >> 1):
-                        cutoffs += 1
-                        recent[key] = lower_entry[high][index]
-                        return high
-            recent[key] = upper_entry[alpha][hint]
-            return alpha
-        # Children by key, smallest first: last time's best move, then more threats (one
-        # right above the move counts twice in the first half of the game), then the centre.
-        child_key = opp + mask  # + disc: the table key of the position after disc
-        children: list[tuple[int, int, int, int]] = []
-        for column, index, lane in numbered:
-            disc = candidates & column
-            if disc:
-                if hint == no_move:
-                    # Enhanced transposition cut-off: a child worth <= -alpha - 1 to the
-                    # opponent ('≤' in the table's current generation) is > alpha to us.
-                    entry = recent_get(child_key + disc)
-                    if entry is not None and entry[0] == upper and entry[1] < -alpha:
-                        hits += 1
-                        cutoffs += 1
-                        recent[key] = lower_entry[-entry[1]][index]
-                        return -entry[1]
-                wins = (lanes >> lane) & empty
-                order_key = index - (wins.bit_count() << 4)
-                if moves < half_full and wins & (disc << 1):
-                    order_key -= 16
-                if index == hint:
-                    order_key -= 4096
-                children.append((order_key, disc, wins, index))
-        children.sort()  # the keys differ (by index), so the order is fully defined
-        moves += 1
-        beta = -alpha - 1  # the child's alpha: the window (alpha, alpha + 1) negated
-        best = lose[moves - 1]
-        best_index = no_move
-        for _, disc, wins, index in children:
-            score = -negamax(opp, mask | disc, moves, wins, beta)
-            if score > alpha:  # Lesson 5's store_bound: a lower bound
-                cutoffs += 1
-                recent[key] = lower_entry[score][index]
-                return score
-            if score > best:
-                best = score
-                best_index = index
-        recent[key] = upper_entry[best][best_index]  # every move failed low: an upper bound
-        return best
-
-    return _Kernel(negamax, start, finish)

@@ -20,7 +20,7 @@ alpha, answers the question at once. It writes the entry ``(LOWER, v, move)`` as
 once in advance, so that a full table shares a few hundred tuples instead of holding a
 million of its own. The solver also reads the entries of a position's children before
 searching them (an *enhanced transposition cut-off*). Those spots of
-:mod:`gamelib.connect4.solver` are the only places that read or write entries, and they
+:mod:`gamelib.connect4.negamax` are the only places that read or write entries, and they
 are written out there (not called) because they run once per node.
 
 Memory stays bounded however long the solver runs: the table is two generations of

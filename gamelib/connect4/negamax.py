@@ -1,0 +1,300 @@
+"""The search inside :class:`~gamelib.connect4.solver.Solver`: Lesson 8's negamax with a
+null window, written for speed.
+
+:func:`make_negamax` builds it for one board size and one table. What each of its steps
+does, and why it pays off, is told in :mod:`gamelib.connect4.solver`'s docstring ("How
+the solver works"); the step numbers here are those of "Where to read" there.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import NamedTuple
+
+from gamelib.connect4.bitboard import Geometry
+from gamelib.connect4.table import NO_MOVE, Entry, Table
+from gamelib.search.bounded import LOWER, UPPER
+from gamelib.search.common import Budget, SearchTimeout
+
+__all__ = ["CHECK_EVERY", "Kernel", "make_negamax"]
+
+CHECK_EVERY = 4096
+"""The search looks at its clock and its table's size once every this many nodes."""
+
+
+class Kernel(NamedTuple):
+    """The search :func:`make_negamax` builds for one board, and its controls."""
+
+    negamax: Callable[[int, int, int, int, int], int]
+    """``negamax(cur, mask, moves, opp_wins, alpha)``: see :func:`make_negamax`."""
+    start: Callable[[float, Budget | None], None]
+    """``start(limit, budget)``: zero the counters, set the deadline; before a search."""
+    finish: Callable[[], tuple[int, int, int]]
+    """``finish()``: the counters ``(nodes, hits, cutoffs)`` since :attr:`start`."""
+
+
+def make_negamax(grid: Geometry, table: Table) -> Kernel:
+    """Lesson 8's negamax for ``grid``'s board, with the null window ``(alpha, alpha + 1)``.
+
+    ``negamax(cur, mask, moves, opp_wins, alpha)`` answers "is the score of the position
+    above ``alpha``?" for the position ``(cur, mask)`` with ``moves`` discs, where the
+    opponent would win on the cells ``opp_wins``. The result ``v`` is an upper bound on
+    the score when ``v <= alpha`` and a lower bound when ``v > alpha`` (fail-soft).
+    Precondition: the player to move cannot win with its next disc.
+
+    The code is written for speed, since it runs once per node: everything it needs is
+    a local name, the bounds that depend only on the number of discs are looked up in
+    lists, and :meth:`Geometry.threats <gamelib.connect4.bitboard.Geometry.threats>` is
+    written out in step 4 instead of called (a call costs a few percent here; a test,
+    ``test_solver_threats_are_bitboard_threats``, checks that the copy and the original
+    agree). Its steps are numbered as in :mod:`gamelib.connect4.solver`'s docstring.
+    """
+    cells, full, bottom = grid.cells, grid.full, grid.bottom
+    cols, rows = grid.cols, grid.rows
+    # The shifts of Geometry.threats: one, two and three steps across (h), down-right
+    # (d) and up-right (u); one step up is a shift by 1.
+    h1, h2, h3 = rows + 1, 2 * (rows + 1), 3 * (rows + 1)
+    d1, d2, d3 = rows, 2 * rows, 3 * rows
+    u1, u2, u3 = rows + 2, 2 * (rows + 2), 3 * (rows + 2)
+    order = sorted(range(cols), key=lambda c: (abs(2 * c - (cols - 1)), c))
+    # Lanes (see "All children at once"): the board after a disc in column c goes to
+    # bits c * width .. c * width + width - 1 of one wide int. A lane is the board and
+    # one empty column: side by side, the lanes are one wide board in which every four
+    # that spans two lanes crosses an empty column, so it cannot complete a threat on a
+    # board cell (a threat needs three discs of its four, and the fourth cell is the
+    # threat). Each lane's threats are those of its board alone. It is the narrowest
+    # lane that works, and narrower ints are a little faster (56 bits instead of 73 on
+    # 6 x 7, with margins the length of the longest shift: 2-3% less time).
+    width = (cols + 1) * (rows + 1)
+    spread = sum(1 << (c * width) for c in range(cols))
+    diagonal = sum(grid.column_masks[c] << (c * width) for c in range(cols))
+    # (column mask, move number in centre-first order from 1, shift of its lane)
+    numbered = [
+        (grid.column_masks[col], index, col * width) for index, col in enumerate(order, start=1)
+    ]
+    column_at = [0] + [grid.column_masks[col] for col in order]  # by move number; 0: none
+    threats = grid.threats
+    half_full = cells // 2
+    # Scores that depend only on the number of discs m, for the player to move:
+    # lose[m]     the opponent wins with its next disc;
+    # low_at[m]   neither side wins with its next disc: the opponent's second disc at best;
+    # high_at[m]  I cannot win with my next disc: my second disc from now at best.
+    lose = [-((cells - m) // 2) for m in range(cells + 1)]
+    low_at = [-((cells - 2 - m) // 2) for m in range(cells + 1)]
+    high_at = [(cells - 1 - m) // 2 for m in range(cells + 1)]
+    last_but_two = cells - 2
+    clock = time.perf_counter
+    check_mask = CHECK_EVERY - 1  # a power of two less one: nodes & check_mask == 0 ...
+    # Lesson 5's flags '≥' (LOWER) and '≤' (UPPER), as local names: read once per node.
+    lower, upper, no_move = LOWER, UPPER, NO_MOVE
+    # Every entry negamax can write, made once: lower_entry[v][move] is the tuple
+    # (LOWER, v, move), upper_entry[v][move] is (UPPER, v, move). Storing one allocates
+    # nothing, so a table of a million entries holds no million tuples (their memory and
+    # the garbage collector's visits cost several percent). A negative v indexes the
+    # list from its end, as Python does.
+    values = range(-(cells // 2) - 1, cells // 2 + 2)
+    lower_entry: list[list[Entry]] = [[] for _ in values]
+    upper_entry: list[list[Entry]] = [[] for _ in values]
+    for v in values:
+        lower_entry[v] = [(lower, v, move) for move in range(cols + 1)]
+        upper_entry[v] = [(upper, v, move) for move in range(cols + 1)]
+    recent: dict[int, tuple[str, int, int]] = table.recent
+    recent_get, older_get = recent.get, table.older.get
+    nodes = hits = cutoffs = 0
+    limit = float("inf")
+    budget: Budget | None = None
+
+    def start(deadline: float, new_budget: Budget | None) -> None:
+        nonlocal nodes, hits, cutoffs, limit, budget
+        nodes = hits = cutoffs = 0
+        limit, budget = deadline, new_budget
+        housekeeping_table()
+
+    def finish() -> tuple[int, int, int]:
+        return nodes, hits, cutoffs
+
+    def housekeeping_table() -> None:
+        """Start a new table generation when the current one is full; bind it locally."""
+        nonlocal recent, recent_get, older_get
+        table.age()
+        recent = table.recent
+        recent_get, older_get = recent.get, table.older.get
+
+    def housekeeping() -> None:
+        """Every CHECK_EVERY nodes: the clock, the budget's cancel flag and node count,
+        the table's size."""
+        if budget is not None:
+            budget.count(CHECK_EVERY)
+            if budget.cancelled or budget.out_of_nodes():
+                raise SearchTimeout("the budget ran out during the search")
+        if clock() >= limit:
+            raise SearchTimeout("the time budget ran out during the search")
+        housekeeping_table()
+
+    def negamax(cur: int, mask: int, moves: int, opp_wins: int, alpha: int) -> int:
+        nonlocal nodes, hits, cutoffs
+        nodes += 1
+        if not nodes & check_mask:  # ... once every CHECK_EVERY nodes
+            housekeeping()
+        # 1. Moves that do not lose at once (see "Pruning moves that lose at once").
+        playable = (mask + bottom) & full
+        forced = playable & opp_wins
+        if forced:
+            if forced & (forced - 1):
+                return lose[moves]  # two cells to block: lost
+            playable = forced
+        candidates = playable & ~(opp_wins >> 1)
+        if not candidates:
+            return lose[moves]
+        if moves >= last_but_two:
+            return 0  # nobody can win with the last two discs
+        # 2. Bounds without search.
+        low = low_at[moves]
+        if low > alpha:
+            return low
+        high = high_at[moves]
+        if high <= alpha:
+            return high
+        # 3. The table: Lesson 5's read_bound with the window (alpha, alpha + 1).
+        key = cur + mask
+        entry = recent_get(key) or older_get(key)
+        hint = no_move
+        if entry is not None:
+            flag, value, hint = entry
+            if flag == lower:
+                if value > alpha:  # ('≥', value) and value >= beta: a cut-off
+                    hits += 1
+                    return value
+            elif value <= alpha:  # ('≤', value) and value <= alpha: fails low
+                hits += 1
+                return value
+        # 4. The moves, and each child's threats (the opponent's wins of its position).
+        empty = full ^ mask
+        opp = cur ^ mask
+        quick = alpha == high - 1
+        # A move searched before any ordering, on the board after it alone: the only
+        # move, or last time's best (it settles two positions in three). Else lane c of p
+        # holds the board after a disc in column c (see "All children at once").
+        if quick:
+            first = 0
+        elif candidates & (candidates - 1):
+            first = candidates & column_at[hint]
+        else:
+            first = candidates
+        best, best_index = lose[moves], no_move
+        child_key = opp + mask  # + disc: the table key of the position after disc
+        if first:
+            # Its enhanced transposition cut-off (as for the other moves, below).
+            entry = recent_get(child_key + first)
+            if entry is not None:
+                flag, value, _ = entry
+                if flag == upper:
+                    if value < -alpha:
+                        hits += 1
+                        cutoffs += 1
+                        recent[key] = lower_entry[-value][hint]
+                        return -value
+                elif value >= -alpha:
+                    hits += 1
+                    if first == candidates:
+                        recent[key] = upper_entry[-value][hint]
+                        return -value
+                    best, best_index = -value, hint
+                    candidates ^= first
+                    first = 0
+        p = cur | first if first else cur * spread | ((candidates * spread) & diagonal)
+        # lanes = threats(p), written out: Geometry.threats in gamelib/connect4/bitboard.py
+        # is its definition, and a test checks that the two agree.
+        t = p << h1
+        b = p >> h1
+        pair = p & t
+        lanes = (
+            ((p << 1) & (p << 2) & (p << 3))
+            | ((pair << h1) & ((p << h3) | b))
+            | ((pair >> h2) & ((p >> h3) | t))
+        )
+        t = p << d1
+        b = p >> d1
+        pair = p & t
+        lanes |= ((pair << d1) & ((p << d3) | b)) | ((pair >> d2) & ((p >> d3) | t))
+        t = p << u1
+        b = p >> u1
+        pair = p & t
+        lanes |= ((pair << u1) & ((p << u3) | b)) | ((pair >> u2) & ((p >> u3) | t))
+        # (end of threats)
+        if first:
+            score = -negamax(opp, mask | first, moves + 1, lanes & empty, -alpha - 1)
+            if score > alpha:
+                cutoffs += 1
+                recent[key] = lower_entry[score][hint]
+                return score
+            if first == candidates:
+                recent[key] = upper_entry[score][hint]
+                return score
+            # Last time's best fails now: order the other moves, all at once.
+            best, best_index = score, hint
+            candidates ^= first
+            lanes = threats(cur * spread | ((candidates * spread) & diagonal))
+        elif quick:
+            # Only a move after which the opponent is lost at once (two of our threats
+            # to block, or no move that keeps it alive) scores high; any other move
+            # scores at most high - 1 = alpha. So look for one, no deeper (see "Looking
+            # for a double threat").
+            for column, index, lane in numbered:
+                disc = candidates & column
+                if disc:
+                    wins = (lanes >> lane) & empty
+                    after = ((mask | disc) + bottom) & full
+                    forced = after & wins
+                    if forced & (forced - 1) or not (forced or after) & ~(wins >> 1):
+                        cutoffs += 1
+                        recent[key] = lower_entry[high][index]
+                        return high
+            recent[key] = upper_entry[alpha][hint]
+            return alpha
+        # Children by key, smallest first: more threats (one right above the move counts
+        # twice in the first half of the game), then the centre.
+        children: list[tuple[int, int, int, int]] = []
+        for column, index, lane in numbered:
+            disc = candidates & column
+            if disc:
+                # Enhanced transposition cut-offs: the child's entry, if the table's current
+                # generation has one. A child worth at most -alpha - 1 to the opponent ('≤')
+                # is worth more than alpha to us: a cut-off. A child worth at least -alpha
+                # to the opponent ('≥') fails low: it needs no search.
+                entry = recent_get(child_key + disc)
+                if entry is not None:
+                    flag, value, _ = entry
+                    if flag == upper:
+                        if value < -alpha:
+                            hits += 1
+                            cutoffs += 1
+                            recent[key] = lower_entry[-value][index]
+                            return -value
+                    elif value >= -alpha:
+                        hits += 1
+                        if -value > best:
+                            best, best_index = -value, index
+                        continue
+                wins = (lanes >> lane) & empty
+                order_key = index - (wins.bit_count() << 4)
+                if moves < half_full and wins & (disc << 1):
+                    order_key -= 16
+                children.append((order_key, disc, wins, index))
+        children.sort()  # the keys differ (by index), so the order is fully defined
+        moves += 1
+        beta = -alpha - 1  # the child's alpha: the window (alpha, alpha + 1) negated
+        for _, disc, wins, index in children:
+            score = -negamax(opp, mask | disc, moves, wins, beta)
+            if score > alpha:  # Lesson 5's store_bound: a lower bound
+                cutoffs += 1
+                recent[key] = lower_entry[score][index]
+                return score
+            if score > best:
+                best = score
+                best_index = index
+        recent[key] = upper_entry[best][best_index]  # every move failed low: an upper bound
+        return best
+
+    return Kernel(negamax, start, finish)
