@@ -75,7 +75,7 @@ from gamelib.search.common import (
     check_budget,
     check_depth,
     check_game,
-    check_heuristic,
+    check_heuristic_callable,
     check_number,
     check_observer,
     check_order,
@@ -248,7 +248,7 @@ def depth_limited(game: AnyGame, state: Hashable, depth: int, heuristic: Heurist
     number strictly inside (-1, 1).
     """
     check_depth(depth)
-    check_heuristic(heuristic)
+    check_heuristic_callable(heuristic)
     player = player_to_move(game, state, player)
     check_window(alpha, beta)
     check_order(order)
@@ -312,7 +312,7 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
     ``state``, or ``forced`` or ``order`` is not a function.
     """
     check_game(game)
-    check_heuristic(heuristic)
+    check_heuristic_callable(heuristic)
     check_depth(max_depth, "max_depth", least=1, optional=True)
     check_seconds(seconds)
     check_rng(rng)
