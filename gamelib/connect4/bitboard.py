@@ -40,9 +40,11 @@ class Geometry:
     ``x-d, x+d, x+2d`` or ``x+d, x+2d, x+3d`` (vertically only the three cells below
     count: the cells above an empty cell are empty). The result is *raw*: it may mark
     occupied cells and cells off the board, so callers keep ``& empty``. It works on
-    any int, also on one that holds several boards side by side in *lanes* (see
-    :mod:`gamelib.connect4.solver`), as long as a lane is wider than the board by the
-    longest shift, ``3 * (rows + 2)`` bits.
+    any int, also on one that holds several boards side by side in *lanes*, as long as
+    the boards are apart by the longest shift, ``3 * (rows + 2)`` bits (as in
+    :meth:`either_has_four`), or lanes of whole columns with an empty column between two
+    boards (as in :mod:`gamelib.connect4.solver`): a four across two boards then holds an
+    empty cell off the board.
     """
 
     def __init__(self, game: ConnectFour) -> None:

@@ -34,6 +34,7 @@ def forced_move(rows: int, cols: int) -> ForcedMove:
     """
     grid = geometry(ConnectFour(rows, cols))
     threats, full, bottom, height = grid.threats, grid.full, grid.bottom, grid.height
+    lane = grid.lane
 
     def forced(state: Hashable) -> int | None:
         first, second = cast(C4State, state)
@@ -41,10 +42,11 @@ def forced_move(rows: int, cols: int) -> ForcedMove:
         cur, opp = (first, second) if mask.bit_count() % 2 == 0 else (second, first)
         empty = full & ~mask
         playable = (mask + bottom) & full
-        safe = threats(cur) & playable
+        both = threats(cur | opp << lane)  # both players' threats in one int, in lanes
+        safe = both & playable
         if safe:
             return ((safe & -safe).bit_length() - 1) // height  # a win at once
-        opp_wins = threats(opp) & empty
+        opp_wins = (both >> lane) & empty
         safe = opp_wins & playable
         if safe:
             if safe & (safe - 1) or (safe << 1) & opp_wins:

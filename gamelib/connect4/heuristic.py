@@ -88,7 +88,8 @@ def connect_four_heuristic(game: ConnectFour) -> Heuristic:
         raise GameError(f"connect_four_heuristic needs a ConnectFour game, got {game!r}")
     first_player, second_player = game.players
     full = game.full
-    threats = geometry(game).threats
+    grid = geometry(game)
+    threats, lane = grid.threats, grid.lane
     odd_rows = 0
     for row in range(0, game.rows, 2):   # rows 1, 3, 5, ... counted from 1
         odd_rows |= game.bottom << row
@@ -98,19 +99,24 @@ def connect_four_heuristic(game: ConnectFour) -> Heuristic:
         middle |= game.column_masks[game.cols // 2 - 1]
     twos = _twos_function(game)
 
-    def points(mine: int, theirs: int, my_threats: int, their_threats: int,
-               my_rows: int) -> float:
-        live = my_threats & ~(their_threats << 1)
-        return (THREAT * live.bit_count() + GOOD_ROW * (live & my_rows).bit_count()
-                + STACKED * (live & (live << 1)).bit_count()
-                + TWO * twos(mine, theirs) + CENTRE * (mine & middle).bit_count())
-
+    # Both players at once: the second player's board sits ``lane`` bits above the
+    # first's in one int (see :class:`~gamelib.connect4.bitboard.Geometry`), so each
+    # shift below serves both. The counts are those of the docstring, term by term.
     def heuristic(state: Hashable, player: Player) -> float:
         first, second = cast(C4State, state)
         empty = full & ~(first | second)
-        first_threats, second_threats = threats(first) & empty, threats(second) & empty
-        x = (points(first, second, first_threats, second_threats, odd_rows)
-             - points(second, first, second_threats, first_threats, even_rows))
+        both = threats(first | second << lane)
+        first_threats, second_threats = both & empty, (both >> lane) & empty
+        first_live = first_threats & ~(second_threats << 1)
+        second_live = second_threats & ~(first_threats << 1)
+        first_twos, second_twos = twos(first, second)
+        x = (THREAT * (first_live.bit_count() - second_live.bit_count())
+             + GOOD_ROW * ((first_live & odd_rows).bit_count()
+                           - (second_live & even_rows).bit_count())
+             + STACKED * ((first_live & (first_live << 1)).bit_count()
+                          - (second_live & (second_live << 1)).bit_count())
+             + TWO * (first_twos - second_twos)
+             + CENTRE * ((first & middle).bit_count() - (second & middle).bit_count()))
         if player == second_player:
             x = -x
         elif player != first_player:
@@ -120,10 +126,13 @@ def connect_four_heuristic(game: ConnectFour) -> Heuristic:
     return heuristic
 
 
-def _twos_function(game: ConnectFour) -> Callable[[int, int], int]:
-    """``twos(mine, theirs)``: the lines of four with exactly two of ``mine`` and none of
-    ``theirs``, counted with shifts for all lines of a direction at once."""
+def _twos_function(game: ConnectFour) -> Callable[[int, int], tuple[int, int]]:
+    """``twos(first, second)``: for each player, the lines of four with exactly two of its
+    discs and none of the other's, counted with shifts for all lines of a direction at
+    once, and for both players at once (the second player's board ``lane`` bits up)."""
     h = game.height
+    lane = geometry(game).lane
+    board = (1 << lane) - 1
     directions = []
     for step, (dc, dr) in ((1, (0, 1)), (h, (1, 0)), (h + 1, (1, 1)), (h - 1, (1, -1))):
         starts = 0   # the cells where a line of this direction starts and fits the board
@@ -131,19 +140,24 @@ def _twos_function(game: ConnectFour) -> Callable[[int, int], int]:
             for row in range(game.rows):
                 if 0 <= col + 3 * dc < game.cols and 0 <= row + 3 * dr < game.rows:
                     starts |= 1 << (col * h + row)
-        directions.append((step, starts))
+        directions.append((step, starts | starts << lane))
 
-    def twos(mine: int, theirs: int) -> int:
-        count = 0
+    def twos(first: int, second: int) -> tuple[int, int]:
+        mine, free = first | second << lane, ~(second | first << lane)
+        first_count = second_count = 0
         for d, starts in directions:
-            free = ~theirs
-            lines = starts & free & (free >> d) & (free >> 2 * d) & (free >> 3 * d)
-            b0, b1, b2, b3 = mine, mine >> d, mine >> 2 * d, mine >> 3 * d
-            one_low, two_low = b0 ^ b1, b0 & b1    # the first two cells: one or two discs
-            one_high, two_high = b2 ^ b3, b2 & b3  # the last two cells
-            exactly_two = ((two_low ^ two_high) & ~(one_low | one_high)) | (
-                ~(two_low | two_high) & one_low & one_high)
-            count += (exactly_two & lines).bit_count()
-        return count
+            pairs_free = free & (free >> d)
+            lines = starts & pairs_free & (pairs_free >> 2 * d)
+            # In the first two cells of a line: exactly one disc, or two; the last two
+            # cells are the first two of the line two steps on.
+            next_disc = mine >> d
+            one_low, two_low = mine ^ next_disc, mine & next_disc
+            one_high, two_high = one_low >> 2 * d, two_low >> 2 * d
+            # two in one half and none in the other, or one in each half
+            exactly_two = ((two_low ^ two_high) & ~(one_low | one_high)) | (one_low & one_high)
+            found = exactly_two & lines
+            first_count += (found & board).bit_count()
+            second_count += (found >> lane).bit_count()
+        return first_count, second_count
 
     return twos

@@ -22,18 +22,24 @@ that time, but not the opening. So the player works in layers, cheapest first:
    size), depth 1, 2, 3, ... until the time is up, keeping the values of the last
    *finished* depth. Forced lines cost no depth (the search's ``forced`` option, with the
    test read off the threats in :mod:`gamelib.connect4.forced`: a win at once, or the
-   only column that does not lose at once). The heuristic weighs threats by their row,
+   only column that does not lose at once). Below the root it tries the centre columns
+   first (the search's ``order`` option), on the rules without the per-call checks of
+   the door (:class:`_SearchRules`), and it remembers the heuristic's estimate and the
+   forced test of each position it meets, since many lines of play reach the same
+   position (a transposition). The heuristic weighs threats by their row,
    stacking and the centre. Its estimates lie strictly inside (-1, 1), so an estimate never
    passes for a proven result.
 
 Strength: ``seconds`` or ``depth``
 ----------------------------------
 * ``seconds`` only (the default, 1 second): the full player above. About half the time
-  goes to the exact solver; the rest, if needed, to the heuristic search.
+  goes to the exact solver; the rest, if needed, to the heuristic search. In the
+  opening (more than :data:`OPENING_EMPTY` empty cells), where the solver cannot finish in
+  time, it gets only a short probe (:data:`PROBE_SHARE`) and the heuristic search the rest.
 * ``depth`` only: a weaker player for teaching, whose play depends on no clock. It
   skips the exact solver and searches the heuristic tree ``depth`` plies deep, so its
   choice is the same on every machine for the same ``rng``. Each further ply costs
-  roughly two to four times as much: depths up to about 7 answer within a second
+  roughly two to four times as much: depths up to about 8 answer within a second
   or so on the standard board.
 * both: the heuristic search to at most ``depth`` plies, stopped after ``seconds``.
 
@@ -42,10 +48,11 @@ The time budget
 One :class:`~gamelib.search.common.Budget` is built at the door from ``seconds`` (at most
 30 s; default 1 s, or 30 s for ``depth`` alone) and ``depth``, within the ``budget`` given
 (which another thread may cancel), and goes down whole: the solver gets a share
-(:data:`EXACT_SHARE`), each column a slice, the heuristic search the rest. When it runs
-out, the player returns the best move of the last finished iteration; if that cut short
-what was asked for (a ``depth`` not reached, a caller's budget shorter than ``seconds``,
-a cancel), the decision says so with ``cut_short=True``.
+(:data:`EXACT_SHARE`; in the opening :data:`PROBE_SHARE`), each column a slice, the
+heuristic search the rest. When it runs out, the player returns the best move of the
+last finished iteration; if that cut short what was asked for (a ``depth`` not reached,
+a caller's budget shorter than ``seconds``, a cancel), the decision says so with
+``cut_short=True``.
 
 Values
 ------
@@ -66,27 +73,27 @@ done, so two calls never share one. This module imports no user-interface librar
 
 from __future__ import annotations
 
-import functools
 import random
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Hashable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from gamelib.connect4.bitboard import Position, geometry, position_of
 from gamelib.connect4.forced import forced_move
-from gamelib.connect4.heuristic import connect_four_heuristic
+from gamelib.connect4.lookahead import (
+    board_heuristic,
+    remembered,
+    remembered_forced,
+    search_rules,
+)
+from gamelib.connect4.pool import pooled_solver
 from gamelib.connect4.score import end_of_game
-from gamelib.connect4.solver import Solver
 from gamelib.game import GameError
 from gamelib.games.connect_four import C4State, ConnectFour
 from gamelib.search.common import (
     MAX_SECONDS,
     Budget,
-    Heuristic,
     SearchTimeout,
     best_options,
     check_budget,
@@ -99,7 +106,14 @@ from gamelib.search.common import (
 from gamelib.search.depth_limited import deepen, plies_to_end, proven_value
 from gamelib.search.stats import Decision, Stats
 
-__all__ = ["DEFAULT_SECONDS", "EXACT_SHARE", "connect_four_move", "connect_four_move_values"]
+__all__ = [
+    "DEFAULT_SECONDS",
+    "EXACT_SHARE",
+    "OPENING_EMPTY",
+    "PROBE_SHARE",
+    "connect_four_move",
+    "connect_four_move_values",
+]
 
 DEFAULT_SECONDS: Final = 1.0
 """The time budget when neither ``seconds`` nor ``depth`` is given."""
@@ -107,11 +121,15 @@ DEFAULT_SECONDS: Final = 1.0
 EXACT_SHARE: Final = 0.5
 """The part of the time budget given to the exact solver before the heuristic takes over."""
 
-TABLE_BITS: Final = 20
-"""Size of each pooled solver's transposition table: ``2 ** TABLE_BITS`` slots."""
+OPENING_EMPTY: Final = 30
+"""With more empty cells than this (the opening: fewer than 12 discs on the standard
+board) the solver gets only :data:`PROBE_SHARE` of the budget: there it almost never
+proves a result within a move's time (about 100 000 positions: none of 30 positions of 6
+to 10 discs from games), and the heuristic search makes better use of the time."""
 
-_IDLE_SOLVERS_PER_SIZE: Final = 1
-_BOARD_SIZES_KEPT: Final = 2
+PROBE_SHARE: Final = 0.05
+"""The solver's part of the budget in the opening: enough to catch a quick forced win."""
+
 
 
 # -- the public functions -----------------------------------------------------------
@@ -392,9 +410,11 @@ def _evaluate(
 
     root_score = None
     if limit.depth is None and open_columns:
-        # The position gets EXACT_SHARE of the budget; once it is solved, hints may
-        # spend all of it on exact column scores, which beat any estimate.
-        root = limit.share(EXACT_SHARE)
+        # The position gets EXACT_SHARE of the budget (in the opening, a probe); once it
+        # is solved, hints may spend all of it on exact column scores, which beat any
+        # estimate.
+        opening = game.rows * game.cols - board.discs > OPENING_EMPTY
+        root = limit.share(PROBE_SHARE if opening else EXACT_SHARE)
         root_score = _solve_columns(board, open_columns, root, limit if complete else root,
                                     stats=stats, results=results, complete=complete)
         open_columns = [col for col in open_columns if col not in results]
@@ -431,7 +451,7 @@ def _solve_columns(
     The columns share ``limit``.
     """
     game = board.game
-    with _pooled_solver(game) as solver:
+    with pooled_solver(game) as solver:
         started = time.perf_counter()
         try:
             root_score = solver.solve_position(board.position(), budget=root)
@@ -529,8 +549,12 @@ def _deepen(
     """
     own = Stats()  # timed by deepen itself: ``stats`` is timed by the caller already
     game = board.game
-    decision = deepen(game, board.state, _heuristic(game.rows, game.cols), budget=limit,
-                      stats=own, root_moves=columns, forced=forced_move(game.rows, game.cols))
+    rules = search_rules(game.rows, game.cols)
+    heuristic = remembered(board_heuristic(game.rows, game.cols))
+    decision = deepen(rules, board.state, heuristic, budget=limit, stats=own,
+                      root_moves=columns,
+                      forced=remembered_forced(forced_move(game.rows, game.cols)),
+                      order=rules.centre_first)
     stats.calls, stats.cutoffs = stats.calls + own.calls, stats.cutoffs + own.cutoffs
     stats.depth, stats.nodes_per_depth = own.depth, own.nodes_per_depth
     for col, value in decision.move_values.items():
@@ -541,12 +565,6 @@ def _deepen(
     return decision.cut_short
 
 
-@functools.cache
-def _heuristic(rows: int, cols: int) -> Heuristic:
-    """:func:`connect_four_heuristic` for one board size, built once and reused."""
-    return connect_four_heuristic(ConnectFour(rows, cols))
-
-
 def _describe(board: _Position, result: _Result) -> str:
     """One line for a proven result, e.g. ``"O wins in at most 3 moves"``."""
     if result.outcome == 0:
@@ -554,37 +572,3 @@ def _describe(board: _Position, result: _Result) -> str:
     winner = board.mover if result.outcome == 1 else board.opponent
     plural = "" if result.moves == 1 else "s"
     return f"{winner} wins in at most {result.moves} move{plural}"
-
-
-# -- the solver pool ---------------------------------------------------------------------
-
-
-_pool_lock = threading.Lock()
-_pool: OrderedDict[tuple[int, int], list[Solver]] = OrderedDict()
-
-
-@contextmanager
-def _pooled_solver(game: ConnectFour) -> Iterator[Solver]:
-    """A solver for ``game``'s board size that no other thread uses until it is returned.
-
-    Idle solvers keep their transposition tables, so the next move of the same game
-    starts with what this one learnt. The pool holds at most a few idle solvers in
-    all, so its memory stays bounded.
-    """
-    size = (game.rows, game.cols)
-    with _pool_lock:
-        idle = _pool.get(size)
-        solver = idle.pop() if idle else None
-    if solver is None:
-        solver = Solver(game, table_bits=TABLE_BITS)
-    try:
-        yield solver
-    finally:
-        with _pool_lock:
-            idle = _pool.setdefault(size, [])
-            _pool.move_to_end(size)
-            if len(idle) < _IDLE_SOLVERS_PER_SIZE:
-                idle.append(solver)
-            while len(_pool) > _BOARD_SIZES_KEPT:
-                _pool.popitem(last=False)
-

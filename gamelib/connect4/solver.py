@@ -57,11 +57,13 @@ Move ordering by threats.
 All children at once.
     Ordering needs the threats of the player after each of its moves, and each
     such computation is some forty operations on Python ints, the most expensive part of
-    a node. Python's cost per operation hardly depends on the size of the int, so the
+    a node. Python's cost per operation depends little on the size of the int, so the
     solver lays the boards after every move side by side in one wide int, one *lane* per
     column, and runs the forty operations once for all of them (a trick known as SWAR,
-    "SIMD within a register"). A lane is wider than the board by the longest shift, so
-    bits shifted out of one lane never land on the board cells of another.
+    "SIMD within a register"). A lane is the board and one empty column, so the lanes
+    side by side are one wide board, and a four that spans two lanes crosses an empty
+    column: it cannot make a threat on a board cell, and each lane's threats are those of
+    its board alone.
 
 The transposition table (Lessons 5 and 8).
     Many move orders reach the same position, so results are remembered in a

@@ -33,8 +33,9 @@ checker                                   the exercise
 :func:`check_read_entry`                  6: ``read(entry, alpha, beta)`` of a pair of bounds
 :func:`check_deepening`                   7: ``deepening(game, state, h, max_depth,
                                           out_of_time)``: iterative deepening in a budget
-:func:`check_heuristic`                   8: a Connect Four ``heuristic(state, player)``, judged
-                                          by a match of depth-limited players against baselines
+:func:`check_heuristic`                   8: ``make_heuristic(rows, cols)``, a Connect Four
+                                          heuristic for any board size, judged by a match
+                                          of depth-limited players on 5 x 6 and 7 x 8
 :func:`check_connect_four_rules`          9: bitboard ``next_states``, ``finished``,
                                           ``utility`` for Connect Four of any size, packed
                                           by rows

@@ -1,4 +1,4 @@
-"""Exercise 8: a Connect Four heuristic."""
+"""Exercise 8: a Connect Four heuristic for boards of any size."""
 
 from __future__ import annotations
 
@@ -12,11 +12,10 @@ from gamelib.exercises.failures import (
     STUDENT_FAILURES,
     NotDone,
     StudentError,
-    TimedOut,
     raised_line,
     returned_none_line,
 )
-from gamelib.exercises.guard import SEARCH
+from gamelib.exercises.guard import Forbidden
 from gamelib.exercises.positions import sample_positions, show_state
 from gamelib.exercises.report import (
     FAIL,
@@ -124,24 +123,32 @@ def _baseline(baseline: str, game: ConnectFour) -> Heuristic:
 
 
 _MATCH_HINT: Final = (
-    "count threats (empty cells that would complete four), each cell once; a threat on its "
-    "owner's rows (odd rows for X, even rows for O, counted from 1 at the bottom) is worth "
-    "more; a threat directly above an opponent's threat is worth nothing; discs in the centre "
-    "column count; look at a game you lost before you change a weight")
+    "build what Lesson 7 fixes for 6 x 7 from rows and cols: rows + 1 bits a column, the "
+    "windows that fit this board, the middle column (two on an even width); then count "
+    "threats (empty cells that would complete four), each cell once, none directly above an "
+    "opponent's threat; twos; discs in the middle; look at a game you lost before you change "
+    "a weight")
 
+BOARDS: Final = ((5, 6), (7, 8))
+"""``(rows, cols)`` of the boards of :func:`check_heuristic`'s match: neither is Lesson 7's
+6 x 7. Both have an odd number of rows and an even number of columns, so a column has 6 or
+8 bits, the middle is two columns, and when every other column is full the last column's
+first disc is O's, not X's (does Lesson 7's row parity still hold? Exercise 8's second
+question)."""
 MAX_OPENINGS: Final = 12
-"""The most openings :func:`check_heuristic` plays (each twice per depth)."""
+"""The most openings :func:`check_heuristic` plays per board (each twice per depth)."""
 OPENINGS_SEED: Final = 8
 """The seed of the match's openings: two random discs each."""
 
 
-def match_openings(count: int) -> list[tuple[int, int]]:
-    """The first ``count`` openings of the match, all different: two columns (0-based), X's
-    disc and O's, drawn with a ``random.Random`` seeded with :data:`OPENINGS_SEED`."""
+def match_openings(count: int, cols: int = 7) -> list[tuple[int, int]]:
+    """The first ``count`` openings of the match on a board of ``cols`` columns, all
+    different: two columns (0-based), X's disc and O's, drawn with a ``random.Random``
+    seeded with :data:`OPENINGS_SEED`."""
     rng = random.Random(OPENINGS_SEED)
     openings: list[tuple[int, int]] = []
     while len(openings) < count:
-        opening = (rng.randrange(7), rng.randrange(7))
+        opening = (rng.randrange(cols), rng.randrange(cols))
         if opening not in openings:
             openings.append(opening)
     return openings
@@ -155,20 +162,21 @@ def points_needed(games: int) -> tuple[float, int]:
     return games / 2 + margin, margin
 
 
-def _heuristic_problem(heuristic: Callable[..., Any], game: AnyGame,
+def _heuristic_problem(heuristic: Callable[..., Any], name: str, game: AnyGame,
                        positions: list[Hashable]) -> Line | None:
-    """None if ``heuristic`` gives valid estimates on ``positions``, else what is wrong."""
+    """None if ``heuristic`` (``name`` in the report) gives valid estimates on
+    ``positions``, else what is wrong."""
     for index, state in enumerate(positions):
         picture = ("position", show_state(game, state))
         estimates = []
         for player in game.players:
-            call = f"heuristic(state, {player!r})"
+            call = f"{name}(state, {player!r})"
             try:
                 estimate = call_student(heuristic, state, player)
                 again = call_student(heuristic, state, player) if index < 20 else estimate
             except STUDENT_FAILURES as error:
                 return raised_line(call, error, context=(picture,))
-            forgot = returned_none_line(call, estimate, "heuristic")
+            forgot = returned_none_line(call, estimate, "your heuristic")
             if forgot is not None:
                 return Line(FAIL, forgot.text, (picture, *forgot.details))
             problem = number_problem(estimate)
@@ -188,9 +196,9 @@ def _heuristic_problem(heuristic: Callable[..., Any], game: AnyGame,
             estimates.append(float(estimate))
         x_value, o_value = estimates
         if abs(x_value + o_value) > 1e-9:
-            return Line(FAIL, f"heuristic(state, 'X') is {show(x_value, 60)} but "
-                              f"heuristic(state, 'O') is {show(o_value, 60)}",
-                        (picture, ("expected", "heuristic(state, 'O') == -heuristic(state, 'X')"),
+            return Line(FAIL, f"{name}(state, 'X') is {show(x_value, 60)} but "
+                              f"{name}(state, 'O') is {show(o_value, 60)}",
+                        (picture, ("expected", f"{name}(state, 'O') == -{name}(state, 'X')"),
                          ("hint", "the game is zero-sum: what is good for one player is "
                                   "equally bad for the other; compute the score for X and "
                                   "negate it for O")))
@@ -211,97 +219,155 @@ def _match_game(game: AnyGame, opening: tuple[int, int], players: dict[Player, H
     return state, plies
 
 
-@checker(forbid=SEARCH)
-def check_heuristic(heuristic: Callable[[Any, Player], Any], *, baseline: str = "centre",
-                    depths: Sequence[int] = (2, 3), openings: int = 10) -> CheckResult:
-    """Check the student's Connect Four ``heuristic(state, player)``, then let it play.
+def _whole(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
-    First, on 300 positions of the standard 6 x 7 board (seeded): every estimate is a
-    number strictly between -1 and 1, the same on a second call, and
-    ``heuristic(s, "O") == -heuristic(s, "X")`` (within 1e-9).
 
-    Then a match against ``baseline`` (one of :data:`BASELINES`): for each search depth in
-    ``depths`` (1 to 5, at most 3 of them, no repeats) and each of ``openings`` seeded
-    openings of two discs (:func:`match_openings`, 1 to :data:`MAX_OPENINGS`), two games:
-    one with the student's heuristic playing X and one with it playing O. Both sides choose
-    their moves by :func:`~gamelib.search.iterative_deepening` to that depth, ties broken
-    by a ``random.Random`` seeded per game. A win is worth 1 point, a draw 1/2; the check
-    passes with at least :func:`points_needed` points: half the games plus a margin.
-
-    Result: a :class:`CheckResult` with ``facts`` ``wins``, ``draws``, ``losses``,
-    ``points``, ``needed`` and ``games`` (one ``(depth, opening, colour, outcome, plies)``
-    tuple per game, outcome +1, 0 or -1 for the student). Raises :class:`GameError` for a
-    bad argument.
-    """
-    board = ConnectFour()
-    opponent = _baseline(baseline, board)
+def _check_options(baseline: str, boards: object, depths: object, openings: object
+                   ) -> list[tuple[int, int]]:
+    """The boards as ``(rows, cols)`` pairs; GameError for a bad option."""
+    if baseline not in BASELINES:
+        raise GameError(f"baseline must be one of {', '.join(map(repr, BASELINES))}, "
+                        f"got {show(baseline, 40)}")
+    if (isinstance(boards, (str, bytes)) or not isinstance(boards, Sequence)
+            or not 1 <= len(boards) <= 3
+            or not all(isinstance(b, tuple) and len(b) == 2 and _whole(b[0], 4, 10)
+                       and _whole(b[1], 4, 10) for b in boards)
+            or len(set(boards)) != len(boards)):
+        raise GameError("boards must be a list of one to three different (rows, cols) pairs, "
+                        f"each a whole number from 4 to 10, got {show(boards, 40)}")
     if (isinstance(depths, (str, bytes)) or not isinstance(depths, Sequence)
             or not 1 <= len(depths) <= 3 or len(set(map(repr, depths))) != len(depths)
-            or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 5
-                       for d in depths)):
+            or not all(_whole(d, 1, 5) for d in depths)):
         raise GameError("depths must be a list of one to three different whole numbers from "
                         f"1 to 5, got {show(depths, 40)}")
-    if (not isinstance(openings, int) or isinstance(openings, bool)
-            or not 1 <= openings <= MAX_OPENINGS):
+    if not _whole(openings, 1, MAX_OPENINGS):
         raise GameError(f"openings must be a whole number from 1 to {MAX_OPENINGS}, "
                         f"got {show(openings, 40)}")
-    title = "heuristic (Connect Four)"
-    game: AnyGame = board
-    positions = [s for s in sample_positions(game, limit=330, seed=7) if not game.finished(s)]
-    positions = positions[:300]
-    try:
-        call_student(heuristic, positions[1], "O", first=True)
-    except NotDone as stub:
-        return not_done(title, "heuristic", stub.where)
-    except (StudentError, TimedOut):
-        pass  # reported below with the position
-    problem = _heuristic_problem(heuristic, game, positions)
-    if problem is not None:
-        return CheckResult(title, (problem,))
-    lines = [Line(PASS, f"valid on {len(positions)} positions: numbers strictly between -1 "
-                        "and 1, the same when asked twice, and h(s, 'O') == -h(s, 'X')")]
-    games: list[tuple[int, tuple[int, int], Player, int, int]] = []
+    return [cast(tuple[int, int], b) for b in boards]
 
-    def timed(state: Hashable, player: Player) -> float:
-        value = call_student(heuristic, state, player)
-        problem = number_problem(value)
-        if not problem and not -1 < value < 1:
-            problem = "an estimate lies strictly between -1 and 1"
-        if problem:  # a value that the validation positions did not show
-            raise StudentError(f"during the match heuristic({show(state, 60)}, "
-                               f"{player!r}) returned {show(value, 60)}: {problem}", "")
-        return float(value)
 
-    rows = [f"{'depth':<7}{'opening':<9}{'you':<5}result"]
-    for depth in depths:
-        for number, opening in enumerate(match_openings(openings)):
-            for colour in game.players:
-                other_colour = game.players[1 - game.players.index(colour)]
-                players = {colour: timed, other_colour: opponent}
-                seed = 1000 * depth + 2 * number + game.players.index(colour)
-                shown = f"{opening[0] + 1} {opening[1] + 1}"
-                try:
-                    final, plies = _match_game(game, opening, players, depth, seed)
-                except STUDENT_FAILURES as error:
-                    raised = raised_line(f"the game at depth {depth} after the opening {shown}, "
-                                         f"you as {colour},", error)
-                    return CheckResult(title, (*lines, raised))
-                outcome = game.utility(final, colour)
-                games.append((depth, opening, colour, outcome, plies))
-                verdict = {1: "won", 0: "drawn", -1: "lost"}[outcome]
-                rows.append(f"{depth:<7}{shown:<9}{colour:<5}{verdict} after {plies} plies")
-    wins = sum(g[3] == 1 for g in games)
-    draws = sum(g[3] == 0 for g in games)
-    losses = sum(g[3] == -1 for g in games)
+_FORBIDDEN: Final = Forbidden(modules=("gamelib.exercises.ex08_heuristic", "gamelib.search",
+                                       "gamelib.connect4"))
+"""Every heuristic of gamelib (the lessons' one, the baselines of this module) and every
+search; gamelib's ConnectFour, the game the student reads, stays usable."""
+
+
+@checker(forbid=_FORBIDDEN)
+def check_heuristic(make_heuristic: Callable[[int, int], Any], *, baseline: str = "centre",
+                    boards: Sequence[tuple[int, int]] = BOARDS,
+                    depths: Sequence[int] = (2, 3), openings: int = 8) -> CheckResult:
+    """Check the student's ``make_heuristic(rows, cols)``: a heuristic ``h(state, player)``
+    for Connect Four on a board of ``rows`` x ``cols`` cells; then let it play.
+
+    For each board of ``boards`` (one to three different ``(rows, cols)`` pairs, each from 4
+    to 10; by default :data:`BOARDS`, 5 x 6 and 7 x 8), ``make_heuristic(rows, cols)`` is
+    called once and must return a function. On 300 positions in all (seeded, shared among
+    the boards): every estimate is a number strictly between -1 and 1, the same on a second
+    call, and ``h(s, "O") == -h(s, "X")`` (within 1e-9).
+
+    Then a match against ``baseline`` (one of :data:`BASELINES`, made for the same board):
+    for each board, each search depth in ``depths`` (1 to 5, at most 3 of them, no
+    repeats) and each of ``openings`` seeded openings of two discs (:func:`match_openings`,
+    1 to :data:`MAX_OPENINGS`), two games: one with the student's heuristic playing X and
+    one with it playing O. Both sides choose their moves by
+    :func:`~gamelib.search.iterative_deepening` to that depth, ties broken by a
+    ``random.Random`` seeded per game. A win is worth 1 point, a draw 1/2; the check passes
+    with at least :func:`points_needed` points: half the games plus a margin.
+
+    Result: a :class:`CheckResult` with ``facts`` ``wins``, ``draws``, ``losses``,
+    ``points``, ``needed`` and ``games`` (one ``(board, depth, opening, colour, outcome,
+    plies)`` tuple per game, outcome +1, 0 or -1 for the student). Raises
+    :class:`GameError` for a bad argument.
+    """
+    sizes = _check_options(baseline, boards, depths, openings)
+    title = "heuristic (Connect Four on other boards)"
+    made: list[tuple[ConnectFour, str, Callable[..., Any]]] = []
+    lines: list[Line] = []
+    for number, (rows, cols) in enumerate(sizes):
+        call = f"make_heuristic({rows}, {cols})"
+        try:
+            heuristic = call_student(make_heuristic, rows, cols, first=number == 0)
+        except NotDone as stub:
+            if number == 0:
+                return not_done(title, "make_heuristic", stub.where)
+            return CheckResult(title, (raised_line(call, stub),))
+        except STUDENT_FAILURES as error:
+            return CheckResult(title, (raised_line(call, error),))
+        if not callable(heuristic):
+            forgot = returned_none_line(call, heuristic, "make_heuristic")
+            if forgot is not None:
+                return CheckResult(title, (forgot,))
+            return CheckResult(title, (Line(FAIL, f"{call} returned {show(heuristic, 60)}, "
+                                                  "not a function", (
+                ("hint", "make_heuristic(rows, cols) returns the heuristic itself: define "
+                         "h(state, player) inside it and `return h` (the name, without "
+                         "parentheses), as Lesson 7's weighed() does"),)),))
+        made.append((ConnectFour(rows, cols), call, heuristic))
+    per_board = 300 // len(made)
+    for board, call, heuristic in made:
+        game: AnyGame = board
+        positions = [s for s in sample_positions(game, limit=per_board + 30, seed=7)
+                     if not game.finished(s)][:per_board]
+        problem = _heuristic_problem(heuristic, call, game, positions)
+        if problem is not None:
+            return CheckResult(title, (problem,))
+    shown_boards = " and ".join(f"{g.rows} x {g.cols}" for g, _, _ in made)
+    lines.append(Line(PASS, f"valid on {per_board * len(made)} positions of the "
+                            f"{shown_boards} board{'s' if len(made) > 1 else ''}: numbers "
+                            "strictly between -1 and 1, the same when asked twice, and "
+                            "h(s, 'O') == -h(s, 'X')"))
+    games: list[tuple[tuple[int, int], int, tuple[int, int], Player, int, int]] = []
+    rows_of_table = [f"{'board':<7}{'depth':<7}{'opening':<9}{'you':<5}result"]
+    for board_number, (board, call, heuristic) in enumerate(made):
+        opponent = _baseline(baseline, board)
+        game = cast(AnyGame, board)
+
+        def timed(state: Hashable, player: Player, heuristic: Callable[..., Any] = heuristic,
+                  call: str = call) -> float:
+            value = call_student(heuristic, state, player)
+            problem = number_problem(value)
+            if not problem and not -1 < value < 1:
+                problem = "an estimate lies strictly between -1 and 1"
+            if problem:  # a value that the validation positions did not show
+                raise StudentError(f"during the match {call}({show(state, 60)}, "
+                                   f"{player!r}) returned {show(value, 60)}: {problem}", "")
+            return float(value)
+
+        size = f"{board.rows}x{board.cols}"
+        for depth in depths:
+            for number, opening in enumerate(match_openings(openings, board.cols)):
+                for colour in game.players:
+                    other_colour = game.players[1 - game.players.index(colour)]
+                    players = {colour: timed, other_colour: opponent}
+                    seed = 10_000 * board_number + 1000 * depth + 2 * number + (
+                        game.players.index(colour))
+                    shown = f"{opening[0] + 1} {opening[1] + 1}"
+                    try:
+                        final, plies = _match_game(game, opening, players, depth, seed)
+                    except STUDENT_FAILURES as error:
+                        raised = raised_line(f"the game on the {board.rows} x {board.cols} board "
+                                             f"at depth {depth} after the opening {shown}, "
+                                             f"you as {colour},", error)
+                        return CheckResult(title, (*lines, raised))
+                    outcome = game.utility(final, colour)
+                    games.append(((board.rows, board.cols), depth, opening, colour, outcome,
+                                  plies))
+                    verdict = {1: "won", 0: "drawn", -1: "lost"}[outcome]
+                    rows_of_table.append(f"{size:<7}{depth:<7}{shown:<9}{colour:<5}{verdict} "
+                                         f"after {plies} plies")
+    wins = sum(g[4] == 1 for g in games)
+    draws = sum(g[4] == 0 for g in games)
+    losses = sum(g[4] == -1 for g in games)
     points = wins + draws / 2
     needed, margin = points_needed(len(games))
     at = " and ".join(map(str, depths))
     score = (f"{counted(wins, 'win')}, {counted(draws, 'draw')}, "
              f"{counted(losses, 'loss', 'losses')} in {len(games)} games against the "
-             f"{baseline} baseline (depth {at}): {points:g} point{'' if points == 1 else 's'}, "
-             f"{needed:g} needed "
+             f"{baseline} baseline ({shown_boards}, depth {at}): {points:g} "
+             f"point{'' if points == 1 else 's'}, {needed:g} needed "
              f"(half the games and a margin of {margin})")
-    table = ("games", "\n".join(rows))
+    table = ("games", "\n".join(rows_of_table))
     if points >= needed:
         lines.append(Line(PASS, score, (table,)))
     else:

@@ -44,7 +44,7 @@ __all__ = [
     "check_cache",
     "check_depth",
     "check_game",
-    "check_heuristic",
+    "check_heuristic_callable",
     "check_number",
     "check_observer",
     "check_order",
@@ -470,7 +470,7 @@ def check_observer(observer: object) -> None:
         )
 
 
-def check_heuristic(heuristic: object) -> None:
+def check_heuristic_callable(heuristic: object) -> None:
     """Raise :class:`GameError` unless ``heuristic`` can be called."""
     if not callable(heuristic):
         raise GameError(

@@ -75,7 +75,7 @@ from gamelib.search.common import (
     check_budget,
     check_depth,
     check_game,
-    check_heuristic,
+    check_heuristic_callable,
     check_number,
     check_observer,
     check_order,
@@ -206,6 +206,8 @@ class _DepthLimitedSearch:
 
 def _checked(estimate: object, state: Hashable) -> float:
     """``estimate``, after checking that it is a number strictly inside (-1, 1)."""
+    if type(estimate) is float and -1.0 < estimate < 1.0:
+        return estimate   # the common case, at every leaf: a float in range
     value = check_number(estimate, "the heuristic's value")
     if not -1 < value < 1:
         raise GameError(
@@ -246,7 +248,7 @@ def depth_limited(game: AnyGame, state: Hashable, depth: int, heuristic: Heurist
     number strictly inside (-1, 1).
     """
     check_depth(depth)
-    check_heuristic(heuristic)
+    check_heuristic_callable(heuristic)
     player = player_to_move(game, state, player)
     check_window(alpha, beta)
     check_order(order)
@@ -268,7 +270,8 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
                         rng: random.Random | None = None, stats: Stats | None = None,
                         budget: Budget | None = None,
                         root_moves: Sequence[Hashable] | None = None,
-                        forced: ForcedMove | None = None) -> Decision:
+                        forced: ForcedMove | None = None,
+                        order: MoveOrder | None = None) -> Decision:
     """A move for the player to move in ``state``, by depth-limited search to depth 1, 2, ...
 
     Each iteration searches every legal move with the full window, so the value of each
@@ -299,14 +302,17 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
     root every legal move is searched as usual.
 
     ``forced``, if given, extends forced lines below the root, as in :func:`depth_limited`.
+    ``order``, if given, rearranges the legal moves of every state below the root before
+    they are searched, as in :func:`depth_limited` (the move that was best there in the
+    previous iteration still comes first); it changes the work, not the values.
 
     Raises :class:`GameError` if ``state`` is finished or not valid, ``heuristic`` is
     not a function, ``max_depth < 1``, ``seconds`` is not in (0, 30], ``budget`` is not a
     Budget or ``root_moves`` is empty, repeats a move or holds one that is not legal in
-    ``state``, or ``forced`` is not a function.
+    ``state``, or ``forced`` or ``order`` is not a function.
     """
     check_game(game)
-    check_heuristic(heuristic)
+    check_heuristic_callable(heuristic)
     check_depth(max_depth, "max_depth", least=1, optional=True)
     check_seconds(seconds)
     check_rng(rng)
@@ -315,23 +321,26 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
     if root_moves is not None:
         check_root_moves(game, state, root_moves)
     _check_forced(forced)
+    check_order(order)
     if budget is None:
         limit = Budget(seconds, depth=max_depth)
     else:
         limit = budget.part(None if seconds is None else float(seconds),
                             depth=max_depth)
     return deepen(game, state, heuristic, budget=limit, rng=rng, stats=stats,
-                  root_moves=root_moves, forced=forced)
+                  root_moves=root_moves, forced=forced, order=order)
 
 
 def deepen(game: AnyGame, state: Hashable, heuristic: Heuristic, *, budget: Budget,
            rng: random.Random | None = None, stats: Stats | None = None,
            root_moves: Sequence[Hashable] | None = None,
-           forced: ForcedMove | None = None) -> Decision:
+           forced: ForcedMove | None = None, order: MoveOrder | None = None) -> Decision:
     """:func:`iterative_deepening` on checked arguments: the engine's way in, which has
     checked them at its own door already (``root_moves``: distinct legal moves, at least
     one). ``budget`` is the whole limit: its time, its ``depth`` (the deepest iteration,
-    None: no limit) and its cancel flag."""
+    None: no limit) and its cancel flag. ``order``, if given, rearranges the legal moves
+    of every state below the root before they are searched (as in :func:`depth_limited`;
+    the remembered best move still comes first)."""
     max_depth = budget.depth
     stats = Stats() if stats is None else stats
     player = game.to_move(state)
@@ -348,7 +357,7 @@ def deepen(game: AnyGame, state: Hashable, heuristic: Heuristic, *, budget: Budg
             search = _DepthLimitedSearch(
                 game, heuristic, stats, best_moves=best_moves,
                 budget=budget if depth >= 1 else None,   # depth 1 always finishes
-                forced=forced,
+                forced=forced, order=order,
             )
             calls_before = stats.calls
             try:

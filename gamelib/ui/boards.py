@@ -55,6 +55,7 @@ from gamelib.ui.drawing import (
     value_colour,
 )
 from gamelib.ui.picture import BoardPicture, attach_picture
+from gamelib.ui.still import display_with_still
 
 __all__ = [
     "BoardView",
@@ -560,7 +561,9 @@ def show_board(
     ``hints`` are drawn as in :meth:`BoardView.draw`. Evaluate the result in a cell to
     show it. The canvas shows only while the kernel runs, so its output also carries the
     same picture as PNG and SVG (``gamelib.ui.board_svg``'s), which a saved notebook keeps
-    and an untrusted notebook, GitHub or nbviewer show, and a sentence as its plain text.
+    and an untrusted notebook, GitHub or nbviewer show, and a sentence as its plain text;
+    a second output, its still (:mod:`gamelib.ui.still`), shows the picture after a reload
+    without its kernel.
     Raises GameError for a bad ``size`` or ``status``.
     """
     board = board_for(game, size)
@@ -570,4 +573,5 @@ def show_board(
     canvas = LiveCanvas(board.width, board.height, drawing.replay).widget
     picture = BoardPicture(drawing, describe_board(game, state, status))
     attach_picture(canvas, lambda: picture)  # what a saved notebook shows
+    display_with_still(canvas, lambda: picture)  # what a reload without its kernel shows
     return canvas

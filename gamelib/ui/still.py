@@ -27,7 +27,7 @@ from typing import Any, Final
 
 from gamelib.ui.picture import BoardPicture
 
-__all__ = ["Still", "STILL_KEY", "QUIET"]
+__all__ = ["Still", "STILL_KEY", "QUIET", "display_with_still"]
 
 STILL_KEY: Final = "gamelib-still"
 """The key that marks a still's output in its metadata (``{"gamelib-still": true}``)."""
@@ -117,3 +117,20 @@ class Still:
             if self._timer is not None:
                 self._timer.cancel()
                 self._timer = None
+
+
+def display_with_still(widget: Any, picture: Callable[[], BoardPicture]) -> None:
+    """Make every display of ``widget`` (``display(widget)``, or a cell that ends with it)
+    two outputs: the widget's own (with what ``widget._repr_mimebundle_`` carries), then a
+    :class:`Still` of ``picture()``. For a widget that never changes once shown, such as
+    :func:`~gamelib.ui.boards.show_board`'s canvas: its still needs no updates."""
+
+    def display_both() -> None:
+        from IPython.display import display
+
+        data = widget._repr_mimebundle_()
+        forms, metadata = data if isinstance(data, tuple) else (data, None)
+        display(forms, raw=True, metadata=metadata)  # type: ignore[no-untyped-call]
+        Still(picture).show()
+
+    widget._ipython_display_ = display_both

@@ -236,3 +236,12 @@ def test_a_board_says_so_when_its_kernel_has_stopped(fresh: LabPage) -> None:
     fresh.screenshot("stopped-kernel-2-reloaded")
     assert crosses(still, corner) > 50, "the still shows the X played before the restart"
     assert crosses(still, TTT_BOARD.geometry.cell_rect((1, 1))) == 0
+    # Every board of the lesson shows its still under the words: show_board's too.
+    cells = page.locator(".jp-Notebook .jp-CodeCell",
+                         has=page.locator(".jp-OutputArea-output.jupyter-widgets"))
+    assert cells.count() >= 2
+    for index in range(cells.count()):
+        shown = still_of(cells.nth(index))
+        shown.scroll_into_view_if_needed()
+        box = shown.bounding_box()
+        assert box and box["width"] > 100 and box["height"] > 100, f"board {index}: no still"

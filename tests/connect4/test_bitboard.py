@@ -123,22 +123,37 @@ def test_solver_threats_are_bitboard_threats(size: tuple[int, int], p: int) -> N
     assert solver_threats(solver)(p) == geometry(solver.game).threats(p)
 
 
-def test_solver_threats_of_lanes_are_the_threats_of_each_board() -> None:
-    # The boards after each move of a benchmark position, in lanes as negamax lays them
-    # out: lane c of the written-out computation is the threats of the board in lane c.
-    game = ConnectFour()
+@pytest.mark.parametrize("size", SIZES, ids=str)
+def test_solver_threats_of_lanes_are_the_threats_of_each_board(size: tuple[int, int]) -> None:
+    # The boards after each move, in lanes as negamax lays them out (its own spread,
+    # diagonal and lane shifts, from its closure): lane c of the written-out computation
+    # is the threats of the board in lane c, on every board size. The lanes are one
+    # board and one empty column wide, so a four across two lanes crosses an empty cell.
+    game = ConnectFour(*size)
     grid = geometry(game)
-    threats = solver_threats(SOLVERS[(6, 7)])
-    width = game.cols * (game.rows + 1) + 3 * (game.rows + 2)
-    for moves, _ in benchmark_positions("L2_R1")[:50]:
-        position = position_of(game, ConnectFour.from_moves(moves))
-        boards = [
-            position.cur | ((position.mask + game.bottom_masks[c]) & game.column_masks[c])
-            for c in range(game.cols)
-        ]
-        lanes = threats(sum(board << (c * width) for c, board in enumerate(boards)))
-        for c, board in enumerate(boards):
-            assert (lanes >> (c * width)) & game.full == grid.threats(board) & game.full
+    solver = SOLVERS[size]
+    threats = solver_threats(solver)
+    negamax = solver._kernel.negamax
+    closure = [cell.cell_contents for cell in negamax.__closure__ or ()]
+    layout = dict(zip(negamax.__code__.co_freevars, closure, strict=True))
+    spread, diagonal, numbered = layout["spread"], layout["diagonal"], layout["numbered"]
+    rng = random.Random(size[0] * 100 + size[1])
+    positions = [ConnectFour.from_moves(moves) for moves, _ in benchmark_positions("L2_R1")[:20]]
+    for _ in range(100):
+        mine, theirs = random_discs(game, rng, rng.choice((0.2, 0.35, 0.5)))
+        positions.append((mine, theirs))  # no gravity: threats need none
+    seen = 0
+    for state in positions if size == (6, 7) else positions[20:]:
+        cur, mask = state[0], state[0] | state[1]
+        candidates = (mask + game.bottom) & game.full
+        lanes = threats(cur * spread | ((candidates * spread) & diagonal))
+        for column, _, lane in numbered:
+            disc = candidates & column
+            if disc:
+                expected = grid.threats(cur | disc) & game.full
+                assert (lanes >> lane) & game.full == expected
+                seen += bool(expected)
+    assert seen > 50
 
 
 @pytest.mark.parametrize("size", SIZES, ids=str)

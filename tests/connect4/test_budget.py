@@ -151,8 +151,14 @@ def test_fractions_and_numpy_seconds_are_numbers_to_the_player(seconds: float) -
     assert set(values) == set(range(7))
 
 
-def test_the_player_splits_the_checked_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    """At 30 s, the most there is, the solver gets EXACT_SHARE and the heuristic the rest."""
+@pytest.mark.parametrize(("moves", "share"), [("444444333333", player.EXACT_SHARE),
+                                               ("", player.PROBE_SHARE),
+                                               ("44444433333", player.PROBE_SHARE)])
+def test_the_player_splits_the_checked_budget(
+    monkeypatch: pytest.MonkeyPatch, moves: str, share: float
+) -> None:
+    """At 30 s, the most there is, the solver gets EXACT_SHARE (in the opening, with more
+    than OPENING_EMPTY empty cells, PROBE_SHARE) and the heuristic the rest."""
     seen: dict[str, Budget] = {}
 
     def solver_gives_up(board: object, columns: list[int], root: Budget, limit: Budget,
@@ -169,10 +175,12 @@ def test_the_player_splits_the_checked_budget(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(player, "_solve_columns", solver_gives_up)
     monkeypatch.setattr(player, "_deepen", heuristic)
     game = ConnectFour()
-    decision = connect_four_move(game, game.start, seconds=30, rng=random.Random(0))
-    assert decision.move in game.moves(game.start) and not decision.cut_short
+    state = ConnectFour.from_moves(moves)
+    assert (42 - len(moves) <= player.OPENING_EMPTY) == (share == player.EXACT_SHARE)
+    decision = connect_four_move(game, state, seconds=30, rng=random.Random(0))
+    assert decision.move in game.moves(state) and not decision.cut_short
     assert seen["columns"] is seen["root"]   # choosing a move: the columns share the root's
-    assert 14.9 < seen["root"].seconds <= 30 * player.EXACT_SHARE
+    assert 30 * share - 0.1 < seen["root"].seconds <= 30 * share
     assert seen["heuristic"].seconds == 30 and seen["heuristic"].remaining() > 29
     assert seen["root"].within is seen["heuristic"]
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import pytest
 
-from gamelib.connect4 import benchmark_positions
+from gamelib.connect4 import benchmark_positions, lookahead, pool
 from gamelib.connect4 import player as c4player
 from gamelib.connect4.bitboard import position_of
 from gamelib.connect4.forced import forced_move
@@ -387,11 +387,12 @@ def test_a_tiny_budget_leaves_the_columns_to_the_lessons_search() -> None:
 
 def test_depth_search_counts_and_values_are_pinned() -> None:
     # Clock-free play is exactly reproducible: these counts change only when the
-    # search or the heuristic does.
+    # search, its move order or the heuristic does. (Left to right below the root, as
+    # the lessons' search tries the moves, the same values cost 7, 56, 164, 858, 2179.)
     game = ConnectFour()
     decision = connect_four_move(game, game.start, depth=5, rng=random.Random(7))
-    assert decision.stats.nodes_per_depth == {1: 7, 2: 56, 3: 164, 4: 858, 5: 2179}
-    assert decision.stats.calls == 3264
+    assert decision.stats.nodes_per_depth == {1: 7, 2: 56, 3: 147, 4: 532, 5: 1366}
+    assert decision.stats.calls == 2108
     assert decision.move in (2, 3, 4)
     assert decision.move_values == {
         0: 0.0, 1: 1 / 17, 2: 3 / 19, 3: 3 / 19, 4: 3 / 19, 5: 1 / 17, 6: 0.0,
@@ -510,8 +511,8 @@ def test_the_solver_pool_stays_small() -> None:
         game = ConnectFour(rows, cols)
         state = game.play(game.play(game.start, 0), 0)
         connect_four_move(game, state, seconds=0.02, rng=random.Random(0))
-    assert len(c4player._pool) <= 2
-    assert all(len(idle) <= 1 for idle in c4player._pool.values())
+    assert len(pool._pool) <= 2
+    assert all(len(idle) <= 1 for idle in pool._pool.values())
 
 
 def test_importing_the_player_and_the_command_line_loads_no_user_interface() -> None:
@@ -555,3 +556,106 @@ def test_forced_lines_cost_these_nodes(moves: str, plain: int, extended: int) ->
         depth_limited(game, state, 2, h, stats=stats, forced=forced)
         counts.append(stats.calls)
     assert counts == [plain, extended]
+
+
+def test_the_search_rules_agree_with_the_game() -> None:
+    # The heuristic search plays on the rules without per-call checks; on every
+    # position of random games of three board sizes they answer as ConnectFour does.
+    for rows, cols in ((6, 7), (4, 5), (7, 9)):
+        game, rules = ConnectFour(rows, cols), lookahead.search_rules(rows, cols)
+        rng = random.Random(3)
+        for _ in range(30):
+            state = game.start
+            while True:
+                assert rules.finished(state) == game.finished(state)
+                if game.finished(state):
+                    for player in game.players:
+                        assert rules.utility(state, player) == game.utility(state, player)
+                    break
+                assert rules.to_move(state) == game.to_move(state)
+                assert rules.moves(state) == game.moves(state)
+                for col in game.moves(state):
+                    assert rules.play(state, col) == game.play(state, col)
+                order = rules.centre_first(rules, state, list(game.moves(state)))
+                assert sorted(order) == game.moves(state)
+                assert [abs(2 * c - (cols - 1)) for c in order] == sorted(
+                    abs(2 * c - (cols - 1)) for c in order)
+                state = game.play(state, rng.choice(game.moves(state)))
+
+
+@pytest.mark.parametrize(("moves", "left_to_right", "centre_first"),
+                         [("", 3267, 2108), ("4453", 5602, 3902), ("44444362", 5600, 4567)])
+def test_centre_first_saves_these_nodes_for_the_same_values(
+    moves: str, left_to_right: int, centre_first: int
+) -> None:
+    # The search's ``order`` option: the player tries the centre columns first below the
+    # root. The values are the same (every root move is searched with the full window);
+    # only the nodes differ. The counts change only when the search, the heuristic or
+    # the forced test does.
+    game = ConnectFour()
+    state = ConnectFour.from_moves(moves)
+    rules = lookahead.search_rules(game.rows, game.cols)
+    h, forced = connect_four_heuristic(game), forced_move(game.rows, game.cols)
+    results = []
+    for order in (None, rules.centre_first):
+        stats = Stats()
+        decision = iterative_deepening(rules, state, h, max_depth=5, stats=stats,
+                                       forced=forced, order=order)
+        results.append((decision.move_values, stats.calls))
+    (plain_values, plain_calls), (ordered_values, ordered_calls) = results
+    assert plain_values == ordered_values
+    assert (plain_calls, ordered_calls) == (left_to_right, centre_first)
+
+
+def test_an_order_that_is_not_a_function_is_refused() -> None:
+    game = ConnectFour()
+    with pytest.raises(GameError, match="^order must be a function order"):
+        iterative_deepening(game, game.start, connect_four_heuristic(game), max_depth=1,
+                            order=[3, 2, 4])  # type: ignore[arg-type]
+
+
+def test_the_remembered_heuristic_gives_the_heuristics_values() -> None:
+    # The player's heuristic search remembers each position's estimate: the same
+    # numbers for both players (-0.0 included), one call of the heuristic per position.
+    game = ConnectFour()
+    h, asked = connect_four_heuristic(game), []
+
+    def counted(state: object, player: str) -> float:
+        asked.append(state)
+        return h(state, player)
+
+    remembered = lookahead.remembered(counted)
+    rng = random.Random(4)
+    states = []
+    for _ in range(20):
+        state = game.start
+        while not game.finished(state):
+            states.append(state)
+            state = game.play(state, rng.choice(game.moves(state)))
+    for state in states + states:
+        for player in game.players:
+            value = remembered(state, player)
+            assert value == h(state, player)
+            assert str(value) == str(h(state, player))  # the sign of a zero too
+    assert len(asked) == len(set(states))
+
+
+def test_the_remembered_forced_test_gives_the_same_moves() -> None:
+    game = ConnectFour()
+    forced, asked = forced_move(game.rows, game.cols), []
+
+    def counted(state: object) -> object:
+        asked.append(state)
+        return forced(state)
+
+    remembered = lookahead.remembered_forced(counted)
+    rng = random.Random(6)
+    states = []
+    for _ in range(20):
+        state = game.start
+        while not game.finished(state):
+            states.append(state)
+            state = game.play(state, rng.choice(game.moves(state)))
+    assert [remembered(s) for s in states + states] == [forced(s) for s in states + states]
+    assert len(asked) == len(set(states))
+    assert any(forced(s) is None for s in states) and any(forced(s) is not None for s in states)

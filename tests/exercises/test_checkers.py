@@ -704,6 +704,11 @@ def threats_and_centre(state: Any, player: str) -> float:
     return x / (4 + abs(x))
 
 
+def made_for_6x7(rows: int, cols: int) -> Any:
+    """A make_heuristic that gives the threat count of the standard board whatever the size."""
+    return threats_and_centre
+
+
 ODD_ROWS = sum(1 << (c * GAME.height + r) for c in range(7) for r in (0, 2, 4))
 
 
@@ -733,43 +738,77 @@ def parity_threats(state: Any, player: str) -> float:
 
 
 def test_the_match_openings_and_the_points_needed() -> None:
-    assert match_openings(3) == [(1, 2), (3, 1), (1, 5)]
+    assert match_openings(3) == [(1, 2), (3, 1), (1, 5)] == match_openings(3, 7)
+    assert all(0 <= c < 6 for opening in match_openings(12, 6) for c in opening)
+    assert len(set(match_openings(12, 4))) == 12
     assert points_needed(40) == (25.0, 5) and points_needed(4) == (3.0, 1)
     assert points_needed(32) == (20.0, 4)
 
 
 def test_a_good_heuristic_wins_a_small_match_with_exact_results() -> None:
     assert len(WINDOWS) == 69
-    result = check_heuristic(parity_threats, depths=(2,), openings=2)
+    result = check_heuristic(lambda rows, cols: parity_threats, boards=((6, 7),), depths=(2,),
+                             openings=2)
     facts = result.facts
     assert (facts["wins"], facts["draws"], facts["losses"], facts["points"]) == (3, 1, 0, 3.5)
     assert result.passed and facts["needed"] == 3
     assert result.lines[1].text.startswith(f"{facts['wins']} wins")
+    assert "(6 x 7, depth 2)" in result.lines[1].text
     table = details(result.lines[1])["games"].split("\n")
-    assert table[0] == "depth  opening  you  result" and table[1].startswith("2      2 3      X")
+    assert table[0] == "board  depth  opening  you  result"
+    assert table[1].startswith("6x7    2      2 3      X")
+    assert facts["games"][0][:4] == ((6, 7), 2, (1, 2), "X")
 
 
-def test_the_triple_count_is_no_better_than_itself() -> None:
-    # The graded match needs half the games plus a margin: the baseline against itself
-    # does not pass (it scores exactly half).
-    triples = triples_heuristic(GAME)
-    result = check_heuristic(lambda s, p: triples(s, p), baseline="triples", depths=(2,),
-                             openings=2)
-    assert not result.passed
+def centre_copy(rows: int, cols: int) -> Any:
+    """The centre baseline's weights, written out as a student would (the baseline itself is
+    out of reach while the check runs)."""
+    columns = ConnectFour(rows, cols).column_masks
+    weighted = [(columns[c], min(c, cols - 1 - c)) for c in range(cols)]
+
+    def h(state: Any, player: str) -> float:
+        x = sum(w * ((state[0] & m).bit_count() - (state[1] & m).bit_count())
+                for m, w in weighted)
+        x = x if player == "X" else -x
+        return x / (10 + abs(x))
+
+    return h
+
+
+@pytest.mark.slow  # 64 games: about 3 s
+def test_the_baseline_against_itself_does_not_pass() -> None:
+    # The graded match needs half the games plus a margin: a heuristic no better than the
+    # baseline does not pass.
+    result = check_heuristic(centre_copy)
+    facts = result.facts
+    assert not result.passed and result.lines[0].status == PASS
+    assert (facts["wins"], facts["draws"], facts["losses"]) == (25, 16, 23)
+    assert facts["points"] == 33 < facts["needed"] == 40
+
+
+def test_the_triples_baseline_is_out_of_reach() -> None:
+    triples = triples_heuristic(GAME)  # made before the check: refused all the same
+    result = check_heuristic(lambda rows, cols: lambda s, p: triples(s, p), baseline="triples",
+                             boards=((6, 7),), depths=(2,), openings=2)
+    assert not result.passed and "triples_heuristic" in result.failures[0].text
+    assert "write it yourself" in result.failures[0].text
 
 
 def test_a_heuristic_that_knows_nothing_loses() -> None:
-    result = check_heuristic(lambda state, player: 0.0, depths=(2,), openings=1)
+    result = check_heuristic(lambda rows, cols: lambda state, player: 0.0, boards=((6, 7),),
+                             depths=(2,), openings=1)
     line = result.failures[0]
     assert (result.facts["wins"], result.facts["losses"]) == (1, 1)
     assert line.text == ("1 win, 0 draws, 1 loss in 2 games against the centre baseline "
-                         "(depth 2): 1 point, 2 needed (half the games and a margin of 1)")
-    assert "odd rows for X" in details(line)["hint"]
+                         "(6 x 7, depth 2): 1 point, 2 needed (half the games and a margin of 1)")
+    assert "two on an even width" in details(line)["hint"]
 
 
 def test_a_match_is_the_same_every_time() -> None:
-    one = check_heuristic(threats_and_centre, depths=(1,), openings=1, baseline="triples")
-    two = check_heuristic(threats_and_centre, depths=(1,), openings=1, baseline="triples")
+    one = check_heuristic(made_for_6x7, boards=((6, 7),), depths=(1,), openings=1,
+                          baseline="triples")
+    two = check_heuristic(made_for_6x7, boards=((6, 7),), depths=(1,), openings=1,
+                          baseline="triples")
     assert one.facts == two.facts and repr(one) == repr(two)
 
 
@@ -780,18 +819,50 @@ NOISE = random.Random(1)
     ("heuristic", "text", "hint"),
     [
         (lambda s, p: 1.0, "returned 1.0, which is not strictly between -1 and 1", "squash"),
-        (lambda s, p: 0.5, "heuristic(state, 'X') is 0.5 but heuristic(state, 'O') is 0.5",
-         "zero-sum"),
+        (lambda s, p: 0.5, "make_heuristic(5, 6)(state, 'X') is 0.5 but "
+                           "make_heuristic(5, 6)(state, 'O') is 0.5", "zero-sum"),
         (lambda s, p: "good", "returned 'good' of type str is not a number", "float"),
         (lambda s, p: NOISE.uniform(-0.5, 0.5) * (1 if p == "X" else -1),
          "gave two different answers for the same position", "no randomness"),
     ],
 )
 def test_heuristics_that_break_the_contract(heuristic: Any, text: str, hint: str) -> None:
-    result = check_heuristic(heuristic)
+    result = check_heuristic(lambda rows, cols: heuristic)
     line = result.failures[0]
     assert len(result.lines) == 1 and text in line.text and hint in details(line)["hint"]
-    assert details(line)["position"].split("\n")[0] == "(0, 0)"
+    assert line.text.startswith("make_heuristic(5, 6)(state, ")
+    position = details(line)["position"].split("\n")
+    assert position[0] == "(0, 0)" and position[-1] == "1 2 3 4 5 6"
+    assert_no_internals(result)
+
+
+@pytest.mark.parametrize(
+    ("made", "text"),
+    [(lambda rows, cols: 0.5, "make_heuristic(5, 6) returned 0.5, not a function"),
+     (lambda rows, cols: (lambda state, player: 0.0)(0, "X"),
+      "make_heuristic(5, 6) returned 0.0, not a function")],
+)
+def test_make_heuristic_must_return_a_function(made: Any, text: str) -> None:
+    result = check_heuristic(made)
+    line = result.failures[0]
+    assert len(result.lines) == 1 and line.text == text
+    assert "`return h`" in details(line)["hint"]
+
+
+def test_a_heuristic_is_made_for_each_board() -> None:
+    sizes: list[tuple[int, int]] = []
+
+    def make_heuristic(rows: int, cols: int) -> Any:
+        sizes.append((rows, cols))
+        if rows == 7:
+            raise NotImplementedError
+        return lambda state, player: 0.0
+
+    result = check_heuristic(make_heuristic)
+    assert sizes == [(5, 6), (7, 8)] and result.done and not result.passed
+    assert result.failures[0].text == "make_heuristic(7, 8) raised NotImplementedError"
+    stub = check_heuristic(lambda rows, cols: exec("raise NotImplementedError"))
+    assert not stub.done
     assert_no_internals(result)
 
 
@@ -804,11 +875,13 @@ def test_a_heuristic_that_crashes_during_the_match() -> None:
             raise ValueError("too many calls")
         return 0.0
 
-    result = check_heuristic(late_crash, depths=(1,), openings=1)
+    result = check_heuristic(lambda rows, cols: late_crash, boards=((6, 7),), depths=(1,),
+                             openings=1)
     line = result.failures[0]
     assert result.lines[0].status == PASS
     number = late_crash.__code__.co_firstlineno + 3
-    assert line.text == "the game at depth 1 after the opening 2 3, you as X, raised an exception"
+    assert line.text == ("the game on the 6 x 7 board at depth 1 after the opening 2 3, you as "
+                         "X, raised an exception")
     assert details(line) == {"error": "ValueError: too many calls",
                              "where": f"in late_crash, line {number}: "
                                       'raise ValueError("too many calls")'}
@@ -820,11 +893,14 @@ def test_a_heuristic_that_crashes_during_the_match() -> None:
     [({"baseline": "strong"}, "baseline must be one of"), ({"depths": (0,)}, "depths must be"),
      ({"depths": (9,)}, "depths must be"), ({"depths": (2, 2)}, "depths must be"),
      ({"depths": 3}, "depths must be"), ({"openings": 0}, "openings must be"),
-     ({"openings": 13}, "openings must be")],
+     ({"openings": 13}, "openings must be"), ({"boards": ((6, 7), (6, 7))}, "boards must be"),
+     ({"boards": ((3, 7),)}, "boards must be"), ({"boards": ((6, 11),)}, "boards must be"),
+     ({"boards": ()}, "boards must be"), ({"boards": (6, 7)}, "boards must be"),
+     ({"boards": "6x7"}, "boards must be"), ({"boards": ((6, 7.0),)}, "boards must be")],
 )
 def test_check_heuristic_refuses_bad_options(kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(GameError, match=message):
-        check_heuristic(threats_and_centre, **kwargs)
+        check_heuristic(made_for_6x7, **kwargs)
 
 
 def test_triples_baseline() -> None:

@@ -91,8 +91,11 @@ def delegators(way: Way) -> dict[str, tuple[Callable[[], CheckResult], str]]:
             lambda old, new: way("gamelib.exercises.ex05_store", "_merged")(old, new)[0]),
                   "_merged"),
         "heuristic": (lambda: check_heuristic(
-            lambda s, p: way("gamelib.connect4", "connect_four_heuristic")(ConnectFour())(s, p)),
+            lambda r, c: way("gamelib.connect4", "connect_four_heuristic")(ConnectFour(r, c))),
                       "connect_four_heuristic"),
+        "heuristic_baseline": (lambda: check_heuristic(
+            lambda r, c: way("gamelib.exercises", "triples_heuristic")(ConnectFour(r, c))),
+                               "triples_heuristic"),
         "tree_counts": (lambda: check_tree_counts(
             lambda n: way("gamelib.exercises", "tree_size_by_enumeration")(n),
             lambda n: way("gamelib.exercises", "state_count_by_enumeration")(n)),
@@ -167,8 +170,8 @@ def test_reload_is_refused() -> None:
 
 
 def test_a_closure_made_before_the_check_is_refused() -> None:
-    h = connect_four_heuristic(ConnectFour())  # made in an earlier cell
-    result = check_heuristic(lambda s, p: h(s, p))
+    h = connect_four_heuristic(ConnectFour(5, 6))  # made in an earlier cell
+    result = check_heuristic(lambda rows, cols: h)
     assert not result.passed and "connect_four_heuristic" in result.failures[0].text
 
 

@@ -308,11 +308,11 @@ def test_a_heuristic_that_raises_on_a_validation_position_shows_it() -> None:
             raise ValueError("boom")
         return 0.0
 
-    line = check_heuristic(fragile).failures[0]
-    assert line.text.startswith("heuristic(state, ")
+    line = check_heuristic(lambda rows, cols: fragile).failures[0]
+    assert line.text.startswith("make_heuristic(5, 6)(state, ")
     assert line.text.endswith("raised an exception")
     found = dict(line.details)
-    assert found["error"] == "ValueError: boom" and "1 2 3 4 5 6 7" in found["position"]
+    assert found["error"] == "ValueError: boom" and "1 2 3 4 5 6" in found["position"]
 
 
 @pytest.mark.slow  # its searches keep few entries: about 5 s
@@ -339,6 +339,8 @@ def test_a_huge_match_is_refused_at_once() -> None:
         check_heuristic(heuristic, openings=10**9)
     with pytest.raises(GameError, match="depths must be"):
         check_heuristic(heuristic, depths=range(10**9))
+    with pytest.raises(GameError, match="boards must be"):
+        check_heuristic(heuristic, boards=[(10, 10)] * 10**6)
     assert calls == []
     assert time.monotonic() - started < HANG
 

@@ -152,8 +152,8 @@ def test_a_heuristic_bad_only_during_the_match_is_reported() -> None:
         return v if player == "X" else -v
 
     ex.set_time_limit(5)
-    result = ex.check_heuristic(late_nan)
-    assert not result.passed and "during the match heuristic(" in _report(result)
+    result = ex.check_heuristic(lambda rows, cols: late_nan)
+    assert not result.passed and "during the match make_heuristic(5, 6)((" in _report(result)
     assert "returned nan" in _report(result)
 
 

@@ -69,6 +69,8 @@ class Paste:
     edits: tuple[tuple[str, str], ...] = ()
     glue: str = ""
     marks: tuple[Any, ...] = field(default=())
+    points: float | None = None
+    """The points the pasted code scores in a match, where the exercise's prose quotes them."""
 
     def code(self) -> str:
         """The pasted code as a student's cell would hold it (tests/exercises/test_nbgrader.py
@@ -124,6 +126,26 @@ def utility(rows, cols, state, player):
 for each board size."""
 
 
+LESSON_7_CONSTANTS = """
+ROWS, COLS = 6, 7
+H = ROWS + 1
+COLUMN = [((1 << ROWS) - 1) << (H * c) for c in range(COLS)]
+WINDOWS = [sum(1 << (H * (col + k * dc) + row + k * dr) for k in range(4))
+           for row in range(ROWS) for col in range(COLS)
+           for dr, dc in [(0, 1), (1, 0), (1, 1), (-1, 1)]
+           if all(0 <= row + k * dr < ROWS and 0 <= col + k * dc < COLS for k in range(4))]
+ODD_ROWS = sum(bit(r, c) for r in range(0, ROWS, 2) for c in range(COLS))  # rows 1, 3, 5
+EVEN_ROWS = sum(bit(r, c) for r in range(1, ROWS, 2) for c in range(COLS))  # rows 2, 4, 6
+CENTRE = COLUMN[COLS // 2]
+
+
+def make_heuristic(rows, cols):
+    return weighed(good_row=1, stacking=True, centre=0.5)
+"""
+"""Exercise 8's glue: Lesson 7's constants of the 6 x 7 board, and its final heuristic
+(Section 6: row parity, stacking, centre) handed back for the exercise's signature."""
+
+
 PASTES = [
     Paste("01", "01-", ("next_states", "finished", "utility"),
           lambda ns: ex.check_nim_values(ns["next_states"], ns["finished"], ns["utility"])),
@@ -176,6 +198,9 @@ PASTES = [
     Paste("06", "05-", ("read",), lambda ns: ex.check_read_entry(ns["read"]),
           edits=(("def read(entry: Entry | None, alpha: Value, beta: Value) -> tuple[Value | None,"
                   " Value, Value]:", "def read(entry, alpha, beta):"),)),
+    Paste("08", "07-", ("bit", "threat_cells", "twos", "weighed"),
+          lambda ns: ex.check_heuristic(ns["make_heuristic"]), glue=LESSON_7_CONSTANTS,
+          marks=(pytest.mark.slow,), points=19),  # 64 games of the lesson's slow code: 7 s
     Paste("09", "07-", ("play_bits", "has_four"),
           lambda ns: ex.check_connect_four_rules(ns["next_states"], ns["finished"],
                                                  ns["utility"]),
@@ -204,6 +229,8 @@ def test_a_pasted_lesson_does_not_pass(paste: Paste) -> None:
     assert isinstance(result, CheckResult) and not result.passed, (
         f"Exercise {paste.exercise} passes with lesson {paste.lesson}'s {paste.names}:\n"
         f"{result!r}")
+    if paste.points is not None:
+        assert result.facts["points"] == paste.points, repr(result)
 
 
 def test_lesson_source_finds_the_last_definition_without_its_decorator() -> None:

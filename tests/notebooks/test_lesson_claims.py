@@ -106,14 +106,14 @@ def test_the_horizon_effect_is_named_for_what_it_is() -> None:
 
 
 def test_lesson_7_says_what_the_player_uses() -> None:
-    from gamelib.connect4 import player
+    from gamelib.connect4.lookahead import board_heuristic
 
     lesson_7 = flat("07-")
     assert "row-aware" not in lesson_7
     assert "is that search with that heuristic" in lesson_7   # What we learned
     # The player's heuristic is the lesson's threat heuristic, for every board size.
     game = ConnectFour()
-    ours, theirs = connect_four_heuristic(game), player._heuristic(6, 7)
+    ours, theirs = connect_four_heuristic(game), board_heuristic(6, 7)
     for moves in ["4", "44", "4453", "445362", "1234567"]:
         state = ConnectFour.from_moves(moves)
         assert ours(state, game.to_move(state)) == theirs(state, game.to_move(state))

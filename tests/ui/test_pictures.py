@@ -116,7 +116,8 @@ def test_a_play_widget_output_carries_a_picture_of_the_board_as_shown(game) -> N
 def test_a_show_board_output_carries_the_same_picture_as_board_svg() -> None:
     game = ConnectFour()
     state = ConnectFour.from_moves("4453")
-    data = bundle(show_board(game, state, last_move=2))
+    # Displayed, it is two outputs (this bundle, then its still: tests/ui/test_still.py).
+    data = show_board(game, state, last_move=2)._repr_mimebundle_()
     picture = board_svg(game, state, last_move=2)
     assert WIDGET_VIEW in data and data["text/plain"] == "Connect Four board: X to move."
     assert data["image/svg+xml"] == picture.svg

@@ -221,3 +221,24 @@ def test_without_threads_a_still_keeps_its_first_picture(
         assert [update for *_, update in shown.shown] == [False, False]  # no update
     finally:
         c.close()
+
+
+def test_show_board_is_followed_by_its_still_as_a_cell_result_and_when_displayed(
+        shown: Recorder) -> None:
+    from IPython.display import display
+
+    from gamelib.games import ConnectFour
+    from gamelib.ui import show_board
+
+    game, state = ConnectFour(), ConnectFour.from_moves("4453")
+    canvas = show_board(game, state, last_move=2)
+    picture = board_svg(game, state, last_move=2)
+    InteractiveShell.instance().displayhook(canvas)  # a cell that ends with show_board(...)
+    display(canvas)  # type: ignore[no-untyped-call]
+    assert [WIDGET_VIEW in data for data, *_ in shown.shown] == [True, False, True, False]
+    for (board, _, _, _), (still, metadata, display_id, update) in (
+            shown.shown[0:2], shown.shown[2:4]):
+        assert png_of(board) == png_of(still) == picture.png   # painted once, shown twice
+        assert board["text/plain"] == "Connect Four board: X to move."
+        assert metadata[STILL_KEY] and display_id and not update
+    assert FakeTimer.made == []   # a board that never changes needs no updates
