@@ -58,8 +58,7 @@ MAX_ANSWER_ITEMS: Final = 100_000
 gives): a larger one is refused, so that an endless generator cannot fill the memory."""
 
 _limit = [DEFAULT_TIME_LIMIT, DEFAULT_TOTAL_LIMIT]
-# signal's C functions (signal, getsignal) without the enum wrapping: 10x cheaper per call.
-_SIGNALS: Final[Any] = getattr(signal, "_signal", signal)
+_SIGNALS: Final[Any] = getattr(signal, "_signal", signal)  # C functions, no enums: 10x cheaper
 
 
 def set_time_limit(seconds: float = DEFAULT_TIME_LIMIT, total: float = DEFAULT_TOTAL_LIMIT
@@ -172,10 +171,9 @@ def _insist(frame: Any) -> None:
     sys.settrace(again)
 
 
-def _async_raiser() -> Callable[[int, type[BaseException] | None], Any] | None:
-    """``set(thread_id, exception)``: raise ``exception`` in that thread at its next check
-    (None: cancel a pending one); None where Python offers no such call (no ``ctypes``, no
-    threads: Pyodide)."""
+def _async_raiser() -> Callable[[int, type[BaseException]], Any] | None:
+    """``set(thread_id, exception)``: raise ``exception`` in that thread at its next check;
+    None where Python offers no such call (no ``ctypes``, no threads: Pyodide)."""
     if sys.platform in ("emscripten", "wasi"):
         return None
     try:
@@ -184,16 +182,15 @@ def _async_raiser() -> Callable[[int, type[BaseException] | None], Any] | None:
     except (ImportError, AttributeError, OSError):
         return None
 
-    def raise_in(thread: int, error: type[BaseException] | None) -> Any:
-        return set_async(ctypes.c_ulong(thread), None if error is None else
-                         ctypes.py_object(error))
+    def raise_in(thread: int, error: type[BaseException]) -> Any:
+        return set_async(ctypes.c_ulong(thread), ctypes.py_object(error))
 
     return raise_in
 
 
 @contextmanager
 def _watchdog(end: float, rings: _Rings,
-              raise_in: Callable[[int, type[BaseException] | None], Any]) -> Iterator[None]:
+              raise_in: Callable[[int, type[BaseException]], Any]) -> Iterator[None]:
     """The limit off the main thread (and on Windows): a second thread that raises
     :class:`_Alarm` in this one at ``end`` and every 10 ms after, until the code inside
     stops, so that neither a one-line loop nor an ``except BaseException:`` escapes it."""
@@ -224,10 +221,13 @@ def _watchdog(end: float, rings: _Rings,
         yield
     finally:
         stop.set()
-        while True:  # the alarm may arrive here too; it is cancelled once the dog is gone
+        while True:  # the alarm may arrive here too: take each one until the dog is gone
             try:
                 dog.join()
-                raise_in(target, None)
+                # The dog's last alarm is taken here (at a jump back), not cancelled: a cancel
+                # left CPython 3.11's "exception pending" flag on, and later limits hung.
+                for _ in range(2):
+                    pass
                 if rings.swallowed:
                     sys.settrace(outer_trace)
                 break

@@ -281,3 +281,44 @@ def test_a_hostile_answer_gives_a_failed_report(entry: str, make: Callable[[], A
     result = ENTRY_POINTS[entry](_constant(make))
     assert isinstance(result, CheckResult) and not result.passed
     repr(result), result._repr_html_()
+
+
+AFTER_A_THREAD = """
+import gamelib.exercises as ex, threading
+
+def swallowing(state):
+    while True:
+        try:
+            while True:
+                pass
+        except BaseException:
+            pass
+
+def stubborn(state):
+    try:
+        while True:
+            pass
+    except BaseException:
+        pass
+    while True:
+        pass
+
+ex.set_time_limit(0.25)
+worker = threading.Thread(target=lambda: ex.check_finished(swallowing))
+worker.start()
+worker.join()
+print(repr(ex.check_finished(stubborn)))
+"""
+
+
+def test_a_limit_off_the_main_thread_leaves_the_main_threads_limit_working() -> None:
+    """A check run in a thread once cancelled its watchdog's last alarm with an exception of
+    None, which left CPython's "exception pending" flag on: the next check in the main thread
+    whose student code swallowed the limit never ended. (A subprocess, so that a hang is a
+    failure, not a hung suite.)"""
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-c", AFTER_A_THREAD], capture_output=True,
+                          text=True, timeout=HANG)
+    assert done.returncode == 0, done.stderr
+    assert "did not return within 0.25 s" in done.stdout
