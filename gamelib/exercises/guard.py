@@ -214,9 +214,9 @@ class Forbidden:
         """A swap for each closure that a forbidden function made and that lives now (say
         ``h = connect_four_heuristic(game)`` in an earlier cell): one walk over the
         objects the garbage collector tracks, at the start of a check."""
-        nested = self._nested
-        return tuple(_swap_for(obj) for obj in gc.get_objects()
-                     if isinstance(obj, types.FunctionType) and obj.__code__ in nested)
+        nested, function = self._nested, types.FunctionType  # no subclasses: `is` will do
+        functions = [obj for obj in gc.get_objects() if type(obj) is function]  # 2.5x faster
+        return tuple(_swap_for(f) for f in functions if f.__code__ in nested)
 
 
 _guarded: dict[int, _Swap] = {}
