@@ -15,6 +15,7 @@ opens it next has widget outputs to show) and then checks the boards by their pi
 
 from __future__ import annotations
 
+import urllib.error
 from typing import TYPE_CHECKING
 
 import pytest
@@ -73,7 +74,12 @@ def save(lab: LabPage) -> None:
     lab.page.locator(".jp-NotebookPanel-toolbar").first.wait_for(state="visible")
 
     def saved() -> bool:
-        model = lab.server.api(f"contents/{NOTEBOOK}")
+        try:
+            model = lab.server.api(f"contents/{NOTEBOOK}")
+        except urllib.error.HTTPError as error:  # read while the server writes it: empty
+            if error.code == 400:
+                return False
+            raise
         return any(cell.get("outputs") for cell in model["content"]["cells"]
                    if cell["cell_type"] == "code")
 
