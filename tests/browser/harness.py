@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page
 
     from gamelib.ui import PlayController
+    from gamelib.ui.boards import ConnectFourGeometry
 
 HERE = Path(__file__).resolve().parent
 PROJECT_ROOT = HERE.parent.parent
@@ -430,6 +431,18 @@ def page_on(
 
 RGBA = tuple[int, int, int, int]
 Box = tuple[float, float, float, float]  # x, y, width, height in canvas pixels
+
+
+def disc_boxes(geometry: ConnectFourGeometry) -> dict[tuple[int, int], Box]:
+    """A square inside each hole of a Connect Four board, by (row, column), well clear of
+    the frame and the disc's rim."""
+    half = geometry.radius * 0.6
+    boxes: dict[tuple[int, int], Box] = {}
+    for row in range(geometry.rows):
+        for col in range(geometry.cols):
+            x, y = geometry.cell_center(row, col)
+            boxes[(row, col)] = (x - half, y - half, 2 * half, 2 * half)
+    return boxes
 
 
 def rgba(colour: str) -> RGBA:

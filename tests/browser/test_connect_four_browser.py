@@ -23,10 +23,10 @@ from gamelib.ui.boards import ConnectFourGeometry, Palette
 
 from .harness import (
     UI_TIMEOUT,
-    Box,
     LabPage,
     check_fixture_notebook,
     click_both,
+    disc_boxes,
     open_game,
     rgba,
     type_refused_move,
@@ -54,17 +54,6 @@ def twin() -> PlayController:
     empty engine caches, as in the notebook's fresh kernel)."""
     clear_caches()
     return play(ConnectFour(), depth=4, seed=1, background=False, display=False)
-
-
-def disc_boxes(geometry: ConnectFourGeometry) -> dict[Cell, Box]:
-    """A square inside each hole, well clear of the frame and the disc's rim."""
-    half = geometry.radius * 0.6
-    boxes: dict[Cell, Box] = {}
-    for row in range(geometry.rows):
-        for col in range(geometry.cols):
-            x, y = geometry.cell_center(row, col)
-            boxes[(row, col)] = (x - half, y - half, 2 * half, 2 * half)
-    return boxes
 
 
 def discs(lab: LabPage, canvas: Locator, geometry: ConnectFourGeometry) -> dict[str, set[Cell]]:

@@ -36,7 +36,7 @@ from gamelib.search.engine import clear_caches
 from gamelib.ui import PlayController, play
 from gamelib.ui.boards import ConnectFourGeometry, Palette
 
-from .harness import UI_TIMEOUT, Box, LabPage, LabServer, rgba, wait_until
+from .harness import UI_TIMEOUT, LabPage, LabServer, disc_boxes, rgba, wait_until
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -98,11 +98,7 @@ def shown(lab: LabPage, canvas: Locator, geometry: ConnectFourGeometry) -> Discs
     """The discs on the canvas: a hole counts when half of a square inside it has the
     disc's colour."""
     half = geometry.radius * 0.6
-    boxes: dict[Cell, Box] = {}
-    for row in range(geometry.rows):
-        for col in range(geometry.cols):
-            x, y = geometry.cell_center(row, col)
-            boxes[(row, col)] = (x - half, y - half, 2 * half, 2 * half)
+    boxes = disc_boxes(geometry)
     counts = lab.colour_counts(canvas, boxes, {"red": RED, "yellow": YELLOW})
     return {name: sorted(c for c, n in counts[name].items() if n >= 2 * half * half)
             for name in ("red", "yellow")}

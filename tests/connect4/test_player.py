@@ -614,6 +614,18 @@ def test_an_order_that_is_not_a_function_is_refused() -> None:
                             order=[3, 2, 4])  # type: ignore[arg-type]
 
 
+def random_game_states(game: ConnectFour, seed: int, games: int = 20) -> list[C4State]:
+    """Every running state of ``games`` seeded random games, in order (repeats kept)."""
+    rng = random.Random(seed)
+    states = []
+    for _ in range(games):
+        state = game.start
+        while not game.finished(state):
+            states.append(state)
+            state = game.play(state, rng.choice(game.moves(state)))
+    return states
+
+
 def test_the_remembered_heuristic_gives_the_heuristics_values() -> None:
     # The player's heuristic search remembers each position's estimate: the same
     # numbers for both players (-0.0 included), one call of the heuristic per position.
@@ -625,13 +637,7 @@ def test_the_remembered_heuristic_gives_the_heuristics_values() -> None:
         return h(state, player)
 
     remembered = lookahead.remembered(counted)
-    rng = random.Random(4)
-    states = []
-    for _ in range(20):
-        state = game.start
-        while not game.finished(state):
-            states.append(state)
-            state = game.play(state, rng.choice(game.moves(state)))
+    states = random_game_states(game, seed=4)
     for state in states + states:
         for player in game.players:
             value = remembered(state, player)
@@ -649,13 +655,7 @@ def test_the_remembered_forced_test_gives_the_same_moves() -> None:
         return forced(state)
 
     remembered = lookahead.remembered_forced(counted)
-    rng = random.Random(6)
-    states = []
-    for _ in range(20):
-        state = game.start
-        while not game.finished(state):
-            states.append(state)
-            state = game.play(state, rng.choice(game.moves(state)))
+    states = random_game_states(game, seed=6)
     assert [remembered(s) for s in states + states] == [forced(s) for s in states + states]
     assert len(asked) == len(set(states))
     assert any(forced(s) is None for s in states) and any(forced(s) is not None for s in states)
