@@ -15,7 +15,6 @@ import functools
 from collections.abc import Hashable
 from typing import Final
 
-from gamelib.connect4.bitboard import geometry
 from gamelib.connect4.heuristic import connect_four_heuristic
 from gamelib.game import Player
 from gamelib.games.connect_four import C4State, ConnectFour
@@ -37,22 +36,12 @@ class SearchRules(ConnectFour):
 
     def __init__(self, rows: int, cols: int) -> None:
         super().__init__(rows, cols)
-        self.wins = geometry(self).threats
-        h = self.height
         self.centre_order = sorted(range(cols), key=lambda col: abs(2 * col - (cols - 1)))
-        self.fours = (1, h, h - 1, h + 1)
-
-    def _four(self, discs: int) -> bool:
-        for d in self.fours:
-            pairs = discs & (discs >> d)
-            if pairs & (pairs >> 2 * d):
-                return True
-        return False
 
     def finished(self, state: C4State) -> bool:
         first, second = state
         mask = first | second
-        return mask == self.full or self._four(first if mask.bit_count() & 1 else second)
+        return mask == self.full or self.has_four(first if mask.bit_count() & 1 else second)
 
     def to_move(self, state: C4State) -> Player:
         return self.players[(state[0] | state[1]).bit_count() & 1]
