@@ -140,9 +140,9 @@ def session_plays_tictactoe_human_computer():
 def session_plays_connect_four_computer_computer():
     from gamelib.games import ConnectFour
 
-    # A fifth of a second a move: the point is a whole game of timed moves, one per tick
-    # (about 40), not the computer's strength.
-    _play_whole_games(ConnectFour, "computer-computer", seeds=(7,), seconds=0.2)
+    # A twentieth of a second a move: the point is a whole game of timed moves, each cut
+    # short by its budget, one per tick (about 40), not the computer's strength.
+    _play_whole_games(ConnectFour, "computer-computer", seeds=(7,), seconds=0.05)
 
 
 @check
