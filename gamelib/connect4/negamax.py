@@ -252,8 +252,12 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
             recent[key] = upper_entry[alpha][hint]
             return alpha
         # Children by key, smallest first: more threats (one right above the move counts
-        # twice in the first half of the game), then the centre.
+        # twice in the first half of the game, one right above an opponent's threat not
+        # at all), then the centre. A threat right above the opponent's is worth nothing:
+        # the cell under it must be filled first, by the opponent (who wins) or by me,
+        # and then the opponent blocks mine.
         children: list[tuple[int, int, int, int]] = []
+        useful = ~(opp_wins << 1)  # the cells not right above an opponent's threat
         for column, index, lane in numbered:
             disc = candidates & column
             if disc:
@@ -276,7 +280,7 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
                             best, best_index = -value, index
                         continue
                 wins = (lanes >> lane) & empty
-                order_key = index - (wins.bit_count() << 4)
+                order_key = index - ((wins & useful).bit_count() << 4)
                 if moves < half_full and wins & (disc << 1):
                     order_key -= 16
                 children.append((order_key, disc, wins, index))

@@ -52,10 +52,13 @@ Move ordering by threats.
     threats first), breaking ties by preferring columns near the centre, which take part
     in more lines of four. In the first half of the game a threat right above the move
     counts twice: the opponent must block it at once, and such forcing lines are quick
-    to search (a third fewer nodes on the easy opening benchmark positions). A move
-    that was best the last time the position was searched (the table remembers it)
-    goes before all others, searched before the threats of the others are computed:
-    it alone settles two positions in three that have one.
+    to search (a third fewer nodes on the easy opening benchmark positions). A threat
+    right above one of the opponent's counts for nothing (Allis 1988): the cell under
+    it must be filled first, by the opponent, who wins, or by the player, after which
+    the opponent blocks the threat (4-6% fewer nodes on the benchmark sets L1_R1, L2_R1
+    and L2_R2). A move that was best the last time the position was searched (the
+    table remembers it) goes before all others, searched before the threats of the
+    others are computed: it alone settles two positions in three that have one.
 
 All children at once.
     Ordering needs the threats of the player after each of its moves, and each
