@@ -180,7 +180,7 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
             first = candidates & column_at[hint]
         else:
             first = candidates
-        best, best_index = lose[moves], no_move
+        best = lose[moves]
         child_key = opp + mask  # + disc: the table key of the position after disc
         if first:
             # Its enhanced transposition cut-off (as for the other moves, below).
@@ -198,7 +198,7 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
                     if first == candidates:
                         recent[key] = upper_entry[-value][hint]
                         return -value
-                    best, best_index = -value, hint
+                    best = -value
                     candidates ^= first
                     first = 0
         p = cur | first if first else cur * spread | ((candidates * spread) & diagonal)
@@ -231,7 +231,7 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
                 recent[key] = upper_entry[score][hint]
                 return score
             # Last time's best fails now: order the other moves, all at once.
-            best, best_index = score, hint
+            best = score
             candidates ^= first
             lanes = threats(cur * spread | ((candidates * spread) & diagonal))
         elif quick:
@@ -277,7 +277,7 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
                     elif value >= -alpha:
                         hits += 1
                         if -value > best:
-                            best, best_index = -value, index
+                            best = -value
                         continue
                 wins = (lanes >> lane) & empty
                 order_key = index - ((wins & useful).bit_count() << 4)
@@ -295,8 +295,9 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
                 return score
             if score > best:
                 best = score
-                best_index = index
-        recent[key] = upper_entry[best][best_index]  # every move failed low: an upper bound
+        # Every move failed low: an upper bound. It remembers no move: the best of the
+        # failing moves is a worse first guess next time than the threat ordering.
+        recent[key] = upper_entry[best][no_move]
         return best
 
     return Kernel(negamax, start, finish)

@@ -58,7 +58,9 @@ Move ordering by threats.
     the opponent blocks the threat (4-6% fewer nodes on the benchmark sets L1_R1, L2_R1
     and L2_R2). A move that was best the last time the position was searched (the
     table remembers it) goes before all others, searched before the threats of the
-    others are computed: it alone settles two positions in three that have one.
+    others are computed: it alone settles two positions in three that have one. When
+    every move failed low, the table remembers none: the best of the failing moves is a
+    worse first guess than the threat ordering (1% fewer nodes on L2_R2 without it).
 
 All children at once.
     Ordering needs the threats of the player after each of its moves, and each
