@@ -603,10 +603,12 @@ def test_make_test_runs_pytest_in_the_venv() -> None:
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    # Lint first, then the whole suite on every core; make check: the quick tests only.
+    # Lint first, then the whole suite on every core and one more; make check: the quick tests only.
     lint = lines.index(".venv/bin/python -m mypy")
     assert lines[lint - 1].startswith(".venv/bin/python -m ruff check gamelib tests tools")
-    suite = lines.index(".venv/bin/python -m pytest -n auto --dist loadfile ")
+    # make test: one worker more than the cores this process may use.
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    suite = lines.index(f".venv/bin/python -m pytest -n {(cores or 1) + 1} --dist loadfile ")
     quick = lines.index('.venv/bin/python -m pytest tests -m "not slow and not notebook and not '
                         'browser" -n auto ')
     assert lint < suite < quick
