@@ -47,7 +47,7 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
     from now (see "Bounds without search" in :mod:`gamelib.connect4.solver`).
     :meth:`Solver._score <gamelib.connect4.solver.Solver._score>` asks only such
     questions, and a position that holds them passes them on to every child it
-    searches, so this search never checks them (a few percent of its time).
+    searches, so this search never checks them (1-2% of its time).
 
     The code is written for speed, since it runs once per node: everything it needs is
     a local name, the bounds that depend only on the number of discs are looked up in
@@ -150,9 +150,9 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
         candidates = playable & ~(opp_wins >> 1)
         if not candidates:
             return lose[moves]
-        # 2. Bounds without search: low_at[moves] <= alpha < high_at[moves] always holds
-        # here (the precondition), so neither bound answers the question; high is the
-        # best score this position can still have (step 4 uses it).
+        # 2. Bounds without search: here the question is always open (the precondition),
+        # so neither bound answers it; high, the best score this position can still
+        # have, serves step 4.
         high = high_at[moves]
         # 3. The table: Lesson 5's read_bound with the window (alpha, alpha + 1).
         key = cur + mask
