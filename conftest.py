@@ -10,9 +10,10 @@ the way to the paths it was given: ``pytest notebooks/02-Minimax.ipynb`` never l
   started from any folder.
 * Every nbval item (a notebook cell) carries the ``notebook`` marker, so that
   ``-m "not notebook"`` deselects the notebooks wherever they were collected from.
-* The heaviest test files run first (:func:`estimated_seconds`), each file's items kept together
-  and in order: with ``pytest -n 2 --dist loadfile`` (``make test``) the workers then end
-  together on small files, instead of one of them finishing a browser test alone at the end.
+* The heaviest test files run first (:func:`estimated_seconds`), each file's items kept
+  together and in order: with ``pytest -n 3 --dist loadfile`` (``make test`` on two cores) the
+  workers then end together on small files, instead of one of them finishing a browser test
+  alone at the end.
   xdist's own reordering (files by number of tests) is turned off for that.
 """
 
