@@ -29,20 +29,13 @@ that time, but not the opening. So the player works in layers, cheapest first:
    position (a transposition). The heuristic weighs threats by their row,
    stacking and the centre. Its estimates lie strictly inside (-1, 1), so an estimate never
    passes for a proven result.
-4. **The solver checks the search's choice.** With at most :data:`VERIFY_EMPTY` empty
-   cells, the search gets only part of the time left (:data:`SEARCH_SHARE`) and the
-   solver the rest: it solves the position after the best-ranked column (sign only).
-   A column proven to lose drops to the bottom and the next best is checked, until the
-   best-ranked column is proven (a win or a draw) or the time is up. On held-out opening
-   positions this catches the search's worst mistakes: a column that loses the game.
 
 Strength: ``seconds`` or ``depth``
 ----------------------------------
 * ``seconds`` only (the default, 1 second): the full player above. About half the time
   goes to the exact solver; the rest, if needed, to the heuristic search. In the
   opening (more than :data:`OPENING_EMPTY` empty cells), where the solver cannot finish in
-  time, it gets only a short probe (:data:`PROBE_SHARE`) and the heuristic search the rest,
-  which it shares with the check of layer 4 (from 9 discs on).
+  time, it gets only a short probe (:data:`PROBE_SHARE`) and the heuristic search the rest.
 * ``depth`` only: a weaker player for teaching, whose play depends on no clock. It
   skips the exact solver and searches the heuristic tree ``depth`` plies deep, so its
   choice is the same on every machine for the same ``rng``. Each further ply costs
@@ -56,10 +49,10 @@ One :class:`~gamelib.search.common.Budget` is built at the door from ``seconds``
 30 s; default 1 s, or 30 s for ``depth`` alone) and ``depth``, within the ``budget`` given
 (which another thread may cancel), and goes down whole: the solver gets a share
 (:data:`EXACT_SHARE`; in the opening :data:`PROBE_SHARE`), each column a slice, the
-heuristic search the rest (or :data:`SEARCH_SHARE` of it, and the check the rest). When
-it runs out, the player returns the best move of the last finished iteration; if that
-cut short what was asked for (a ``depth`` not reached, a caller's budget shorter than
-``seconds``, a cancel), the decision says so with ``cut_short=True``.
+heuristic search the rest. When it runs out, the player returns the best move of the
+last finished iteration; if that cut short what was asked for (a ``depth`` not reached,
+a caller's budget shorter than ``seconds``, a cancel), the decision says so with
+``cut_short=True``.
 
 Values
 ------
@@ -82,11 +75,11 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
+from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from gamelib.connect4.bitboard import position_of
-from gamelib.connect4.columns import Board, ColumnResult
+from gamelib.connect4.bitboard import Position, geometry, position_of
 from gamelib.connect4.forced import forced_move
 from gamelib.connect4.lookahead import (
     board_heuristic,
@@ -95,6 +88,7 @@ from gamelib.connect4.lookahead import (
     search_rules,
 )
 from gamelib.connect4.pool import pooled_solver
+from gamelib.connect4.score import end_of_game
 from gamelib.game import GameError
 from gamelib.games.connect_four import C4State, ConnectFour
 from gamelib.search.common import (
@@ -109,7 +103,7 @@ from gamelib.search.common import (
     pick,
     rng_or_shared,
 )
-from gamelib.search.depth_limited import deepen, plies_to_end
+from gamelib.search.depth_limited import deepen, plies_to_end, proven_value
 from gamelib.search.stats import Decision, Stats
 
 __all__ = [
@@ -117,8 +111,6 @@ __all__ = [
     "EXACT_SHARE",
     "OPENING_EMPTY",
     "PROBE_SHARE",
-    "SEARCH_SHARE",
-    "VERIFY_EMPTY",
     "connect_four_move",
     "connect_four_move_values",
 ]
@@ -137,16 +129,6 @@ to 10 discs from games), and the heuristic search makes better use of the time."
 
 PROBE_SHARE: Final = 0.05
 """The solver's part of the budget in the opening: enough to catch a quick forced win."""
-
-VERIFY_EMPTY: Final = 33
-"""With at most this many empty cells (9 discs or more on the standard board) the solver
-checks the heuristic search's choice (:func:`_verify`): there it often proves within a
-second that a column loses; with more empty cells it almost never does, and the
-heuristic search gets all the time."""
-
-SEARCH_SHARE: Final = 0.5
-"""When the solver has not settled the choice, the heuristic search's part of the time
-left; the rest goes to checking the search's choice with the solver (:func:`_verify`)."""
 
 
 
@@ -207,7 +189,7 @@ def connect_four_move(
     with stats.timer():
         wins = board.winning_columns()
         if wins:
-            won = ColumnResult(1, moves=1).value
+            won = _Result(1, moves=1).value
             move = pick(wins, rng)
             return Decision(
                 move=move,
@@ -250,7 +232,7 @@ def connect_four_move_values(
 def _check_arguments(
     game: object, state: object, seconds: object, depth: object, rng: object, budget: object,
     caller: str,
-) -> tuple[Board, Budget, random.Random]:
+) -> tuple[_Position, Budget, random.Random]:
     """The door: raise GameError for a bad argument, else return what the layers trust.
 
     Returns the position (validated once, here), the one limit of the call (its seconds
@@ -258,7 +240,7 @@ def _check_arguments(
     """
     if not isinstance(game, ConnectFour):
         raise GameError(f"{caller} plays Connect Four only: expected a ConnectFour, got {game!r}")
-    board = Board(game, position_of(game, state))
+    board = _Position(game, position_of(game, state))
     if game.finished(board.state):
         raise GameError(
             f"the game is already over ({_result_text(game, board.state)}): no move to make"
@@ -286,6 +268,108 @@ def _result_text(game: ConnectFour, state: C4State) -> str:
     return f"{winners[0]} has four in a row" if winners else "the board is full"
 
 
+# -- one column's result --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Result:
+    """What the player knows about one column.
+
+    ``outcome`` is +1, 0 or -1 when proven (for the player to move), else None and
+    ``estimate`` holds the heuristic's guess. ``moves`` counts, for a proven win or loss,
+    the winner's own moves from the current position up to the win (with best play).
+    ``score`` is the solver's exact score of the column when the solver found it.
+    """
+
+    outcome: int | None
+    moves: int = 0
+    estimate: float = 0.0
+    score: int | None = None
+
+    @property
+    def value(self) -> float:
+        """On the scale of the module docstring: a win in ``moves`` of the mover's own
+        moves ends ``2 * moves - 1`` plies from now, a loss ``2 * moves`` plies."""
+        if self.outcome is None:
+            return self.estimate
+        if self.outcome == 0:
+            return 0.0
+        plies = 2 * self.moves - 1 if self.outcome == 1 else 2 * self.moves
+        return proven_value(self.outcome, plies)
+
+    def rank(self) -> tuple[float, int]:
+        """Sort key, larger is better: value first, then a faster win or a slower loss."""
+        if self.outcome is not None and self.outcome != 0:
+            return (float(self.outcome), self.outcome * -self.moves)
+        return (self.value, 0)
+
+
+# -- the position as bitboards ------------------------------------------------------------
+
+
+class _Position:
+    """A valid ``state`` seen from the player to move: ``cur`` their discs, ``mask`` all.
+
+    Made once, at the door (:func:`_check_arguments`), from the position that
+    :func:`~gamelib.connect4.bitboard.position_of` let in; the layers trust it.
+    """
+
+    def __init__(self, game: ConnectFour, position: Position) -> None:
+        self.game = game
+        self.cur, self.mask, self.discs = position
+        self.state = position.state()
+        self.mover = game.players[self.discs & 1]
+        self.opponent = game.players[1 - (self.discs & 1)]
+        self.wins_of = geometry(game).threats
+
+    def position(self) -> Position:
+        """The solver's view of this position."""
+        return Position(self.cur, self.mask, self.discs)
+
+    def playable(self) -> int:
+        """The cells where a disc can go now (the lowest free cell of each open column)."""
+        game = self.game
+        return (self.mask + game.bottom) & game.full
+
+    def column_of(self, cell: int) -> int:
+        return (cell.bit_length() - 1) // self.game.height
+
+    def columns(self, cells: int) -> list[int]:
+        return sorted(self.column_of(cell) for cell in _single_bits(cells))
+
+    def winning_columns(self) -> list[int]:
+        """The columns where the player to move completes four at once."""
+        return self.columns(self.wins_of(self.cur) & self.playable())
+
+    def threats(self) -> int:
+        """The empty cells where the opponent would complete four."""
+        return self.wins_of(self.cur ^ self.mask) & ~self.mask & self.game.full
+
+    def child(self, col: int) -> Position:
+        """The position after the player to move drops a disc in column ``col``."""
+        game = self.game
+        return self.position().play((self.mask + game.bottom_masks[col]) & game.column_masks[col])
+
+    def winner_moves(self, score: int) -> int:
+        """For a column's exact solver score != 0: the winner's discs still to drop.
+
+        The solver scores a game that ends with ``M`` discs on a board of ``N`` cells
+        as ``(N + 2 - M) // 2`` for the winner (negative for the loser), so ``M`` is
+        ``N + 2 - 2|score|`` or one less, whichever has the parity of the winner's
+        discs: the player to move drops discs number ``discs + 1, discs + 3, ...``.
+        A score depends only on ``M``, so a column's score (after the move, for the
+        player to move) reads with the disc count of the current position.
+        """
+        game = self.game
+        return (end_of_game(game.rows * game.cols, score, self.discs) - self.discs + 1) // 2
+
+
+def _single_bits(value: int) -> Iterator[int]:
+    while value:
+        yield value & -value
+        value &= value - 1
+
+
 # -- the layers: tactics, solver, heuristic ------------------------------------------------
 
 
@@ -293,28 +377,25 @@ class _Evaluation(NamedTuple):
     """What :func:`_evaluate` found: a result per legal column, the position's exact
     score if known, and whether the budget cut the search short."""
 
-    results: dict[int, ColumnResult]
+    results: dict[int, _Result]
     root_score: int | None
     cut_short: bool
 
 
 def _evaluate(
-    board: Board, limit: Budget, stats: Stats, rng: random.Random, *, complete: bool
+    board: _Position, limit: Budget, stats: Stats, rng: random.Random, *, complete: bool
 ) -> _Evaluation:
     """A result for every legal column, and the exact score of the position if known.
 
     Tactics first, then (when ``limit.depth`` is None) the solver, then the heuristic
     for the columns left. With ``complete`` False (choosing a move) the work stops early
     once an optimal column is proven, and the columns left get only a depth-1
-    estimate; otherwise, from :data:`VERIFY_EMPTY` empty cells on, the solver checks
-    the heuristic's choice (:func:`_verify`). With ``complete`` True (hints) every
-    column gets the best value that the whole budget allows. Nothing runs past ``limit``.
+    estimate; with ``complete`` True (hints) every column gets the best value that
+    the whole budget allows. Nothing runs past ``limit``.
     """
     game = board.game
     legal = game.moves(board.state)
-    results: dict[int, ColumnResult] = {
-        col: ColumnResult(1, moves=1) for col in board.winning_columns()
-    }
+    results: dict[int, _Result] = {col: _Result(1, moves=1) for col in board.winning_columns()}
     threats = board.threats()
     playable = board.playable()
     forced = threats & playable
@@ -323,7 +404,7 @@ def _evaluate(
         if col not in results and ((forced & ~cell) or ((cell << 1) & threats)):
             # The opponent wins with their next disc: a threat is left open, or this
             # disc makes the cell just above it playable for them.
-            results[col] = ColumnResult(-1, moves=1)
+            results[col] = _Result(-1, moves=1)
     open_columns = [col for col in legal if col not in results]
     open_columns.sort(key=lambda col: (abs(2 * col - (game.cols - 1)), rng.random()))
 
@@ -341,16 +422,9 @@ def _evaluate(
     interrupted = False
     if open_columns:
         rest = limit
-        verify = (not complete and limit.depth is None
-                  and game.rows * game.cols - board.discs <= VERIFY_EMPTY)
         if not complete and any(_optimal(result, root_score) for result in results.values()):
             rest = limit.part(depth=1)  # the choice is made: cheap estimates for the others
-            verify = False
-        elif verify:
-            rest = limit.share(SEARCH_SHARE)  # the rest checks the search's choice
         interrupted = _deepen(board, open_columns, rest, stats, results)
-        if verify:
-            _verify(board, results, limit, stats)
     # Cut short: cancelled, or stopped before what was asked for (a depth, or seconds
     # beyond the caller's budget).
     asked_more = limit.depth is not None or limit.clipped
@@ -358,8 +432,8 @@ def _evaluate(
 
 
 def _solve_columns(
-    board: Board, columns: list[int], root: Budget, limit: Budget, *,
-    stats: Stats, results: dict[int, ColumnResult], complete: bool,
+    board: _Position, columns: list[int], root: Budget, limit: Budget, *,
+    stats: Stats, results: dict[int, _Result], complete: bool,
 ) -> int | None:
     """Solve the position, then as many of ``columns`` as time allows, into ``results``.
 
@@ -394,7 +468,7 @@ def _solve_columns(
             for index, col in enumerate(pending):
                 child = board.child(col)
                 if child.mask == game.full:  # the last empty cell, and no four: a draw
-                    results[col] = ColumnResult(0, score=0)
+                    results[col] = _Result(0, score=0)
                     continue
                 share = limit.remaining() / (len(pending) - index)
                 if not complete and any(_optimal(results[c], root_score) for c in results):
@@ -407,11 +481,10 @@ def _solve_columns(
                 finally:
                     stats.calls += solver.nodes
                 if score == 0:
-                    results[col] = ColumnResult(0, score=0)
+                    results[col] = _Result(0, score=0)
                 else:
                     outcome = 1 if score > 0 else -1
-                    results[col] = ColumnResult(outcome, moves=board.winner_moves(score),
-                                                score=score)
+                    results[col] = _Result(outcome, moves=board.winner_moves(score), score=score)
             pending = put_off
             if limit.expired():
                 break
@@ -420,54 +493,20 @@ def _solve_columns(
     return root_score
 
 
-def _verify(board: Board, results: dict[int, ColumnResult], limit: Budget,
-            stats: Stats) -> None:
-    """Ask the solver whether the best-ranked column keeps the value, until it is proven.
-
-    The heuristic search ranks the columns; the solver then solves (sign only) the
-    position after the best-ranked column that is still an estimate. A column proven to
-    lose drops to the bottom, and the next best is checked; a proven draw or win stays.
-    It stops when the best-ranked column is proven or ``limit`` runs out (a search cut
-    short changes nothing). A sign gives no length: a proven win or loss counts the
-    most moves the rest of the board allows ("wins in at most ...").
-    """
-    game = board.game
-    empty = game.rows * game.cols - board.discs
-    with pooled_solver(game) as solver:
-        while not limit.expired():
-            unproven = [col for col in sorted(best_options(results, key=ColumnResult.rank))
-                        if results[col].outcome is None]
-            if not unproven:
-                return
-            col = unproven[0]
-            child = board.child(col)
-            if child.mask == game.full:  # the last empty cell, and no four: a draw
-                results[col] = ColumnResult(0, score=0)
-                continue
-            try:
-                sign = -solver.solve_position(child, weak=True, budget=limit)
-            except SearchTimeout:
-                return
-            finally:
-                stats.calls += solver.nodes
-            moves = (empty + 1) // 2 if sign > 0 else empty // 2
-            results[col] = ColumnResult(sign, moves=moves if sign else 0)
-
-
-def _optimal(result: ColumnResult, root_score: int | None) -> bool:
+def _optimal(result: _Result, root_score: int | None) -> bool:
     """True iff ``result`` is a proven win, or its exact score is the position's score."""
     return result.outcome == 1 or (root_score is not None and result.score == root_score)
 
 
 def _decide(
-    board: Board,
+    board: _Position,
     evaluation: _Evaluation,
     stats: Stats,
     rng: random.Random,
 ) -> Decision:
     """Pick the best column of ``results`` (ties at random) and describe the position."""
     results, root_score, cut_short = evaluation
-    move = pick(sorted(best_options(results, key=ColumnResult.rank)), rng)
+    move = pick(sorted(best_options(results, key=_Result.rank)), rng)
     chosen = results[move]
     all_proven = all(result.outcome is not None for result in results.values())
     value = chosen.value
@@ -478,7 +517,7 @@ def _decide(
         # The position is solved but no optimal column was found in time. If it is
         # lost, every column loses: the value is still exact.
         sign = (root_score > 0) - (root_score < 0)
-        position = ColumnResult(sign, moves=board.winner_moves(root_score) if sign else 0)
+        position = _Result(sign, moves=board.winner_moves(root_score) if sign else 0)
         summary = f"{_describe(board, position)} (column chosen by estimate)"
         if root_score < 0:
             value, exact = position.value, True
@@ -499,8 +538,8 @@ def _decide(
 
 
 def _deepen(
-    board: Board, columns: list[int], limit: Budget, stats: Stats,
-    results: dict[int, ColumnResult],
+    board: _Position, columns: list[int], limit: Budget, stats: Stats,
+    results: dict[int, _Result],
 ) -> bool:
     """Lesson 6's iterative deepening with Lesson 7's heuristic, choosing among ``columns``.
 
@@ -522,11 +561,11 @@ def _deepen(
         assert isinstance(col, int)
         plies = plies_to_end(value)  # None for an estimate, else a proven win or loss
         sign = None if plies is None else (1 if value > 0 else -1)
-        results[col] = ColumnResult(sign, moves=((plies or 0) + 1) // 2, estimate=value)
+        results[col] = _Result(sign, moves=((plies or 0) + 1) // 2, estimate=value)
     return decision.cut_short
 
 
-def _describe(board: Board, result: ColumnResult) -> str:
+def _describe(board: _Position, result: _Result) -> str:
     """One line for a proven result, e.g. ``"O wins in at most 3 moves"``."""
     if result.outcome == 0:
         return "draw with best play"

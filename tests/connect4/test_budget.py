@@ -16,7 +16,6 @@ import numpy as np
 import pytest
 
 import gamelib.connect4.player as player
-from gamelib.connect4.columns import ColumnResult
 from gamelib.connect4.player import connect_four_move, connect_four_move_values
 from gamelib.connect4.solver import Solver
 from gamelib.game import GameError
@@ -159,9 +158,7 @@ def test_the_player_splits_the_checked_budget(
     monkeypatch: pytest.MonkeyPatch, moves: str, share: float
 ) -> None:
     """At 30 s, the most there is, the solver gets EXACT_SHARE (in the opening, with more
-    than OPENING_EMPTY empty cells, PROBE_SHARE). With at most VERIFY_EMPTY empty cells
-    the heuristic then gets SEARCH_SHARE of the rest and the check of its choice the
-    rest; with more, the heuristic gets all of the rest."""
+    than OPENING_EMPTY empty cells, PROBE_SHARE) and the heuristic the rest."""
     seen: dict[str, Budget] = {}
 
     def solver_gives_up(board: object, columns: list[int], root: Budget, limit: Budget,
@@ -172,16 +169,11 @@ def test_the_player_splits_the_checked_budget(
     def heuristic(board: object, columns: list[int], limit: Budget, stats: object,
                   results: dict[int, object]) -> bool:
         seen["heuristic"] = limit
-        results.update({col: ColumnResult(None, estimate=0.0) for col in columns})
+        results.update({col: player._Result(None, estimate=0.0) for col in columns})
         return False
-
-    def check(board: object, results: dict[int, object], limit: Budget,
-              stats: object) -> None:
-        seen["check"] = limit
 
     monkeypatch.setattr(player, "_solve_columns", solver_gives_up)
     monkeypatch.setattr(player, "_deepen", heuristic)
-    monkeypatch.setattr(player, "_verify", check)
     game = ConnectFour()
     state = ConnectFour.from_moves(moves)
     assert (42 - len(moves) <= player.OPENING_EMPTY) == (share == player.EXACT_SHARE)
@@ -189,15 +181,8 @@ def test_the_player_splits_the_checked_budget(
     assert decision.move in game.moves(state) and not decision.cut_short
     assert seen["columns"] is seen["root"]   # choosing a move: the columns share the root's
     assert 30 * share - 0.1 < seen["root"].seconds <= 30 * share
-    whole = seen["root"].within
-    assert whole is not None and whole.seconds == 30 and whole.remaining() > 29
-    if 42 - len(moves) <= player.VERIFY_EMPTY:
-        assert seen["check"] is whole
-        rest = 30 * player.SEARCH_SHARE   # of the time left: the solver gave up at once
-        assert rest - 0.1 < seen["heuristic"].seconds <= rest
-        assert seen["heuristic"].within is whole
-    else:
-        assert "check" not in seen and seen["heuristic"] is whole
+    assert seen["heuristic"].seconds == 30 and seen["heuristic"].remaining() > 29
+    assert seen["root"].within is seen["heuristic"]
 
 
 def test_a_bad_budget_is_refused() -> None:

@@ -19,7 +19,6 @@ import pytest
 from gamelib.connect4 import benchmark_positions, lookahead, pool
 from gamelib.connect4 import player as c4player
 from gamelib.connect4.bitboard import position_of
-from gamelib.connect4.columns import Board, ColumnResult
 from gamelib.connect4.forced import forced_move
 from gamelib.connect4.heuristic import connect_four_heuristic
 from gamelib.connect4.player import connect_four_move, connect_four_move_values
@@ -28,7 +27,6 @@ from gamelib.connect4.solver import Solver
 from gamelib.game import GameError
 from gamelib.games import TicTacToe
 from gamelib.games.connect_four import C4State, ConnectFour
-from gamelib.search.common import Budget as SearchBudget
 from gamelib.search.depth_limited import (
     depth_limited,
     iterative_deepening,
@@ -267,7 +265,7 @@ def test_solver_scores_read_as_moves_on_odd_and_even_boards(size: tuple[int, int
     solver = Solver(game)
     checked = {1: 0, -1: 0}
     for state in random_positions(game, 31, 25, lambda s: winning_columns(game, s)):
-        board = Board(game, position_of(game, state))
+        board = c4player._Position(game, position_of(game, state))
         score = solver.solve(state)  # the score of the win on the move
         assert score > 0
         assert board.winner_moves(score) == 1
@@ -309,11 +307,11 @@ def test_a_solved_position_without_a_proven_column_is_described_honestly() -> No
     # the column comes from estimates. A lost position stays exactly lost (every
     # column loses); a won one is not claimed for a column that is not proven.
     game = ConnectFour()
-    board = Board(
+    board = c4player._Position(
         game, position_of(game, ConnectFour.from_moves("45545544464551317"))
     )
     results = {
-        col: ColumnResult(None, estimate=(col - 3) / 10) for col in game.moves(board.state)
+        col: c4player._Result(None, estimate=(col - 3) / 10) for col in game.moves(board.state)
     }
     evaluation = c4player._Evaluation(results, -2, False)
     lost = c4player._decide(board, evaluation, Stats(), random.Random(0))
@@ -322,27 +320,6 @@ def test_a_solved_position_without_a_proven_column_is_described_honestly() -> No
     won = c4player._decide(board, evaluation._replace(root_score=2), Stats(), random.Random(0))
     assert (won.move, won.value, won.exact) == (6, 0.3, False)
     assert won.summary == "O wins in at most 12 moves (column chosen by estimate)"
-
-
-@pytest.mark.slow
-def test_the_solver_checks_the_searchs_choice_until_it_is_proven() -> None:
-    # A drawn position of Test_L1_R2 (14 discs) where only column 5 keeps the draw. The
-    # search's estimates prefer column 4: the check proves that it loses, moves on to
-    # the next best, column 5, proves the draw, and stops there (the rest rank lower).
-    game = ConnectFour()
-    board = Board(game, position_of(game, ConnectFour.from_moves("72324716156654")))
-    estimates = {0: -0.2, 1: -0.5, 2: -0.4, 3: 0.3, 4: 0.2, 5: -0.4, 6: -0.3}
-    results = {col: ColumnResult(None, estimate=value) for col, value in estimates.items()}
-    stats = Stats()
-    c4player._verify(board, results, SearchBudget(GENEROUS), stats)
-    assert results[3] == ColumnResult(-1, moves=14)  # a loss, "in at most" 14 moves
-    assert results[4] == ColumnResult(0)
-    assert all(results[col].outcome is None for col in (0, 1, 2, 5, 6))
-    assert stats.calls > 0
-    decision = c4player._decide(board, c4player._Evaluation(results, None, False), stats,
-                                random.Random(0))
-    assert (decision.move, decision.value, decision.exact) == (4, 0.0, False)
-    assert decision.summary == "X can force at least a draw"
 
 
 # -- the heuristic player (depth) -------------------------------------------------------
