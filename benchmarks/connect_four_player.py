@@ -24,9 +24,12 @@ draw. When the player proves its move optimal (``Decision.exact``) that settles 
 otherwise the exact solver of *this* checkout solves the position after the move (sign
 only, at most ``--solve-seconds`` each; results are cached in ``--cache``, and so are the
 positions it could not settle in that time, so a second run over the same moves costs
-nothing: a position left unknown is retried only with more ``--solve-seconds``). It
-prints a report; it asserts nothing. At 1 s a move on a busy machine, the moves depend
-on the clock: two runs of the same player differ by a few positions of the hundred.
+nothing: a position left unknown is retried only with more ``--solve-seconds``). With
+``--depth D`` (and no ``--seconds``) the player skips the solver and searches the
+heuristic tree D plies deep: a measure of the search and its heuristic that no clock
+disturbs. It prints a report; it asserts nothing. At 1 s a move on a busy machine, the
+moves depend on the clock: two runs of the same player differ by a few positions of the
+hundred.
 """
 
 from __future__ import annotations
@@ -99,9 +102,10 @@ def play(first: Player, second: Player, opening: str, game_seed: int,
         moves += str(answer["move"] + 1)
 
 
-def keep_value(player: Player, sample: int, seconds: float, solve_seconds: float,
-               cache_path: str) -> None:
-    """Print, per set and in all, the share of positions whose value the player's move keeps."""
+def keep_value(player: Player, sample: int, seconds: float | None, depth: int | None,
+               solve_seconds: float, cache_path: str) -> None:
+    """Print, per set and in all, the share of positions whose value the player's move keeps
+    (the player asked with ``seconds`` and ``depth``, as :func:`connect_four_move`)."""
     from gamelib.connect4 import Solver, benchmark_positions
     from gamelib.games.connect_four import ConnectFour
     from gamelib.search.common import SearchTimeout
@@ -122,7 +126,7 @@ def keep_value(player: Player, sample: int, seconds: float, solve_seconds: float
         keepable = [(m, s) for m, s in benchmark_positions(name) if s >= 0]
         counts = {"kept": 0, "lost": 0, "unknown": 0}
         for number, (moves, score) in enumerate(random.Random(name).sample(keepable, sample)):
-            answer = player.ask(moves, seconds, None, number)
+            answer = player.ask(moves, seconds, depth, number)
             child = moves + str(answer["move"] + 1)
             state = ConnectFour.from_moves(child)
             if answer["exact"]:
@@ -173,7 +177,8 @@ def main() -> None:
     if args.keep_value is not None:
         player = Player(args.new)
         try:
-            keep_value(player, args.keep_value, args.seconds or 1.0, args.solve_seconds,
+            seconds = args.seconds if args.seconds or args.depth else 1.0
+            keep_value(player, args.keep_value, seconds, args.depth, args.solve_seconds,
                        args.cache)
         finally:
             player.close()
