@@ -79,8 +79,9 @@ _DEFAULT_FIGSIZE = (6.4, 4.8)
 def hall_style() -> dict[str, Any]:
     """Set matplotlib's defaults (``rcParams``) to :data:`HALL_RC`; return the settings.
 
-    ``gamelib.style.load_style()`` calls it, so every lesson's charts are hall-sized;
-    ``matplotlib.rcdefaults()`` undoes it.
+    ``gamelib.style.load_style()`` has it called (at once, or when pyplot is first
+    imported), so every lesson's charts are hall-sized; ``matplotlib.rcdefaults()`` undoes
+    it.
 
     >>> import matplotlib
     >>> settings = hall_style()

@@ -41,6 +41,26 @@ def reachable(game: Any) -> list[Hashable]:
     return states
 
 
+def symmetric(board: Any) -> set[Any]:
+    """The 8 boards that ``board`` (a square tuple of rows, as a tic-tac-toe state) turns
+    into by rotating and reflecting the square."""
+    out = set()
+    for _ in range(4):
+        board = tuple(zip(*board[::-1], strict=True))     # a quarter turn
+        out |= {board, tuple(row[::-1] for row in board)}
+    return out
+
+
+def one_per_symmetry(boards: list[Any]) -> list[Any]:
+    """``boards`` without those that are a rotation or reflection of an earlier one."""
+    kept, seen = [], set()
+    for board in boards:
+        if board not in seen:
+            kept.append(board)
+            seen |= symmetric(board)
+    return kept
+
+
 def run_notebooks_module() -> ModuleType:
     """tools/run_notebooks.py, imported as a module (it is a script, not part of gamelib)."""
     spec = importlib.util.spec_from_file_location("run_notebooks", ROOT / "tools/run_notebooks.py")

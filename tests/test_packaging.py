@@ -427,16 +427,39 @@ def test_conftest_finds_the_sanitizer_from_another_folder(
     assert spec is not None and spec.loader is not None
     project_conftest = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(project_conftest)
+    registered: list[object] = []
     config = SimpleNamespace(
-        option=SimpleNamespace(nbval_sanitize_with="tests/nbval_sanitize.cfg"), rootpath=ROOT
+        option=SimpleNamespace(nbval_sanitize_with="tests/nbval_sanitize.cfg"), rootpath=ROOT,
+        pluginmanager=SimpleNamespace(register=lambda plugin, name: registered.append(plugin)),
     )
     monkeypatch.chdir(tmp_path)
     project_conftest.pytest_configure(config)
     assert config.option.nbval_sanitize_with == str(SANITIZER)
+    assert [type(plugin).__name__ for plugin in registered] == ["HeaviestFilesFirst"]
     monkeypatch.chdir(ROOT)  # from the root, the relative path is left as it is
     config.option.nbval_sanitize_with = "tests/nbval_sanitize.cfg"
     project_conftest.pytest_configure(config)
     assert config.option.nbval_sanitize_with == "tests/nbval_sanitize.cfg"
+
+
+def test_the_heaviest_test_files_run_first_each_file_in_its_order() -> None:
+    """conftest.HeaviestFilesFirst orders files by their estimated seconds (a browser test 20,
+    a slow one 3, a notebook cell 0.3, any other 0.05), heaviest first, a file's items kept
+    together and in order; files of equal weight keep their order."""
+    spec = importlib.util.spec_from_file_location("project_conftest", ROOT / "conftest.py")
+    assert spec is not None and spec.loader is not None
+    project_conftest = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(project_conftest)
+
+    def item(nodeid: str, marker: str | None = None) -> SimpleNamespace:
+        return SimpleNamespace(nodeid=nodeid, get_closest_marker=lambda name: name == marker)
+
+    items = [item("a.py::t1"), item("a.py::t2"), item("b.py::t1", "slow"),
+             item("c.ipynb::Cell 0", "notebook"), item("d.py::t1", "browser"), item("a.py::t3"),
+             item("e.py::t1")]
+    project_conftest.HeaviestFilesFirst().pytest_collection_modifyitems(items)
+    assert [i.nodeid for i in items] == ["d.py::t1", "b.py::t1", "c.ipynb::Cell 0", "a.py::t1",
+                                         "a.py::t2", "a.py::t3", "e.py::t1"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -603,10 +626,12 @@ def test_make_test_runs_pytest_in_the_venv() -> None:
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    # Lint first, then the whole suite on every core; make check: the quick tests only.
+    # Lint first, then the whole suite on every core and one more; make check: the quick tests only.
     lint = lines.index(".venv/bin/python -m mypy")
     assert lines[lint - 1].startswith(".venv/bin/python -m ruff check gamelib tests tools")
-    suite = lines.index(".venv/bin/python -m pytest -n auto --dist loadfile ")
+    # make test: one worker more than the cores this process may use.
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    suite = lines.index(f".venv/bin/python -m pytest -n {(cores or 1) + 1} --dist loadfile ")
     quick = lines.index('.venv/bin/python -m pytest tests -m "not slow and not notebook and not '
                         'browser" -n auto ')
     assert lint < suite < quick

@@ -346,6 +346,40 @@ def test_games_and_search_do_not_import_matplotlib() -> None:
     assert out.stdout.strip() == "False"
 
 
+HALL_AFTER = """
+import sys
+from gamelib.style import load_style
+load_style(); load_style()
+print('matplotlib' in sys.modules, end=' ')
+{importing}
+import matplotlib
+print(matplotlib.rcParams['font.size'], tuple(matplotlib.rcParams['figure.figsize']), end=' ')
+print(sum(type(f).__name__ == '_HallStyleOnImport' for f in sys.meta_path))
+"""
+
+
+@pytest.mark.parametrize("importing", ["import matplotlib.pyplot", "import gamelib.plots",
+                                       "from gamelib.plots import plot_nodes_per_depth"])
+def test_load_style_sets_the_hall_style_when_pyplot_comes(importing: str) -> None:
+    """A notebook without charts never loads matplotlib (a third of a second of CPU at each
+    kernel start); the first import of pyplot, directly or through gamelib.plots, brings
+    the hall style with it, and the import hook is gone."""
+    code = "import matplotlib; matplotlib.use('Agg')\n" + importing
+    out = subprocess.run([sys.executable, "-c", HALL_AFTER.format(importing=code)],
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.strip().split(" ", 1) == ["False", "14.0 (9.6, 5.0) 0"]
+
+
+def test_load_style_with_pyplot_loaded_sets_the_hall_style_at_once() -> None:
+    code = ("import matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot as plt\n"
+            "from gamelib.style import load_style; load_style()\n"
+            "print(plt.rcParams['font.size'],\n"
+            "      sum(type(f).__name__ == '_HallStyleOnImport' for f in sys.meta_path))")
+    out = subprocess.run([sys.executable, "-c", "import sys\n" + code],
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["14.0", "0"]
+
+
 # -- numbers no plot can draw: 10**400, infinities -------------------------------------------
 
 UNDRAWABLE = [10**400, -(10**400), 10**5000, float("inf"), 10**16]

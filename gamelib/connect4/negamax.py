@@ -41,7 +41,13 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
     above ``alpha``?" for the position ``(cur, mask)`` with ``moves`` discs, where the
     opponent would win on the cells ``opp_wins``. The result ``v`` is an upper bound on
     the score when ``v <= alpha`` and a lower bound when ``v > alpha`` (fail-soft).
-    Precondition: the player to move cannot win with its next disc.
+    Preconditions: the player to move cannot win with its next disc, and the question
+    is open: ``low <= alpha < high``, where ``low`` is the score of losing to the
+    opponent's second disc from now and ``high`` that of winning with my second disc
+    from now (see "Bounds without search" in :mod:`gamelib.connect4.solver`).
+    :meth:`Solver._score <gamelib.connect4.solver.Solver._score>` asks only such
+    questions, and a position that holds them passes them on to every child it
+    searches, so this search never checks them (1-2% of its time).
 
     The code is written for speed, since it runs once per node: everything it needs is
     a local name, the bounds that depend only on the number of discs are looked up in
@@ -78,12 +84,9 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
     half_full = cells // 2
     # Scores that depend only on the number of discs m, for the player to move:
     # lose[m]     the opponent wins with its next disc;
-    # low_at[m]   neither side wins with its next disc: the opponent's second disc at best;
     # high_at[m]  I cannot win with my next disc: my second disc from now at best.
     lose = [-((cells - m) // 2) for m in range(cells + 1)]
-    low_at = [-((cells - 2 - m) // 2) for m in range(cells + 1)]
     high_at = [(cells - 1 - m) // 2 for m in range(cells + 1)]
-    last_but_two = cells - 2
     clock = time.perf_counter
     check_mask = CHECK_EVERY - 1  # a power of two less one: nodes & check_mask == 0 ...
     # Lesson 5's flags '≥' (LOWER) and '≤' (UPPER), as local names: read once per node.
@@ -147,15 +150,10 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
         candidates = playable & ~(opp_wins >> 1)
         if not candidates:
             return lose[moves]
-        if moves >= last_but_two:
-            return 0  # nobody can win with the last two discs
-        # 2. Bounds without search.
-        low = low_at[moves]
-        if low > alpha:
-            return low
+        # 2. Bounds without search: here the question is always open (the precondition),
+        # so neither bound answers it; high, the best score this position can still
+        # have, serves step 4.
         high = high_at[moves]
-        if high <= alpha:
-            return high
         # 3. The table: Lesson 5's read_bound with the window (alpha, alpha + 1).
         key = cur + mask
         entry = recent_get(key) or older_get(key)
@@ -182,7 +180,7 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
             first = candidates & column_at[hint]
         else:
             first = candidates
-        best, best_index = lose[moves], no_move
+        best = lose[moves]
         child_key = opp + mask  # + disc: the table key of the position after disc
         if first:
             # Its enhanced transposition cut-off (as for the other moves, below).
@@ -200,7 +198,7 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
                     if first == candidates:
                         recent[key] = upper_entry[-value][hint]
                         return -value
-                    best, best_index = -value, hint
+                    best = -value
                     candidates ^= first
                     first = 0
         p = cur | first if first else cur * spread | ((candidates * spread) & diagonal)
@@ -233,7 +231,7 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
                 recent[key] = upper_entry[score][hint]
                 return score
             # Last time's best fails now: order the other moves, all at once.
-            best, best_index = score, hint
+            best = score
             candidates ^= first
             lanes = threats(cur * spread | ((candidates * spread) & diagonal))
         elif quick:
@@ -254,8 +252,12 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
             recent[key] = upper_entry[alpha][hint]
             return alpha
         # Children by key, smallest first: more threats (one right above the move counts
-        # twice in the first half of the game), then the centre.
+        # twice in the first half of the game, one right above an opponent's threat not
+        # at all), then the centre. A threat right above the opponent's is worth nothing:
+        # the cell under it must be filled first, by the opponent (who wins) or by me,
+        # and then the opponent blocks mine.
         children: list[tuple[int, int, int, int]] = []
+        useful = ~(opp_wins << 1)  # the cells not right above an opponent's threat
         for column, index, lane in numbered:
             disc = candidates & column
             if disc:
@@ -275,10 +277,10 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
                     elif value >= -alpha:
                         hits += 1
                         if -value > best:
-                            best, best_index = -value, index
+                            best = -value
                         continue
                 wins = (lanes >> lane) & empty
-                order_key = index - (wins.bit_count() << 4)
+                order_key = index - ((wins & useful).bit_count() << 4)
                 if moves < half_full and wins & (disc << 1):
                     order_key -= 16
                 children.append((order_key, disc, wins, index))
@@ -293,8 +295,9 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
                 return score
             if score > best:
                 best = score
-                best_index = index
-        recent[key] = upper_entry[best][best_index]  # every move failed low: an upper bound
+        # Every move failed low: an upper bound. It remembers no move: the best of the
+        # failing moves is a worse first guess next time than the threat ordering.
+        recent[key] = upper_entry[best][no_move]
         return best
 
     return Kernel(negamax, start, finish)

@@ -10,8 +10,8 @@ An entry is the triple ::
 ``value``: a move reached beta). The solver's null-window searches never prove an exact
 score in one search, so :data:`EXACT` (``'='``) does not occur in its table, though
 :func:`counts_by_flag` would count it. ``move`` is 1 + the index, in centre-first order,
-of the move that was best when the entry was written (0: none); Lesson 8 tries it first
-next time.
+of the move that was best when the entry was written (0: none; a ``'≤'`` entry, written
+when every move failed low, names no new best move); Lesson 8 tries it first next time.
 
 The solver reads entries as Lesson 5's ``read_bound`` does, with a null window
 ``(alpha, alpha + 1)``: a ``'≥'`` entry above alpha, or a ``'≤'`` entry at or below

@@ -253,10 +253,13 @@ def select(root: MCTSNode, exploration: float,
     path = [root]
     node = root
     while not node.untried and node.children:
-        step = {c.id: uct_score(c, node.visits, exploration) for c in node.children}
-        if scores is not None:
+        visits = node.visits
+        if scores is None:  # the search itself: no table of the scores
+            node = max(node.children, key=lambda c: uct_score(c, visits, exploration))
+        else:
+            step = {c.id: uct_score(c, visits, exploration) for c in node.children}
             scores.append(step)
-        node = max(node.children, key=lambda c: step[c.id])
+            node = max(node.children, key=lambda c: step[c.id])
         path.append(node)
     return path
 

@@ -15,7 +15,7 @@ opens it next has widget outputs to show) and then checks the boards by their pi
 
 from __future__ import annotations
 
-import urllib.error
+import json
 from typing import TYPE_CHECKING
 
 import pytest
@@ -73,14 +73,14 @@ def save(lab: LabPage) -> None:
     lab.page.keyboard.press("Control+s")
     lab.page.locator(".jp-NotebookPanel-toolbar").first.wait_for(state="visible")
 
+    # The file is read from disk, not through the contents API: a read there while the server
+    # writes the file makes jupyter_server answer 400, or put its backup copy back (a 500).
     def saved() -> bool:
         try:
-            model = lab.server.api(f"contents/{NOTEBOOK}")
-        except urllib.error.HTTPError as error:  # read while the server writes it: empty
-            if error.code == 400:
-                return False
-            raise
-        return any(cell.get("outputs") for cell in model["content"]["cells"]
+            notebook = json.loads((lab.server.root / NOTEBOOK).read_text(encoding="utf-8"))
+        except (OSError, ValueError):  # being written
+            return False
+        return any(cell.get("outputs") for cell in notebook["cells"]
                    if cell["cell_type"] == "code")
 
     wait_until(saved, KERNEL_TIMEOUT / 1000, "the notebook to be saved with its outputs")

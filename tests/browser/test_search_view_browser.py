@@ -147,19 +147,31 @@ def lessons_page(
         yield page
 
 
-def test_lesson_4_five_steps_move_the_highlight(lessons_page: LabPage) -> None:
+def test_lesson_4_five_steps_move_the_highlight_and_leave_a_still_after_a_reload(
+    lessons_page: LabPage,
+) -> None:
+    """Lesson 4 run once in JupyterLab at 1280 x 800. Five presses of Step in its first viewer
+    move the highlight from the root to the node of step 5 (by pixels, as the twin says).
+    Then the lesson is saved, its kernel shut down and the page reloaded: the viewer's output
+    says so (STOPPED_KERNEL_CSS) and shows, under the words, the tree at step 5 (its still,
+    gamelib.ui.still), byte for byte the PNG of search_svg at that step; while the viewer
+    lived, the still took no room."""
     lab, view = lessons_page, lesson_twin()
     start = view.event.node
     for _ in range(5):
         assert view.step()
     after = view.event.node
     assert after != start
+    expected = base64.b64encode(search_svg(view.trace, 5).png).decode("ascii")
     cells = json.loads((PROJECT_ROOT / "notebooks" / LESSON).read_text(encoding="utf-8"))["cells"]
     assert any(LESSON_CALL in "".join(c["source"]) for c in cells), (
         "Lesson 4's first viewer cell changed: update the twin")
     lab.open_notebook(LESSON)
     lab.run_all_cells()
-    cell = lab.page.locator(".jp-CodeCell", has_text=LESSON_CALL).first
+    page = lab.page
+    cell = page.locator(".jp-CodeCell", has_text=LESSON_CALL).first
+    still = cell.locator('.jp-OutputArea-output > img[width="0"][height="0"]')
+    assert still.count() == 1
     cell.scroll_into_view_if_needed()
     canvas = lab.visible_canvas(within=cell)
     canvas.scroll_into_view_if_needed()
@@ -174,6 +186,30 @@ def test_lesson_4_five_steps_move_the_highlight(lessons_page: LabPage) -> None:
     wait_until(lambda: lit(lab, canvas, boxes) == [False, True], 30,
                f"Lesson 4: the highlight on node {after} after five steps")
     lab.screenshot("lesson4_search_view_step5_1280x800")
+    wait_until(lambda: still.get_attribute("src") == f"data:image/png;base64,{expected}", 30,
+               "the still of step 5")
+    assert not still.is_visible()
+    page.locator(".jp-NotebookPanel .jp-Notebook").first.click(position={"x": 5, "y": 5})
+    page.keyboard.press("Control+s")
+    wait_until(lambda: not page.locator(".jp-mod-dirty").count(), 30, "the notebook saved")
+    for session in lab.server.api("sessions") or []:  # no kernel any more
+        lab.server.api(f"sessions/{session['id']}", method="DELETE")
+    page.reload(wait_until="domcontentloaded")
+    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(state="visible")
+    lab.wait_kernel_idle()
+    cell = page.locator(".jp-CodeCell", has_text=LESSON_CALL).first
+    cell.scroll_into_view_if_needed()
+    gone = cell.locator(".jp-OutputArea-output.jupyter-widgets").first
+    gone.wait_for(state="attached")
+    assert STOPPED_WORDS in gone.evaluate("el => getComputedStyle(el, '::before').content")
+    still = cell.locator('.jp-OutputArea-output > img[width="0"][height="0"]')
+    still.wait_for(state="visible")
+    assert still.get_attribute("src") == f"data:image/png;base64,{expected}"
+    words, picture = gone.bounding_box(), still.bounding_box()
+    assert words and picture and picture["y"] >= words["y"] + words["height"] - 1
+    assert picture["width"] > 300 and picture["height"] > 200
+    still.scroll_into_view_if_needed()
+    lab.screenshot("lesson4_search_view_reloaded_without_kernel")
 
 
 # -- A tree wider than its box -----------------------------------------------------------
@@ -251,51 +287,3 @@ def test_a_wide_tree_scrolls_and_keeps_the_current_node_in_view(lab: LabPage) ->
             path.write_bytes(base64.b64decode(shot["data"]))
             print("screenshot:", path)
     session.send("Emulation.clearDeviceMetricsOverride")
-
-
-def test_lesson_4_viewer_shows_its_last_step_after_a_reload_without_its_kernel(
-    lessons_page: LabPage,
-) -> None:
-    """Five steps in Lesson 4's first viewer, the lesson saved, its kernel shut down and the
-    page reloaded: the viewer's output says so (STOPPED_KERNEL_CSS) and shows, under the
-    words, the tree at step 5 (its still, gamelib.ui.still), byte for byte the PNG of
-    search_svg at that step; while the viewer lived, the still took no room."""
-    lab, view = lessons_page, lesson_twin()
-    for _ in range(5):
-        assert view.step()
-    expected = base64.b64encode(search_svg(view.trace, 5).png).decode("ascii")
-    lab.open_notebook(LESSON)
-    lab.run_all_cells()
-    page = lab.page
-    cell = page.locator(".jp-CodeCell", has_text=LESSON_CALL).first
-    still = cell.locator('.jp-OutputArea-output > img[width="0"][height="0"]')
-    assert still.count() == 1
-    cell.scroll_into_view_if_needed()
-    step = cell.locator(".jp-OutputArea-output button.widget-button",
-                        has_text=re.compile(r"^\s*Step\s*$"))
-    for _ in range(5):
-        step.click()
-    wait_until(lambda: still.get_attribute("src") == f"data:image/png;base64,{expected}", 30,
-               "the still of step 5")
-    assert not still.is_visible()
-    page.locator(".jp-NotebookPanel .jp-Notebook").first.click(position={"x": 5, "y": 5})
-    page.keyboard.press("Control+s")
-    wait_until(lambda: not page.locator(".jp-mod-dirty").count(), 30, "the notebook saved")
-    for session in lab.server.api("sessions") or []:  # no kernel any more
-        lab.server.api(f"sessions/{session['id']}", method="DELETE")
-    page.reload(wait_until="domcontentloaded")
-    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(state="visible")
-    lab.wait_kernel_idle()
-    cell = page.locator(".jp-CodeCell", has_text=LESSON_CALL).first
-    cell.scroll_into_view_if_needed()
-    gone = cell.locator(".jp-OutputArea-output.jupyter-widgets").first
-    gone.wait_for(state="attached")
-    assert STOPPED_WORDS in gone.evaluate("el => getComputedStyle(el, '::before').content")
-    still = cell.locator('.jp-OutputArea-output > img[width="0"][height="0"]')
-    still.wait_for(state="visible")
-    assert still.get_attribute("src") == f"data:image/png;base64,{expected}"
-    words, picture = gone.bounding_box(), still.bounding_box()
-    assert words and picture and picture["y"] >= words["y"] + words["height"] - 1
-    assert picture["width"] > 300 and picture["height"] > 200
-    still.scroll_into_view_if_needed()
-    lab.screenshot("lesson4_search_view_reloaded_without_kernel")

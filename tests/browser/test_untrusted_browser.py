@@ -104,7 +104,7 @@ def untrusted_faults(page: Page, name: str, outputs: str) -> list[str]:
 def test_every_fresh_untrusted_lesson_shows_its_pictures(fresh: LabPage) -> None:
     """Every lesson opened fresh in JupyterLab (never run here: untrusted): no widget's
     Python text, every saved picture shown. One JupyterLab: each lesson is opened from the
-    file browser (a double click) in a tab of its own, and its kernel shut down after."""
+    file browser (a double click) in a tab of its own."""
     assert saved_pictures(LESSON) >= 3, f"{LESSON} should save its boards and viewers"
     page, server = fresh.page, fresh.server
     page.goto(f"{server.base_url}lab/workspaces/untrusted?token={server.token}",
@@ -122,8 +122,9 @@ def test_every_fresh_untrusted_lesson_shows_its_pictures(fresh: LabPage) -> None
             fresh.screenshot("untrusted-lesson-viewer")
             images.last.scroll_into_view_if_needed()
             fresh.screenshot("untrusted-lesson-play")
-        for session in server.api("sessions") or []:
-            server.api(f"sessions/{session['id']}", method="DELETE")
+    # The kernels stay until the page closes (the fixture then shuts them down): deleting the
+    # session of a tab still open makes JupyterLab start a new kernel and, when that races
+    # its session update (a 404), open an error dialog over the file browser.
     assert not faults, "\n".join(faults)
 
 

@@ -9,6 +9,7 @@ from collections.abc import Hashable
 from typing import Any
 
 import pytest
+from helpers import one_per_symmetry
 
 from gamelib.game import GameError, replay
 from gamelib.games import ConnectFour, Nim, TicTacToe
@@ -256,25 +257,6 @@ def positions_with_empty(game: TicTacToe, most: int) -> list[Hashable]:
                     frontier.append(after)
     return sorted((s for s in seen if not game.finished(s) and len(game.moves(s)) <= most),
                   key=repr)
-
-
-def symmetric(board: Any) -> set[Any]:
-    """The 8 boards ``board`` turns into by rotating and reflecting the square."""
-    out = set()
-    for _ in range(4):
-        board = tuple(zip(*board[::-1], strict=True))     # a quarter turn
-        out |= {board, tuple(row[::-1] for row in board)}
-    return out
-
-
-def one_per_symmetry(boards: list[Any]) -> list[Any]:
-    """``boards`` without those that are a rotation or reflection of an earlier one."""
-    kept, seen = [], set()
-    for board in boards:
-        if board not in seen:
-            kept.append(board)
-            seen |= symmetric(board)
-    return kept
 
 
 @pytest.mark.slow

@@ -1,7 +1,8 @@
 """trace_search runs gamelib's own searches: same values, calls, cutoffs and cache entries.
 
-The central test walks every tic-tac-toe position with at most 6 empty squares (and 7 for
-the bounded search) and compares each trace with a plain call of the same function.
+The central tests walk every tic-tac-toe position with at most 6 empty squares (and 7 for
+the bounded search; for minimax, which has no cutoffs, one of each symmetry class) and compare
+each trace with a plain call of the same function.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Hashable
 from typing import Any
 
 import pytest
+from helpers import one_per_symmetry
 
 from gamelib.game import GameError, replay
 from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
@@ -83,8 +85,13 @@ def check_shape(trace: SearchTrace) -> None:
 
 
 @pytest.mark.slow
-def test_minimax_traces_equal_minimax_on_every_position_with_6_empty_squares() -> None:
-    for state in positions(6):
+def test_minimax_traces_equal_minimax_on_every_kind_of_position_with_6_empty_squares() -> None:
+    """One position of each symmetry class: minimax tries every move, so a rotated or
+    reflected position has the same tree turned: the same value, calls, leaves and trace
+    size (the searches with cutoffs below depend on the move order, so they take all)."""
+    classes = one_per_symmetry(positions(6))
+    assert (len(positions(6)), len(classes)) == (5396, 749)
+    for state in classes:
         stats = Stats()
         value = minimax(GAME, state, stats=stats)
         trace = trace_search(GAME, state, "minimax")

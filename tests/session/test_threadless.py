@@ -55,7 +55,8 @@ def test_there_are_session_checks() -> None:
     assert len(SESSION_CHECKS) >= 3
 
 
-# The one check over 2 s: a whole Connect Four game between two computers.
+# The one check near 2 s: a whole Connect Four game between two computers (about 40 moves
+# of a twentieth of a second each, wall-clock budgets that a loaded machine does not shorten).
 SLOW_CHECKS = {"session_plays_connect_four_computer_computer"}
 
 
