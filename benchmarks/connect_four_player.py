@@ -22,14 +22,19 @@ within ``--seconds``, in a seeded sample of ``N`` positions of each of the openi
 exact score), and tells whether the move keeps the value: a win stays a win, a draw a
 draw. When the player proves its move optimal (``Decision.exact``) that settles it;
 otherwise the exact solver of *this* checkout solves the position after the move (sign
-only, at most ``--solve-seconds`` each; results are cached in ``--cache``, so a second
-run over the same moves costs nothing). It prints a report; it asserts nothing.
+only, at most ``--solve-seconds`` each; results are cached in ``--cache``, and so are the
+positions it could not settle in that time, so a second run over the same moves costs
+nothing: a position left unknown is retried only with more ``--solve-seconds``). With
+``--depth D`` (and no ``--seconds``) the player skips the solver and searches the
+heuristic tree D plies deep: a measure of the search and its heuristic that no clock
+disturbs. It prints a report; it asserts nothing. At 1 s a move on a busy machine, the
+moves depend on the clock: two runs of the same player differ by a few positions of the
+hundred.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import random
@@ -97,24 +102,31 @@ def play(first: Player, second: Player, opening: str, game_seed: int,
         moves += str(answer["move"] + 1)
 
 
-def keep_value(player: Player, sample: int, seconds: float, solve_seconds: float,
-               cache_path: str) -> None:
-    """Print, per set and in all, the share of positions whose value the player's move keeps."""
+def keep_value(player: Player, sample: int, seconds: float | None, depth: int | None,
+               solve_seconds: float, cache_path: str) -> None:
+    """Print, per set and in all, the share of positions whose value the player's move keeps
+    (the player asked with ``seconds`` and ``depth``, as :func:`connect_four_move`)."""
     from gamelib.connect4 import Solver, benchmark_positions
     from gamelib.games.connect_four import ConnectFour
     from gamelib.search.common import SearchTimeout
 
+    # The cache: the sign of each position solved ({moves: sign}), and for a position the
+    # solver could not settle, the most seconds it was given ({"unsettled": {moves: s}}),
+    # so that a later run retries it only when it may take longer.
     cache: dict[str, int] = {}
+    unsettled: dict[str, float] = {}
     if os.path.exists(cache_path):
         with open(cache_path) as file:
-            cache = json.load(file)
+            stored = json.load(file)
+        unsettled = stored.pop("unsettled", {})
+        cache = stored
     solver, game = Solver(table_bits=22), ConnectFour()
     totals = {"kept": 0, "lost": 0, "unknown": 0}
     for name in KEEP_VALUE_SETS:
         keepable = [(m, s) for m, s in benchmark_positions(name) if s >= 0]
         counts = {"kept": 0, "lost": 0, "unknown": 0}
         for number, (moves, score) in enumerate(random.Random(name).sample(keepable, sample)):
-            answer = player.ask(moves, seconds, None, number)
+            answer = player.ask(moves, seconds, depth, number)
             child = moves + str(answer["move"] + 1)
             state = ConnectFour.from_moves(child)
             if answer["exact"]:
@@ -122,10 +134,13 @@ def keep_value(player: Player, sample: int, seconds: float, solve_seconds: float
             elif game.finished(state):
                 verdict = "kept" if game.utility(state, game.to_move(state)) < 0 else "lost"
             else:
-                if child not in cache:
-                    with contextlib.suppress(SearchTimeout):
+                if child not in cache and unsettled.get(child, 0.0) < solve_seconds:
+                    try:
                         cache[child] = solver.solve(state, weak=True,
                                                     deadline=time.perf_counter() + solve_seconds)
+                        unsettled.pop(child, None)
+                    except SearchTimeout:
+                        unsettled[child] = solve_seconds
                 after = cache.get(child)   # the sign of the score for the opponent
                 if after is None:
                     verdict = "unknown"
@@ -135,7 +150,7 @@ def keep_value(player: Player, sample: int, seconds: float, solve_seconds: float
             print(f"{name} {moves:14} score {score:+d}: plays {answer['move'] + 1}, "
                   f"{verdict}", flush=True)
         with open(cache_path, "w") as file:
-            json.dump(cache, file)
+            json.dump({**cache, "unsettled": unsettled}, file)
         for key in totals:
             totals[key] += counts[key]
         known = counts["kept"] + counts["lost"]
@@ -162,7 +177,8 @@ def main() -> None:
     if args.keep_value is not None:
         player = Player(args.new)
         try:
-            keep_value(player, args.keep_value, args.seconds or 1.0, args.solve_seconds,
+            seconds = args.seconds if args.seconds or args.depth else 1.0
+            keep_value(player, args.keep_value, seconds, args.depth, args.solve_seconds,
                        args.cache)
         finally:
             player.close()
