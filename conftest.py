@@ -5,9 +5,6 @@ the way to the paths it was given: ``pytest notebooks/02-Minimax.ipynb`` never l
 
 * Notebook kernels started by nbval inherit this process's environment; PYTHONHASHSEED=0 gives
   them the same string hashing as tools/run_notebooks.py, which saved the reference outputs.
-* Every process the suite starts (test workers, kernels, JupyterLab servers, tools) finds
-  ``tests/without_rfc3987_syntax`` first on PYTHONPATH: jsonschema then skips the optional
-  rfc3987-syntax, whose import costs each of them about 1.5 s of CPU (see that module).
 * ``--nbval-sanitize-with=tests/nbval_sanitize.cfg`` (from pyproject's addopts) is a path
   relative to the working directory; it is re-anchored at the project root so that pytest can be
   started from any folder.
@@ -28,12 +25,8 @@ from pathlib import Path
 import pytest
 
 NOTEBOOK_HASH_SEED = "0"
-WITHOUT_RFC3987_SYNTAX = Path(__file__).parent / "tests" / "without_rfc3987_syntax"
 
 os.environ["PYTHONHASHSEED"] = NOTEBOOK_HASH_SEED
-os.environ["PYTHONPATH"] = os.pathsep.join(
-    [str(WITHOUT_RFC3987_SYNTAX), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
-)
 
 
 def pytest_configure(config: pytest.Config) -> None:
