@@ -113,8 +113,7 @@ class _Alarm(BaseException):
 
 class Interrupted(BaseException):
     """The user pressed the stop button (KeyboardInterrupt) while the student's code ran;
-    ``where`` is the line of the student's code it was running. :func:`checker` turns it into
-    a report."""
+    ``where`` is the line of it that ran. :func:`checker` turns it into a report."""
 
     def __init__(self, where: str) -> None:
         super().__init__(where)
@@ -134,9 +133,7 @@ class _Rings:
     caught it (``swallowed``: it still ran well after the first)."""
 
     def __init__(self) -> None:
-        self.count = 0
-        self.first = 0.0
-        self.swallowed = False
+        self.count, self.first, self.swallowed = 0, 0.0, False
 
     def ring(self) -> None:
         now = time.monotonic()
@@ -250,6 +247,8 @@ def _deadline(seconds: float, rings: _Rings | None = None) -> Iterator[None]:
             end = min(end, time.monotonic() + outer_left)
 
         def ring(signum: int, frame: Any) -> None:
+            if ended:  # the code inside is over: an alarm handled now must not ring again
+                return
             if rings.count and frame is not None and _is_library(frame.f_code.co_filename):
                 # the alarm is on its way out through gamelib's code: let it go
                 signal.setitimer(signal.ITIMER_REAL, 0.01)
@@ -261,12 +260,15 @@ def _deadline(seconds: float, rings: _Rings | None = None) -> Iterator[None]:
             signal.setitimer(signal.ITIMER_REAL, 0.01)
             raise _Alarm()
 
-        started = time.monotonic()
+        started, ended = time.monotonic(), False
         _SIGNALS.signal(signal.SIGALRM, ring)
         signal.setitimer(signal.ITIMER_REAL, max(end - time.monotonic(), 1e-3))
         try:
             yield
         finally:
+            # First: an alarm already signalled runs `ring` later (in signal() at the latest),
+            # which re-armed the timer under the outer handler: the default one kills.
+            ended = True
             signal.setitimer(signal.ITIMER_REAL, 0)
             _SIGNALS.signal(signal.SIGALRM, outer_handler)
             if rings.swallowed:
@@ -393,8 +395,7 @@ def _try_dunders(value: Any, depth: int) -> None:
         return
     if kind in (list, tuple, set, frozenset, dict):
         if depth:
-            items = list(itertools.islice(value.items() if kind is dict else value, 50))
-            for item in items:
+            for item in list(itertools.islice(value.items() if kind is dict else value, 50)):
                 _try_dunders(item, depth - 1)
         return
     if not _is_library(getattr(sys.modules.get(kind.__module__), "__file__", None) or ""):
@@ -479,8 +480,7 @@ def ask(title: str, name: str, call: str, function: Callable[..., Any], *args: A
         first: bool = False, hint: str = "",
         context: Callable[[], Sequence[tuple[str, str]]] | None = None) -> Any:
     """The student's answer ``function(*args)`` (through :func:`call_student`), or the end of
-    the check: :class:`CheckEnded` with the report ``title`` on the student's function
-    ``name``.
+    the check: :class:`CheckEnded` with the report ``title`` on the student's function ``name``.
 
     A stub (``NotImplementedError``, or ``...`` as the answer when ``first`` says this is the
     first call) ends it with "not done yet" (:func:`not_done`); an exception or a timeout

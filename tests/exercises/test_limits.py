@@ -6,6 +6,7 @@ mistakes get a report, never a traceback."""
 from __future__ import annotations
 
 import itertools
+import signal
 import sys
 import threading
 import time
@@ -18,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gamelib.exercises as ex
+from gamelib.exercises import run
 from gamelib.exercises.ex11_backprop import check_backpropagate
 from gamelib.exercises.report import CheckResult
 from gamelib.game import GameError
@@ -322,3 +324,44 @@ def test_a_limit_off_the_main_thread_leaves_the_main_threads_limit_working() -> 
                           text=True, timeout=HANG)
     assert done.returncode == 0, done.stderr
     assert "did not return within 0.25 s" in done.stdout
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer") or sys.platform == "win32",
+                    reason="the limit uses SIGALRM only on Linux and macOS")
+def test_an_alarm_signalled_as_the_limit_ends_neither_raises_nor_rings_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The timer may ring as the code inside returns: Python then runs the limit's handler
+    late, at the latest inside the signal() call that restores the outer handler. That late
+    ring must change nothing. (It re-armed the timer, which then rang under the outer
+    handler: the default one killed a test worker, as it would kill a student's kernel.)"""
+    real = run._SIGNALS
+    rang: list[int] = []
+
+    class LateAlarm:
+        """The signal module, with SIGALRM signalled just before the outer handler is put
+        back."""
+
+        getsignal = staticmethod(real.getsignal)
+
+        @staticmethod
+        def signal(signum: int, handler: Any) -> Any:
+            if handler is outer:
+                signal.raise_signal(signal.SIGALRM)
+            return real.signal(signum, handler)
+
+    def outer(signum: int, frame: Any) -> None:  # stands in for the default, which kills
+        rang.append(signum)
+
+    saved = signal.signal(signal.SIGALRM, outer)
+    monkeypatch.setattr(run, "_SIGNALS", LateAlarm)
+    try:
+        with run._deadline(5.0):
+            pass
+        time.sleep(0.05)  # a re-armed timer (10 ms) would have rung by now
+        assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+        assert signal.getsignal(signal.SIGALRM) is outer
+        assert rang == []
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, saved)
