@@ -354,13 +354,13 @@ def deepen(game: AnyGame, state: Hashable, heuristic: Heuristic, *, budget: Budg
             if depth >= 1 and budget.expired():
                 cut_short = True
                 break
-            search = _DepthLimitedSearch(
-                game, heuristic, stats, best_moves=best_moves,
-                budget=budget if depth >= 1 else None,   # depth 1 always finishes
-                forced=forced, order=order,
-            )
             calls_before = stats.calls
-            try:
+            try:  # the search's first look at the budget may find it spent: inside the try
+                search = _DepthLimitedSearch(
+                    game, heuristic, stats, best_moves=best_moves,
+                    budget=budget if depth >= 1 else None,   # depth 1 always finishes
+                    forced=forced, order=order,
+                )
                 values = _root_values(search, state, depth + 1, previous=values,
                                       root_moves=root_moves)
             except SearchTimeout:

@@ -23,7 +23,8 @@ from gamelib.search import (
     tictactoe_open_lines,
     zero,
 )
-from gamelib.search.depth_limited import describe_value, only_safe_move
+from gamelib.search.common import Budget, SearchTimeout
+from gamelib.search.depth_limited import deepen, describe_value, only_safe_move
 
 GAME = TicTacToeBitboard()
 STATES = reachable(GAME)
@@ -333,3 +334,22 @@ def test_forced_must_be_a_function() -> None:
         depth_limited(GAME, GAME.start, 1, zero, forced=3)  # type: ignore[arg-type]
     with pytest.raises(GameError, match="forced must be a function"):
         iterative_deepening(GAME, GAME.start, zero, forced="x")  # type: ignore[arg-type]
+
+
+def test_a_budget_spent_at_an_iterations_first_look_ends_the_deepening() -> None:
+    """The time may run out between the check before an iteration and that search's first
+    look at the budget: the deepening then ends with the values of the last finished depth;
+    it does not raise SearchTimeout (the Connect Four computer did, in Pyodide at 0.05 s a
+    move: "its search stopped with an internal error")."""
+
+    class SpentAtTheLook(Budget):
+        def expired(self) -> bool:
+            return False
+
+        def look(self, nodes: int) -> int:
+            raise SearchTimeout("spent between the check and the look")
+
+    game = TicTacToe()
+    decision = deepen(game, game.start, zero, budget=SpentAtTheLook(5.0))
+    assert decision.cut_short and decision.stats.depth == 1
+    assert set(decision.move_values) == set(game.moves(game.start))
