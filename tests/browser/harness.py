@@ -541,7 +541,6 @@ class LabPage:
         A run that the page dropped (every prompt blank, "[ ]:", and the kernel idle for
         DROPPED_RUN_SECONDS, as Notebook 7 does when asked before its kernel is connected on a
         busy machine) is asked for again, at most twice."""
-        page = self.page
         self._ask_run_all()
         asked, blank_since = 1, None
 
@@ -560,9 +559,7 @@ class LabPage:
 
         wait_until(all_ran, KERNEL_TIMEOUT / 1000, "every code cell to have run", 0.25)
         self.wait_kernel_idle()
-        tracebacks = page.locator(".jp-OutputArea-output", has_text="Traceback")
-        if tracebacks.count():
-            pytest.fail("a cell raised:\n" + "\n".join(tracebacks.all_inner_texts()))
+        self._fail_on_a_traceback()
 
     def run_through(self, text: str) -> Locator:
         """Clear every output, then run the code cells from the first to the one whose
@@ -573,9 +570,7 @@ class LabPage:
         page = self.page
         # The saved prompts ("[12]:") would pass for cells that ran: Edit > Clear Outputs of
         # All Cells blanks them ("[ ]:") first.
-        page.locator("#jp-MainMenu .lm-MenuBar-item", has_text=re.compile(r"^Edit$")).click()
-        page.locator(".lm-Menu .lm-Menu-item:has(.lm-Menu-itemLabel:text-is("
-                     "'Clear Outputs of All Cells'))").click()
+        self.menu("Edit", "Clear Outputs of All Cells")
         wait_until(lambda: all(p == "[ ]:" for p in self.code_cell_prompts()), UI_TIMEOUT / 1000,
                    "every prompt blank")
         cells = page.locator(".jp-Notebook .jp-Cell")
@@ -588,9 +583,7 @@ class LabPage:
         cell.locator(".jp-InputArea-editor").first.click()  # the active cell now
         page.keyboard.press("Escape")  # command mode
         page.locator(".jp-Notebook .jp-Cell.jp-mod-active").filter(has_text=text).wait_for()
-        page.locator("#jp-MainMenu .lm-MenuBar-item", has_text=re.compile(r"^Run$")).click()
-        page.locator(".lm-Menu .lm-Menu-item:has(.lm-Menu-itemLabel:text-is("
-                     "'Run All Above Selected Cell'))").click()
+        self.menu("Run", "Run All Above Selected Cell")
         page.keyboard.press("Control+Enter")  # the selected cell, which stays selected
 
         def ran() -> bool:
@@ -602,10 +595,22 @@ class LabPage:
         self.wait_kernel_idle()
         after = self.code_cell_prompts()[through:]
         assert all(p == "[ ]:" for p in after), f"cells after {text!r} ran too: {after}"
-        tracebacks = page.locator(".jp-OutputArea-output", has_text="Traceback")
+        self._fail_on_a_traceback()
+        return cell
+
+    def menu(self, menu: str, item: str, timeout: float | None = None) -> None:
+        """Click ``item`` (its exact label) in the menu bar's ``menu`` (JupyterLab)."""
+        page = self.page
+        page.locator("#jp-MainMenu .lm-MenuBar-item", has_text=re.compile(f"^{menu}$")).click()
+        page.locator(
+            f".lm-Menu .lm-Menu-item:has(.lm-Menu-itemLabel:text-is('{item}'))"
+        ).click(timeout=timeout)
+
+    def _fail_on_a_traceback(self) -> None:
+        """Fail the test if an output of the notebook shows a traceback."""
+        tracebacks = self.page.locator(".jp-OutputArea-output", has_text="Traceback")
         if tracebacks.count():
             pytest.fail("a cell raised:\n" + "\n".join(tracebacks.all_inner_texts()))
-        return cell
 
     def _ask_run_all(self) -> None:
         """Click Run > Run All Cells (the command palette if the menu fails)."""
@@ -614,10 +619,7 @@ class LabPage:
         page = self.page
         page.locator(".jp-NotebookPanel .jp-Notebook").first.click(position={"x": 5, "y": 5})
         try:
-            page.locator("#jp-MainMenu .lm-MenuBar-item", has_text=re.compile(r"^Run$")).click()
-            page.locator(
-                ".lm-Menu .lm-Menu-item:has(.lm-Menu-itemLabel:text-is('Run All Cells'))"
-            ).click(timeout=10_000)
+            self.menu("Run", "Run All Cells", timeout=10_000)
         except PlaywrightTimeout:
             page.keyboard.press("Escape")
             page.keyboard.press("Control+Shift+C")
