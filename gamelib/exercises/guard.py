@@ -114,6 +114,8 @@ class _Swap:
     function: types.FunctionType
     original: types.CodeType
     guard: types.CodeType
+    clone: types.FunctionType
+    """The function with its own code, which the guard calls where it lets the call run."""
 
 
 def _swap_for(function: types.FunctionType) -> _Swap:
@@ -129,7 +131,7 @@ def _swap_for(function: types.FunctionType) -> _Swap:
         refuse(name)
 
     free = len(function.__closure__ or ())
-    return _Swap(function, original, _guard_code(handler, free))
+    return _Swap(function, original, _guard_code(handler, free), clone)
 
 
 def _functions_of_class(cls: type) -> Iterator[types.FunctionType]:
@@ -210,13 +212,23 @@ class Forbidden:
                     todo.append(const)
         return frozenset(found)
 
+    @functools.cached_property
+    def _swapped(self) -> frozenset[int]:
+        """The ids of the functions :attr:`swaps` guards and of their clones (the guards'
+        own copies), which live as long as this object: no closure swap is made for them."""
+        return frozenset(id(f) for swap in self.swaps for f in (swap.function, swap.clone))
+
     def closures(self) -> tuple[_Swap, ...]:
         """A swap for each closure that a forbidden function made and that lives now (say
         ``h = connect_four_heuristic(game)`` in an earlier cell): one walk over the
-        objects the garbage collector tracks, at the start of a check."""
+        objects the garbage collector tracks, at the start of a check. The closures that
+        :attr:`swaps` already guards (a decorator's wrapper of a module's function) are
+        left to it."""
         nested, function = self._nested, types.FunctionType  # no subclasses: `is` will do
+        swapped = self._swapped
         functions = [obj for obj in gc.get_objects() if type(obj) is function]  # 2.5x faster
-        return tuple(_swap_for(f) for f in functions if f.__code__ in nested)
+        return tuple(_swap_for(f) for f in functions
+                     if f.__code__ in nested and id(f) not in swapped)
 
 
 _guarded: dict[int, _Swap] = {}
