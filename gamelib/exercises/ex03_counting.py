@@ -311,6 +311,18 @@ def symmetric_state_count_by_enumeration(side: int) -> int:
     return len(canonical)
 
 
+_ENUMERATED_SYMMETRIC: Final[dict[int, int]] = {}
+"""The checker's counts of :func:`symmetric_state_count_by_enumeration`, by side (each
+enumeration takes a tenth of a second; the counts are in the check's report anyway)."""
+
+
+def _enumerated_symmetric(side: int) -> int:
+    """:func:`symmetric_state_count_by_enumeration` of ``side``, enumerated once per process."""
+    if side not in _ENUMERATED_SYMMETRIC:
+        _ENUMERATED_SYMMETRIC[side] = symmetric_state_count_by_enumeration(side)
+    return _ENUMERATED_SYMMETRIC[side]
+
+
 def _symmetric_formula(side: int) -> int:
     """Burnside's lemma: the average, over the 8 symmetries, of the states each one fixes."""
     n = side * side
@@ -356,8 +368,7 @@ def check_symmetry_count(symmetric_state_count: Callable[[int], Any]) -> CheckRe
         if forgot is not None:
             return CheckResult(title, (forgot,))
         enumerated = side in SYMMETRY_ENUMERATED
-        expected = (symmetric_state_count_by_enumeration(side) if enumerated
-                    else _symmetric_formula(side))
+        expected = _enumerated_symmetric(side) if enumerated else _symmetric_formula(side)
         if not number_problem(answer) and answer == expected:
             continue
         plain = state_count_by_enumeration(side * side) if enumerated else _states_formula(
@@ -378,6 +389,6 @@ def check_symmetry_count(symmetric_state_count: Callable[[int], Any]) -> CheckRe
             ("expected", f"{expected:,} (counted {how})"), ("returned", show(answer)),
             ("hint", hint))),))
     return CheckResult(title, (Line(PASS, f"right for sides {', '.join(map(str, sorted(sizes)))}"
-                                          f": {symmetric_state_count_by_enumeration(3):,} "
+                                          f": {_enumerated_symmetric(3):,} "
                                           "states of the 3 x 3 board up to symmetry"),),
-                       facts={"side_3": symmetric_state_count_by_enumeration(3)})
+                       facts={"side_3": _enumerated_symmetric(3)})
