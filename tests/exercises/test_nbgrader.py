@@ -8,11 +8,16 @@
 * A throw-away nbgrader course: the real ``nbgrader generate_assignment`` releases every
   exercise, and ``nbgrader autograde`` gives the solution full marks, the unchanged student
   version zero (without an error) and a submission with one planted bug loses exactly the
-  points of that bug's test cell; a version of each exercise that delegates to gamelib and
-  one with the lesson's code pasted (test_pasted_lessons.py; Exercise 8's is checked there
-  only, :data:`IN_PROCESS_ONLY`) get 0. Every submission is
-  graded in one ``nbgrader autograde`` run (the module fixture ``graded``): each run costs
-  seconds of start-up.
+  points of that bug's test cell; a version of each exercise that delegates to gamelib gets
+  0 in every graded cell. Every submission is graded in one ``nbgrader autograde`` run (the
+  module fixture ``graded``): each run costs seconds of start-up, each submission a kernel.
+* A version of each exercise with the lesson's code pasted (test_pasted_lessons.py) fails
+  every graded cell of the student notebook, its cells run in order in this process
+  (:func:`graded_cells_raising`) as nbgrader's kernel runs them; nbgrader gives a graded cell
+  that raises 0 points (the planted bug and the delegating versions above show it, for
+  every exercise), so these need no kernel of their own. The in-process run is calibrated on
+  Exercise 1 as nbgrader is: the solution raises in no graded cell, the planted bug in
+  exactly its own.
 """
 
 from __future__ import annotations
@@ -23,7 +28,8 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -210,8 +216,6 @@ def handed_in_by(course: Path, solution: Path) -> dict[str, nbformat.NotebookNod
     assignment, _ = assignment_of(solution)
     release = release_of(course, solution)
     versions = {f"delegator{assignment}": handed_in(release, DELEGATING.__getitem__)}
-    if solution.name[:2] in PASTED:
-        versions[f"paster{assignment}"] = handed_in(release, lambda _: PASTED[solution.name[:2]])
     if solution == SOLUTIONS[0]:
         solved = submission_from(release, nbformat.read(solution, as_version=4))
         versions |= {"solver": solved, "starter": release, "planter": plant_bug(solved)[0]}
@@ -222,7 +226,7 @@ def handed_in_by(course: Path, solution: Path) -> dict[str, nbformat.NotebookNod
 def graded(course: Path) -> Path:
     """The course after ONE ``nbgrader autograde`` run over every submission of this module
     (each run costs seconds): exercise 1 solved, unchanged and with a planted bug, and every
-    exercise delegating to gamelib and (where a row is ready) with the lesson pasted."""
+    exercise delegating to gamelib."""
     for solution in SOLUTIONS:
         assignment, name = assignment_of(solution)
         for student, version in handed_in_by(course, solution).items():
@@ -312,21 +316,21 @@ DELEGATING: dict[str, str] = {
 """Per solution cell (grade id): a version that only calls gamelib's reference."""
 
 
-IN_PROCESS_ONLY: frozenset[str] = frozenset({"08"})
-"""Pasted rows not handed in here. Exercise 8's is Lesson 7's slow code playing the check's
-64-game match, twice in the notebook (the check shown, then the graded one): 6 s of CPU.
-test_pasted_lessons.py runs that same code (``paste.code()``) through the same call,
-``check_heuristic(make_heuristic)``, and asserts that it fails (with 19 points); this
-module's delegating version shows that nbgrader gives that graded cell 0 when the check
-fails."""
+CHECKED_IN_PASTED_LESSONS: frozenset[str] = frozenset({"08"})
+"""Pasted rows not run here. Exercise 8's is Lesson 7's slow code playing the check's 64-game
+match, twice in the notebook (the check shown, then the graded one): 6 s of CPU. Its
+notebook has one graded cell, ``check_heuristic(make_heuristic).require()``;
+test_pasted_lessons.py runs that same code (``paste.code()``) through that same call and
+asserts that it fails (with 19 points); this module's delegating version shows that nbgrader
+gives that graded cell 0 when the check fails."""
 
 PASTED: dict[str, str] = {paste.exercise: paste.code() for paste in PASTES
                           if not any(mark.name == "xfail" for mark in paste.marks)
-                          and paste.exercise not in IN_PROCESS_ONLY}
+                          and paste.exercise not in CHECKED_IN_PASTED_LESSONS}
 """Per exercise (its number): the lesson code of tests/exercises/test_pasted_lessons.py, put
 into every solution cell; the rows still marked xfail there (a lesson that still answers the
 exercise) are left out until their exercise changes, and so are those of
-:data:`IN_PROCESS_ONLY`."""
+:data:`CHECKED_IN_PASTED_LESSONS`."""
 
 
 def handed_in(release: nbformat.NotebookNode, code: Callable[[str], str]) -> nbformat.NotebookNode:
@@ -341,12 +345,72 @@ def handed_in(release: nbformat.NotebookNode, code: Callable[[str], str]) -> nbf
 @pytest.mark.slow
 @pytest.mark.notebook
 @pytest.mark.parametrize("solution", SOLUTIONS, ids=lambda p: p.name)
-def test_autograde_gives_delegating_and_pasted_lesson_versions_no_points(
-        graded: Path, solution: Path) -> None:
+def test_autograde_gives_a_delegating_version_no_points(graded: Path, solution: Path) -> None:
     assignment, name = assignment_of(solution)
     points = points_of(release_of(graded, solution))
     students = [s for s in handed_in_by(graded, solution) if s.endswith(assignment)]
-    assert students[0] == f"delegator{assignment}"
-    for student in students:
-        assert scores(graded, assignment, name.removesuffix(".ipynb"), student) == \
-            dict.fromkeys(points, 0), student
+    assert students == [f"delegator{assignment}"]
+    assert scores(graded, assignment, name.removesuffix(".ipynb"), students[0]) == \
+        dict.fromkeys(points, 0)
+
+
+@contextmanager
+def notebook_side_effects_undone() -> Iterator[None]:
+    """The notebooks' first cell (``load_style()``) adds an import hook for matplotlib's
+    defaults: taken out again, so that the tests after this one see this process as it was."""
+    finders = list(sys.meta_path)
+    try:
+        yield
+    finally:
+        sys.meta_path[:] = finders
+
+
+def graded_cells_raising(notebook: nbformat.NotebookNode) -> dict[str, bool]:
+    """Run the code cells of ``notebook`` in order in this process, as nbgrader's kernel runs
+    them (IPython's syntax, a fresh namespace; an exception ends its cell only); for each
+    autograded test cell (by grade id), whether it raised: what nbgrader scores 0."""
+    from IPython.core.inputtransformer2 import TransformerManager
+
+    ipython = TransformerManager()
+    namespace: dict[str, Any] = {"__name__": "__main__"}
+    raised: dict[str, bool] = {}
+    with notebook_side_effects_undone():
+        for cell in notebook.cells:
+            if cell.cell_type != "code":
+                continue
+            name = grader(cell).get("grade_id", "cell")
+            try:
+                exec(compile(ipython.transform_cell(cell.source), f"<{name}>", "exec"),  # noqa: S102
+                     namespace)
+                failed = False
+            except Exception:  # noqa: BLE001 - the kernel shows it, nbgrader scores the cell 0
+                failed = True
+            if grader(cell).get("grade"):
+                raised[name] = failed
+    return raised
+
+
+def student_notebook(exercise: str) -> tuple[Path, nbformat.NotebookNode]:
+    """The solution notebook of ``exercise`` ("01") and its committed student notebook, which
+    is what ``nbgrader generate_assignment`` releases (asserted above)."""
+    solution = next(s for s in SOLUTIONS if s.name.startswith(exercise))
+    return solution, nbformat.read(tool.student_path(solution), as_version=4)
+
+
+def test_graded_cells_run_in_process_score_as_nbgrader_does() -> None:
+    """Exercise 1 run in this process: the solution raises in no graded cell (full marks),
+    the planted bug only in its own cell, as autograde scores them above."""
+    solution, student = student_notebook("01")
+    solved = submission_from(student, nbformat.read(solution, as_version=4))
+    points = points_of(student)
+    assert graded_cells_raising(solved) == dict.fromkeys(points, False)
+    planted, lost = plant_bug(solved)
+    assert graded_cells_raising(planted) == {**dict.fromkeys(points, False),
+                                             lost: True}
+
+
+@pytest.mark.parametrize("exercise", sorted(PASTED))
+def test_a_pasted_lesson_fails_every_graded_cell(exercise: str) -> None:
+    _, student = student_notebook(exercise)
+    pasted = handed_in(student, lambda _: PASTED[exercise])
+    assert graded_cells_raising(pasted) == dict.fromkeys(points_of(student), True)
