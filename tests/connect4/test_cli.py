@@ -3,6 +3,10 @@
 * Run as a real subprocess: the expected scores come from the benchmark files (``MOVES
   SCORE`` per line) or from the solver in this process; every run checks its exit status
   and that no traceback reached standard error.
+* Bad options, which argparse refuses (status 2, its message on standard error) before
+  the command line reads anything, in process through :func:`cli.main`: the entry point
+  ``gamelib/connect_four.py`` passes argparse's exit on unchanged, as the subprocess tests
+  show for a missing mode; the interpreter's start is paid once, not once per option.
 * Under hostile input (hypothesis, bounded), in process, through :func:`cli.run` with the
   real solver on a 4 x 4 board (where every position solves in milliseconds): no exception
   escapes, every non-blank line gets exactly one answer or one message, every answer line
@@ -50,6 +54,22 @@ def run(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
     )
     assert "Traceback" not in result.stderr
     return result
+
+
+def refused(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[object, str, str]:
+    """``cli.main(args)`` on options that argparse refuses: (exit status, standard output,
+    standard error)."""
+    with pytest.raises(SystemExit) as exited:
+        cli.main(args)
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err
+    return exited.value.code, out, err
+
+
+def test_the_entry_point_exits_with_argparses_status_2() -> None:
+    result = run(stdin="")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert "the following arguments are required: MODE" in result.stderr
 
 
 def benchmark_lines(path: Path, count: int) -> list[str]:
@@ -196,11 +216,12 @@ def test_a_full_board_is_a_finished_game() -> None:
         ([], "the following arguments are required: MODE"),
     ],
 )
-def test_bad_options_exit_with_status_2(args: list[str], message: str) -> None:
-    result = run(*args, stdin="")
-    assert result.returncode == 2
-    assert message in result.stderr
-    assert result.stdout == ""
+def test_bad_options_exit_with_status_2(args: list[str], message: str,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = refused(args, capsys)
+    assert status == 2
+    assert message in err
+    assert out == ""
 
 
 # -- board sizes, the empty board, help, pipes ----------------------------------------------
@@ -464,9 +485,10 @@ def test_ctrl_c_while_the_command_line_loads_exits_130_without_a_traceback() -> 
         (["move", "--seconds", "inf"], "seconds must be a positive number"),
     ],
 )
-def test_abbreviations_and_non_ascii_digits_are_refused(args: list[str], message: str) -> None:
-    result = run(*args, stdin="1\n")
-    assert result.returncode == 2 and message in result.stderr and result.stdout == ""
+def test_abbreviations_and_non_ascii_digits_are_refused(
+        args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = refused(args, capsys)
+    assert status == 2 and message in err and out == ""
 
 
 def test_ascii_options_still_work() -> None:
