@@ -243,9 +243,11 @@ def _utility_hint(game: ConnectFour, state: C4State, player: str, answer: object
 def _run(function: Callable[..., Any], name: str, cases: list[Case],
          make_args: Callable[[Case], list[tuple[Any, ...]]],
          judge: Callable[[Case, tuple[Any, ...], object], str | None]) -> Line:
-    """One line: the student's ``function`` on every case (several calls per case)."""
-    wrong: list[Line] = []
-    calls = 0
+    """One line: the student's ``function`` on every case (several calls per case). The
+    line of a wrong answer, the board drawn, is written for the first one only: the others
+    are counted."""
+    first: Line | None = None
+    wrong = calls = 0
     for case in cases:
         game, state, why = case
         for args in make_args(case):
@@ -258,15 +260,15 @@ def _run(function: Callable[..., Any], name: str, cases: list[Case],
             calls += 1
             hint = judge(case, args, answer)
             if hint is not None:
-                expected = _expected(name, game, state, args)
-                wrong.append(Line(FAIL, call, (*_position(game, state, why),
-                                               ("truth", _why(game, state)),
-                                               ("expected", expected),
-                                               ("returned", show(answer, 300)),
-                                               ("hint", hint))))
-    if wrong:
-        first = wrong[0]
-        return Line(FAIL, f"{name}: wrong in {len(wrong):,} of {calls:,} calls; the first: "
+                wrong += 1
+                if first is None:
+                    first = Line(FAIL, call, (*_position(game, state, why),
+                                              ("truth", _why(game, state)),
+                                              ("expected", _expected(name, game, state, args)),
+                                              ("returned", show(answer, 300)),
+                                              ("hint", hint)))
+    if first is not None:
+        return Line(FAIL, f"{name}: wrong in {wrong:,} of {calls:,} calls; the first: "
                           f"{first.text}", first.details)
     return Line(PASS, f"{name}: right in all {calls:,} calls")
 
