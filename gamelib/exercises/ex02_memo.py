@@ -10,6 +10,7 @@ state), so that the table alone plays perfectly. The checker compares the values
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from collections.abc import Callable, Hashable
 from typing import Any, Final
@@ -120,6 +121,21 @@ def _memo_positions() -> list[tuple[AnyGame, Hashable]]:
     return positions
 
 
+@functools.cache
+def _solved(index: int | None) -> tuple[int, dict[Hashable, int], int]:
+    """What the checker's own memo_minimax finds for the empty tic-tac-toe board (``None``)
+    or for ``_memo_positions()[index]``: the value, the values of every state searched, and
+    how many of those states are running (the work a memoizing search needs). Computed
+    once per process and only read: every check asks the same."""
+    game: AnyGame = TicTacToe()
+    state: Hashable = game.start
+    if index is not None:
+        game, state = _memo_positions()[index]
+    reference: dict[Hashable, int] = {}
+    value = memo_minimax(game, state, cache=reference)
+    return value, reference, sum(not game.finished(s) for s in reference)
+
+
 _PAIR_HINT: Final = ("store cache[state] = (v, move): the value for the player to move and a "
                      "move that reaches it, None for a finished state")
 
@@ -222,9 +238,7 @@ def check_memo_minimax(memo_value: Callable[[Any, Any, Player, dict[Any, Any]], 
     """
     title = "memo_value"
     game: AnyGame = TicTacToe()
-    reference: dict[Hashable, int] = {}
-    memo_minimax(game, game.start, cache=reference)
-    needed = sum(not game.finished(s) for s in reference)
+    _, reference, needed = _solved(None)
     cache: dict[Hashable, Any] = {}
     counting = _CountingGame(game, limit=_WORK_FACTOR * needed, cache=cache)
     call = "memo_value(game, empty board, 'X', cache)"
@@ -309,13 +323,11 @@ def _too_much_work(call: str, limit: int, needed: int, counting: _CountingGame) 
 
 def _memo_other_positions(memo_value: Callable[..., Any]) -> Line:
     positions = _memo_positions()
-    for game, state in positions:
+    for index, (game, state) in enumerate(positions):
         player = game.to_move(state)
         call = f"memo_value({show(game)}, {show(state, 60)}, {player!r}, {{}})"
         cache: dict[Hashable, Any] = {}
-        reference: dict[Hashable, int] = {}
-        expected = memo_minimax(game, state, cache=reference)
-        needed = sum(not game.finished(s) for s in reference)
+        expected, reference, needed = _solved(index)
         counting = _CountingGame(game, limit=_WORK_FACTOR * needed, cache=cache)
         try:
             answer = call_student(memo_value, counting.game, state, player, cache)
