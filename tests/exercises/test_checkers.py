@@ -1,9 +1,6 @@
-"""The exercises: student notebooks in sync with their solutions, and the checkers' feedback.
+"""The exercises: the checkers' feedback (the notebooks, their student versions and their
+saved outputs are tests/exercises/test_nbgrader.py's, which loads the generator).
 
-* Each ``NN-Name-Solution.ipynb`` has its student version ``NN-Name.ipynb`` (made by nbgrader's
-  preprocessors: tests/exercises/test_nbgrader.py).
-* The saved outputs: every check in a solution notebook passed, every check in a student
-  notebook says "not done yet".
 * gamelib.exercises: correct student functions pass with exact figures; deliberately wrong
   ones get a report that names the position, the expected and the returned value and gives a
   hint, with no trace of gamelib's internals; stubs are "not done yet" without raising.
@@ -13,17 +10,13 @@ from __future__ import annotations
 
 import doctest
 import importlib
-import importlib.util
 import math
 import os
 import random
 import subprocess
 import sys
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
-import nbformat
 import pytest
 
 from gamelib.exercises import (
@@ -50,23 +43,6 @@ from gamelib.exercises.guard import handed
 from gamelib.game import GameError, other
 from gamelib.games import ConnectFour, TicTacToe
 
-ROOT = Path(__file__).resolve().parents[2]
-EXERCISES = ROOT / "notebooks" / "exercises"
-
-
-def load_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "make_student_notebooks", ROOT / "tools" / "make_student_notebooks.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-tool = load_tool()
-SOLUTIONS = sorted(EXERCISES.glob("*-Solution.ipynb"))
-
 
 def text_of(result: CheckResult) -> str:
     """The whole report, as text and as HTML, for assertions on what the student sees."""
@@ -81,43 +57,6 @@ def assert_no_internals(result: CheckResult) -> None:
 
 def details(line: Line) -> dict[str, str]:
     return dict(line.details)
-
-
-# ---------------------------------------------------------------------------------------------
-# The notebooks and the generator
-# ---------------------------------------------------------------------------------------------
-
-
-def test_there_are_at_least_five_exercises_each_with_a_student_version() -> None:
-    assert len(SOLUTIONS) >= 5
-    students = {p.name for p in EXERCISES.glob("*.ipynb") if not p.name.endswith("-Solution.ipynb")}
-    assert students == {tool.student_path(p).name for p in SOLUTIONS}
-    numbers = [p.name[:3] for p in SOLUTIONS]
-    assert numbers == [f"{i:02d}-" for i in range(1, len(SOLUTIONS) + 1)]
-
-
-def check_outputs(path: Path) -> list[str]:
-    """The text outputs of the cells that call a checker."""
-    nb = nbformat.read(path, as_version=4)
-    found = []
-    for cell in nb.cells:
-        if cell.cell_type == "code" and cell.source.startswith("check_"):
-            assert cell.outputs, f"{path.name}: the check cell {cell.source!r} has no output"
-            found.append("".join(o.get("data", {}).get("text/plain", "") for o in cell.outputs))
-    return found
-
-
-@pytest.mark.parametrize("solution", SOLUTIONS, ids=lambda p: p.name)
-def test_saved_outputs_pass_in_solutions_and_are_not_done_in_student_notebooks(
-    solution: Path,
-) -> None:
-    passed = check_outputs(solution)
-    assert passed, f"{solution.name} has no check cell"
-    for report in passed:
-        headline = report.split("\n")[0]
-        assert headline.endswith("passed") and "✘" not in report, report
-    for report in check_outputs(tool.student_path(solution)):
-        assert report.split("\n")[0].endswith("not done yet") and "✘" not in report, report
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,5 +1,7 @@
 """The exercise set graded with nbgrader (issue 11).
 
+* Every exercise has a solution and a student notebook; the saved outputs of every check
+  cell pass in the solution and say "not done yet" in the student notebook.
 * Every solution notebook carries valid nbgrader metadata (schema 3): solution cells,
   autograded test cells with points, everything else locked; solution regions are marked
   ``# BEGIN SOLUTION`` / ``# END SOLUTION``.
@@ -107,6 +109,41 @@ def test_student_notebook_hides_the_solution_and_keeps_the_tasks(solution: Path)
                    grader(cell)["grade_id"] for c in student.cells)
     assert text.count("raise NotImplementedError()") >= sum(
         c.cell_type == "code" for c in solutions)
+
+
+def test_there_are_at_least_five_exercises_each_with_a_student_version() -> None:
+    solutions = sorted(EXERCISES.glob("*-Solution.ipynb"))  # misnamed ones too
+    assert len(solutions) >= 5
+    students = {p.name for p in EXERCISES.glob("*.ipynb") if not p.name.endswith("-Solution.ipynb")}
+    assert students == {tool.student_path(p).name for p in solutions}
+    numbers = [p.name[:3] for p in solutions]
+    assert numbers == [f"{i:02d}-" for i in range(1, len(solutions) + 1)]
+
+
+def check_outputs(path: Path) -> list[str]:
+    """The text outputs of the cells that call a checker."""
+    nb = nbformat.read(path, as_version=4)
+    found = []
+    for cell in nb.cells:
+        if cell.cell_type == "code" and cell.source.startswith("check_"):
+            assert cell.outputs, f"{path.name}: the check cell {cell.source!r} has no output"
+            found.append("".join(o.get("data", {}).get("text/plain", "") for o in cell.outputs))
+    return found
+
+
+@pytest.mark.parametrize("solution", SOLUTIONS, ids=lambda p: p.name)
+def test_saved_outputs_pass_in_solutions_and_are_not_done_in_student_notebooks(
+    solution: Path,
+) -> None:
+    passed = check_outputs(solution)
+    assert passed, f"{solution.name} has no check cell"
+    for report in passed:
+        headline = report.split("\n")[0]
+        assert headline.endswith("passed") and "✘" not in report, report
+    for report in check_outputs(tool.student_path(solution)):
+        assert report.split("\n")[0].endswith("not done yet") and "✘" not in report, report
+
+
 
 
 def test_a_solution_region_outside_a_solution_cell_is_refused() -> None:
