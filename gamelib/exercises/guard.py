@@ -201,16 +201,18 @@ class Forbidden:
         return tuple(_swap_for(f) for key, f in functions.items() if key not in allowed)
 
     @functools.cached_property
-    def _nested(self) -> frozenset[types.CodeType]:
-        """The code of the functions defined inside the forbidden ones (closures)."""
-        found: set[types.CodeType] = set()
+    def _nested(self) -> dict[int, types.CodeType]:
+        """The code of the functions defined inside the forbidden ones (closures), by id:
+        a closure runs that very code object. (Membership by identity: a code object's
+        hash reads its whole contents, and a check tests every function that lives.)"""
+        found: dict[int, types.CodeType] = {}
         todo = [swap.original for swap in self.swaps]
         while todo:
             for const in todo.pop().co_consts:
-                if isinstance(const, types.CodeType) and const not in found:
-                    found.add(const)
+                if isinstance(const, types.CodeType) and id(const) not in found:
+                    found[id(const)] = const
                     todo.append(const)
-        return frozenset(found)
+        return found
 
     @functools.cached_property
     def _swapped(self) -> frozenset[int]:
@@ -228,7 +230,7 @@ class Forbidden:
         swapped = self._swapped
         functions = [obj for obj in gc.get_objects() if type(obj) is function]  # 2.5x faster
         return tuple(_swap_for(f) for f in functions
-                     if f.__code__ in nested and id(f) not in swapped)
+                     if id(f.__code__) in nested and id(f) not in swapped)
 
 
 _guarded: dict[int, _Swap] = {}
