@@ -109,6 +109,12 @@ def _describe(function: types.FunctionType) -> str:
     return f"{function.__module__}.{qualname}"
 
 
+_CLONE: Final = "_gamelib_guard_clone"
+"""The attribute that marks a guard's own copy of a function (:class:`_Swap`'s ``clone``),
+which only the guard calls: the walk for closures leaves such copies alone, whichever
+check made them."""
+
+
 @dataclass
 class _Swap:
     function: types.FunctionType
@@ -124,6 +130,7 @@ def _swap_for(function: types.FunctionType) -> _Swap:
     clone = types.FunctionType(original, function.__globals__, function.__name__,
                                function.__defaults__, function.__closure__)
     clone.__kwdefaults__ = function.__kwdefaults__
+    clone.__dict__[_CLONE] = True  # the guard's own copy: no check guards it again
 
     def handler(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         if _STATE.trusted or not _STATE.active:  # a handed helper, or the checker's code
@@ -230,7 +237,8 @@ class Forbidden:
         swapped = self._swapped
         functions = [obj for obj in gc.get_objects() if type(obj) is function]  # 2.5x faster
         return tuple(_swap_for(f) for f in functions
-                     if id(f.__code__) in nested and id(f) not in swapped)
+                     if id(f.__code__) in nested and id(f) not in swapped
+                     and _CLONE not in f.__dict__)
 
 
 _guarded: dict[int, _Swap] = {}
