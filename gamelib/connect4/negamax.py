@@ -83,10 +83,11 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
     threats = grid.threats
     half_full = cells // 2
     # Scores that depend only on the number of discs m, for the player to move:
-    # lose[m]     the opponent wins with its next disc;
-    # high_at[m]  I cannot win with my next disc: my second disc from now at best.
+    # lose[m]        the opponent wins with its next disc;
+    # below_high[m]  one less than high, the best score left when I cannot win with my
+    #                next disc (my second disc from now): the alpha of "can I reach it?"
     lose = [-((cells - m) // 2) for m in range(cells + 1)]
-    high_at = [(cells - 1 - m) // 2 for m in range(cells + 1)]
+    below_high = [(cells - 1 - m) // 2 - 1 for m in range(cells + 1)]
     clock = time.perf_counter
     check_mask = CHECK_EVERY - 1  # a power of two less one: nodes & check_mask == 0 ...
     # Lesson 5's flags '≥' (LOWER) and '≤' (UPPER), as local names: read once per node.
@@ -150,11 +151,7 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
         candidates = playable & ~(opp_wins >> 1)
         if not candidates:
             return lose[moves]
-        # 2. Bounds without search: here the question is always open (the precondition),
-        # so neither bound answers it; high, the best score this position can still
-        # have, serves step 4.
-        high = high_at[moves]
-        # 3. The table: Lesson 5's read_bound with the window (alpha, alpha + 1).
+        # 2. The table: Lesson 5's read_bound with the window (alpha, alpha + 1).
         key = cur + mask
         entry = recent_get(key) or older_get(key)
         hint = no_move
@@ -167,20 +164,34 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
             elif value <= alpha:  # ('≤', value) and value <= alpha: fails low
                 hits += 1
                 return value
-        # 4. The moves, and each child's threats (the opponent's wins of its position).
         empty = full ^ mask
-        opp = cur ^ mask
-        quick = alpha == high - 1
+        # 3. Bounds without search: the question is always open here (the precondition),
+        # so neither bound answers it, but when it is "can I reach the best score that
+        # is left, a win with my second disc from now?" only a move after which the
+        # opponent is lost at once (two of our threats to block, or no move that keeps
+        # it alive) can; any other move scores at most alpha. So look for one, among the
+        # threats after every move, and search no deeper (see "Looking for a double
+        # threat"); its lanes are as in step 4.
+        if alpha == below_high[moves]:
+            lanes = threats(cur * spread | ((candidates * spread) & diagonal))
+            for column, index, lane in numbered:
+                disc = candidates & column
+                if disc:
+                    wins = (lanes >> lane) & empty
+                    after = ((mask | disc) + bottom) & full
+                    forced = after & wins
+                    if forced & (forced - 1) or not (forced or after) & ~(wins >> 1):
+                        cutoffs += 1
+                        recent[key] = lower_entry[alpha + 1][index]
+                        return alpha + 1
+            recent[key] = upper_entry[alpha][hint]
+            return alpha
+        # 4. The moves, and each child's threats (the opponent's wins of its position).
         # A move searched before any ordering, on the board after it alone: the only
         # move, or last time's best (it settles two positions in three). Else lane c of p
         # holds the board after a disc in column c (see "All children at once").
-        if quick:
-            first = 0
-        elif candidates & (candidates - 1):
-            first = candidates & column_at[hint]
-        else:
-            first = candidates
-        best = lose[moves]
+        first = candidates & column_at[hint] if candidates & (candidates - 1) else candidates
+        opp = cur ^ mask
         child_key = opp + mask  # + disc: the table key of the position after disc
         if first:
             # Its enhanced transposition cut-off (as for the other moves, below).
@@ -201,6 +212,8 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
                     best = -value
                     candidates ^= first
                     first = 0
+        else:
+            best = lose[moves]  # the best score of a move yet: none
         p = cur | first if first else cur * spread | ((candidates * spread) & diagonal)
         # lanes = threats(p), written out: Geometry.threats in gamelib/connect4/bitboard.py
         # is its definition, and a test checks that the two agree.
@@ -234,23 +247,6 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
             best = score
             candidates ^= first
             lanes = threats(cur * spread | ((candidates * spread) & diagonal))
-        elif quick:
-            # Only a move after which the opponent is lost at once (two of our threats
-            # to block, or no move that keeps it alive) scores high; any other move
-            # scores at most high - 1 = alpha. So look for one, no deeper (see "Looking
-            # for a double threat").
-            for column, index, lane in numbered:
-                disc = candidates & column
-                if disc:
-                    wins = (lanes >> lane) & empty
-                    after = ((mask | disc) + bottom) & full
-                    forced = after & wins
-                    if forced & (forced - 1) or not (forced or after) & ~(wins >> 1):
-                        cutoffs += 1
-                        recent[key] = lower_entry[high][index]
-                        return high
-            recent[key] = upper_entry[alpha][hint]
-            return alpha
         # Children by key, smallest first: more threats (one right above the move counts
         # twice in the first half of the game, one right above an opponent's threat not
         # at all), then the centre. A threat right above the opponent's is worth nothing:

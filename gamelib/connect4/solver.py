@@ -133,9 +133,10 @@ Where to read
 -------------
 :func:`~gamelib.connect4.negamax.make_negamax` (in :mod:`gamelib.connect4.negamax`) holds
 Lesson 8's ``negamax`` with the null window ``(alpha, alpha + 1)``, in four numbered
-steps: moves that do not lose at once, bounds without search, the table (Lesson 5's
-``read_bound``), then the moves in order (and ``store_bound`` on the way
-out). :meth:`Solver._score` is Lesson 8's ``null_windows`` driver.
+steps: moves that do not lose at once, the table (Lesson 5's ``read_bound``), bounds
+without search (the look for a double threat), then the moves in order (and
+``store_bound`` on the way out). :meth:`Solver._score` is Lesson 8's ``null_windows``
+driver.
 """
 
 from __future__ import annotations
