@@ -22,12 +22,16 @@ __all__ = ["CHECK_EVERY", "Kernel", "make_negamax"]
 CHECK_EVERY = 4096
 """The search looks at its clock and its table's size once every this many nodes."""
 
+UNREAD: Entry = ("unread", 0, 0)
+"""negamax's ``entry`` when the caller has not read the table: negamax reads it."""
+
 
 class Kernel(NamedTuple):
     """The search :func:`make_negamax` builds for one board, and its controls."""
 
     negamax: Callable[[int, int, int, int, int], int]
-    """``negamax(cur, mask, moves, opp_wins, alpha)``: see :func:`make_negamax`."""
+    """``negamax(cur, mask, moves, opp_wins, alpha)``: see :func:`make_negamax` (the
+    search passes its children one more argument, ``entry``)."""
     start: Callable[[float, Budget | None], None]
     """``start(limit, budget)``: zero the counters, set the deadline; before a search."""
     finish: Callable[[], tuple[int, int, int]]
@@ -48,6 +52,13 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
     :meth:`Solver._score <gamelib.connect4.solver.Solver._score>` asks only such
     questions, and a position that holds them passes them on to every child it
     searches, so this search never checks them (1-2% of its time).
+
+    ``entry``, when given, is what the table's current generation holds for the position
+    (an :data:`~gamelib.connect4.table.Entry`, or None for nothing), as the parent read
+    it for its enhanced transposition cut-off, and the search does not read it again
+    (1-2% of its time). It is still true when the search begins, even for the parent's
+    last child: only positions with more discs, and the children themselves, are written
+    between the reading and the search, and a new generation keeps the older one.
 
     The code is written for speed, since it runs once per node: everything it needs is
     a local name, the bounds that depend only on the number of discs are looked up in
@@ -136,7 +147,9 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
             raise SearchTimeout("the time budget ran out during the search")
         housekeeping_table()
 
-    def negamax(cur: int, mask: int, moves: int, opp_wins: int, alpha: int) -> int:
+    def negamax(
+        cur: int, mask: int, moves: int, opp_wins: int, alpha: int, entry: Entry | None = UNREAD
+    ) -> int:
         nonlocal nodes, hits, cutoffs
         nodes += 1
         if not nodes & check_mask:  # ... once every CHECK_EVERY nodes
@@ -151,9 +164,12 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
         candidates = playable & ~(opp_wins >> 1)
         if not candidates:
             return lose[moves]
-        # 2. The table: Lesson 5's read_bound with the window (alpha, alpha + 1).
+        # 2. The table: Lesson 5's read_bound with the window (alpha, alpha + 1). The
+        # parent passes what the current generation holds (see entry in the docstring).
         key = cur + mask
-        entry = recent_get(key) or older_get(key)
+        if entry is UNREAD:
+            entry = recent_get(key)
+        entry = entry or older_get(key)
         hint = no_move
         if entry is not None:
             flag, value, hint = entry
@@ -235,7 +251,7 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
         lanes |= ((pair << u1) & ((p << u3) | b)) | ((pair >> u2) & ((p >> u3) | t))
         # (end of threats)
         if first:
-            score = -negamax(opp, mask | first, moves + 1, lanes & empty, -alpha - 1)
+            score = -negamax(opp, mask | first, moves + 1, lanes & empty, -alpha - 1, entry)
             if score > alpha:
                 cutoffs += 1
                 recent[key] = lower_entry[score][hint]
@@ -252,7 +268,7 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
         # at all), then the centre. A threat right above the opponent's is worth nothing:
         # the cell under it must be filled first, by the opponent (who wins) or by me,
         # and then the opponent blocks mine.
-        children: list[tuple[int, int, int, int]] = []
+        children: list[tuple[int, int, int, int, Entry | None]] = []
         useful = ~(opp_wins << 1)  # the cells not right above an opponent's threat
         for column, index, lane in numbered:
             disc = candidates & column
@@ -279,12 +295,12 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
                 order_key = index - ((wins & useful).bit_count() << 4)
                 if moves < half_full and wins & (disc << 1):
                     order_key -= 16
-                children.append((order_key, disc, wins, index))
+                children.append((order_key, disc, wins, index, entry))
         children.sort()  # the keys differ (by index), so the order is fully defined
         moves += 1
         beta = -alpha - 1  # the child's alpha: the window (alpha, alpha + 1) negated
-        for _, disc, wins, index in children:
-            score = -negamax(opp, mask | disc, moves, wins, beta)
+        for _, disc, wins, index, entry in children:
+            score = -negamax(opp, mask | disc, moves, wins, beta, entry)
             if score > alpha:  # Lesson 5's store_bound: a lower bound
                 cutoffs += 1
                 recent[key] = lower_entry[score][index]
