@@ -417,14 +417,14 @@ def _in_own_chunk(
     stack of its own.
 
     CPython 3.11 keeps the frames of Python calls on a stack of 16 KB chunks, and frees
-    a chunk as soon as the frame at its start returns. A frame of negamax takes 680
+    a chunk as soon as the frame at its start returns. A frame of negamax takes 670
     bytes, so a search some 20 plies deep reaches the end of a chunk, and from then on
     every call at that depth maps a new chunk and unmaps it when it returns (two system
     calls, and fresh memory to fault in): on L2_R2 one call in 14, a tenth of the time.
     This function's frame is made bigger than a chunk (SEARCH_STACK words of stack that
     it never uses, set just below), so each call of it starts a new chunk of 64 KB (a
     new chunk is at least 8,000 bytes bigger than the frame that needs it); the rest of
-    the chunk holds some 58 frames of negamax, more than the deepest search needs (42
+    the chunk holds some 59 frames of negamax, more than the deepest search needs (42
     plies), and it is freed once, when this function returns. It costs a few
     microseconds, so :meth:`Solver._score` uses it only for a big search.
     """
