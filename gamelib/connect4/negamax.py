@@ -22,12 +22,16 @@ __all__ = ["CHECK_EVERY", "Kernel", "make_negamax"]
 CHECK_EVERY = 4096
 """The search looks at its clock and its table's size once every this many nodes."""
 
+UNREAD: Entry = ("unread", 0, 0)
+"""negamax's ``entry`` when the caller has not read the table: negamax reads it."""
+
 
 class Kernel(NamedTuple):
     """The search :func:`make_negamax` builds for one board, and its controls."""
 
     negamax: Callable[[int, int, int, int, int], int]
-    """``negamax(cur, mask, moves, opp_wins, alpha)``: see :func:`make_negamax`."""
+    """``negamax(cur, mask, moves, opp_wins, alpha)``: see :func:`make_negamax` (the
+    search passes its children one more argument, ``entry``)."""
     start: Callable[[float, Budget | None], None]
     """``start(limit, budget)``: zero the counters, set the deadline; before a search."""
     finish: Callable[[], tuple[int, int, int]]
@@ -48,6 +52,13 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
     :meth:`Solver._score <gamelib.connect4.solver.Solver._score>` asks only such
     questions, and a position that holds them passes them on to every child it
     searches, so this search never checks them (1-2% of its time).
+
+    ``entry``, when given, is what the table's current generation holds for the position
+    (an :data:`~gamelib.connect4.table.Entry`, or None for nothing), as the parent read
+    it for its enhanced transposition cut-off, and the search does not read it again
+    (1-2% of its time). It is still true when the search begins, even for the parent's
+    last child: only positions with more discs, and the children themselves, are written
+    between the reading and the search, and a new generation keeps the older one.
 
     The code is written for speed, since it runs once per node: everything it needs is
     a local name, the bounds that depend only on the number of discs are looked up in
@@ -83,10 +94,11 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
     threats = grid.threats
     half_full = cells // 2
     # Scores that depend only on the number of discs m, for the player to move:
-    # lose[m]     the opponent wins with its next disc;
-    # high_at[m]  I cannot win with my next disc: my second disc from now at best.
+    # lose[m]        the opponent wins with its next disc;
+    # below_high[m]  one less than high, the best score left when I cannot win with my
+    #                next disc (my second disc from now): the alpha of "can I reach it?"
     lose = [-((cells - m) // 2) for m in range(cells + 1)]
-    high_at = [(cells - 1 - m) // 2 for m in range(cells + 1)]
+    below_high = [(cells - 1 - m) // 2 - 1 for m in range(cells + 1)]
     clock = time.perf_counter
     check_mask = CHECK_EVERY - 1  # a power of two less one: nodes & check_mask == 0 ...
     # Lesson 5's flags '≥' (LOWER) and '≤' (UPPER), as local names: read once per node.
@@ -135,7 +147,9 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
             raise SearchTimeout("the time budget ran out during the search")
         housekeeping_table()
 
-    def negamax(cur: int, mask: int, moves: int, opp_wins: int, alpha: int) -> int:
+    def negamax(
+        cur: int, mask: int, moves: int, opp_wins: int, alpha: int, entry: Entry | None = UNREAD
+    ) -> int:
         nonlocal nodes, hits, cutoffs
         nodes += 1
         if not nodes & check_mask:  # ... once every CHECK_EVERY nodes
@@ -150,13 +164,12 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
         candidates = playable & ~(opp_wins >> 1)
         if not candidates:
             return lose[moves]
-        # 2. Bounds without search: here the question is always open (the precondition),
-        # so neither bound answers it; high, the best score this position can still
-        # have, serves step 4.
-        high = high_at[moves]
-        # 3. The table: Lesson 5's read_bound with the window (alpha, alpha + 1).
+        # 2. The table: Lesson 5's read_bound with the window (alpha, alpha + 1). The
+        # parent passes what the current generation holds (see entry in the docstring).
         key = cur + mask
-        entry = recent_get(key) or older_get(key)
+        if entry is UNREAD:
+            entry = recent_get(key)
+        entry = entry or older_get(key)
         hint = no_move
         if entry is not None:
             flag, value, hint = entry
@@ -167,20 +180,34 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
             elif value <= alpha:  # ('≤', value) and value <= alpha: fails low
                 hits += 1
                 return value
-        # 4. The moves, and each child's threats (the opponent's wins of its position).
         empty = full ^ mask
-        opp = cur ^ mask
-        quick = alpha == high - 1
+        # 3. Bounds without search: the question is always open here (the precondition),
+        # so neither bound answers it, but when it is "can I reach the best score that
+        # is left, a win with my second disc from now?" only a move after which the
+        # opponent is lost at once (two of our threats to block, or no move that keeps
+        # it alive) can; any other move scores at most alpha. So look for one, among the
+        # threats after every move, and search no deeper (see "Looking for a double
+        # threat"); its lanes are as in step 4.
+        if alpha == below_high[moves]:
+            lanes = threats(cur * spread | ((candidates * spread) & diagonal))
+            for column, index, lane in numbered:
+                disc = candidates & column
+                if disc:
+                    wins = (lanes >> lane) & empty
+                    after = ((mask | disc) + bottom) & full
+                    forced = after & wins
+                    if forced & (forced - 1) or not (forced or after) & ~(wins >> 1):
+                        cutoffs += 1
+                        recent[key] = lower_entry[alpha + 1][index]
+                        return alpha + 1
+            recent[key] = upper_entry[alpha][hint]
+            return alpha
+        # 4. The moves, and each child's threats (the opponent's wins of its position).
         # A move searched before any ordering, on the board after it alone: the only
         # move, or last time's best (it settles two positions in three). Else lane c of p
         # holds the board after a disc in column c (see "All children at once").
-        if quick:
-            first = 0
-        elif candidates & (candidates - 1):
-            first = candidates & column_at[hint]
-        else:
-            first = candidates
-        best = lose[moves]
+        first = candidates & column_at[hint] if candidates & (candidates - 1) else candidates
+        opp = cur ^ mask
         child_key = opp + mask  # + disc: the table key of the position after disc
         if first:
             # Its enhanced transposition cut-off (as for the other moves, below).
@@ -201,6 +228,8 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
                     best = -value
                     candidates ^= first
                     first = 0
+        else:
+            best = lose[moves]  # the best score of a move yet: none
         p = cur | first if first else cur * spread | ((candidates * spread) & diagonal)
         # lanes = threats(p), written out: Geometry.threats in gamelib/connect4/bitboard.py
         # is its definition, and a test checks that the two agree.
@@ -222,7 +251,7 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
         lanes |= ((pair << u1) & ((p << u3) | b)) | ((pair >> u2) & ((p >> u3) | t))
         # (end of threats)
         if first:
-            score = -negamax(opp, mask | first, moves + 1, lanes & empty, -alpha - 1)
+            score = -negamax(opp, mask | first, moves + 1, lanes & empty, -alpha - 1, entry)
             if score > alpha:
                 cutoffs += 1
                 recent[key] = lower_entry[score][hint]
@@ -234,29 +263,12 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
             best = score
             candidates ^= first
             lanes = threats(cur * spread | ((candidates * spread) & diagonal))
-        elif quick:
-            # Only a move after which the opponent is lost at once (two of our threats
-            # to block, or no move that keeps it alive) scores high; any other move
-            # scores at most high - 1 = alpha. So look for one, no deeper (see "Looking
-            # for a double threat").
-            for column, index, lane in numbered:
-                disc = candidates & column
-                if disc:
-                    wins = (lanes >> lane) & empty
-                    after = ((mask | disc) + bottom) & full
-                    forced = after & wins
-                    if forced & (forced - 1) or not (forced or after) & ~(wins >> 1):
-                        cutoffs += 1
-                        recent[key] = lower_entry[high][index]
-                        return high
-            recent[key] = upper_entry[alpha][hint]
-            return alpha
         # Children by key, smallest first: more threats (one right above the move counts
         # twice in the first half of the game, one right above an opponent's threat not
         # at all), then the centre. A threat right above the opponent's is worth nothing:
         # the cell under it must be filled first, by the opponent (who wins) or by me,
         # and then the opponent blocks mine.
-        children: list[tuple[int, int, int, int]] = []
+        children: list[tuple[int, int, int, int, Entry | None]] = []
         useful = ~(opp_wins << 1)  # the cells not right above an opponent's threat
         for column, index, lane in numbered:
             disc = candidates & column
@@ -283,12 +295,12 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
                 order_key = index - ((wins & useful).bit_count() << 4)
                 if moves < half_full and wins & (disc << 1):
                     order_key -= 16
-                children.append((order_key, disc, wins, index))
+                children.append((order_key, disc, wins, index, entry))
         children.sort()  # the keys differ (by index), so the order is fully defined
         moves += 1
         beta = -alpha - 1  # the child's alpha: the window (alpha, alpha + 1) negated
-        for _, disc, wins, index in children:
-            score = -negamax(opp, mask | disc, moves, wins, beta)
+        for _, disc, wins, index, entry in children:
+            score = -negamax(opp, mask | disc, moves, wins, beta, entry)
             if score > alpha:  # Lesson 5's store_bound: a lower bound
                 cutoffs += 1
                 recent[key] = lower_entry[score][index]

@@ -191,6 +191,12 @@ class LabServer:
             body = response.read()
         return json.loads(body) if body else None
 
+    def get(self, path: str) -> str:
+        """GET ``path`` (relative to the server's base address) and return the text; an HTTP
+        error status raises urllib's HTTPError."""
+        with _DIRECT.open(f"{self.base_url}{path}", timeout=10) as response:
+            return str(response.read().decode("utf-8"))
+
     def log_tail(self, lines: int = 40) -> str:
         """The last ``lines`` lines of the server's log, for failure messages."""
         try:
@@ -198,6 +204,12 @@ class LabServer:
         except OSError:
             return "(no server log)"
         return "\n".join(text.splitlines()[-lines:])
+
+
+NBGRADER_SERVER_EXTENSIONS = tuple(
+    f"nbgrader.server_extensions.{name}"
+    for name in ("formgrader", "validate_assignment", "assignment_list", "course_list")
+)
 
 
 def _write_json(path: Path, content: object) -> None:
@@ -235,9 +247,17 @@ def start_lab(workdir: Path, notebooks: Path, app: str = "lab") -> LabServer:
             "ServerApp": {
                 "tornado_settings": {
                     "page_config_data": {"buildCheck": False, "buildAvailable": False}
-                }
+                },
+                "jpserver_extensions": dict.fromkeys(NBGRADER_SERVER_EXTENSIONS, False),
             },
         },
+    )
+    # nbgrader comes with the test tools (to grade the exercises), not with `make lab`: the
+    # students' JupyterLab has neither its server extensions nor its JupyterLab extension, and
+    # neither has this one (its server extensions cost about 0.5 s of CPU per server start).
+    _write_json(
+        dirs["config"] / "labconfig" / "page_config.json",
+        {"disabledExtensions": {"@jupyter/nbgrader": True}},
     )
     _write_json(
         dirs["settings"]

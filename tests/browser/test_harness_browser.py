@@ -7,9 +7,13 @@ pixels can be read from the DOM and that a click lands on the intended canvas pi
 
 from __future__ import annotations
 
+import json
+import re
+import urllib.error
+
 import pytest
 
-from .harness import LabPage
+from .harness import LabPage, LabServer
 
 BLUE = (0x1E, 0x64, 0xC8, 255)  # the notebook's fill_rect(20, 10, 60, 40)
 RED = (0xDC, 0x1E, 0x1E, 255)  # the 10x10 square painted where a click lands
@@ -39,3 +43,19 @@ def test_canvas_pixels_and_click(lab: LabPage) -> None:
     assert lab.pixel(canvas, 144, 44) == TRANSPARENT
     assert lab.pixel(canvas, 50, 30) == BLUE
     lab.screenshot("harness-canvas-probe")
+
+
+
+
+def test_the_test_server_has_what_make_lab_has_not_the_graders_tools(
+    lab_server: LabServer,
+) -> None:
+    """nbgrader comes with the test tools, not with `make lab`: the JupyterLab of these tests
+    loads neither its JupyterLab extension nor its server extensions, as a student's would."""
+    page = lab_server.get(f"lab?token={lab_server.token}")
+    config = re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>', page, re.S)
+    assert config, "JupyterLab's page carries its configuration"
+    assert "@jupyter/nbgrader" in json.loads(config.group(1))["disabledExtensions"]
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        lab_server.get(f"formgrader?token={lab_server.token}")
+    assert refused.value.code == 404, "nbgrader's formgrader answered"

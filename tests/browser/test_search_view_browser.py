@@ -75,28 +75,103 @@ def test_fixture_notebook_shows_the_twins_trace() -> None:
     check_fixture_notebook(NOTEBOOK, CALL)
 
 
-def test_five_steps_move_the_highlight(lab: LabPage) -> None:
-    view = twin()
-    start = view.event.node
+def test_steps_move_the_highlight_and_a_wide_tree_keeps_it_in_view(lab: LabPage) -> None:
+    """The fixture's viewer at 1280 x 800 with the file browser open, run once:
+
+    * five presses of Step move the highlight from the root to the node of step 5 (by
+      pixels, as the twin says), and End brings it back to the root;
+    * the tree (1,228 px) is wider than the output even at its smallest (SHRINK): the box
+      scrolls, and follows the current node from the far left of the tree (step 3) to its
+      far right (step 41); the status line and the key stay whole and in view at 100 % and
+      150 % zoom;
+    * saved, the output holds the search as an SVG picture; after a reload the kernel still
+      holds the viewer, and the new canvas asks for its picture again."""
+    view, fifth = twin(), twin()
+    assert view.layout.width * SHRINK > 1000
     for _ in range(5):
-        assert view.step()
-    after = view.event.node
+        assert fifth.step()
+    start, after = view.event.node, fifth.event.node
     assert after != start, "the fixture must move the highlight within five steps"
     lab.page.set_viewport_size({"width": 1280, "height": 800})
     lab.open_notebook(NOTEBOOK)
     lab.run_all_cells()
+    page = lab.page
+    scroller = page.locator(".gamelib-tree-box").first
+    mark = page.locator(".gamelib-current").first
+    status = page.locator(".gamelib-tree-status").first
+    key = page.locator(".gamelib-tree-key").first
     canvas = lab.visible_canvas()
+    canvas.scroll_into_view_if_needed()
     assert lab.canvas_size(canvas) == (
         view.layout.width * PIXEL_RATIO, view.layout.height * PIXEL_RATIO)
+    width, room = scroller.evaluate("s => [s.scrollWidth, s.clientWidth]")
+    assert width > room + 50, f"the tree ({width} px) should be wider than its box ({room} px)"
+    assert canvas.bounding_box()["width"] == pytest.approx(view.layout.width * SHRINK, abs=1)
     boxes = [halo(view, start), halo(view, after)]
     wait_until(lambda: lit(lab, canvas, boxes) == [True, False], 30, "the root highlighted")
     lab.screenshot("search_view_start_1280x800")
-    for _ in range(5):
-        lab.press_button("Step")
-    wait_until(lambda: lit(lab, canvas, boxes) == [False, True], 30,
-               f"the highlight on node {after} after five steps")
-    lab.wait_text("")  # the refusal note stays empty: no step was refused
-    lab.screenshot("search_view_step5_1280x800")
+    for target in (3, 5, 41):
+        while view.position < target:
+            view.step()
+            lab.press_button("Step")
+        node = view.event.node
+        wanted = f"{view.message} step {target} of {len(view) - 1}".split()
+        wait_until(lambda wanted=wanted: status.inner_text().split() == wanted, 30,
+                   f"the status line of step {target}")
+        if target == 5:
+            assert node == after
+            wait_until(lambda: lit(lab, canvas, boxes) == [False, True], 30,
+                       f"the highlight on node {after} after five steps")
+            lab.wait_text("")  # the refusal note stays empty: no step was refused
+            lab.screenshot("search_view_step5_1280x800")
+            continue
+        x = view.layout.spots[node].box.center[0]
+
+        def marked(share: float = 100 * x / view.layout.width) -> bool:
+            return bool(abs(mark.evaluate("m => parseFloat(m.style.left)") - share) < 0.01)
+
+        wait_until(marked, 30, f"the mark on node {node} at step {target}")
+
+        def in_view() -> bool:
+            box, seen = mark.bounding_box(), scroller.bounding_box()
+            return bool(box and seen and seen["x"] <= box["x"] <= seen["x"] + seen["width"])
+
+        wait_until(in_view, 10, f"the current node in view at step {target}")
+        lab.screenshot(f"search_view_wide_step{target}")
+    # It scrolled to the right: node 41's centre lies past the box's width in the tree.
+    assert view.layout.spots[view.event.node].box.center[0] * SHRINK > room
+    assert scroller.evaluate("s => s.scrollLeft") > 0
+    # The status line and the key stay in view: they are outside the scrolling box (the
+    # tree's box clips the canvas's own), at 100 % and at 150 % browser zoom (emulated as
+    # the browser does it: 1280/zoom x 800/zoom CSS pixels, zoom device pixels per CSS px).
+    assert key.inner_text().split() == " ".join(view.layout.legend).split()
+    session = page.context.new_cdp_session(page)
+    for zoom in (1.0, 1.5):
+        width, height = round(1280 / zoom), round(800 / zoom)
+        session.send("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": zoom, "mobile": False})
+        page.wait_for_function("w => innerWidth === w", arg=width)
+        scroller.evaluate("s => { s.scrollLeft = s.scrollWidth; }")  # to the right end
+        wait_until(lambda: scroller.evaluate("s => s.scrollLeft") > 0, 10, "scrolled right")
+        for name, part in (("status line", status), ("key", key)):
+            part.scroll_into_view_if_needed()
+            page.wait_for_timeout(200)  # the scroll settles
+            seen = part.bounding_box()
+            assert seen is not None, f"the {name} is laid out at {zoom:.0%}"
+            assert seen["x"] >= 0 and seen["x"] + seen["width"] <= width, (
+                f"the {name} lies across the viewport's side at {zoom:.0%}: {seen}")
+            assert seen["y"] >= 0 and seen["y"] + seen["height"] <= height, (
+                f"the {name} lies across the viewport's top or bottom at {zoom:.0%}: {seen}")
+            # Whole: no word cut off or hidden in an overflow.
+            assert part.evaluate("p => p.scrollWidth <= p.clientWidth + 1")
+            assert scroller.evaluate("s => s.scrollLeft") > 0  # still scrolled to the right
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            shot = session.send("Page.captureScreenshot", {"format": "png"})
+            path = SCREENSHOTS / (f"search_view_wide_right_end_{round(zoom * 100)}_"
+                                  f"{name.split()[0]}.png")
+            path.write_bytes(base64.b64decode(shot["data"]))
+            print("screenshot:", path)
+    session.send("Emulation.clearDeviceMetricsOverride")
     lab.press_button("End")
     wait_until(lambda: lit(lab, canvas, [halo(view, 0)]) == [True], 30,
                "the root highlighted again at the end")
@@ -210,80 +285,3 @@ def test_lesson_4_five_steps_move_the_highlight_and_leave_a_still_after_a_reload
     assert picture["width"] > 300 and picture["height"] > 200
     still.scroll_into_view_if_needed()
     lab.screenshot("lesson4_search_view_reloaded_without_kernel")
-
-
-# -- A tree wider than its box -----------------------------------------------------------
-
-
-def test_a_wide_tree_scrolls_and_keeps_the_current_node_in_view(lab: LabPage) -> None:
-    """At 1280 px with the file browser open the fixture's tree (1,228 px) is wider than the
-    output even at its smallest (SHRINK): the box scrolls, and follows the current node from
-    the far left of the tree (step 3) to its far right (step 41)."""
-    view = twin()
-    assert view.layout.width * SHRINK > 1000
-    lab.page.set_viewport_size({"width": 1280, "height": 800})
-    lab.open_notebook(NOTEBOOK)
-    lab.run_all_cells()
-    page = lab.page
-    scroller = page.locator(".gamelib-tree-box").first
-    mark = page.locator(".gamelib-current").first
-    canvas = lab.visible_canvas()
-    canvas.scroll_into_view_if_needed()
-    width, room = scroller.evaluate("s => [s.scrollWidth, s.clientWidth]")
-    assert width > room + 50, f"the tree ({width} px) should be wider than its box ({room} px)"
-    assert canvas.bounding_box()["width"] == pytest.approx(view.layout.width * SHRINK, abs=1)
-    for target in (3, 41):
-        while view.position < target:
-            view.step()
-            lab.press_button("Step")
-        x = view.layout.spots[view.event.node].box.center[0]
-
-        def marked(share: float = 100 * x / view.layout.width) -> bool:
-            return bool(abs(mark.evaluate("m => parseFloat(m.style.left)") - share) < 0.01)
-
-        wait_until(marked, 30, f"the mark on node {view.event.node} at step {target}")
-
-        def in_view() -> bool:
-            box, seen = mark.bounding_box(), scroller.bounding_box()
-            return bool(box and seen and seen["x"] <= box["x"] <= seen["x"] + seen["width"])
-
-        wait_until(in_view, 10, f"the current node in view at step {target}")
-        lab.screenshot(f"search_view_wide_step{target}")
-    # It scrolled to the right: node 41's centre lies past the box's width in the tree.
-    assert view.layout.spots[view.event.node].box.center[0] * SHRINK > room
-    assert scroller.evaluate("s => s.scrollLeft") > 0
-    # The status line and the key stay in view: they are outside the scrolling box (the
-    # tree's box clips the canvas's own), at 100 % and at 150 % browser zoom (emulated as
-    # the browser does it: 1280/zoom x 800/zoom CSS pixels, zoom device pixels per CSS px).
-    status = page.locator(".gamelib-tree-status").first
-    key = page.locator(".gamelib-tree-key").first
-    assert status.inner_text().split() == (
-        f"{view.message} step {view.position} of {len(view) - 1}").split()
-    assert key.inner_text().split() == " ".join(view.layout.legend).split()
-    session = page.context.new_cdp_session(page)
-    for zoom in (1.0, 1.5):
-        width, height = round(1280 / zoom), round(800 / zoom)
-        session.send("Emulation.setDeviceMetricsOverride", {
-            "width": width, "height": height, "deviceScaleFactor": zoom, "mobile": False})
-        page.wait_for_function("w => innerWidth === w", arg=width)
-        scroller.evaluate("s => { s.scrollLeft = s.scrollWidth; }")  # to the right end
-        wait_until(lambda: scroller.evaluate("s => s.scrollLeft") > 0, 10, "scrolled right")
-        for name, part in (("status line", status), ("key", key)):
-            part.scroll_into_view_if_needed()
-            page.wait_for_timeout(200)  # the scroll settles
-            seen = part.bounding_box()
-            assert seen is not None, f"the {name} is laid out at {zoom:.0%}"
-            assert seen["x"] >= 0 and seen["x"] + seen["width"] <= width, (
-                f"the {name} lies across the viewport's side at {zoom:.0%}: {seen}")
-            assert seen["y"] >= 0 and seen["y"] + seen["height"] <= height, (
-                f"the {name} lies across the viewport's top or bottom at {zoom:.0%}: {seen}")
-            # Whole: no word cut off or hidden in an overflow.
-            assert part.evaluate("p => p.scrollWidth <= p.clientWidth + 1")
-            assert scroller.evaluate("s => s.scrollLeft") > 0  # still scrolled to the right
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            shot = session.send("Page.captureScreenshot", {"format": "png"})
-            path = SCREENSHOTS / (f"search_view_wide_right_end_{round(zoom * 100)}_"
-                                  f"{name.split()[0]}.png")
-            path.write_bytes(base64.b64decode(shot["data"]))
-            print("screenshot:", path)
-    session.send("Emulation.clearDeviceMetricsOverride")

@@ -6,7 +6,7 @@ sentence as its text. The tests open every lesson in a JupyterLab whose settings
 without running a cell, and nbconvert's HTML of every lesson (what nbviewer shows), and check
 every output area: no widget repr anywhere (``VBox(``, ``Canvas(`` ...), and each saved
 picture shown as an image of non-zero size. (Notebook 7: tests/browser/test_notebook7_browser.py
-runs the same check.)
+runs the same check on the few lessons that hold every kind of saved picture.)
 
 A second test stops the kernel of a running lesson (Kernel > Restart, then a reload): the board
 says so in the project's words (gamelib.ui.canvas.STOPPED_KERNEL_CSS).
@@ -64,6 +64,37 @@ def saved_pictures(name: str) -> int:
 
 
 LESSONS = sorted(path.name for path in (PROJECT_ROOT / "notebooks").glob("0[0-9]-*.ipynb"))
+
+
+def picture_kinds(name: str) -> set[str]:
+    """The kinds of saved pictures in lesson ``name``: a chart, or a board or search tree (by
+    its words before the colon; a Monte-Carlo tree apart), live (its words ask to run the
+    cell) or shown once."""
+    notebook = json.loads((PROJECT_ROOT / "notebooks" / name).read_text(encoding="utf-8"))
+    kinds = set()
+    for cell in notebook["cells"]:
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if "image/png" not in data:
+                continue
+            text = "".join(data.get("text/plain", ""))
+            kind = "chart" if text.startswith("<Figure") else text.split(":")[0]
+            if "Monte-Carlo" in text:
+                kind += " (Monte-Carlo)"
+            kinds.add(kind + (", live" if "Run the cell" in text else ""))
+    return kinds
+
+
+def covering_lessons() -> list[str]:
+    """Few lessons that together save every kind of picture that the lessons save: each
+    next one the lesson with the most kinds not yet covered (the first of equals)."""
+    left = set().union(*map(picture_kinds, LESSONS))
+    chosen: list[str] = []
+    while left:
+        best = max(LESSONS, key=lambda name: len(picture_kinds(name) & left))
+        chosen.append(best)
+        left -= picture_kinds(best)
+    return chosen
 
 # For each output area: [its text, [width, height, decoded width] of the picture it shows
 # (an <img> or an <svg>; null for none)], once every <img> in it is decoded.

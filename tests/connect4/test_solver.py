@@ -11,9 +11,10 @@ from collections.abc import Callable
 import pytest
 
 from gamelib.connect4 import benchmark_positions
+from gamelib.connect4 import solver as solver_module
 from gamelib.connect4.bitboard import threat_cells
 from gamelib.connect4.score import score_to_moves
-from gamelib.connect4.solver import Solver
+from gamelib.connect4.solver import SEARCH_STACK, Solver
 from gamelib.game import GameError
 from gamelib.games import ConnectFour
 from gamelib.games.connect_four import C4State
@@ -357,3 +358,20 @@ def test_node_counts_are_pinned() -> None:
     # Solving again with the table filled costs far less.
     assert solver.solve(ConnectFour.from_moves("6614446666373154")) == -4
     assert solver.nodes < second // 10
+
+
+def test_a_big_search_runs_in_a_frame_stack_chunk_of_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # _in_own_chunk's frame is bigger than a 16 KB chunk of CPython's frame stack (2,048
+    # words), so each call starts a chunk of its own; the search goes through it
+    # unchanged: the same score and node count with it from the first search or never.
+    assert solver_module._in_own_chunk.__code__.co_stacksize > SEARCH_STACK > 2048
+    state = ConnectFour.from_moves("6614446666373154")
+    counts = []
+    for after in (0, 10**9):
+        monkeypatch.setattr(solver_module, "OWN_CHUNK_AFTER", after)
+        solver = Solver()
+        assert solver.solve(state) == -4
+        counts.append(solver.nodes)
+    assert counts == [16723, 16723]
