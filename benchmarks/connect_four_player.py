@@ -30,6 +30,12 @@ heuristic tree D plies deep: a measure of the search and its heuristic that no c
 disturbs. It prints a report; it asserts nothing. At 1 s a move on a busy machine, the
 moves depend on the clock: two runs of the same player differ by a few positions of the
 hundred.
+
+``--train FILE`` (no match) asks the ``--new`` player (best with ``--depth D``: no clock)
+for a move in each position of FILE, one JSON object a line with ``"moves"`` (columns 1-7)
+and ``"keep"`` (the 0-based columns that keep the position's value, labelled offline by an
+exact solver), and prints the share of moves in ``keep``: a quick measure for tuning the
+heuristic on positions that are not the held-out sets of ``--keep-value``.
 """
 
 from __future__ import annotations
@@ -161,6 +167,18 @@ def keep_value(player: Player, sample: int, seconds: float | None, depth: int | 
           f"({100 * totals['kept'] / max(known, 1):.1f}%), unknown {totals['unknown']}")
 
 
+def train(player: Player, path: str, seconds: float | None, depth: int | None) -> None:
+    """Print the share of the positions of ``path`` (JSON lines with ``moves`` and ``keep``)
+    where the player's move is one of ``keep``."""
+    with open(path) as file:
+        positions = [json.loads(line) for line in file if line.strip()]
+    kept = 0
+    for number, position in enumerate(positions):
+        answer = player.ask(position["moves"], seconds, depth, number)
+        kept += answer["move"] in position["keep"]
+    print(f"{path}: kept {kept}/{len(positions)} ({100 * kept / max(len(positions), 1):.1f}%)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--old", help="checkout holding the old gamelib (for a match)")
@@ -171,9 +189,18 @@ def main() -> None:
     parser.add_argument("--depth-report", action="store_true")
     parser.add_argument("--keep-value", type=int, metavar="N", default=None,
                         help="positions per opening set for the value-keeping report")
+    parser.add_argument("--train", metavar="FILE", default=None,
+                        help="JSON lines of positions with the columns that keep the value")
     parser.add_argument("--solve-seconds", type=float, default=120.0)
     parser.add_argument("--cache", default="/tmp/connect_four_keep_value.json")
     args = parser.parse_args()
+    if args.train is not None:
+        player = Player(args.new)
+        try:
+            train(player, args.train, args.seconds, args.depth)
+        finally:
+            player.close()
+        return
     if args.keep_value is not None:
         player = Player(args.new)
         try:
