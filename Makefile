@@ -1,10 +1,10 @@
 # Game-search notebooks: everyday commands.
 #
 #   make lab        open the notebooks in JupyterLab
-#   make check      the everyday loop (about 105 s of CPU: a minute on two idle cores): ruff,
+#   make check      the everyday loop (about 70 s of CPU: under 40 s on two idle cores): ruff,
 #                   mypy, and every test that is not slow, notebook or browser
 #   make test       all of it: ruff, mypy, then every test: unit tests, every notebook (nbval),
-#                   browser tests (what .ci/run runs; about 470 s of CPU)
+#                   browser tests (what .ci/run runs; about 450 s of CPU, Chromium included)
 #   make notebooks  re-execute notebooks in place (NOTEBOOKS="notebooks/02-Minimax.ipynb ...")
 #   make students   make the exercises' student notebooks from the solutions (nbgrader) and run them
 #   make slides     the lessons as reveal.js slides in build/slides, working offline
