@@ -209,7 +209,14 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (course / "nbgrader_config.py").write_text(
         config + f"\nc.CourseDirectory.root = {str(course)!r}\n"
                  "c.CourseDirectory.course_id = 'game-search'\n"
-                 "c.Execute.timeout = 300\n")
+                 "c.Execute.timeout = 300\n"
+                 # The graders' kernels talk over Unix sockets in the course folder, not TCP:
+                 # a TCP port that jupyter_client found free can be taken by another process
+                 # (the other test workers' kernels, browsers and servers) before the kernel
+                 # binds it, and the kernel then never answers (seen once in a fresh run:
+                 # "Address already in use", every test of this module in error).
+                 "c.KernelManager.transport = 'ipc'\n"
+                 f"c.KernelManager.ip = {str(course / 'kernel')!r}\n")  # absolute: any cwd
     for solution in SOLUTIONS:
         assignment, name = assignment_of(solution)
         (course / "source" / assignment).mkdir(parents=True)
