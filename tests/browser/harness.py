@@ -250,6 +250,11 @@ def start_lab(workdir: Path, notebooks: Path, app: str = "lab") -> LabServer:
                 },
                 "jpserver_extensions": dict.fromkeys(NBGRADER_SERVER_EXTENSIONS, False),
             },
+            # The server talks to its kernels over Unix sockets in ``workdir``, not TCP: a
+            # TCP port that jupyter_client found free can be taken by another process of the
+            # test run (kernels, browsers, servers) before the kernel binds it, and the
+            # kernel then never answers (seen once, in nbgrader's kernels).
+            "KernelManager": {"transport": "ipc", "ip": str(workdir / "kernel")},
         },
     )
     # nbgrader comes with the test tools (to grade the exercises), not with `make lab`: the
