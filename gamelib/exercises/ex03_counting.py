@@ -311,16 +311,11 @@ def symmetric_state_count_by_enumeration(side: int) -> int:
     return len(canonical)
 
 
-_ENUMERATED_SYMMETRIC: Final[dict[int, int]] = {}
-"""The checker's counts of :func:`symmetric_state_count_by_enumeration`, by side (each
-enumeration takes a tenth of a second; the counts are in the check's report anyway)."""
-
-
+@cache
 def _enumerated_symmetric(side: int) -> int:
-    """:func:`symmetric_state_count_by_enumeration` of ``side``, enumerated once per process."""
-    if side not in _ENUMERATED_SYMMETRIC:
-        _ENUMERATED_SYMMETRIC[side] = symmetric_state_count_by_enumeration(side)
-    return _ENUMERATED_SYMMETRIC[side]
+    """:func:`symmetric_state_count_by_enumeration` of ``side``, enumerated once per process
+    (a tenth of a second each; every check asks the same)."""
+    return symmetric_state_count_by_enumeration(side)
 
 
 def _symmetric_formula(side: int) -> int:

@@ -120,8 +120,6 @@ class _Swap:
     function: types.FunctionType
     original: types.CodeType
     guard: types.CodeType
-    clone: types.FunctionType
-    """The function with its own code, which the guard calls where it lets the call run."""
 
 
 def _swap_for(function: types.FunctionType) -> _Swap:
@@ -138,7 +136,7 @@ def _swap_for(function: types.FunctionType) -> _Swap:
         refuse(name)
 
     free = len(function.__closure__ or ())
-    return _Swap(function, original, _guard_code(handler, free), clone)
+    return _Swap(function, original, _guard_code(handler, free))
 
 
 def _functions_of_class(cls: type) -> Iterator[types.FunctionType]:
@@ -223,9 +221,9 @@ class Forbidden:
 
     @functools.cached_property
     def _swapped(self) -> frozenset[int]:
-        """The ids of the functions :attr:`swaps` guards and of their clones (the guards'
-        own copies), which live as long as this object: no closure swap is made for them."""
-        return frozenset(id(f) for swap in self.swaps for f in (swap.function, swap.clone))
+        """The ids of the functions :attr:`swaps` guards, which live as long as this object:
+        no closure swap is made for them (the guards' own copies carry ``_CLONE``)."""
+        return frozenset(id(swap.function) for swap in self.swaps)
 
     def closures(self) -> tuple[_Swap, ...]:
         """A swap for each closure that a forbidden function made and that lives now (say

@@ -182,20 +182,24 @@ class LabServer:
 
     def api(self, path: str, method: str = "GET") -> Any:
         """Call the server's REST API; return the decoded JSON answer (None if empty)."""
-        request = urllib.request.Request(
-            f"{self.base_url}api/{path}",
-            method=method,
-            headers={"Authorization": f"token {self.token}"},
-        )
-        with _DIRECT.open(request, timeout=10) as response:
-            body = response.read()
+        body = self._request(f"api/{path}", method)
         return json.loads(body) if body else None
 
     def get(self, path: str) -> str:
         """GET ``path`` (relative to the server's base address) and return the text; an HTTP
         error status raises urllib's HTTPError."""
-        with _DIRECT.open(f"{self.base_url}{path}", timeout=10) as response:
-            return str(response.read().decode("utf-8"))
+        return self._request(path).decode("utf-8")
+
+    def _request(self, path: str, method: str = "GET") -> bytes:
+        """The body of the server's answer to ``method`` on ``path``, with the token."""
+        request = urllib.request.Request(
+            f"{self.base_url}{path}",
+            method=method,
+            headers={"Authorization": f"token {self.token}"},
+        )
+        with _DIRECT.open(request, timeout=10) as response:
+            body: bytes = response.read()
+        return body
 
     def log_tail(self, lines: int = 40) -> str:
         """The last ``lines`` lines of the server's log, for failure messages."""

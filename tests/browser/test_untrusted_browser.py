@@ -14,6 +14,7 @@ says so in the project's words (gamelib.ui.canvas.STOPPED_KERNEL_CSS).
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import re
@@ -56,11 +57,18 @@ def fresh(
         yield page
 
 
+@functools.cache
+def picture_texts(name: str) -> tuple[str, ...]:
+    """The text (``text/plain``) of each output of lesson ``name`` that carries a PNG picture."""
+    notebook = json.loads((PROJECT_ROOT / "notebooks" / name).read_text(encoding="utf-8"))
+    return tuple("".join(output["data"].get("text/plain", ""))
+                 for cell in notebook["cells"] for output in cell.get("outputs", [])
+                 if "image/png" in output.get("data", {}))
+
+
 def saved_pictures(name: str) -> int:
     """The number of outputs of lesson ``name`` that carry a PNG picture."""
-    notebook = json.loads((PROJECT_ROOT / "notebooks" / name).read_text(encoding="utf-8"))
-    return sum("image/png" in output.get("data", {})
-               for cell in notebook["cells"] for output in cell.get("outputs", []))
+    return len(picture_texts(name))
 
 
 LESSONS = sorted(path.name for path in (PROJECT_ROOT / "notebooks").glob("0[0-9]-*.ipynb"))
@@ -70,18 +78,12 @@ def picture_kinds(name: str) -> set[str]:
     """The kinds of saved pictures in lesson ``name``: a chart, or a board or search tree (by
     its words before the colon; a Monte-Carlo tree apart), live (its words ask to run the
     cell) or shown once."""
-    notebook = json.loads((PROJECT_ROOT / "notebooks" / name).read_text(encoding="utf-8"))
     kinds = set()
-    for cell in notebook["cells"]:
-        for output in cell.get("outputs", []):
-            data = output.get("data", {})
-            if "image/png" not in data:
-                continue
-            text = "".join(data.get("text/plain", ""))
-            kind = "chart" if text.startswith("<Figure") else text.split(":")[0]
-            if "Monte-Carlo" in text:
-                kind += " (Monte-Carlo)"
-            kinds.add(kind + (", live" if "Run the cell" in text else ""))
+    for text in picture_texts(name):
+        kind = "chart" if text.startswith("<Figure") else text.split(":")[0]
+        if "Monte-Carlo" in text:
+            kind += " (Monte-Carlo)"
+        kinds.add(kind + (", live" if "Run the cell" in text else ""))
     return kinds
 
 
