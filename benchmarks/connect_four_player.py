@@ -47,6 +47,7 @@ import random
 import subprocess
 import sys
 import time
+from typing import Any
 
 # The player has lived at other addresses in older checkouts: import whichever exists.
 WORKER = """
@@ -80,12 +81,15 @@ class Player:
             text=True, env={"PYTHONPATH": root, "PATH": "/usr/bin:/bin"}, cwd=root,
         )
 
-    def ask(self, moves: str, seconds: float | None, depth: int | None, seed: int) -> dict:
+    def ask(
+        self, moves: str, seconds: float | None, depth: int | None, seed: int
+    ) -> dict[str, Any]:
         ask = {"moves": moves, "seconds": seconds, "depth": depth, "seed": seed}
         assert self.process.stdin is not None and self.process.stdout is not None
         self.process.stdin.write(json.dumps(ask) + "\n")
         self.process.stdin.flush()
-        return json.loads(self.process.stdout.readline())
+        answer: dict[str, Any] = json.loads(self.process.stdout.readline())
+        return answer
 
     def close(self) -> None:
         assert self.process.stdin is not None
