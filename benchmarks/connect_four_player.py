@@ -73,7 +73,8 @@ DEPTH_POSITIONS = ["", "4453", "44444362"]
 
 
 class Player:
-    """One version of the player, in a process that imports gamelib from ``root``."""
+    """One version of the player, in a process that imports gamelib from ``root``; a
+    context manager that ends the process on the way out."""
 
     def __init__(self, root: str) -> None:
         self.process = subprocess.Popen(
@@ -95,6 +96,12 @@ class Player:
         assert self.process.stdin is not None
         self.process.stdin.close()
         self.process.wait()
+
+    def __enter__(self) -> Player:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def play(first: Player, second: Player, opening: str, game_seed: int,
@@ -199,25 +206,18 @@ def main() -> None:
     parser.add_argument("--cache", default="/tmp/connect_four_keep_value.json")
     args = parser.parse_args()
     if args.train is not None:
-        player = Player(args.new)
-        try:
+        with Player(args.new) as player:
             train(player, args.train, args.seconds, args.depth)
-        finally:
-            player.close()
         return
     if args.keep_value is not None:
-        player = Player(args.new)
-        try:
-            seconds = args.seconds if args.seconds or args.depth else 1.0
+        seconds = args.seconds if args.seconds or args.depth else 1.0
+        with Player(args.new) as player:
             keep_value(player, args.keep_value, seconds, args.depth, args.solve_seconds,
                        args.cache)
-        finally:
-            player.close()
         return
     if args.old is None:
         parser.error("a match needs --old")
-    old, new = Player(args.old), Player(args.new)
-    try:
+    with Player(args.old) as old, Player(args.new) as new:
         if args.depth_report:
             for name, player in (("old", old), ("new", new)):
                 for moves in DEPTH_POSITIONS:
@@ -235,9 +235,6 @@ def main() -> None:
                 print(f"game {2 * number + (not new_first) + 1}: opening {opening}, "
                       f"new plays {'X' if new_first else 'O'}: {winner}", flush=True)
         print(f"new {score['new']}, old {score['old']}, draws {score['draw']}")
-    finally:
-        old.close()
-        new.close()
 
 
 if __name__ == "__main__":

@@ -34,8 +34,8 @@ class Kernel(NamedTuple):
     search passes its children one more argument, ``entry``)."""
     start: Callable[[float, Budget | None], None]
     """``start(limit, budget)``: zero the counters, set the deadline; before a search."""
-    finish: Callable[[], tuple[int, int, int]]
-    """``finish()``: the counters ``(nodes, hits, cutoffs)`` since :attr:`start`."""
+    counters: Callable[[], tuple[int, int, int]]
+    """``counters()``: ``(nodes, hits, cutoffs)`` since :attr:`start`; read during a search too."""
 
 
 def make_negamax(grid: Geometry, table: Table) -> Kernel:
@@ -126,7 +126,7 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
         limit, budget = deadline, new_budget
         housekeeping_table()
 
-    def finish() -> tuple[int, int, int]:
+    def counters() -> tuple[int, int, int]:
         return nodes, hits, cutoffs
 
     def housekeeping_table() -> None:
@@ -312,4 +312,4 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
         recent[key] = upper_entry[best][no_move]
         return best
 
-    return Kernel(negamax, start, finish)
+    return Kernel(negamax, start, counters)

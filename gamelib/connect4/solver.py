@@ -386,7 +386,7 @@ class Solver:
                 if mid < low_at:
                     low = low_at  # "above losing at once?": yes, without a search
                     continue
-                if kernel.finish()[0] < OWN_CHUNK_AFTER:
+                if kernel.counters()[0] < OWN_CHUNK_AFTER:
                     score = kernel.negamax(cur, mask, moves, opp_wins, mid)
                 else:  # a big search: in a chunk of the frame stack of its own
                     score = _in_own_chunk(kernel.negamax, cur, mask, moves, opp_wins, mid)
@@ -395,7 +395,7 @@ class Solver:
                 else:
                     low = score
         finally:
-            nodes, hits, cutoffs = kernel.finish()
+            nodes, hits, cutoffs = kernel.counters()
             self.nodes = nodes
             self.stats.calls += nodes
             self.stats.cache_hits += hits
