@@ -9,7 +9,8 @@
 #   make students   make the exercises' student notebooks from the solutions (nbgrader) and run them
 #   make slides     the lessons as reveal.js slides in build/slides, working offline
 #   make lint       ruff and mypy
-#   make lite       build the JupyterLite site (the notebooks in the browser) into build/lite
+#   make lite       build the JupyterLite site (the notebooks in the browser) into build/lite,
+#                   with JupyterLite's tools in an environment of their own, .venv-lite
 #   make pyodide    install Pyodide for node into tests/pyodide/node_modules (for make test)
 #
 # Each target first creates or refreshes the virtual environment in .venv. pip runs only when
@@ -28,6 +29,11 @@ VPY := $(VENV)/bin/python
 # Stamps: the first says gamelib is installed (lab), the second adds the test and dev tools.
 STAMP_RUN := $(VENV)/.installed
 STAMP_ALL := $(VENV)/.installed-test-dev
+# JupyterLite's tools live in .venv-lite, never beside JupyterLab: their kernel extension would
+# load into JupyterLab and fail on every page (pyproject's dependency group "lite" says more).
+VENV_LITE := .venv-lite
+LPY := $(VENV_LITE)/bin/python
+STAMP_LITE := $(VENV_LITE)/.installed
 NOTEBOOKS ?=
 PYTEST_ARGS ?=
 WORKERS ?= auto
@@ -67,15 +73,15 @@ help:
 	@echo "make lite       build the JupyterLite site into build/lite (make lite-serve: serve it)"
 	@echo "make pyodide    install Pyodide for node (npm) for the tests that run gamelib in it"
 
-$(VPY):
+$(VPY) $(LPY):
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null || { \
 	  echo "error: '$(PYTHON)' is missing or older than Python 3.10; install Python 3.10+" \
 	       "or name one with: make $(MAKECMDGOALS) PYTHON=/path/to/python3" >&2; exit 1; }
-	@echo "Creating the virtual environment in $(VENV) with $$($(PYTHON) --version 2>&1)"
-	@$(PYTHON) -m venv $(VENV) || { \
-	  echo "error: could not create $(VENV); on Debian/Ubuntu: apt-get install python3-venv" >&2; \
-	  rm -f $(VPY); exit 1; }
-	@$(VPY) -m pip install --quiet --upgrade pip
+	@echo "Creating the virtual environment in $(@D:/bin=) with $$($(PYTHON) --version 2>&1)"
+	@$(PYTHON) -m venv $(@D:/bin=) || { \
+	  echo "error: could not create $(@D:/bin=); on Debian/Ubuntu: apt-get install python3-venv" >&2; \
+	  rm -f $@; exit 1; }
+	@$@ -m pip install --quiet --upgrade pip
 
 # --no-compile: pip would byte-compile every installed package (about 11 s of one core for the
 # test and dev tools); Python compiles what is imported, when first imported, instead.
@@ -90,9 +96,12 @@ $(STAMP_ALL): pyproject.toml | $(VPY)
 	$(VPY) -m pip install --quiet --progress-bar off --no-compile -e '.[test,dev]'
 	@touch $(STAMP_RUN) $@
 
-# lab/ first on JUPYTER_PATH keeps JupyterLite's kernel extension (installed with the test
-# extras, for make lite) out of JupyterLab, where it can only fail (lab/README.md).
-lab: export JUPYTER_PATH := $(CURDIR)/lab$(if $(JUPYTER_PATH),:$(JUPYTER_PATH))
+# pip 25.1 or newer installs a dependency group (--group); the venv's pip was upgraded above.
+$(STAMP_LITE): pyproject.toml | $(LPY)
+	@echo "Installing JupyterLite's tools into $(VENV_LITE) (the first time takes a minute)"
+	$(LPY) -m pip install --quiet --progress-bar off --no-compile --group lite
+	@touch $@
+
 lab: $(STAMP_RUN)
 	$(VPY) -m jupyterlab --ServerApp.root_dir=notebooks $(ALLOW_ROOT) $(LAB_ARGS)
 
@@ -121,7 +130,8 @@ check: lint
 # With npm there, the slides' libraries come first (once), for
 # tests/browser/test_slides_browser.py; if npm cannot fetch them, a warning, and that test
 # skips itself and says why.
-test: lint
+# The tests that build the JupyterLite site run lite/build.py with .venv-lite's Python.
+test: lint $(STAMP_LITE)
 	@if command -v npm >/dev/null 2>&1; then \
 	  $(MAKE) --no-print-directory $(SLIDES_LIB)/.installed || \
 	  echo "warning: npm could not install the slides' libraries: the slides test will skip" >&2; \
@@ -175,11 +185,11 @@ clean:
 # on the PATH, the site also serves Pyodide itself (npm's pyodide package, as make pyodide
 # installs it); without npm it loads Pyodide from the CDN.
 LITE_DIR ?= build/lite
-lite: $(STAMP_ALL) $(if $(shell command -v npm 2>/dev/null),pyodide)
-	$(VPY) lite/build.py --output-dir $(LITE_DIR)
+lite: $(STAMP_LITE) $(if $(shell command -v npm 2>/dev/null),pyodide)
+	$(LPY) lite/build.py --output-dir $(LITE_DIR)
 
 lite-serve: lite
-	$(VPY) -m http.server --bind 127.0.0.1 --directory $(LITE_DIR) 8000
+	$(LPY) -m http.server --bind 127.0.0.1 --directory $(LITE_DIR) 8000
 
 # Pyodide under node, for tests/test_pyodide.py: exact versions from package-lock.json.
 pyodide: tests/pyodide/node_modules/pyodide/package.json

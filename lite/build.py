@@ -1,9 +1,15 @@
 """Build the JupyterLite site: every notebook, gamelib's wheel (through piplite), the widgets.
 
-    python lite/build.py [--output-dir DIR] [--pyodide DIR]        (``make lite`` runs this)
+    .venv-lite/bin/python lite/build.py [--output-dir DIR] [--pyodide DIR]   (``make lite``)
+
+Run it with the Python of the Lite environment, .venv-lite (``make lite`` creates it from
+pyproject's dependency group "lite": JupyterLite's tools, nbformat, setuptools, and the widget
+libraries whose lab extensions the site ships). gamelib itself is not installed there, and
+JupyterLite's tools are never installed beside JupyterLab, which would load their kernel
+extension and fail on every page.
 
 1. Builds gamelib's wheel from a fresh copy of the package's files with pip, offline
-   (``--no-index --no-build-isolation``: setuptools>=77 comes with the test extras). Built in
+   (``--no-index --no-build-isolation``: setuptools>=77 comes with the group). Built in
    the project folder, setuptools' leftover ``build/lib`` put deleted modules in the wheel.
 2. Copies the notebooks folder with every notebook's multi-line strings whole, as a Jupyter
    server sends them (:func:`whole_lines_copy`): JupyterLite reads the saved file as it is and
@@ -120,7 +126,7 @@ def whole_lines_copy(source: Path, dest: Path) -> list[Path]:
 
 def find_extension(name: str) -> Path:
     """The folder of the prebuilt lab extension ``name`` in this Python's Jupyter paths
-    (stand-ins without a build, such as the one in the project's lab/ folder, are passed by)."""
+    (a folder of that name without a build is passed by)."""
     from jupyter_core.paths import jupyter_path
 
     for root in jupyter_path("labextensions"):
@@ -131,8 +137,8 @@ def find_extension(name: str) -> Path:
             if build.get("_build", {}).get("load"):
                 return folder
     raise FileNotFoundError(
-        f"lab extension {name} is not installed in {sys.prefix}; "
-        "install the project with `pip install -e '.[test]'`"
+        f"lab extension {name} is not installed in {sys.prefix}; run this script with "
+        "the Lite environment's Python (`make lite` creates .venv-lite)"
     )
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import importlib.util
 import os
 import subprocess
-import sys
 import textwrap
 import time
 from collections.abc import Hashable
@@ -73,6 +72,10 @@ def run_notebooks_module() -> ModuleType:
 # -- the JupyterLite site, built offline (tests/notebooks/test_lite.py, tests/browser) -------------
 
 LITE_BUILD = ROOT / "lite" / "build.py"
+#: The Lite environment's Python (``make lite`` and ``make test`` create .venv-lite): the build
+#: runs there, JupyterLite's tools being kept out of the lesson environment the tests run in.
+LITE_PYTHON = ROOT / ".venv-lite" / "bin" / "python"
+LITE_STAMP = ROOT / ".venv-lite" / ".installed"
 LITE_BUILD_TIMEOUT = 300  # seconds; the build takes about 10 s
 
 #: A ``sitecustomize`` module that makes every socket refuse addresses but the loopback, and
@@ -96,10 +99,9 @@ NO_NETWORK = textwrap.dedent(
 
 def lite_tools_missing() -> str | None:
     """Why the JupyterLite site cannot be built here, or None if it can."""
-    if (importlib.util.find_spec("jupyterlite_core") is None
-            or importlib.util.find_spec("jupyterlite_pyodide_kernel") is None):
-        return ("jupyterlite-core and jupyterlite-pyodide-kernel are not installed "
-                "(pip install -e '.[test]')")
+    if not (LITE_PYTHON.is_file() and LITE_STAMP.is_file()):
+        return (f"the Lite environment {LITE_PYTHON.parent.parent.name} is missing "
+                "(make test and make lite create it)")
     return None
 
 
@@ -119,7 +121,7 @@ def build_lite_site_offline(work: Path) -> Path:
     out = work / "site"
     started = time.monotonic()
     proc = subprocess.run(
-        [sys.executable, str(LITE_BUILD), "--output-dir", str(out)],
+        [str(LITE_PYTHON), str(LITE_BUILD), "--output-dir", str(out)],
         capture_output=True, text=True, env=env, timeout=LITE_BUILD_TIMEOUT, check=False,
     )
     print(f"JupyterLite build: {time.monotonic() - started:.1f} s")

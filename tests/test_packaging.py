@@ -60,7 +60,8 @@ PIP_ONLY: set[str] = set()
 NOT_IN_CONDA_ENV = {"open-spiel"}
 # In environment.yml for conda itself, not dependencies of gamelib.
 CONDA_TOOLING = {"python", "pip"}
-# The extras that environment.yml mirrors (everything pyproject declares).
+# The extras that environment.yml mirrors (everything pyproject declares; its dependency
+# group "lite" is JupyterLite's own environment, .venv-lite, and stays out).
 EXTRAS = ("test", "dev")
 
 SPEC = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(.*?)\s*$")
@@ -147,6 +148,20 @@ def runtime_requirements() -> dict[str, str | None]:
         canonicalize_name(Requirement(line).name): lower_bound(str(Requirement(line).specifier))
         for line in lines
     }
+
+
+def test_jupyterlite_stays_out_of_the_lesson_environment() -> None:
+    """JupyterLite's kernel extension, installed beside JupyterLab, fails on every page: its
+    tools are the dependency group "lite" (.venv-lite) and nothing else names them."""
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        pyproject = tomllib.load(f)
+    lite = {canonicalize_name(Requirement(line).name)
+            for line in pyproject["dependency-groups"]["lite"]}
+    assert {"jupyterlite-core", "jupyterlite-pyodide-kernel"} <= lite
+    everywhere = set(pyproject_requirements()) | set(environment_requirements()[0])
+    assert not {name for name in everywhere if name.startswith("jupyterlite")}
+    assert "jupyterlite" not in (ROOT / "binder" / "environment.yml").read_text(encoding="utf-8")
+    assert set(pyproject["project"]["optional-dependencies"]) == set(EXTRAS)
 
 
 def test_binder_environment_mirrors_the_runtime_dependencies_only() -> None:

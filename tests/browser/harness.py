@@ -55,7 +55,6 @@ if TYPE_CHECKING:
 HERE = Path(__file__).resolve().parent
 PROJECT_ROOT = HERE.parent.parent
 FIXTURE_NOTEBOOKS = HERE / "notebooks"
-LAB_DATA = PROJECT_ROOT / "lab"  # `make lab`'s first JUPYTER_PATH folder (lab/README.md)
 SCREENSHOTS = HERE.parent / "screenshots"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_FLAGS = [
@@ -296,11 +295,8 @@ def start_lab(workdir: Path, notebooks: Path, app: str = "lab") -> LabServer:
             [str(PROJECT_ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
         ),
     )
-    for inherited in ("JUPYTER_TOKEN", "JUPYTER_CONFIG_PATH"):
+    for inherited in ("JUPYTER_TOKEN", "JUPYTER_CONFIG_PATH", "JUPYTER_PATH"):
         env.pop(inherited, None)
-    # As `make lab`: the project's lab/ folder first, which keeps JupyterLite's kernel
-    # extension out of JupyterLab (lab/README.md).
-    env["JUPYTER_PATH"] = str(LAB_DATA)
     token = "gamelib-browser-test-" + os.urandom(8).hex()
     port = free_port()
     command = [

@@ -9,8 +9,9 @@
 * Without a network, the page says within 30 s that Python cannot be loaded and what to do;
   with the addresses answering, it says nothing. The kernel fetches Pyodide's runtime from
   the site (when npm's package was there for the build).
-* JupyterLab (``make lab``'s set-up: lab/ first on JUPYTER_PATH) opens a lesson with no
-  error in the browser's console and without JupyterLite's kernel extension.
+* JupyterLab, in the lesson environment as ``pip install -e .`` makes it (JupyterLite's tools
+  live in .venv-lite, never there), opens a lesson with no error in the browser's console and
+  without JupyterLite's kernel extension ("Shared module @jupyterlite/services doesn't exist").
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """The JupyterLite site (``make lite``, lite/build.py) builds offline and holds what it must.
 
-The build (the session fixture ``lite_site``, tests/conftest.py) runs in a subprocess whose
+The build (the session fixture ``lite_site``, tests/conftest.py) runs with the Python of the
+Lite environment, .venv-lite (JupyterLite's tools are not in the lesson environment the tests
+run in), in a subprocess whose
 sockets refuse every address but the loopback (a ``sitecustomize`` module put first on its
 path), so a build step that reached for the network would fail here. The site must hold every
 notebook with its multi-line strings whole (JupyterLite shows a saved list of lines joined by
@@ -25,7 +27,7 @@ from typing import Any
 
 import nbformat
 import pytest
-from helpers import NO_NETWORK, lite_tools_missing
+from helpers import LITE_PYTHON, NO_NETWORK, lite_tools_missing
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
@@ -187,8 +189,9 @@ def test_the_build_leaves_nothing_in_the_project(site: Path) -> None:
 
 
 def test_the_site_has_its_extensions_and_no_others(site: Path) -> None:
-    """The widgets, the canvas and the kernel; not nbgrader's (whose Assignment List needs a
-    server and would say "Loading, please wait..." forever), although it is installed here."""
+    """The widgets, the canvas and the kernel, named one by one (lite/build.py's
+    SITE_EXTENSIONS); not nbgrader's, whose Assignment List needs a server and would say
+    "Loading, please wait..." forever."""
     config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))
     assert config["jupyter-config-data"]["appName"] == "Game Search Notebooks"  # lite/'s settings
     extensions = {e["name"]: e for e in config["jupyter-config-data"]["federated_extensions"]}
@@ -198,10 +201,6 @@ def test_the_site_has_its_extensions_and_no_others(site: Path) -> None:
         assert (site / "extensions" / name / entry["load"]).is_file(), name
     assert sorted(p.name for p in (site / "extensions").iterdir()) == [
         "@jupyter-widgets", "@jupyterlite", "ipycanvas"]
-    from jupyter_core.paths import jupyter_path
-
-    installed = [Path(p) / "@jupyter" / "nbgrader" for p in jupyter_path("labextensions")]
-    assert any(p.is_dir() for p in installed)  # control: excluded, not merely absent
 
 
 def kernel_settings(site: Path) -> dict[str, Any]:
@@ -230,17 +229,26 @@ def test_the_site_serves_pyodide_itself(site: Path) -> None:
 
 
 def test_without_npms_pyodide_the_site_names_the_cdn(tmp_path: Path) -> None:
-    """Without npm's package the kernel's own CDN address is written out (offline.js reads it)."""
-    build = load_build_script()
+    """Without npm's package the kernel's own CDN address is written out (offline.js reads it).
+    Run with the Lite environment's Python, which has the kernel and its extensions."""
     lite_dir = tmp_path / "lite"
     lite_dir.mkdir()
-    build.prepare_lite_dir(lite_dir, None)
+    code = (
+        "import importlib.util, sys; from pathlib import Path\n"
+        f"spec = importlib.util.spec_from_file_location('lite_build', {str(BUILD_SCRIPT)!r})\n"
+        "build = importlib.util.module_from_spec(spec); spec.loader.exec_module(build)\n"
+        f"build.prepare_lite_dir(Path({str(lite_dir)!r}), None)\n"
+        "from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION\n"
+        "print(build.KERNEL_PLUGIN); print(PYODIDE_VERSION)\n"
+    )
+    done = subprocess.run([str(LITE_PYTHON), "-c", code], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0, done.stderr[-1500:]
+    plugin, version = done.stdout.split()
     site = json.loads((lite_dir / "jupyter-lite.json").read_text(encoding="utf-8"))
-    settings = site["jupyter-config-data"]["litePluginSettings"][build.KERNEL_PLUGIN]
-    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
-
+    settings = site["jupyter-config-data"]["litePluginSettings"][plugin]
     assert settings == {"pyodideUrl":
-                        f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/pyodide.mjs"}
+                        f"https://cdn.jsdelivr.net/pyodide/v{version}/full/pyodide.mjs"}
     assert not (lite_dir / "static").exists()
     config = json.loads((lite_dir / "jupyter_lite_config.json").read_text(encoding="utf-8"))
     assert config["LiteBuildConfig"]["ignore_sys_prefix"] == ["federated_extensions"]
