@@ -74,7 +74,7 @@ def run_notebooks_module() -> ModuleType:
 LITE_BUILD = ROOT / "lite" / "build.py"
 #: The Lite environment's Python (``make lite`` and ``make test`` create .venv-lite): the build
 #: runs there, JupyterLite's tools being kept out of the lesson environment the tests run in.
-LITE_PYTHON = ROOT / ".venv-lite" / "bin" / "python"
+LITE_PYTHON = ROOT / ".venv-lite" / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 LITE_STAMP = ROOT / ".venv-lite" / ".installed"
 LITE_BUILD_TIMEOUT = 300  # seconds; the build takes about 10 s
 
