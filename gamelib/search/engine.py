@@ -14,7 +14,8 @@ that table gives every other game to :func:`choose_move` and :func:`move_values`
   then, or once the cache holds :data:`GIVE_UP_ENTRIES` entries, :func:`choose_move` falls
   back to iterative deepening for the rest, and the decision says ``cut_short``.
 * With ``depth`` and/or ``seconds``: :func:`~gamelib.search.depth_limited.iterative_deepening`
-  with the game's heuristic (:func:`~gamelib.search.heuristics.default_heuristic`), to at
+  with the ``heuristic`` given, else the one the search layer knows for the game
+  (:func:`~gamelib.search.heuristics.default_heuristic`), to at
   most ``depth`` plies and within the budget. Its values follow the scale of
   :mod:`gamelib.search.depth_limited`: estimates inside (-1, 1), proven results beyond.
 
@@ -54,11 +55,13 @@ from gamelib.search.bounded import BoundCache, BoundedSearch, Search
 from gamelib.search.common import (
     AnyGame,
     Budget,
+    Heuristic,
     SearchTimeout,
     best_options,
     check_budget,
     check_depth,
     check_game,
+    check_heuristic_callable,
     check_rng,
     check_running,
     check_seconds,
@@ -104,7 +107,7 @@ search)."""
 @search_door
 def choose_move(game: AnyGame, state: Hashable, *, depth: int | None = None,
                 seconds: float | None = None, rng: random.Random | None = None,
-                budget: Budget | None = None) -> Decision:
+                budget: Budget | None = None, heuristic: Heuristic | None = None) -> Decision:
     """The computer's move for the player to move in ``state``, with its value and stats.
 
     Arguments: ``game`` and a valid, running ``state``; ``depth`` (plies, at least 1)
@@ -115,7 +118,10 @@ def choose_move(game: AnyGame, state: Hashable, *, depth: int | None = None,
     an outer limit (the search ends at the earlier of it and ``seconds``, or
     :data:`DEFAULT_SECONDS`; its ``depth`` stands for ``depth`` when that is None) that
     another thread can cancel, which ends the search
-    within a fraction of a second.
+    within a fraction of a second; ``heuristic`` (``h(state, player)``, inside (-1, 1)) is
+    the estimate of a depth-limited search, by default
+    :func:`~gamelib.search.heuristics.default_heuristic` of ``game`` (the table of
+    computer players above this layer passes a game's own, so that no search names a game).
 
     Result: a :class:`~gamelib.search.stats.Decision` whose ``move`` is legal in
     ``state``, ``value`` is for the player to move, ``move_values`` holds the value of
@@ -125,23 +131,23 @@ def choose_move(game: AnyGame, state: Hashable, *, depth: int | None = None,
     Raises :class:`GameError` if ``game`` is not a game, ``state`` is not valid or
     finished, or another argument is bad.
     """
-    _check_request(game, state, depth, seconds, rng, budget)
-    return _decide(game, state, depth, seconds, rng, budget)
+    _check_request(game, state, depth, seconds, rng, budget, heuristic)
+    return _decide(game, state, depth, seconds, rng, budget, heuristic)
 
 
 @search_door
 def move_values(game: AnyGame, state: Hashable, *, depth: int | None = None,
-                seconds: float | None = None,
-                budget: Budget | None = None) -> dict[Hashable, float]:
+                seconds: float | None = None, budget: Budget | None = None,
+                heuristic: Heuristic | None = None) -> dict[Hashable, float]:
     """The value of every legal move in ``state`` for the player to move, for hints.
 
     The values are those :func:`choose_move` computes with the same ``depth``,
-    ``seconds`` and ``budget``, keyed by move in the game's move order. Raises
+    ``seconds``, ``budget`` and ``heuristic``, keyed by move in the game's move order. Raises
     :class:`GameError` as :func:`choose_move` does.
     """
-    _check_request(game, state, depth, seconds, None, budget)
+    _check_request(game, state, depth, seconds, None, budget, heuristic)
     # The choice itself is not used: a private Random keeps the shared one untouched.
-    decision = _decide(game, state, depth, seconds, random.Random(0), budget)
+    decision = _decide(game, state, depth, seconds, random.Random(0), budget, heuristic)
     return decision.move_values
 
 
@@ -152,7 +158,7 @@ def clear_caches() -> None:
 
 
 def _check_request(game: AnyGame, state: Hashable, depth: object, seconds: object,
-                   rng: object, budget: object) -> None:
+                   rng: object, budget: object, heuristic: object) -> None:
     """The door: raise :class:`GameError` unless the arguments of a request are usable.
     Nothing below it checks them again."""
     check_game(game)
@@ -160,6 +166,8 @@ def _check_request(game: AnyGame, state: Hashable, depth: object, seconds: objec
     check_seconds(seconds)
     check_rng(rng)
     check_budget(budget)
+    if heuristic is not None:
+        check_heuristic_callable(heuristic)
     check_running(game, state)
 
 
@@ -174,10 +182,12 @@ def _limit(seconds: float | None, depth: int | None, budget: Budget | None) -> B
 
 
 def _decide(game: AnyGame, state: Hashable, depth: int | None, seconds: float | None,
-            rng: random.Random | None, budget: Budget | None) -> Decision:
+            rng: random.Random | None, budget: Budget | None,
+            heuristic: Heuristic | None) -> Decision:
     """:func:`choose_move` on checked arguments, within the caller's budget and one of
     ``seconds`` or :data:`DEFAULT_SECONDS`: one limit, carried down whole."""
-    limit, heuristic = _limit(seconds, depth, budget), default_heuristic(game)
+    limit = _limit(seconds, depth, budget)
+    heuristic = default_heuristic(game) if heuristic is None else heuristic
     if limit.depth is None and seconds is None:
         # Half the budget for the exact search; cancelling the caller's budget ends it too.
         decision = _exact_decision(game, state, rng, limit.share(0.5))

@@ -8,7 +8,9 @@ Choosing between them needs both, so the choice is made here, above them, and
 :mod:`gamelib.search` never has to know that Connect Four exists.
 
 :data:`PLAYERS` is that choice as a table: a kind of game and its
-:class:`ComputerPlayer`; a game of no kind in the table gets :data:`ENGINE`. The session
+:class:`ComputerPlayer`; a game of no kind in the table gets :data:`ENGINE`. A new game
+whose computer should search with a heuristic of its own joins the table with
+:func:`engine_player` (docs/extending.md walks through it). The session
 and the boards get the computer's moves, hints and heuristic through the functions below.
 As in aima's ``player(game, state) -> move``, :func:`player` gives just the move:
 
@@ -42,7 +44,8 @@ from gamelib.search.heuristics import default_heuristic
 from gamelib.search.stats import Decision
 
 __all__ = [
-    "ComputerPlayer", "ENGINE", "CONNECT_FOUR", "PLAYERS", "player_for", "choose_move",
+    "ComputerPlayer", "ENGINE", "CONNECT_FOUR", "PLAYERS", "engine_player", "player_for",
+    "choose_move",
     "move_values", "heuristic_for", "player", "default_seconds",
 ]
 
@@ -110,6 +113,27 @@ def _connect_four_seconds(depth: int | None) -> float:
 ENGINE: Final = ComputerPlayer(engine.choose_move, engine.move_values, default_heuristic,
                                _engine_seconds)
 """Any game: the search engine, with the heuristic the search layer knows for the game."""
+
+
+def engine_player(heuristic: Callable[[AnyGame], Heuristic]) -> ComputerPlayer:
+    """The search engine as the computer player of a kind of game whose depth-limited
+    searches estimate with ``heuristic(game)`` (a ``h(state, player)`` inside (-1, 1));
+    moves, hints and budgets as :data:`ENGINE`'s. For an entry of :data:`PLAYERS`, e.g.
+    ``(Othello, engine_player(lambda game: disc_balance))``."""
+
+    def choose(game: AnyGame, state: Hashable, *, depth: int | None = None,
+               seconds: float | None = None, rng: random.Random | None = None,
+               budget: Budget | None = None) -> Decision:
+        return engine.choose_move(game, state, depth=depth, seconds=seconds, rng=rng,
+                                  budget=budget, heuristic=heuristic(game))
+
+    def values(game: AnyGame, state: Hashable, *, depth: int | None = None,
+               seconds: float | None = None,
+               budget: Budget | None = None) -> dict[Hashable, float]:
+        return engine.move_values(game, state, depth=depth, seconds=seconds, budget=budget,
+                                  heuristic=heuristic(game))
+
+    return ComputerPlayer(choose, values, heuristic, _engine_seconds)
 
 CONNECT_FOUR: Final = ComputerPlayer(_connect_four_choose, _connect_four_values,
                                      _connect_four_heuristic, _connect_four_seconds)

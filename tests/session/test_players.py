@@ -77,3 +77,38 @@ def test_bad_arguments_are_refused_by_the_chosen_player() -> None:
         choose_move(game, game.start, depth=0)
     with pytest.raises(GameError, match="depth"):
         choose_move(TicTacToe(), TicTacToe().start, depth=0)
+
+
+def corner_first(state: object, player: str) -> float:
+    """A heuristic no game of gamelib has: -0.5 for O once X holds the top-left corner."""
+    board = state if isinstance(state, tuple) else ()
+    return -0.5 if player == "O" and board and board[0][0] == "X" else 0.0
+
+
+def test_a_new_kind_of_game_joins_the_table_with_its_heuristic(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """engine_player: the engine, searching with the game's own heuristic (docs/extending.md).
+    At depth 1 a move's value is minus the heuristic of its child for the opponent."""
+
+    class Corners(TicTacToe):   # stands for a new game, with a heuristic of its own
+        pass
+
+    entry = players.engine_player(lambda game: corner_first)
+    monkeypatch.setattr(players, "PLAYERS", ((Corners, entry), *players.PLAYERS))
+    game = Corners()
+    assert player_for(game) is entry and heuristic_for(game) is corner_first
+    values = move_values(game, game.start, depth=1)
+    assert values == {move: (0.5 if move == (0, 0) else 0.0) for move in game.moves(game.start)}
+    decision = choose_move(game, game.start, depth=1, rng=random.Random(0))
+    assert (decision.move, decision.value) == ((0, 0), 0.5)
+    # Control: the engine's own heuristic for tic-tac-toe (open lines) takes the centre.
+    assert choose_move(TicTacToe(), game.start, depth=1, rng=random.Random(0)).move == (1, 1)
+
+
+def test_the_engine_refuses_a_heuristic_that_is_not_a_function() -> None:
+    game = TicTacToe()
+    with pytest.raises(GameError, match=r"heuristic must be a function heuristic\(state, player"):
+        engine.choose_move(game, game.start, depth=1, heuristic=0.5)  # type: ignore[arg-type]
+    with pytest.raises(GameError, match="heuristic must be a function"):
+        engine.move_values(game, game.start, depth=1, heuristic="open lines")  # type: ignore[arg-type]
