@@ -83,17 +83,26 @@ $(VPY) $(LPY):
 	  rm -f $@; exit 1; }
 	@$@ -m pip install --quiet --upgrade pip
 
+# A .venv made while JupyterLite's tools came with the test extras still holds them, and its
+# JupyterLab would load their kernel extension and fail on every page: they go when .venv is
+# refreshed (a second of pip, and only then).
+DROP_LITE = @if $(VPY) -m pip show --quiet jupyterlite-pyodide-kernel >/dev/null 2>&1; then \
+	  echo "Removing JupyterLite's tools from $(VENV) (make lite keeps them in $(VENV_LITE))"; \
+	  $(VPY) -m pip uninstall --yes --quiet jupyterlite-pyodide-kernel jupyterlite-core; fi
+
 # --no-compile: pip would byte-compile every installed package (about 11 s of one core for the
 # test and dev tools); Python compiles what is imported, when first imported, instead.
 $(STAMP_RUN): pyproject.toml | $(VPY)
 	@echo "Installing gamelib and JupyterLab into $(VENV) (the first time takes a few minutes)"
 	$(VPY) -m pip install --quiet --progress-bar off --no-compile -e .
+	$(DROP_LITE)
 	@touch $@
 
 $(STAMP_ALL): pyproject.toml | $(VPY)
 	@echo "Installing gamelib with its test and dev tools into $(VENV)" \
 	      "(the first time takes a few minutes)"
 	$(VPY) -m pip install --quiet --progress-bar off --no-compile -e '.[test,dev]'
+	$(DROP_LITE)
 	@touch $(STAMP_RUN) $@
 
 # pip 25.1 or newer installs a dependency group (--group); the venv's pip was upgraded above.
