@@ -28,7 +28,14 @@ from gamelib.session.checks import (
     is_int_or_float,
 )
 from gamelib.session.computer import Computer, Job
-from gamelib.session.history import Facts, GameFailed, History, ask, facts_of
+from gamelib.session.history import (
+    Facts,
+    GameFailed,
+    History,
+    ask,
+    describe_exception,
+    facts_of,
+)
 from gamelib.session.readonly import ReadOnly
 from gamelib.session.turns import Turns
 from gamelib.session.words import (
@@ -39,6 +46,7 @@ from gamelib.session.words import (
     describe_hints,
     join_moves,
     name_of,
+    search_failure,
     short,
     strength_label,
 )
@@ -198,7 +206,7 @@ class PlaySession:
             else:
                 if not (math.isfinite(fx) and math.isfinite(fy)):
                     return self._refuse("a click needs two finite numbers x, y in canvas pixels")
-                with contextlib.suppress(Exception):  # a board that cannot place the point
+                with contextlib.suppress(BaseException):  # a board that cannot place the point
                     move = locate(fx, fy, self._history.state)
             if move is None:
                 how = self._turns.labels.click_help or "moves are typed here"
@@ -291,11 +299,11 @@ class PlaySession:
                 self._hints = values
                 self._update()
                 return dict(values)
-        except Exception as error:  # a game that failed; a last resort: never raise at the user
+        except BaseException as error:  # noqa: BLE001 - a last resort: never raise at the user
             with self._lock:
                 self._busy = None
                 self._refuse("No hint: " + (f"{error}." if isinstance(error, GameFailed)
-                                            else f"an internal error ({type(error).__name__})."))
+                                            else f"{search_failure(error, self._game)}."))
             return None
 
     def run(self) -> bool:
@@ -390,9 +398,10 @@ class PlaySession:
         except GameFailed as failed:
             with self._lock:
                 done = self._refuse(f"{failed}; nothing was played.")
-        except Exception as error:  # pragma: no cover - a last resort: never raise at the user
+        except BaseException as error:  # noqa: BLE001 - a last resort: never raise at the user
             with self._lock:
-                done = self._refuse(f"Something went wrong in gamelib ({type(error).__name__}).")
+                done = self._refuse(f"Something went wrong: {describe_exception(error)}; "
+                                    "nothing was played.")
         if done:
             self._continue()
         return done
@@ -470,16 +479,23 @@ class PlaySession:
                 threaded = computer.threaded
             if threaded and computer.start(functools.partial(self._move_and_continue, job)):
                 return
-            self._run_job(job._replace(pause=False))
+            self._run_safely(job._replace(pause=False))
 
     def _move_and_continue(self, job: Job) -> None:
+        """A computer thread's work: ``job``, then the next one if the computer is to move."""
+        self._run_safely(job)
+        self._continue()
+
+    def _run_safely(self, job: Job) -> None:
+        """Run ``job``; whatever it raises, ``BaseException`` subclasses included (a check's
+        refusal, ``SystemExit``), is reported as the computer's failure, so that no thread
+        dies silently and the session stays usable (Undo, New game, a change of players)."""
         try:
             self._run_job(job)
-            self._continue()
-        except Exception as error:  # pragma: no cover - a last resort: never die silently
+        except BaseException as error:  # noqa: BLE001 - reported, never raised in a thread
             with self._lock:
                 if job.generation == self._generation:
-                    self._fail(f"The computer stopped: an internal error ({type(error).__name__}).")
+                    self._fail(f"The computer stopped: {search_failure(error, self._game)}.")
 
     def _run_job(self, job: Job) -> None:
         if job.pause and not self._computer.pause(
@@ -582,7 +598,7 @@ class PlaySession:
         """Tell the board (``on_change``) and the waiters that something changed."""
         if self._on_change is not None:
             # A board that fails to redraw must not break the game: the next change redraws.
-            with contextlib.suppress(Exception):
+            with contextlib.suppress(BaseException):
                 self._on_change()
         self._changed.notify_all()
 

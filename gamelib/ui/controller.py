@@ -433,7 +433,7 @@ class PlayController(CellView):
         def safe(*args: Any) -> None:
             try:
                 handler(*args)
-            except Exception:  # pragma: no cover - a last resort; the inputs never raise
+            except BaseException:  # noqa: BLE001 - a last resort; the inputs never raise
                 self._session.refresh()
 
         return safe
