@@ -33,7 +33,7 @@ from gamelib.session import MAX_DELAY, MESSAGE_LIMIT, MODES, PlaySession
 from gamelib.session.readonly import ReadOnly
 from gamelib.session.words import drawing_failure
 from gamelib.ui.boards import DEFAULT_SIZE, BoardView, ConnectFourBoard, board_for
-from gamelib.ui.canvas import WIDGET_CSS, LiveCanvas, fit_width
+from gamelib.ui.canvas import SAVED_WORDS, WIDGET_CSS, LiveCanvas, fit_width
 from gamelib.ui.cell import CellView, close_widgets
 from gamelib.ui.controls import example_move, status_html, strength_options
 from gamelib.ui.picture import BoardPicture
@@ -269,10 +269,18 @@ class PlayController(CellView):
         return self._session.set_delay(delay)
 
     def picture(self) -> BoardPicture:
-        """A picture of the board as it is now (what a saved notebook shows of it)."""
+        """A picture of the board as it is now, its status line included."""
         s = self._session
         return board_svg(s.game, s.state, last_move=s.last_move, size=self._board.width,
                          status=s.status, hints=s.hints, status_player=s.status_player)
+
+    def saved_picture(self) -> BoardPicture:
+        """What a saved notebook shows of the board: the position as it is now, with
+        :data:`~gamelib.ui.canvas.SAVED_WORDS` in the status line's place (no token, never
+        "your turn": a picture answers no click)."""
+        s = self._session
+        return board_svg(s.game, s.state, last_move=s.last_move, size=self._board.width,
+                         status=[SAVED_WORDS], hints=s.hints)
 
     def close(self) -> None:
         """Cancel any search or demo and close the widgets, with every layout, style and
@@ -414,7 +422,7 @@ class PlayController(CellView):
         )
         self._view.add_class("gamelib-play")
         self._view.add_class("gamelib-live")  # says so when its kernel stops (WIDGET_CSS)
-        self._keep_pictures(self.picture, " Run the cell to play.", self._live)  # kept when saved
+        self._keep_pictures(self.saved_picture, "", self._live)  # kept when saved
         self._widgets: Sequence[Any] = [
             self._view, left, right, style, canvas, self._status, self._html, self._players,
             self._strength, self._box, new, undo, hint, self._run_button, self._stop_button,

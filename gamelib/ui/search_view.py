@@ -102,7 +102,7 @@ class SearchView(CellView):
             self._view, self._live = self._build()  # the live canvas draws itself
             self._canvas: CanvasLike = self._live.widget
             self._keep_pictures(lambda: search_svg(self._trace),
-                                " Run the cell to step through it.", self._live,
+                                " Run the lesson to step through it.", self._live,
                                 lambda: search_svg(self._trace, self._position))
         else:
             self._view, self._canvas = None, canvas

@@ -26,7 +26,7 @@ import pytest
 
 from gamelib.games import TicTacToe
 from gamelib.ui.boards import TicTacToeBoard
-from gamelib.ui.canvas import Rect
+from gamelib.ui.canvas import STOPPED_WORDS, Rect
 
 from .harness import (
     PROJECT_ROOT,
@@ -77,13 +77,13 @@ LESSONS = sorted(path.name for path in (PROJECT_ROOT / "notebooks").glob("0[0-9]
 def picture_kinds(name: str) -> set[str]:
     """The kinds of saved pictures in lesson ``name``: a chart, or a board or search tree (by
     its words before the colon; a Monte-Carlo tree apart), live (its words ask to run the
-    cell) or shown once."""
+    lesson) or shown once."""
     kinds = set()
     for text in picture_texts(name):
         kind = "chart" if text.startswith("<Figure") else text.split(":")[0]
         if "Monte-Carlo" in text:
             kind += " (Monte-Carlo)"
-        kinds.add(kind + (", live" if "Run the cell" in text else ""))
+        kinds.add(kind + (", live" if "Run the lesson" in text else ""))
     return kinds
 
 
@@ -187,7 +187,7 @@ def test_every_lesson_shows_its_pictures_in_nbconvert_html(
         context.close()
 
 
-STOPPED = "The kernel has stopped: run this cell again to play."
+STOPPED = STOPPED_WORDS
 BEFORE = "el => getComputedStyle(el, '::before').content"
 
 

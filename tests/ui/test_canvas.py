@@ -149,7 +149,8 @@ def test_a_board_and_a_viewer_say_so_when_their_kernel_stops() -> None:
     from gamelib.ui import play, show_search
     from gamelib.ui.canvas import STOPPED_KERNEL_CSS, STOPPED_WORDS, WIDGET_CSS
 
-    assert STOPPED_WORDS == "The kernel has stopped: run this cell again to play."
+    assert STOPPED_WORDS == ("The kernel has stopped. Run this cell again; if it needs the "
+                             "cells above, choose Run > Run All Cells.")
     # After a restart (ipywidgets marks the views) and after a reload ("model not found").
     assert ".gamelib-live.jupyter-widgets-disconnected::before" in STOPPED_KERNEL_CSS
     assert ".jp-OutputArea-output.jupyter-widgets:not(:has(.jupyter-widgets))" in (

@@ -153,7 +153,7 @@ def test_in_ipython_the_board_appears_once_per_cell(capsys: pytest.CaptureFixtur
         capsys.readouterr()
         # In IPython, the plain text of the widget's output is a sentence (what a reader of
         # the text, or an untrusted notebook without the picture, sees).
-        said = "Tic-tac-toe board: X to move: your turn. Run the cell to play."
+        said = "Tic-tac-toe board: Run the lesson to play."
         shell.run_cell("play(TicTacToe(), background=False)", store_history=True)
         assert capsys.readouterr().out.count(said) == 1  # not again as the cell's value
         shell.run_cell("c = play(TicTacToe(), background=False)", store_history=True)
