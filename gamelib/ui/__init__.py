@@ -92,7 +92,8 @@ still (``still.Still``, updated after each move or step), which the notebooks' s
 shows only after a reload without their kernel, under the words ``STOPPED_KERNEL_CSS``
 writes there (``canvas.STILL_CSS``).
 
-Modules: ``controller`` (play, the widgets), ``controls`` (what the widget's controls
+Modules: ``controller`` (play, PlayController), ``play_widgets`` (its widgets: the board's
+column and the controls, bound to the session), ``controls`` (what the widget's controls
 show: the status line, the Strength choices, an example move), ``boards`` (the game
 boards, board_for, show_board), ``drawing`` (what every board shares: the BoardView base,
 colours, text, the status band; the text board), ``canvas`` (the canvas protocol,
