@@ -109,11 +109,16 @@ _OUTPUTS_JS = """outs => Promise.all(outs.map(async o => {
 }))"""
 
 
-def untrusted_faults(page: Page, name: str, outputs: str) -> list[str]:
+TREE_LABEL_PX = 16  # gamelib.ui.search_svg's node labels, in picture pixels
+READABLE_PX = 14  # the smallest a label may be shown
+
+
+def untrusted_faults(page: Page, name: str, outputs: str, trees: bool = False) -> list[str]:
     """What is wrong with lesson ``name`` as the page shows it, fresh and untrusted: outputs
     (the elements ``outputs`` selects) that show a widget's Python text, and fewer shown
-    pictures of non-zero size than the lesson saved (each saved picture output carries a PNG).
-    Waits (bounded) for the pictures to be there first."""
+    pictures of non-zero size than the lesson saved (each saved picture output carries a PNG);
+    with ``trees``, a search tree shown so narrow that its labels are under READABLE_PX
+    (its bounding box against its own width). Waits (bounded) for the pictures first."""
     expected = saved_pictures(name)
 
     def shown() -> list[Any]:
@@ -131,6 +136,14 @@ def untrusted_faults(page: Page, name: str, outputs: str) -> list[str]:
     if len(pictures) < expected:
         faults.append(f"{name}: {len(pictures)} pictures of non-zero size shown, "
                       f"{expected} saved ({[p for _, p in found if p]})")
+    elif trees:  # the outputs' pictures, in order, are the saved ones
+        assert len(pictures) == expected, f"{name}: {len(pictures)} pictures, {expected} saved"
+        texts = picture_texts(name)
+        for number, (text, (width, _, own)) in enumerate(zip(texts, pictures, strict=True), 1):
+            label = TREE_LABEL_PX * width / own
+            if text.startswith("Search tree") and label < READABLE_PX - 0.05:
+                faults.append(f"{name}: picture {number}, a search tree {own:.0f} px wide, "
+                              f"is shown {width:.0f} px wide: labels of {label:.1f} px")
     return faults
 
 
@@ -148,7 +161,7 @@ def test_every_fresh_untrusted_lesson_shows_its_pictures(fresh: LabPage) -> None
         page.locator(".jp-DirListing-item", has_text=name).first.dblclick()
         page.locator(".lm-TabBar-tab.lm-mod-current", has_text=name).first.wait_for()
         page.locator(f"{shown} .jp-Notebook").first.wait_for(state="visible")
-        faults += untrusted_faults(page, name, f"{shown} .jp-OutputArea-output")
+        faults += untrusted_faults(page, name, f"{shown} .jp-OutputArea-output", trees=True)
         if name == LESSON:
             images = page.locator(f"{shown} .jp-OutputArea-output img")
             images.first.scroll_into_view_if_needed()

@@ -151,6 +151,26 @@ def test_a_search_viewer_output_carries_a_picture_and_a_sentence() -> None:
                                   f"moves, {steps} steps. Run the lesson to step through it.")
 
 
+def test_a_search_tree_is_shown_at_its_own_size_and_a_board_shrinks_to_fit() -> None:
+    """A tree's saved picture is marked unconfined (its 16 px labels stay readable in a
+    narrow output, which scrolls sideways); a board's fits the output's width."""
+    game = TicTacToe()
+    state = replay(game, [(0, 0), (1, 1), (0, 1), (0, 2), (2, 0), (1, 0)])
+    trace = trace_search(game, state, "alphabeta")
+    unconfined = {"image/png": {"unconfined": True}, "image/svg+xml": {"unconfined": True}}
+    shell = InteractiveShell.instance()
+    viewer = show_search(trace, display=False)
+    for thing in (viewer.widget, search_svg(trace)):
+        data, metadata = shell.display_formatter.format(thing)
+        assert "image/png" in data and metadata == unconfined
+    c = play(game, background=False, display=False)
+    for thing in (c.widget, board_svg(game, state)):
+        data, metadata = shell.display_formatter.format(thing)
+        assert "image/png" in data and metadata == {}
+    c.close()
+    viewer.close()
+
+
 def test_a_picture_is_a_png_of_its_own_size_with_the_colours_of_its_svg() -> None:
     from PIL import Image
 
