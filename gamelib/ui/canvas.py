@@ -382,6 +382,8 @@ STOPPED_KERNEL_CSS: Final = (
     "border-radius: 4px; background: #fdecea; color: #8c1d18; font-size: 18px; "
     "font-weight: 700; }\n"
     ".gamelib-live.jupyter-widgets-disconnected .jupyter-widgets { pointer-events: none; }\n"
+    # Its status line said whose turn it was: no longer true, so it goes blank.
+    ".gamelib-live.jupyter-widgets-disconnected .gamelib-status > * { visibility: hidden; }\n"
     # After a reload with the kernel gone, no view can be made: ipywidgets writes "Error
     # displaying widget: model not found" into the output (marked .jupyter-widgets, with no
     # view inside); say instead what happened and what to do.

@@ -106,6 +106,7 @@ def test_after_a_restart_the_board_says_what_works_and_it_does(fresh: LabPage,
     stopped.wait_for(state="attached", timeout=UI_TIMEOUT)
     words = stopped.evaluate(BEFORE)
     assert STOPPED_WORDS in words and "Run this cell again" in words
+    assert not cell.locator(".gamelib-status").get_by_text("your turn").is_visible()
     fresh.wait_kernel_idle()
     stopped.scroll_into_view_if_needed()
     keep(fresh, f"restart-{lesson[:2]}-1-stopped")
@@ -114,5 +115,7 @@ def test_after_a_restart_the_board_says_what_works_and_it_does(fresh: LabPage,
     assert not page.locator(".jp-OutputArea-output", has_text="Error").count()
     assert not cell.locator(".jupyter-widgets-disconnected").count()
     play_a_move(fresh, cell, lesson)
+    turn = cell.locator(".gamelib-status").get_by_text("your turn")
+    wait_until(turn.is_visible, UI_TIMEOUT / 1000, "the computer's reply, then your turn")
     cell.scroll_into_view_if_needed()
     keep(fresh, f"restart-{lesson[:2]}-2-playing-again")
