@@ -1,6 +1,8 @@
 """After a kernel restart, a lesson's board says what will work, and doing it works.
 
-Lessons 2 and 7 are opened fresh in JupyterLab (untrusted, as a student first sees them).
+Lessons 2 and 7 are opened fresh in JupyterLab (untrusted, as a student first sees them), and
+are not marked modified once their kernel has started (tools/run_notebooks.py saves the
+kernel's language_info).
 Their play cell is run on its own in the new kernel (it imports what it uses), a move is
 played, and the kernel is restarted from the Kernel menu: the board then says
 :data:`gamelib.ui.canvas.STOPPED_WORDS`. The test follows those words ("Run this cell
@@ -93,6 +95,9 @@ def test_after_a_restart_the_board_says_what_works_and_it_does(fresh: LabPage,
                                                               lesson: str) -> None:
     fresh.open_notebook(lesson)
     page = fresh.page
+    # Its kernel has told the page its language_info, the same as saved: nothing modified.
+    page.wait_for_timeout(1000)
+    assert not page.locator(".lm-TabBar-tab.jp-mod-dirty").count(), f"{lesson} opened modified"
     cell = run_cell_alone(fresh, PLAY_CELL)  # in a fresh kernel: nothing above has run
     assert not page.locator(".jp-OutputArea-output", has_text="NameError").count()
     play_a_move(fresh, cell, lesson)
