@@ -55,6 +55,7 @@ library: turns, history, the computer, every message) bound to a board and contr
     c.set_delay(seconds) -> bool             # GameError for a bad value
     c.wait(timeout=None) -> bool    # until the computer is done; False on timeout
     c.show(), c.close(), c.picture() -> BoardPicture   # the board now, as SVG
+    c.saved_picture() -> BoardPicture   # what a saved notebook shows: "Run the lesson to play"
     # read-only:
     c.state, c.history, c.message, c.status, c.thinking, c.finished, c.mode,
     c.strength, c.delay, c.running, c.decision, c.hints, c.game, c.board, c.widget,
