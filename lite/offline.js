@@ -5,7 +5,9 @@
 // notebook opens; without a network that fails, and JupyterLite only leaves the cells at
 // [*] with the reason in its Log console. This script fetches the same addresses the
 // kernel needs (read from the site's jupyter-lite.json) and, if one cannot be reached,
-// shows a banner that says what happened and what to do. It changes nothing else.
+// shows a banner that says what happened and what to do, and writes the reason at the top of
+// every notebook (where a cell stays at [*]), which stays once the banner is closed. It
+// changes nothing else.
 (function () {
   "use strict";
 
@@ -56,8 +58,24 @@
     });
   }
 
+  var IN_NOTEBOOK =
+    "Python could not be loaded (no network), so the code cells do not run: a cell stays " +
+    "at [*]. Go online and reload this page, or use the local install (make lab).";
+
+  // The reason, in every notebook of the page, above its first cell.
+  function sayInNotebooks() {
+    var style = document.createElement("style");
+    style.id = "gamelib-offline-style";
+    style.textContent =
+      ".jp-Notebook::before { content: " + JSON.stringify(IN_NOTEBOOK) + "; display: block; " +
+      "margin: 8px 16px; padding: 8px 12px; border-radius: 4px; background: #fff4e5; " +
+      "color: #3b2300; border: 1px solid #b45309; font: 15px/1.4 system-ui, sans-serif; }";
+    document.head.appendChild(style);
+  }
+
   function show(missing) {
     if (document.getElementById("gamelib-offline")) { return; }
+    sayInNotebooks();
     var hosts = [];
     missing.forEach(function (need) {
       var host = new URL(need.url).host;

@@ -15,6 +15,7 @@ import copy
 import importlib.util
 import json
 import os
+import platform
 import re
 import shutil
 import subprocess
@@ -562,7 +563,9 @@ def test_normalise_strips_widget_state_and_assigns_stable_ids() -> None:
         "language": "python",
         "name": "python3",
     }
-    assert first.metadata.language_info == {"name": "python"}
+    # The kernel's version (JupyterLab writes it into an opened notebook: the same, no change).
+    assert first.metadata.language_info == {"name": "python",
+                                            "version": platform.python_version()}
     assert first.nbformat_minor == 5
     assert first.cells[1].outputs == [
         nbformat.v4.new_output("execute_result", data={"text/plain": "Board()"}, execution_count=1)
@@ -572,6 +575,9 @@ def test_normalise_strips_widget_state_and_assigns_stable_ids() -> None:
     nbformat.validate(first)
     again = tool.normalise(copy.deepcopy(first))
     assert [c.id for c in again.cells] == [c.id for c in first.cells]  # ids are kept
+    elsewhere = copy.deepcopy(first)
+    elsewhere.metadata.language_info.version = "3.99.0"  # a rerun on another Python
+    assert tool.comparable(elsewhere, []) == tool.comparable(first, [])  # is no change
 
 
 def test_run_notebooks_executes_in_the_notebook_folder_with_a_fixed_hash_seed(
@@ -606,7 +612,7 @@ def test_run_notebooks_executes_in_the_notebook_folder_with_a_fixed_hash_seed(
     assert ran.cells[3].outputs[0].data["text/plain"] == "42"
     assert ran.nbformat_minor == 5
     assert ran.metadata.kernelspec.name == "python3"
-    assert "version" not in ran.metadata.language_info
+    assert ran.metadata.language_info.version == platform.python_version()
 
 
 def test_run_notebooks_rejects_a_path_that_is_not_a_notebook(

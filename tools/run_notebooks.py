@@ -24,7 +24,8 @@ For each notebook, in the order given (directories are searched recursively, sor
    before it is run (its widget outputs carry the picture) and GitHub might show twice.
 3. Normalise: nbformat 4.5, every cell has a valid, unique id (existing ids are kept; missing
    ones are derived from the cell's position and source, so a rerun gives the same file), the
-   standard ``python3`` kernelspec, no Python version in ``language_info``, and consecutive
+   standard ``python3`` kernelspec, the kernel's Python version in ``language_info`` (so that
+   JupyterLab, which writes it there, does not open the lesson modified), and consecutive
    outputs of one stream joined (how printing is cut into messages varies from run to run).
 4. Write the notebook back only if it changed beyond what varies from run to run: the file is
    left untouched when the only differences are those that the nbval sanitizer
@@ -47,6 +48,7 @@ import copy
 import difflib
 import hashlib
 import os
+import platform
 import re
 import subprocess
 import sys
@@ -146,16 +148,21 @@ def coalesce_streams(outputs: list[nbformat.NotebookNode]) -> list[nbformat.Note
 def normalise(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """Strip widget state and timing metadata and give every cell a stable id (nbformat 4.5).
 
-    Also sets the standard python3 kernelspec and drops ``language_info.version``. Mutates and
-    returns ``nb``. Outputs are kept, except their widget-view parts and the stills.
+    Also sets the standard python3 kernelspec and ``language_info.version`` to this
+    interpreter's, the kernel's. Mutates and returns ``nb``. Outputs are kept, except their
+    widget-view parts and the stills.
     """
     nb.nbformat = 4
     nb.nbformat_minor = max(5, int(nb.get("nbformat_minor", 0)))
     nb.metadata.pop("widgets", None)
-    # Every notebook runs in the project's own Python: say so in the standard way, and leave out
-    # the interpreter's version, which would change the file on every machine.
+    # Every notebook runs in the project's own Python: say so in the standard way, with the
+    # version its kernel reports. JupyterLab writes the kernel's language_info into an opened
+    # notebook and marks it modified unless it is the same: with the version kept, a lesson
+    # opened in the project's environment is not modified before anything is done. (A rerun
+    # on another Python does not rewrite a file for the version alone: see comparable().)
     nb.metadata["kernelspec"] = dict(KERNELSPEC)
-    nb.metadata.get("language_info", {}).pop("version", None)
+    nb.metadata.setdefault("language_info", {"name": "python"})["version"] = (
+        platform.python_version())
     taken: set[str] = set()
     for index, cell in enumerate(nb.cells):
         cell_id = cell.get("id")
@@ -206,7 +213,8 @@ def comparable(nb: nbformat.NotebookNode, masks: Sequence[tuple[re.Pattern[str],
     """``nb`` as text with run-to-run noise masked: the form in which two runs must agree.
 
     Outputs of cells tagged nbval-ignore-output or nbval-skip are dropped; every string in the
-    other outputs goes through ``masks`` in order, as nbval's sanitizer does.
+    other outputs goes through ``masks`` in order, as nbval's sanitizer does; the Python
+    version in ``language_info`` is left out.
     """
     def mask(value: object) -> object:
         if isinstance(value, str):
@@ -220,6 +228,7 @@ def comparable(nb: nbformat.NotebookNode, masks: Sequence[tuple[re.Pattern[str],
         return value
 
     copied = copy.deepcopy(nb)
+    copied.metadata.get("language_info", {}).pop("version", None)  # the machine's, not the run's
     for cell in copied.cells:
         if cell.cell_type != "code":
             continue

@@ -48,13 +48,14 @@ The interface (details in :class:`PlaySession`)::
     # decision, hints, threaded, closed
 
 Modules: ``play`` (:class:`PlaySession`: input, settings, the order of events), composed
-of ``history`` (the positions and moves, a value, and the game's answers about them),
-``turns`` (who plays which side, whose turn, who won, in words) and ``computer`` (the
-computer player: strength, searches, budgets, threads); ``players`` (the computer player
-of each kind of game: the search engine, or Connect Four's own); ``checks`` (the checks
-at the door), ``words`` (value labels, move lists, failures in words) and ``readonly``
-(:class:`~gamelib.session.readonly.ReadOnly`, the one-line read-only attributes of the
-session, the play controller and the search viewer).
+of ``state`` (what it knows under its lock: the game so far, the turns, the computer's
+doing, the message), which holds ``history`` (the positions and moves, a value, and the
+game's answers about them) and ``turns`` (who plays which side, whose turn, who won, in
+words), and of ``computer`` (the computer player: strength, searches, budgets, threads);
+``players`` (the computer player of each kind of game: the search engine, or Connect
+Four's own); ``checks`` (the checks at the door), ``words`` (value labels, move lists,
+failures in words) and ``readonly`` (:class:`~gamelib.session.readonly.ReadOnly`, the
+one-line read-only attributes of the session, the play controller and the search viewer).
 """
 
 from gamelib.session.checks import MAX_DELAY, MODES, check_game

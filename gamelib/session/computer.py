@@ -164,7 +164,7 @@ class Computer:
             return choose_move(self.game, state, depth, seconds, rng, budget), ""
         except GameFailed as failed:
             return None, str(failed)
-        except Exception as error:  # the board must survive a failing search
+        except BaseException as error:  # noqa: BLE001 - the board must survive any failure
             return None, search_failure(error, self.game)
 
     def values(self, state: State, search: Search) -> tuple[dict[Hashable, float] | None, str]:
@@ -172,5 +172,5 @@ class Computer:
         try:
             depth, seconds = search.depth, search.seconds
             return dict(move_values(self.game, state, depth, seconds, search.budget)), ""
-        except Exception as error:  # the board must survive a failing search
+        except BaseException as error:  # noqa: BLE001 - the board must survive any failure
             return None, search_failure(error, self.game)

@@ -43,11 +43,12 @@ def describe_exception(error: BaseException) -> str:
 
 
 def ask(game: Game[Any, Any], method: str, *args: Any, refusal: bool = False) -> Any:
-    """Call the game's ``method``; :class:`GameFailed` if it raises (but with ``refusal``,
-    a GameError, the game's refusal of an input, passes through)."""
+    """Call the game's ``method``; :class:`GameFailed` if it raises anything, a
+    ``BaseException`` such as ``SystemExit`` included (but with ``refusal``, a GameError,
+    the game's refusal of an input, passes through)."""
     try:
         return getattr(game, method)(*args)
-    except Exception as error:
+    except BaseException as error:  # noqa: BLE001 - a session reports it and lives on
         if refusal and isinstance(error, GameError):
             raise
         raise GameFailed(method, error) from error

@@ -1,10 +1,10 @@
 """The play session: input, settings and the computer player (see :mod:`gamelib.session`).
 
-A :class:`PlaySession` is composed of a :class:`~gamelib.session.history.History` (the
-positions and moves), :class:`~gamelib.session.turns.Turns` (who plays which side) and a
-:class:`~gamelib.session.computer.Computer` (its strength, searches and budgets); it keeps
-the lock, the messages and the order of events.
-"""
+A :class:`PlaySession` is composed of a :class:`~gamelib.session.state.PlayState` (under
+its lock: the history, the turns, the computer's doing, the message), and a
+:class:`~gamelib.session.computer.Computer` (its strength, searches and budgets); it takes
+the input, checks it at the door and keeps the order of events: a move, then the
+computer's reply, in a thread or right here."""
 
 from __future__ import annotations
 
@@ -16,8 +16,7 @@ import time
 from collections.abc import Callable, Hashable
 from typing import Any, Final, TypeVar
 
-from gamelib.game import Game, GameError, Move, Player, State, describe_text
-from gamelib.search.stats import Decision
+from gamelib.game import Game, GameError, Move, State, describe_text
 from gamelib.session.checks import (
     check_delay,
     check_game,
@@ -28,8 +27,15 @@ from gamelib.session.checks import (
     is_int_or_float,
 )
 from gamelib.session.computer import Computer, Job
-from gamelib.session.history import Facts, GameFailed, History, ask, facts_of
+from gamelib.session.history import (
+    GameFailed,
+    History,
+    ask,
+    describe_exception,
+    facts_of,
+)
 from gamelib.session.readonly import ReadOnly
+from gamelib.session.state import PlayState
 from gamelib.session.turns import Turns
 from gamelib.session.words import (
     CLOSED,
@@ -39,7 +45,7 @@ from gamelib.session.words import (
     describe_hints,
     join_moves,
     name_of,
-    short,
+    search_failure,
     strength_label,
 )
 
@@ -53,7 +59,7 @@ def _locked(read: Callable[[PlaySession], T], doc: str) -> ReadOnly[PlaySession,
     """A read-only attribute of a :class:`PlaySession`: ``read(session)`` with its lock held."""
 
     def read_locked(session: PlaySession) -> T:
-        with session._lock:
+        with session._st.lock:
             return read(session)
 
     return ReadOnly(read_locked, doc)
@@ -89,72 +95,62 @@ class PlaySession:
             raise GameError(f"seed must be a whole number or None, got {describe_text(seed)}")
         check_delay(delay)
         self._game: Final = game
-        self._on_change = on_change
-        self._lock: Final = threading.RLock()
-        self._changed: Final = threading.Condition(self._lock)
-        self._generation = 0
         try:
-            self._history = History.begin(game)
+            history = History.begin(game)
         except GameFailed as failed:
             raise GameError(f"{name_of(game)} cannot be played: {failed}") from None
-        self._turns = Turns.begin(game.players, mode,
-                                  labels if labels is not None else TypedMoves())
+        turns = Turns.begin(game.players, mode, labels if labels is not None else TypedMoves())
+        self._st: Final = PlayState(history, turns, on_change)
         self._computer: Final = Computer(game, depth, seconds, delay, background, seed, mcts)
-        self._busy: str | None = None  # "move" or "hint" while the computer works
-        self._closed = False
-        self._decision: Decision | None = None
-        self._decision_ply = -1
-        self._hints: dict[Hashable, float] | None = None
-        self._hints_cut = False
-        self._hints_seconds = 0.0  # the budget of the latest hints, for the message
-        self._failure: str | None = None
         self._idle_since = time.monotonic()  # when a threadless demo's pause began
-        self._message, self._error = "", False
-        self._set_message(self._turns.welcome(self._history.now, fresh=True))
+        self._st.set_message(turns.welcome(history.now, fresh=True))
         self._continue()
 
     # -- what one can read (each read with the lock held) ------------------------------
 
     game = _locked(lambda s: s._game, "The game being played.")
-    labels = _locked(lambda s: s._turns.labels, "The players' names and click help, for messages.")
-    state = _locked(lambda s: s._history.state, "The current position.")
-    history = _locked(lambda s: list(s._history.moves),
+    labels = _locked(lambda s: s._st.turns.labels,
+                     "The players' names and click help, for messages.")
+    state = _locked(lambda s: s._st.history.state, "The current position.")
+    history = _locked(lambda s: list(s._st.history.moves),
         "The moves from the start to :attr:`state`, as a copy (``replay`` gives the state).")
-    notation = _locked(lambda s: list(s._history.texts),
+    notation = _locked(lambda s: list(s._st.history.texts),
                        "The moves of :attr:`history` in the game's notation.")
-    last_move = _locked(lambda s: s._history.moves[-1] if s._history.moves else None,
+    last_move = _locked(lambda s: s._st.history.moves[-1] if s._st.history.moves else None,
                         "The move that led to :attr:`state`; None at the start.")
-    message = _locked(lambda s: s._message,
+    message = _locked(lambda s: s._st.message,
         "What just happened, or why an input was refused (at most MESSAGE_LIMIT characters).")
-    error = _locked(lambda s: s._error, "True when :attr:`message` reports a refusal or a failure.")
-    thinking = _locked(lambda s: s._busy is not None,
+    error = _locked(lambda s: s._st.error,
+                    "True when :attr:`message` reports a refusal or a failure.")
+    thinking = _locked(lambda s: s._st.busy is not None,
                        "True while the computer searches for a move or for hints.")
-    finished = _locked(lambda s: s._history.now.finished, "True once the game is won or drawn.")
-    status = _locked(lambda s: s._status()[0],
+    finished = _locked(lambda s: s._st.history.now.finished, "True once the game is won or drawn.")
+    status = _locked(lambda s: s._st.status()[0],
         "The status lines for the board: whose turn or the result, then a value or hints.")
-    status_player = _locked(lambda s: s._status()[1],
+    status_player = _locked(lambda s: s._st.status()[1],
         "The player whose token goes beside :attr:`status` (None: none, e.g. a draw).")
-    mode = _locked(lambda s: s._turns.mode, "Who plays which side: one of :data:`MODES`.")
+    mode = _locked(lambda s: s._st.turns.mode, "Who plays which side: one of :data:`MODES`.")
     strength = _locked(lambda s: (s._computer.depth, s._computer.seconds),
         "The computer's search limits ``(depth, seconds)``; ``(None, None)``: the default.")
     mcts = _locked(lambda s: s._computer.mcts,
         "The MCTS player's iterations per move; None when the computer uses the engine's search.")
     delay = _locked(lambda s: s._computer.delay,
                     "Seconds of pause before each move of a computer-versus-computer game.")
-    running = _locked(lambda s: s._turns.running and s._turns.mode == "computer-computer",
+    running = _locked(lambda s: s._st.turns.running and s._st.turns.mode == "computer-computer",
                       "In computer-versus-computer mode: True unless paused with :meth:`stop`.")
-    decision = _locked(lambda s: s._decision,
+    decision = _locked(lambda s: s._st.decision,
         "The computer's latest :class:`~gamelib.search.stats.Decision` (with its stats).")
-    hints = _locked(lambda s: None if s._hints is None else dict(s._hints),
+    hints = _locked(lambda s: None if s._st.hints is None else dict(s._st.hints),
                     "The values shown by the latest :meth:`hint`, until the next move.")
     threaded = _locked(lambda s: s._computer.threaded,
                        "True if the computer thinks in a background thread (False: synchronously).")
-    closed = _locked(lambda s: s._closed, "True after :meth:`close`: every input is then refused.")
+    closed = _locked(lambda s: s._st.closed,
+                     "True after :meth:`close`: every input is then refused.")
 
     def __repr__(self) -> str:
-        with self._lock:
-            moves = " ".join(self._history.texts) or "none"
-            return f"<PlaySession {name_of(self._game)}, {self._turns.mode}: moves {moves}>"
+        with self._st.lock:
+            moves = " ".join(self._st.history.texts) or "none"
+            return f"<PlaySession {name_of(self._game)}, {self._st.turns.mode}: moves {moves}>"
 
     # -- input -------------------------------------------------------------------------
 
@@ -167,11 +163,11 @@ class PlaySession:
         """
         def act() -> bool:
             if not isinstance(text, str):
-                return self._refuse(f"a move is typed as text, not {type(text).__name__}")
+                return self._st.refuse(f"a move is typed as text, not {type(text).__name__}")
             try:
                 move = ask(self._game, "parse_move", text, refusal=True)
             except GameError as error:
-                return self._refuse(str(error), keep_case=str(error).startswith(text.strip()))
+                return self._st.refuse(str(error), keep_case=str(error).startswith(text.strip()))
             return self._human_move(move)
 
         return self._input(act)
@@ -189,7 +185,7 @@ class PlaySession:
         """
         def act() -> bool:
             if not (is_int_or_float(x) and is_int_or_float(y)):
-                return self._refuse("a click needs two finite numbers x, y in canvas pixels")
+                return self._st.refuse("a click needs two finite numbers x, y in canvas pixels")
             move: Move | None = None
             try:
                 fx, fy = float(x), float(y)  # type: ignore[arg-type]
@@ -197,12 +193,12 @@ class PlaySession:
                 pass
             else:
                 if not (math.isfinite(fx) and math.isfinite(fy)):
-                    return self._refuse("a click needs two finite numbers x, y in canvas pixels")
-                with contextlib.suppress(Exception):  # a board that cannot place the point
-                    move = locate(fx, fy, self._history.state)
+                    return self._st.refuse("a click needs two finite numbers x, y in canvas pixels")
+                with contextlib.suppress(BaseException):  # a board that cannot place the point
+                    move = locate(fx, fy, self._st.history.state)
             if move is None:
-                how = self._turns.labels.click_help or "moves are typed here"
-                return self._refuse(f"That is not a place on the board: {how}.")
+                how = self._st.turns.labels.click_help or "moves are typed here"
+                return self._st.refuse(f"That is not a place on the board: {how}.")
             return self._human_move(move)
 
         return self._input(act)
@@ -216,22 +212,22 @@ class PlaySession:
         Returns False, with a :attr:`message`, when there is nothing to take back.
         """
         def act() -> bool:
-            humans, history = self._turns.humans(), self._history
-            if self._closed:
-                return self._refuse(CLOSED)
+            humans, history = self._st.turns.humans(), self._st.history
+            if self._st.closed:
+                return self._st.refuse(CLOSED)
             if not humans:
-                return self._refuse("The computers are playing: press Stop first, then Undo.")
+                return self._st.refuse("The computers are playing: press Stop first, then Undo.")
             target = next((ply for ply in range(history.ply - 1, -1, -1)
                            if history.facts[ply].mover in humans), None)
             if target is None:
                 if history.ply:
-                    return self._refuse("Nothing to undo: you have not moved yet.")
-                return self._refuse("Nothing to undo: no move has been made yet.")
+                    return self._st.refuse("Nothing to undo: you have not moved yet.")
+                return self._st.refuse("Nothing to undo: no move has been made yet.")
             taken = history.texts[target:]
             self._end_generation()
-            self._truncate(target)
-            self._set_message(f"Took back {join_moves(taken)}.")
-            self._update()
+            self._st.truncate(target)
+            self._st.set_message(f"Took back {join_moves(taken)}.")
+            self._st.update()
             return True
 
         return self._input(act, refuse_now=False)
@@ -242,14 +238,15 @@ class PlaySession:
         Any search under way is cancelled. Returns True (False once closed).
         """
         def act() -> bool:
-            if self._closed:
-                return self._refuse(CLOSED)
+            if self._st.closed:
+                return self._st.refuse(CLOSED)
             self._end_generation()
-            self._truncate(0)
-            self._decision = None
-            self._turns = self._turns.with_mode(self._turns.mode)
-            self._set_message("New game. " + self._turns.welcome(self._history.now, fresh=True))
-            self._update()
+            self._st.truncate(0)
+            self._st.decision = None
+            self._st.turns = self._st.turns.with_mode(self._st.turns.mode)
+            self._st.set_message("New game. "
+                                 + self._st.turns.welcome(self._st.history.now, fresh=True))
+            self._st.update()
             return True
 
         return self._input(act, refuse_now=False)
@@ -262,54 +259,55 @@ class PlaySession:
         strength and its own budget, and runs in the calling thread.
         """
         try:
-            with self._lock:
-                if self._refuse_input():
+            with self._st.lock:
+                if self._st.refuse_input():
                     return None
-                game, state, generation = self._game, self._history.state, self._generation
+                game, state, generation = self._game, self._st.history.state, self._st.generation
                 if not ask(game, "moves", state):
-                    self._refuse(f"No hint: {NO_MOVES}.")
+                    self._st.refuse(f"No hint: {NO_MOVES}.")
                     return None
                 computer = self._computer
                 search = computer.new_search()
-                self._busy = "hint"
-                self._set_message("Computing the value of every move…")
-                self._update()
+                self._st.busy = "hint"
+                self._st.set_message("Computing the value of every move…")
+                self._st.update()
             values, problem = computer.values(state, search)
             budget = search.budget
-            with self._lock:
-                if generation != self._generation:
+            with self._st.lock:
+                if generation != self._st.generation:
                     return None
-                self._busy, computer.budget = None, None
+                self._st.busy, computer.budget = None, None
                 if values is None:
-                    self._refuse(f"No hint: {problem}.")
+                    self._st.refuse(f"No hint: {problem}.")
                     return None
-                self._hints_cut = budget.expired() and not budget.cancelled
-                self._hints_seconds = cut = budget.seconds
-                self._set_message(describe_hints(
-                    self._history.now.mover, values, lambda m: str(ask(game, "format_move", m)),
-                    cut if self._hints_cut else None))
-                self._hints = values
-                self._update()
+                self._st.hints_cut = budget.expired() and not budget.cancelled
+                cut = budget.seconds
+                self._st.set_message(describe_hints(
+                    self._st.history.now.mover, values, lambda m: str(ask(game, "format_move", m)),
+                    cut if self._st.hints_cut else None))
+                self._st.hints = values
+                self._st.update()
                 return dict(values)
-        except Exception as error:  # a game that failed; a last resort: never raise at the user
-            with self._lock:
-                self._busy = None
-                self._refuse("No hint: " + (f"{error}." if isinstance(error, GameFailed)
-                                            else f"an internal error ({type(error).__name__})."))
+        except BaseException as error:  # noqa: BLE001 - a last resort: never raise at the user
+            with self._st.lock:
+                self._st.busy = None
+                self._st.refuse("No hint: " + (f"{error}." if isinstance(error, GameFailed)
+                                            else f"{search_failure(error, self._game)}."))
             return None
 
     def run(self) -> bool:
         """Start or resume a computer-versus-computer game; False in the other modes."""
         def act() -> bool:
-            if self._closed:
-                return self._refuse(CLOSED)
-            if self._turns.mode != "computer-computer":
-                return self._refuse("Run is for computer versus computer: choose it under Players.")
-            if self._history.now.finished:
-                return self._refuse("The game is over: press New to watch another.")
-            self._turns = self._turns.with_running(True)
-            self._set_message("Running: the computers play each other.")
-            self._update()
+            if self._st.closed:
+                return self._st.refuse(CLOSED)
+            if self._st.turns.mode != "computer-computer":
+                return self._st.refuse(
+                    "Run is for computer versus computer: choose it under Players.")
+            if self._st.history.now.finished:
+                return self._st.refuse("The game is over: press New to watch another.")
+            self._st.turns = self._st.turns.with_running(True)
+            self._st.set_message("Running: the computers play each other.")
+            self._st.update()
             return True
 
         return self._input(act, refuse_now=False)
@@ -321,18 +319,19 @@ class PlaySession:
         Returns False in the other modes.
         """
         def act() -> bool:
-            if not self._running():
-                return self._refuse("Nothing to stop: no computer-versus-computer game is running.")
-            if self._history.now.finished:
-                return self._refuse("Nothing to stop: the game is over. Press New for another.")
+            if not self._st.running():
+                return self._st.refuse(
+                    "Nothing to stop: no computer-versus-computer game is running.")
+            if self._st.history.now.finished:
+                return self._st.refuse("Nothing to stop: the game is over. Press New for another.")
             self._end_generation()
-            self._turns = self._turns.with_running(False)
-            self._set_message("Paused. Move for either side, or press Run to continue.")
-            self._update()
+            self._st.turns = self._st.turns.with_running(False)
+            self._st.set_message("Paused. Move for either side, or press Run to continue.")
+            self._st.update()
             return False  # nothing for the computer to do: do not continue
 
-        with self._lock:
-            was_running = self._running() and not self._history.now.finished
+        with self._st.lock:
+            was_running = self._st.running() and not self._st.history.now.finished
         self._input(act, refuse_now=False)
         return was_running
 
@@ -351,17 +350,17 @@ class PlaySession:
         limit: float | None = None
         if timeout is not None:
             if not is_int_or_float(timeout) or timeout != timeout:  # nan is not equal to itself
-                with self._lock:
-                    self._refuse(f"wait(timeout) takes a number of seconds or None, not "
+                with self._st.lock:
+                    self._st.refuse(f"wait(timeout) takes a number of seconds or None, not "
                                  f"{describe_text(timeout)}", keep_case=True)
-                    return not self._pending()
+                    return not self._st.pending()
             if timeout < threading.TIMEOUT_MAX:  # type: ignore[operator]
                 limit = 0.0 if timeout <= 0 else float(timeout)  # type: ignore[operator, arg-type]
         deadline = time.monotonic() + (math.inf if limit is None else limit)
         while time.monotonic() < deadline and self._tick(patient=False):
             pass  # without threads, nobody else plays a computer game's moves
-        with self._changed:
-            return self._changed.wait_for(lambda: not self._pending(), limit)
+        with self._st.changed:
+            return self._st.changed.wait_for(lambda: not self._st.pending(), limit)
 
     def tick(self) -> bool:
         """Without threads (``background=False``, Pyodide), where no call plays more than
@@ -371,28 +370,29 @@ class PlaySession:
         return self._tick(patient=True)
 
     def _tick(self, patient: bool) -> bool:
-        with self._lock:  # patient False: no waiting for the delay
-            if (self._computer.threaded or self._busy is not None or not self._running()
-                    or not self._computer_to_move() or patient
+        with self._st.lock:  # patient False: no waiting for the delay
+            if (self._computer.threaded or self._st.busy is not None or not self._st.running()
+                    or not self._st.computer_to_move() or patient
                     and time.monotonic() - self._idle_since < self._computer.delay):
                 return False
-            self._busy = "move"
-            job = Job(self._generation, self._history.state, self._computer.next_rng(), False)
-            self._update()
+            self._st.busy = "move"
+            job = Job(self._st.generation, self._st.history.state, self._computer.next_rng(), False)
+            self._st.update()
         self._move_and_continue(job)  # which notes when the next delay begins
         return True
 
     def _input(self, act: Callable[[], bool], refuse_now: bool = True) -> bool:
         """Run an input under the lock; never raise; let the computer move after it."""
         try:
-            with self._lock:
-                done = False if refuse_now and self._refuse_input() else act()
+            with self._st.lock:
+                done = False if refuse_now and self._st.refuse_input() else act()
         except GameFailed as failed:
-            with self._lock:
-                done = self._refuse(f"{failed}; nothing was played.")
-        except Exception as error:  # pragma: no cover - a last resort: never raise at the user
-            with self._lock:
-                done = self._refuse(f"Something went wrong in gamelib ({type(error).__name__}).")
+            with self._st.lock:
+                done = self._st.refuse(f"{failed}; nothing was played.")
+        except BaseException as error:  # noqa: BLE001 - a last resort: never raise at the user
+            with self._st.lock:
+                done = self._st.refuse(f"Something went wrong: {describe_exception(error)}; "
+                                    "nothing was played.")
         if done:
             self._continue()
         return done
@@ -406,12 +406,13 @@ class PlaySession:
         cancelled. Raises GameError for an unknown mode.
         """
         check_mode(mode)
-        with self._lock:
+        with self._st.lock:
             self._end_generation()
-            self._turns = self._turns.with_mode(mode)
-            self._failure = None
-            self._set_message(self._turns.welcome(self._history.now, fresh=not self._history.ply))
-            self._update()
+            self._st.turns = self._st.turns.with_mode(mode)
+            self._st.failure = None
+            history = self._st.history
+            self._st.set_message(self._st.turns.welcome(history.now, fresh=not history.ply))
+            self._st.update()
         self._continue()
         return True
 
@@ -421,10 +422,11 @@ class PlaySession:
         ``depth`` is in plies; ``seconds`` is a time budget. Raises GameError for bad values.
         """
         check_strength(depth, seconds)
-        with self._lock:
+        with self._st.lock:
             self._computer.depth, self._computer.seconds = depth, seconds
-            self._set_message(f"Computer strength: {strength_label(self._game, depth, seconds)}.")
-            self._update()
+            label = strength_label(self._game, depth, seconds)
+            self._st.set_message(f"Computer strength: {label}.")
+            self._st.update()
         return True
 
     def set_delay(self, delay: float) -> bool:
@@ -433,168 +435,115 @@ class PlaySession:
         A pause under way is shortened (or lengthened) to the new delay.
         """
         check_delay(delay)
-        with self._lock:
+        with self._st.lock:
             self._computer.delay = float(delay)
-            self._update()
+            self._st.update()
         return True
 
     def refresh(self) -> None:
         """Call ``on_change`` now (e.g. when a board must be drawn again)."""
-        with self._lock:
-            self._update()
+        with self._st.lock:
+            self._st.update()
 
     def close(self) -> None:
         """Cancel any search or demo; from now on every input is refused."""
-        with self._lock:
+        with self._st.lock:
             self._end_generation()
-            self._turns = self._turns.with_running(False)
-            self._closed = True
-            self._update()
+            self._st.turns = self._st.turns.with_running(False)
+            self._st.closed = True
+            self._st.update()
 
     # -- the computer ------------------------------------------------------------------
 
     def _continue(self) -> None:
         """Let the computer move while it is its turn (in a thread, or right here)."""
         while True:
-            with self._lock:
-                if self._busy is not None or not self._computer_to_move():
+            with self._st.lock:
+                if self._st.busy is not None or not self._st.computer_to_move():
                     return
-                if not self._computer.threaded and self._running():
+                if not self._computer.threaded and self._st.running():
                     self._idle_since = time.monotonic()  # its moves come by ticks
                     return
-                self._busy = "move"
+                self._st.busy = "move"
                 computer = self._computer
-                job = Job(self._generation, self._history.state, computer.next_rng(),
-                           computer.threaded and self._turns.mode == "computer-computer")
-                self._update()
+                job = Job(self._st.generation, self._st.history.state, computer.next_rng(),
+                           computer.threaded and self._st.turns.mode == "computer-computer")
+                self._st.update()
                 threaded = computer.threaded
             if threaded and computer.start(functools.partial(self._move_and_continue, job)):
                 return
-            self._run_job(job._replace(pause=False))
+            self._run_safely(job._replace(pause=False))
 
     def _move_and_continue(self, job: Job) -> None:
+        """A computer thread's work: ``job``, then the next one if the computer is to move."""
+        self._run_safely(job)
+        self._continue()
+
+    def _run_safely(self, job: Job) -> None:
+        """Run ``job``; whatever it raises, ``BaseException`` subclasses included (a check's
+        refusal, ``SystemExit``), is reported as the computer's failure, so that no thread
+        dies silently and the session stays usable (Undo, New game, a change of players)."""
         try:
             self._run_job(job)
-            self._continue()
-        except Exception as error:  # pragma: no cover - a last resort: never die silently
-            with self._lock:
-                if job.generation == self._generation:
-                    self._fail(f"The computer stopped: an internal error ({type(error).__name__}).")
+        except BaseException as error:  # noqa: BLE001 - reported, never raised in a thread
+            with self._st.lock:
+                if job.generation == self._st.generation:
+                    self._st.fail(f"The computer stopped: {search_failure(error, self._game)}.")
 
     def _run_job(self, job: Job) -> None:
         if job.pause and not self._computer.pause(
-                self._changed, lambda: job.generation == self._generation):
+                self._st.changed, lambda: job.generation == self._st.generation):
             return
-        with self._lock:
-            if job.generation != self._generation:
+        with self._st.lock:
+            if job.generation != self._st.generation:
                 return
             search = self._computer.new_search()
         decision, problem = self._computer.move(job.state, job.rng, search)
-        with self._lock:
-            if job.generation != self._generation or job.state is not self._history.state:
+        with self._st.lock:
+            if job.generation != self._st.generation or job.state is not self._st.history.state:
                 return  # stale: a new game, an undo or a stop came first
-            self._busy, self._computer.budget = None, None
+            self._st.busy, self._computer.budget = None, None
             if decision is None:
-                self._fail(f"The computer could not move: {problem}.")
+                self._st.fail(f"The computer could not move: {problem}.")
                 return
             try:
                 after = ask(self._game, "play", job.state, decision.move, refusal=True)
                 text = str(ask(self._game, "format_move", decision.move))
                 facts = facts_of(self._game, after)
             except GameError as error:
-                self._fail(f"The computer chose an illegal move ({error}).")
+                self._st.fail(f"The computer chose an illegal move ({error}).")
                 return
             except GameFailed as failed:
-                self._fail(f"The computer's move failed: {failed}.")
+                self._st.fail(f"The computer's move failed: {failed}.")
                 return
-            mover = self._history.now.mover
-            self._push(decision.move, after, facts, text)
-            self._decision, self._decision_ply = decision, self._history.ply
+            mover = self._st.history.now.mover
+            self._st.push(decision.move, after, facts, text)
+            self._st.decision, self._st.decision_ply = decision, self._st.history.ply
             calls = decision.stats.calls
             searched = f" after searching {calls:,} positions" if calls > 1 else ""
             cut = (f" Its time ran out ({search.budget.seconds:g} s): this is the best move "
                    "it found." if decision.cut_short else "")
-            self._set_message(f"{mover} (computer) played {text}{searched}.{cut}"
-                              + self._turns.game_over(self._history.now))
-            self._update()
+            self._st.set_message(f"{mover} (computer) played {text}{searched}.{cut}"
+                              + self._st.turns.game_over(self._st.history.now))
+            self._st.update()
 
     # -- the turns and the messages --------------------------------------------------------
 
-    def _running(self) -> bool:
-        return self._turns.mode == "computer-computer" and self._turns.running
-
-    def _computer_to_move(self) -> bool:
-        return (not self._closed and self._failure is None
-                and self._turns.computer_to_move(self._history.now))
-
-    def _pending(self) -> bool:
-        return self._busy is not None or self._computer_to_move()
-
-    def _refuse_input(self) -> bool:
-        """If no human move may be made now, say why and return True."""
-        refusal = CLOSED if self._closed else self._turns.refusal(
-            self._history.now, self._busy, self._failure)
-        if refusal is not None:
-            self._refuse(refusal)
-        return refusal is not None
-
-    def _refuse(self, text: str, keep_case: bool = False) -> bool:
-        self._set_message(text, error=True, keep_case=keep_case)
-        self._update()
-        return False
-
     def _human_move(self, move: Move) -> bool:
-        state, mover = self._history.state, self._history.now.mover
+        state, mover = self._st.history.state, self._st.history.now.mover
         try:
             after = ask(self._game, "play", state, move, refusal=True)
         except GameError as error:
-            return self._refuse(str(error), keep_case=str(error).startswith(str(move)))
+            return self._st.refuse(str(error), keep_case=str(error).startswith(str(move)))
         text, facts = str(ask(self._game, "format_move", move)), facts_of(self._game, after)
-        self._push(move, after, facts, text)
-        who = "You" if len(self._turns.humans()) == 1 else mover
-        self._set_message(f"{who} played {text}." + self._turns.game_over(facts))
-        self._update()
+        self._st.push(move, after, facts, text)
+        who = "You" if len(self._st.turns.humans()) == 1 else mover
+        self._st.set_message(f"{who} played {text}." + self._st.turns.game_over(facts))
+        self._st.update()
         return True
-
-    def _push(self, move: Move, after: State, facts: Facts, text: str) -> None:
-        self._history = self._history.push(move, after, facts, text)
-        self._hints = None
-
-    def _truncate(self, ply: int) -> None:
-        self._history = self._history.back_to(ply)
-        self._failure = None
-        self._hints = None
-
-    def _fail(self, text: str) -> None:
-        self._busy = None
-        self._failure = short(text)
-        self._set_message(self._failure, error=True)
-        self._update()
 
     def _end_generation(self) -> None:
         """Cancel whatever the computer is doing: its result will be dropped."""
-        self._generation += 1
         self._computer.cancel()
-        self._busy = None
-        self._changed.notify_all()
+        self._st.end_generation()
 
-    def _update(self) -> None:
-        """Tell the board (``on_change``) and the waiters that something changed."""
-        if self._on_change is not None:
-            # A board that fails to redraw must not break the game: the next change redraws.
-            with contextlib.suppress(Exception):
-                self._on_change()
-        self._changed.notify_all()
-
-    def _status(self) -> tuple[list[str], Player | None]:
-        """The status lines below the board, and whose token to show beside them."""
-        decision = self._decision
-        if decision is not None and self._decision_ply != self._history.ply:
-            decision = None
-        return self._turns.status(self._history, self._busy, self._failure, decision,
-                                  None if not self._hints else self._hints_cut)
-
-    def _set_message(self, text: str, error: bool = False, keep_case: bool = False) -> None:
-        text = short(text)
-        self._message = text if keep_case else text[:1].upper() + text[1:]
-        self._error = error

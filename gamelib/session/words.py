@@ -7,7 +7,7 @@ from typing import Any, Final, Protocol
 
 from gamelib.game import Game, GameError, Player, State
 from gamelib.games import ConnectFour
-from gamelib.session.history import GameFailed
+from gamelib.session.history import GameFailed, describe_exception
 
 __all__ = [
     "MESSAGE_LIMIT", "CLOSED", "NO_MOVES", "Labels", "TypedMoves", "format_value", "winner",
@@ -118,9 +118,12 @@ def search_failure(error: BaseException, game: object) -> str:
     """What went wrong in a search, in words, naming the game's method if one raised."""
     if isinstance(error, GameError):
         return str(error)
-    return game_failure(error, game) or (
-        f"its search stopped with an internal error ({type(error).__name__})"
-    )
+    named = game_failure(error, game)
+    if named is not None:
+        return named
+    if not isinstance(error, Exception):  # KeyboardInterrupt, SystemExit, a check's refusal
+        return f"its search was stopped by {describe_exception(error)}"
+    return f"its search stopped with an internal error ({type(error).__name__})"
 
 
 def describe_hints(mover: Player | None, values: Mapping[Hashable, float],

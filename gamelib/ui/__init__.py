@@ -55,6 +55,7 @@ library: turns, history, the computer, every message) bound to a board and contr
     c.set_delay(seconds) -> bool             # GameError for a bad value
     c.wait(timeout=None) -> bool    # until the computer is done; False on timeout
     c.show(), c.close(), c.picture() -> BoardPicture   # the board now, as SVG
+    c.saved_picture() -> BoardPicture   # what a saved notebook shows: "Run the lesson to play"
     # read-only:
     c.state, c.history, c.message, c.status, c.thinking, c.finished, c.mode,
     c.strength, c.delay, c.running, c.decision, c.hints, c.game, c.board, c.widget,
@@ -92,7 +93,8 @@ still (``still.Still``, updated after each move or step), which the notebooks' s
 shows only after a reload without their kernel, under the words ``STOPPED_KERNEL_CSS``
 writes there (``canvas.STILL_CSS``).
 
-Modules: ``controller`` (play, the widgets), ``controls`` (what the widget's controls
+Modules: ``controller`` (play, PlayController), ``play_widgets`` (its widgets: the board's
+column and the controls, bound to the session), ``controls`` (what the widget's controls
 show: the status line, the Strength choices, an example move), ``boards`` (the game
 boards, board_for, show_board), ``drawing`` (what every board shares: the BoardView base,
 colours, text, the status band; the text board), ``canvas`` (the canvas protocol,

@@ -362,8 +362,16 @@ canvas before (or without) its kernel drawing it. Every picture covers the whole
 with an opaque background, so the words show only where nothing was drawn. The play
 widget carries this rule; a notebook's stylesheet should too (for ``show_board``)."""
 
-STOPPED_WORDS: Final = "The kernel has stopped: run this cell again to play."
-"""What a board or search viewer says once its kernel has stopped (:data:`STOPPED_KERNEL_CSS`)."""
+STOPPED_WORDS: Final = ("The kernel has stopped. Run this cell again; if it needs the cells "
+                        "above, choose Run > Run All Cells.")
+"""What a board or search viewer says once its kernel has stopped (:data:`STOPPED_KERNEL_CSS`):
+what will work in JupyterLab and Notebook 7 alike. The lessons' play cells import what they
+use, so running one again is enough; a viewer's cell uses the lesson's names, defined above."""
+
+SAVED_WORDS: Final = "Run the lesson to play"
+"""What a saved board says in its status line's place (:meth:`PlayController.saved_picture
+<gamelib.ui.controller.PlayController.saved_picture>`): a picture answers no click, so it
+never says whose turn it is."""
 
 STOPPED_KERNEL_CSS: Final = (
     # After a kernel restart, ipywidgets keeps the views on the page and marks each one
@@ -374,6 +382,8 @@ STOPPED_KERNEL_CSS: Final = (
     "border-radius: 4px; background: #fdecea; color: #8c1d18; font-size: 18px; "
     "font-weight: 700; }\n"
     ".gamelib-live.jupyter-widgets-disconnected .jupyter-widgets { pointer-events: none; }\n"
+    # Its status line said whose turn it was: no longer true, so it goes blank.
+    ".gamelib-live.jupyter-widgets-disconnected .gamelib-status > * { visibility: hidden; }\n"
     # After a reload with the kernel gone, no view can be made: ipywidgets writes "Error
     # displaying widget: model not found" into the output (marked .jupyter-widgets, with no
     # view inside); say instead what happened and what to do.

@@ -189,11 +189,14 @@ class BoardPicture:
     """A picture of a drawing: SVG and PNG for the notebook (which keeps them when saved)
     and a sentence, ``text``, for its plain-text form."""
 
-    def __init__(self, drawing: RecordingCanvas, text: str) -> None:
-        """The picture of what ``drawing`` recorded, described by ``text``."""
+    def __init__(self, drawing: RecordingCanvas, text: str, *, unconfined: bool = False) -> None:
+        """The picture of what ``drawing`` recorded, described by ``text``; ``unconfined``:
+        shown at its own size, never shrunk to the output's width (see :meth:`metadata`)."""
         self._drawing: Final = drawing
         self.text: Final = text
         """What the picture shows, in one sentence (its ``repr`` and ``text/plain``)."""
+        self.unconfined: Final = unconfined
+        """True: a front end shows it at its own size and the output scrolls sideways."""
         self.svg: Final = drawing.svg()
         """The picture as an SVG document."""
 
@@ -216,8 +219,18 @@ class BoardPicture:
     def _repr_svg_(self) -> str:
         return self.svg
 
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
-        return self.forms()
+    def _repr_mimebundle_(self, include: Any = None,
+                          exclude: Any = None) -> tuple[dict[str, str], dict[str, Any]]:
+        return self.forms(), self.metadata()
+
+    def metadata(self) -> dict[str, Any]:
+        """The outputs' metadata: for an :attr:`unconfined` picture, ``unconfined`` for its
+        PNG and SVG, which JupyterLab, Notebook 7 and nbconvert honour (untrusted notebooks
+        included, where no stylesheet of ours applies): a search tree keeps its labels'
+        size in a narrow output (the file browser open) and scrolls sideways instead."""
+        if not self.unconfined:
+            return {}
+        return {"image/png": {"unconfined": True}, "image/svg+xml": {"unconfined": True}}
 
     def forms(self, note: str = "") -> dict[str, str]:
         """Every form of the picture by MIME type: PNG (base64, as notebooks store it; left
@@ -245,9 +258,11 @@ def attach_picture(widget: Any, picture: Callable[[], BoardPicture], note: str =
 
     def bundle(**kwargs: Any) -> Any:
         data = show(**kwargs)
-        forms = data[0] if isinstance(data, tuple) else data  # (data, metadata) or data
+        forms, metadata = data if isinstance(data, tuple) else (data, {})  # or data alone
         with contextlib.suppress(Exception):  # no picture is better than no widget
-            forms.update(picture().forms(note))
-        return data
+            shown = picture()
+            forms.update(shown.forms(note))
+            metadata = {**metadata, **shown.metadata()}
+        return (forms, metadata) if metadata else forms
 
     widget._repr_mimebundle_ = bundle

@@ -529,7 +529,8 @@ def _draw_mcts_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, shot: Sn
 def search_svg(trace: SearchTrace, step: int | None = None) -> BoardPicture:
     """The tree of ``trace`` after event ``step`` (default: the end) as an SVG picture.
 
-    It is the picture :func:`gamelib.ui.show_search` draws at that step. Raises
+    It is the picture :func:`gamelib.ui.show_search` draws at that step, shown at its own
+    size (``unconfined``: an output too narrow for it scrolls sideways). Raises
     GameError for a bad trace or step.
     """
     shot = snapshot(trace, step)
@@ -538,4 +539,4 @@ def search_svg(trace: SearchTrace, step: int | None = None) -> BoardPicture:
     # cannot see: it takes the class for abstract.
     canvas = RecordingCanvas(layout.width, layout.height)  # type: ignore[abstract]
     draw_search(canvas, trace, layout, shot)
-    return BoardPicture(canvas, describe_search(trace, shot.step))
+    return BoardPicture(canvas, describe_search(trace, shot.step), unconfined=True)

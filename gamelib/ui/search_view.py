@@ -67,10 +67,12 @@ _FOLLOW_CSS: Final = """
 .gamelib-tree-box { scroll-snap-type: x mandatory; }
 .gamelib-tree { position: relative; overflow: clip !important; }
 .gamelib-current { position: absolute; scroll-snap-align: center; pointer-events: none; }
+.gamelib-viewer { --jp-widgets-font-size: 15px; --jp-widgets-inline-height: 32px; }
 """
 """Keeps the current node in view in a viewer whose tree scrolls (see SearchView._build);
 the tree's box clips the canvas's status band and key, which the viewer shows outside the
-scrolling box (``overflow: clip`` makes no scroll container, so the mark still snaps)."""
+scrolling box (``overflow: clip`` makes no scroll container, so the mark still snaps). The
+viewer's controls take 15 px text (ipywidgets' own is 13 px)."""
 
 SPEEDS: Final = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Steps per second the play button can go at."""
@@ -102,7 +104,7 @@ class SearchView(CellView):
             self._view, self._live = self._build()  # the live canvas draws itself
             self._canvas: CanvasLike = self._live.widget
             self._keep_pictures(lambda: search_svg(self._trace),
-                                " Run the cell to step through it.", self._live,
+                                " Run the lesson to step through it.", self._live,
                                 lambda: search_svg(self._trace, self._position))
         else:
             self._view, self._canvas = None, canvas
@@ -239,7 +241,7 @@ class SearchView(CellView):
         def safe(*args: Any) -> None:
             try:
                 action(*args)
-            except Exception as error:  # noqa: BLE001 - the user sees it, nothing is lost
+            except BaseException as error:  # noqa: BLE001 - the user sees it, nothing is lost
                 self._refuse(f"Something went wrong ({type(error).__name__}: {error}).")
 
         return safe
@@ -284,7 +286,7 @@ class SearchView(CellView):
         self._widgets.update(mark=mark, tree=tree)
         def button(name: str, icon: str, tip: str, action: Callable[[], bool]) -> Any:
             b = w.Button(description=name.capitalize(), icon=icon, tooltip=tip,
-                         layout=w.Layout(width="86px"))
+                         layout=w.Layout(width="92px"))
             b.on_click(self._safely(lambda _: action()))
             self._widgets[name] = b
             return b
@@ -292,14 +294,14 @@ class SearchView(CellView):
         last = len(self) - 1
         slider = w.IntSlider(value=0, min=0, max=last, description="Step",
                              continuous_update=True, readout=True,
-                             layout=w.Layout(width="300px"), style={"description_width": "44px"})
+                             layout=w.Layout(width="310px"), style={"description_width": "50px"})
         # Playing runs in the browser: the Play widget ticks the slider, no thread needed.
         play = w.Play(value=0, min=0, max=last, interval=1000, description="Play",
                       show_repeat=False)
         link = w.jslink((play, "value"), (slider, "value"))
         speed = w.SelectionSlider(options=[(f"{s:g}/s", s) for s in SPEEDS], value=1.0,
-                                  description="Speed", layout=w.Layout(width="200px"),
-                                  style={"description_width": "44px"})
+                                  description="Speed", layout=w.Layout(width="210px"),
+                                  style={"description_width": "50px"})
         note = w.HTML("", layout=w.Layout(min_height="1.4em"))
         self._widgets.update(slider=slider, play=play, speed=speed, note=note, link=link)
         slider.observe(self._safely(self._on_slider), names="value")
@@ -318,6 +320,7 @@ class SearchView(CellView):
                        layout=w.Layout(width="0", height="0", margin="0"))
         view = w.VBox([style, controls, note, status, scroller, key])
         view.add_class("gamelib-live")  # says so when its kernel stops (WIDGET_CSS)
+        view.add_class("gamelib-viewer")  # its controls' text size (_FOLLOW_CSS)
         return view, live
 
 

@@ -30,6 +30,7 @@ import pytest
 from .harness import (
     KERNEL_TIMEOUT,
     PROJECT_ROOT,
+    SCREENSHOTS,
     LabPage,
     LabServer,
     serving_static,
@@ -127,6 +128,12 @@ def test_lite_without_network_explains_itself_within_30_s(offline_visit: LiteVis
     page.locator(".jp-Notebook").first.wait_for(state="visible")
     banner.get_by_role("button", name="Close").click()
     banner.wait_for(state="detached")
+    # Closed, the reason stays in the notebook, above its cells (which stay at [*]).
+    said = page.locator(".jp-Notebook").first.evaluate(
+        "el => getComputedStyle(el, '::before').content")
+    assert "code cells do not run" in said and "make lab" in said
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "lite-offline-closed.png"))
 
 
 def test_lite_shows_lesson_3s_printed_board_line_by_line(offline_visit: LiteVisit) -> None:

@@ -104,3 +104,8 @@ def test_lesson_9_steps_change_the_visit_count_by_pixels(lessons_page: LabPage) 
                  has_text=re.compile(r"^\s*End\s*$")).click()
     wait_until(lambda: ink() > max(at_start, one), 30, "the root's label n 40 (two digits)")
     lab.screenshot("lesson9_mcts_view_end_1280x800")
+    # Its controls' words are at least 14 px (ipywidgets' own are 13 px).
+    sizes = cell.locator(".gamelib-viewer :is(button.widget-button, .widget-label)"
+                         ).evaluate_all("els => els.map(e => parseFloat(getComputedStyle(e)"
+                                        ".fontSize))")
+    assert len(sizes) >= 7 and min(sizes) >= 14, sizes

@@ -111,7 +111,7 @@ def test_every_kind_of_picture_shows_in_a_fresh_untrusted_lesson_in_notebook_7(
     for name in lessons:
         page.goto(server.notebook_url(name), wait_until="domcontentloaded")
         page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(state="visible")
-        faults += untrusted_faults(page, name, ".jp-Notebook .jp-OutputArea-output")
+        faults += untrusted_faults(page, name, ".jp-Notebook .jp-OutputArea-output", trees=True)
         if name == lessons[-1]:
             page.locator(".jp-Notebook .jp-OutputArea-output img").last.scroll_into_view_if_needed()
             print("screenshot:", notebook7.screenshot("notebook7-untrusted-last-lesson"))

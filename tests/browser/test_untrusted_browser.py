@@ -26,7 +26,7 @@ import pytest
 
 from gamelib.games import TicTacToe
 from gamelib.ui.boards import TicTacToeBoard
-from gamelib.ui.canvas import Rect
+from gamelib.ui.canvas import STOPPED_WORDS, Rect
 
 from .harness import (
     PROJECT_ROOT,
@@ -77,13 +77,13 @@ LESSONS = sorted(path.name for path in (PROJECT_ROOT / "notebooks").glob("0[0-9]
 def picture_kinds(name: str) -> set[str]:
     """The kinds of saved pictures in lesson ``name``: a chart, or a board or search tree (by
     its words before the colon; a Monte-Carlo tree apart), live (its words ask to run the
-    cell) or shown once."""
+    lesson) or shown once."""
     kinds = set()
     for text in picture_texts(name):
         kind = "chart" if text.startswith("<Figure") else text.split(":")[0]
         if "Monte-Carlo" in text:
             kind += " (Monte-Carlo)"
-        kinds.add(kind + (", live" if "Run the cell" in text else ""))
+        kinds.add(kind + (", live" if "Run the lesson" in text else ""))
     return kinds
 
 
@@ -109,11 +109,16 @@ _OUTPUTS_JS = """outs => Promise.all(outs.map(async o => {
 }))"""
 
 
-def untrusted_faults(page: Page, name: str, outputs: str) -> list[str]:
+TREE_LABEL_PX = 16  # gamelib.ui.search_svg's node labels, in picture pixels
+READABLE_PX = 14  # the smallest a label may be shown
+
+
+def untrusted_faults(page: Page, name: str, outputs: str, trees: bool = False) -> list[str]:
     """What is wrong with lesson ``name`` as the page shows it, fresh and untrusted: outputs
     (the elements ``outputs`` selects) that show a widget's Python text, and fewer shown
-    pictures of non-zero size than the lesson saved (each saved picture output carries a PNG).
-    Waits (bounded) for the pictures to be there first."""
+    pictures of non-zero size than the lesson saved (each saved picture output carries a PNG);
+    with ``trees``, a search tree shown so narrow that its labels are under READABLE_PX
+    (its bounding box against its own width). Waits (bounded) for the pictures first."""
     expected = saved_pictures(name)
 
     def shown() -> list[Any]:
@@ -131,6 +136,14 @@ def untrusted_faults(page: Page, name: str, outputs: str) -> list[str]:
     if len(pictures) < expected:
         faults.append(f"{name}: {len(pictures)} pictures of non-zero size shown, "
                       f"{expected} saved ({[p for _, p in found if p]})")
+    elif trees:  # the outputs' pictures, in order, are the saved ones
+        assert len(pictures) == expected, f"{name}: {len(pictures)} pictures, {expected} saved"
+        texts = picture_texts(name)
+        for number, (text, (width, _, own)) in enumerate(zip(texts, pictures, strict=True), 1):
+            label = TREE_LABEL_PX * width / own
+            if text.startswith("Search tree") and label < READABLE_PX - 0.05:
+                faults.append(f"{name}: picture {number}, a search tree {own:.0f} px wide, "
+                              f"is shown {width:.0f} px wide: labels of {label:.1f} px")
     return faults
 
 
@@ -148,7 +161,7 @@ def test_every_fresh_untrusted_lesson_shows_its_pictures(fresh: LabPage) -> None
         page.locator(".jp-DirListing-item", has_text=name).first.dblclick()
         page.locator(".lm-TabBar-tab.lm-mod-current", has_text=name).first.wait_for()
         page.locator(f"{shown} .jp-Notebook").first.wait_for(state="visible")
-        faults += untrusted_faults(page, name, f"{shown} .jp-OutputArea-output")
+        faults += untrusted_faults(page, name, f"{shown} .jp-OutputArea-output", trees=True)
         if name == LESSON:
             images = page.locator(f"{shown} .jp-OutputArea-output img")
             images.first.scroll_into_view_if_needed()
@@ -187,7 +200,7 @@ def test_every_lesson_shows_its_pictures_in_nbconvert_html(
         context.close()
 
 
-STOPPED = "The kernel has stopped: run this cell again to play."
+STOPPED = STOPPED_WORDS
 BEFORE = "el => getComputedStyle(el, '::before').content"
 
 

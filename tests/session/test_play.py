@@ -271,7 +271,15 @@ def test_without_threads_hints_and_the_hint_button_still_answer(no_threads) -> N
     from gamelib.ui import play
 
     c = play(Nim(), background=True, display=False)
-    c._hint_button()
+
+    def buttons(root: Any) -> Iterator[Any]:
+        if getattr(root, "description", None) == "Hint":
+            yield root
+        for child in getattr(root, "children", ()):
+            yield from buttons(child)
+
+    [hint] = buttons(c.widget)
+    hint.click()
     assert c.hints is not None and c.message == "Best for A: 1,2 (value +1)."
 
 

@@ -124,11 +124,11 @@ def test_a_blank_canvas_carries_the_words_that_say_what_to_do() -> None:
     import urllib.parse
 
     from gamelib.ui.canvas import BLANK_CANVAS_CSS
-    from gamelib.ui.controller import _STYLE
+    from gamelib.ui.play_widgets import STYLE
 
     live = LiveCanvas(100, 50, lambda canvas: None)
     assert "gamelib-canvas" in live.widget._dom_classes
-    assert BLANK_CANVAS_CSS.startswith(".gamelib-canvas {") and BLANK_CANVAS_CSS in _STYLE
+    assert BLANK_CANVAS_CSS.startswith(".gamelib-canvas {") and BLANK_CANVAS_CSS in STYLE
     words = urllib.parse.unquote(BLANK_CANVAS_CSS)
     assert "Nothing drawn here yet." in words and "Run this cell again" in words
     # Every board first paints an opaque background over the whole canvas, hiding them.
@@ -149,7 +149,8 @@ def test_a_board_and_a_viewer_say_so_when_their_kernel_stops() -> None:
     from gamelib.ui import play, show_search
     from gamelib.ui.canvas import STOPPED_KERNEL_CSS, STOPPED_WORDS, WIDGET_CSS
 
-    assert STOPPED_WORDS == "The kernel has stopped: run this cell again to play."
+    assert STOPPED_WORDS == ("The kernel has stopped. Run this cell again; if it needs the "
+                             "cells above, choose Run > Run All Cells.")
     # After a restart (ipywidgets marks the views) and after a reload ("model not found").
     assert ".gamelib-live.jupyter-widgets-disconnected::before" in STOPPED_KERNEL_CSS
     assert ".jp-OutputArea-output.jupyter-widgets:not(:has(.jupyter-widgets))" in (

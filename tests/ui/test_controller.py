@@ -23,7 +23,8 @@ from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
 from gamelib.search.stats import Decision, Stats
 from gamelib.ui import MODES, PlayController, play
 from gamelib.ui.canvas import PIXEL_RATIO, fit_width
-from gamelib.ui.controller import _SIDE, MESSAGE_LIMIT
+from gamelib.ui.controller import MESSAGE_LIMIT
+from gamelib.ui.play_widgets import SIDE
 
 TTT = TicTacToe()
 C4 = ConnectFour()
@@ -153,7 +154,7 @@ def test_in_ipython_the_board_appears_once_per_cell(capsys: pytest.CaptureFixtur
         capsys.readouterr()
         # In IPython, the plain text of the widget's output is a sentence (what a reader of
         # the text, or an untrusted notebook without the picture, sees).
-        said = "Tic-tac-toe board: X to move: your turn. Run the cell to play."
+        said = "Tic-tac-toe board: Run the lesson to play."
         shell.run_cell("play(TicTacToe(), background=False)", store_history=True)
         assert capsys.readouterr().out.count(said) == 1  # not again as the cell's value
         shell.run_cell("c = play(TicTacToe(), background=False)", store_history=True)
@@ -839,7 +840,7 @@ def test_the_board_scales_with_the_window_and_the_column_buttons_with_the_board(
     assert c.canvas.layout.width == "100%" and c.canvas.layout.height == "auto"
     left = next(x for x in widgets(c.widget) if isinstance(x, w.VBox) and c.canvas in x.children)
     assert left.layout.width == fit_width(
-        board.width, board.height, 60, across=f"100cqw - 16px - {_SIDE}")
+        board.width, board.height, 60, across=f"100cqw - 16px - {SIDE}")
     columns = [x for x in widgets(c.widget) if isinstance(x, w.Button) and x.icon == "arrow-down"]
     g = board.geometry  # type: ignore[attr-defined]
     # Each button is as wide as its column less 4 px, in % of the board's width.

@@ -104,12 +104,26 @@ def test_a_play_widget_output_carries_a_picture_of_the_board_as_shown(game) -> N
     move = game.moves(game.start)[0]
     c.play_move(move)
     data = bundle(c.widget)
-    expected = board_svg(game, c.state, last_move=move, status=c.status,
-                         status_player=c.session.status_player)
+    expected = board_svg(game, c.state, last_move=move, status=["Run the lesson to play"])
     assert WIDGET_VIEW in data
-    assert data["text/plain"] == f"{game.name} board: {c.status[0]}. Run the cell to play."
-    assert data["image/svg+xml"] == expected.svg == c.picture().svg
+    assert data["text/plain"] == f"{game.name} board: Run the lesson to play."
+    assert data["image/svg+xml"] == expected.svg == c.saved_picture().svg
     assert base64.b64decode(data["image/png"]) == expected.png
+    c.close()
+
+
+def test_a_saved_board_says_it_is_a_picture_and_never_whose_turn() -> None:
+    """The live board says "your turn"; its saved picture says to run the lesson, in the
+    status line's place, with no player's token beside the words."""
+    game = TicTacToe()
+    c = play(game, background=False, display=False)
+    assert c.status == ["X to move: your turn"] and "your turn" in c.picture().svg
+    saved = c.saved_picture().svg
+    assert "Run the lesson to play" in saved and "your turn" not in saved
+    assert "to move" not in saved and saved != c.picture().svg
+    live_tokens = board_svg(game, c.state, status=["Run the lesson to play"],
+                            status_player="X").svg
+    assert saved != live_tokens  # no token beside the words
     c.close()
 
 
@@ -134,7 +148,27 @@ def test_a_search_viewer_output_carries_a_picture_and_a_sentence() -> None:
     assert base64.b64decode(data["image/png"]) == picture.png
     steps = len(trace.events) - 1
     assert data["text/plain"] == (f"Search tree: alpha-beta from a Tic-tac-toe position with 3 "
-                                  f"moves, {steps} steps. Run the cell to step through it.")
+                                  f"moves, {steps} steps. Run the lesson to step through it.")
+
+
+def test_a_search_tree_is_shown_at_its_own_size_and_a_board_shrinks_to_fit() -> None:
+    """A tree's saved picture is marked unconfined (its 16 px labels stay readable in a
+    narrow output, which scrolls sideways); a board's fits the output's width."""
+    game = TicTacToe()
+    state = replay(game, [(0, 0), (1, 1), (0, 1), (0, 2), (2, 0), (1, 0)])
+    trace = trace_search(game, state, "alphabeta")
+    unconfined = {"image/png": {"unconfined": True}, "image/svg+xml": {"unconfined": True}}
+    shell = InteractiveShell.instance()
+    viewer = show_search(trace, display=False)
+    for thing in (viewer.widget, search_svg(trace)):
+        data, metadata = shell.display_formatter.format(thing)
+        assert "image/png" in data and metadata == unconfined
+    c = play(game, background=False, display=False)
+    for thing in (c.widget, board_svg(game, state)):
+        data, metadata = shell.display_formatter.format(thing)
+        assert "image/png" in data and metadata == {}
+    c.close()
+    viewer.close()
 
 
 def test_a_picture_is_a_png_of_its_own_size_with_the_colours_of_its_svg() -> None:

@@ -99,14 +99,14 @@ def test_a_board_is_followed_by_its_still_which_follows_the_moves(shown: Recorde
         # Only a PNG: nbval compares no PNG, so a lesson's fresh run matches its saved file.
         assert set(data) == {"image/png"} and display_id and not update
         assert metadata == {"image/png": {"width": 0, "height": 0}, STILL_KEY: True}
+        # The saved picture: the position, with "Run the lesson to play" (never whose turn).
         assert png_of(data) == board_svg(game, game.start, size=c.board.width,
-                                         status=c.status, status_player=c.session.status_player
-                                         ).png
+                                         status=["Run the lesson to play"]).png
         assert c.play_move((1, 1))
         FakeTimer.made[-1].action()  # what the timer does QUIET s later
         data, metadata, again, update = shown.shown[-1]
         assert (again, update) == (display_id, True) and metadata[STILL_KEY]
-        assert png_of(data) == c.picture().png
+        assert png_of(data) == c.saved_picture().png != c.picture().png
         # Shown again in a later cell: one more display of the same still, updated with it.
         shown.shown.clear()
         c.show()
