@@ -26,7 +26,7 @@ is one. Every count is exact; the only randomness is none: CFR is deterministic.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal, Protocol
@@ -117,6 +117,9 @@ class CFR:
 
     game: ExtensiveGame
     variant: Literal["vanilla", "plus"] = "vanilla"
+    matching: Callable[[list[float]], Sequence[float]] = regret_matching
+    """The rule that turns an information set's regrets into its strategy (Exercise 13 plugs
+    in its own)."""
     regrets: dict[str, list[float]] = field(default_factory=dict)
     """Cumulative counterfactual regret of each action, by information set."""
     strategy_sums: dict[str, list[float]] = field(default_factory=dict)
@@ -151,7 +154,8 @@ class CFR:
 
     def current_strategy(self) -> Strategy:
         """The strategy regret matching plays now, in every information set met."""
-        return {infoset: dict(zip(self.actions[infoset], regret_matching(regrets), strict=True))
+        return {infoset: dict(zip(self.actions[infoset], self.matching(list(regrets)),
+                                  strict=True))
                 for infoset, regrets in self.regrets.items()}
 
     def average_strategy(self) -> Strategy:
@@ -184,7 +188,7 @@ class CFR:
             moves = self.actions[infoset] = game.moves(state)
             self.regrets[infoset] = [0.0] * len(moves)
             self.strategy_sums[infoset] = [0.0] * len(moves)
-        sigma = regret_matching(self.regrets[infoset])
+        sigma = [float(p) for p in self.matching(list(self.regrets[infoset]))]
         values = [
             self._walk(game.play(state, move),
                        reach_a * p if first else reach_a,
