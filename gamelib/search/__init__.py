@@ -25,6 +25,8 @@ module             what it adds
 ``mcts``           Monte-Carlo tree search, UCT (:func:`mcts`): sampled playouts
                    instead of enumeration, seeded, with an iteration or time budget
 ``trace``          a search step by step, for the viewer (:func:`trace_search`)
+``cfr``            hidden cards: regret matching, counterfactual regret minimization
+                   (:class:`CFR`), best responses and :func:`exploitability`
 ``stats``          :class:`Stats`, the exact counters of every search; :class:`Decision`
 =================  ======================================================================
 
@@ -57,6 +59,7 @@ from gamelib.search.depth_limited import (
     plies_to_end,
     proven_value,
 )
+from gamelib.search.cfr import CFR, exploitability, regret_matching
 from gamelib.search.engine import DEFAULT_SECONDS, choose_move, move_values
 from gamelib.search.heuristics import tictactoe_open_lines, zero
 from gamelib.search.mcts import (
@@ -114,4 +117,7 @@ __all__ = [
     "PlayoutPolicy",
     "random_policy",
     "tactical_policy",
+    "CFR",
+    "regret_matching",
+    "exploitability",
 ]

@@ -33,6 +33,7 @@ from gamelib.exercises import (
     check_utility,
 )
 from gamelib.exercises.ex11_backprop import check_backpropagate
+from gamelib.exercises.ex13_regret import check_regret_matching
 from gamelib.exercises.guard import DelegationRefused, Forbidden, checking, handed, refusing
 from gamelib.exercises.report import CheckResult
 from gamelib.games import ConnectFour, Nim
@@ -119,6 +120,9 @@ def delegators(way: Way) -> dict[str, tuple[Callable[[], CheckResult], str]]:
         "backprop": (lambda: check_backpropagate(
             lambda path, result: way("gamelib.search.mcts", "backpropagate")(path, result)),
                      "backpropagate"),
+        "regret": (lambda: check_regret_matching(
+            lambda regrets: way("gamelib.search.cfr", "regret_matching")(regrets)),
+                   "regret_matching"),
         "exact_score": (lambda: check_exact_score(
             lambda g, s, at_least, guess: way("gamelib.connect4", "Solver")(g).solve(s)),
                         "Solver"),

@@ -271,6 +271,7 @@ ENTRY_POINTS: dict[str, Callable[[Callable[..., Any]], CheckResult]] = {
     "bitboard": lambda f: ex.check_connect_four_rules(f, f, f),
     "exact_score": ex.check_exact_score,
     "backprop": check_backpropagate,
+    "regret": ex.check_regret_matching,
 }
 
 

@@ -353,6 +353,9 @@ DELEGATING: dict[str, str] = {
     "ex11-backprop": "def backpropagate(path, result):\n"
                      "    from gamelib.search.mcts import backpropagate as reference\n"
                      "    reference(path, result)\n",
+    "ex13-regret": "def regret_matching(regrets):\n"
+                   "    from gamelib.search.cfr import regret_matching as reference\n"
+                   "    return reference(regrets)\n",
     "ex10-exact-score": "def exact_score(game, state, at_least, guess):\n"
                         "    from gamelib.connect4 import Solver\n"
                         "    return Solver(game).solve(state)\n",
