@@ -10,6 +10,13 @@ those the proofs allow, and (for the solver) the columns proven so far::
     python benchmarks/mcts_trap.py                        # seeds 1-5, up to 300,000
     python benchmarks/mcts_trap.py --seeds 1 2 --max 30000 --search solver
     python benchmarks/mcts_trap.py --json                 # one JSON object per run
+    python benchmarks/mcts_trap.py --calibrate            # CPU per iteration and per node
+
+``--calibrate`` measures, on Lesson 9's held-apart positions (random games of 20 plies from
+the empty board, ``random.Random(9)``, kept if not finished, 24 of them), the CPU time of
+one MCTS iteration (random playouts, 1,000 per position) and of one node of iterative
+deepening alpha-beta with ``connect_four_heuristic`` (a budget of 3,500 nodes per
+position), and prints their ratio: the lesson's exchange rate between the two budgets.
 
 The counts are exact for a seed (the searches are seeded); the CPU seconds of each run
 are printed too and vary with the machine. The chosen column here is the most visited
@@ -21,13 +28,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import time
 from collections.abc import Hashable
 from typing import Any
 
-from gamelib.connect4 import Solver
+from gamelib.connect4 import Solver, connect_four_heuristic
 from gamelib.games import ConnectFour
-from gamelib.search import mcts
+from gamelib.search import Budget, iterative_deepening, mcts
 from gamelib.search.mcts import RootWatch
 
 TRAP = "5611761122133562247367317662"
@@ -64,13 +72,52 @@ def run(seed: int, solve: bool, most: int) -> dict[str, Any]:
             "rows": rows}
 
 
+def held_apart(count: int = 24, plies: int = 20, seed: int = 9) -> list[Any]:
+    """Lesson 9's rule: random games of ``plies`` plies from the empty board, kept if not
+    finished, until there are ``count``."""
+    game, rng = ConnectFour(), random.Random(seed)
+    held: list[Any] = []
+    while len(held) < count:
+        state: Any = game.start
+        for _ in range(plies):
+            state = game.play(state, rng.choice(game.moves(state)))
+            if game.finished(state):
+                break
+        else:
+            held.append(state)
+    return held
+
+
+def calibrate(repeat: int = 3) -> None:
+    """Print the CPU time of an MCTS iteration and of an alpha-beta node (best of ``repeat``)."""
+    game = ConnectFour()
+    heuristic = connect_four_heuristic(game)
+    held = held_apart()
+    per_iteration = per_node = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        iterations = sum(mcts(game, s, iterations=1000, seed=1).stats.iterations for s in held)
+        per_iteration = min(per_iteration, (time.process_time() - start) / iterations)
+        start = time.process_time()
+        nodes = sum(iterative_deepening(game, s, heuristic, budget=Budget(nodes=3500),
+                                        rng=random.Random(1)).stats.calls for s in held)
+        per_node = min(per_node, (time.process_time() - start) / nodes)
+    print(f"MCTS: {per_iteration * 1e6:.1f} us CPU per iteration; alpha-beta: "
+          f"{per_node * 1e6:.1f} us per node; one iteration = {per_iteration / per_node:.2f} nodes")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3, 4, 5])
     parser.add_argument("--max", type=int, default=300_000, help="iterations per search")
     parser.add_argument("--search", choices=["uct", "solver", "both"], default="both")
     parser.add_argument("--json", action="store_true", help="one JSON object per run")
+    parser.add_argument("--calibrate", action="store_true",
+                        help="CPU per MCTS iteration and per alpha-beta node, then stop")
     args = parser.parse_args()
+    if args.calibrate:
+        calibrate()
+        return
     scores = Solver(ConnectFour()).analyze(ConnectFour.from_moves(TRAP))
     if not args.json:
         print("solver's scores for X, by column:", scores)
