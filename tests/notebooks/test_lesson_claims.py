@@ -345,12 +345,11 @@ def test_mcts_solver_proves_column_7_lost_with_seed_1() -> None:
     """The lesson quotes the benchmark: seed 1 proves column 7 lost after 96,043
     iterations; the proof is the exact solver's verdict."""
     from gamelib.connect4 import Solver
+    from gamelib.search import mcts
     from gamelib.search.mcts import RootWatch
 
     game, trap = ConnectFour(), lesson_9_trap()
     watch = RootWatch(game.moves(trap), [100_000])
-    from gamelib.search import mcts
-
     result = mcts(game, trap, iterations=100_000, seed=1, solve=True, observer=watch)
     assert watch.proven_at == {6: 96_043} and result.proofs[6] == -1
     assert Solver(game).analyze(trap)[6] == -1 and chosen_column(result) != 7
