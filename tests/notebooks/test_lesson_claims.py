@@ -334,9 +334,12 @@ def test_uct_leaves_the_trap_by_30000_iterations_with_seed_1() -> None:
     assert chosen_column(trap_run(1, 30_000, solve=False)) == 3
 
 
+@pytest.mark.slow
 def test_mcts_solver_leaves_the_trap_sooner_than_uct_with_seeds_1_to_3() -> None:
-    """At 20,000 iterations UCT chooses column 7 with seeds 1, 2 and 3 (the lesson asserts
-    it); MCTS-Solver, with the same seeds and iterations, a drawing column each time."""
+    """The benchmark's table the lesson quotes: at 20,000 iterations UCT still chooses
+    column 7 with seeds 1, 2 and 3, MCTS-Solver a drawing column with each (the lesson
+    asserts both at 15,000)."""
+    assert [chosen_column(trap_run(seed, 20_000, solve=False)) for seed in (1, 2, 3)] == [7, 7, 7]
     assert [chosen_column(trap_run(seed, 20_000, solve=True)) for seed in (1, 2, 3)] == [3, 3, 3]
 
 
