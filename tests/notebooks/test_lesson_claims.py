@@ -305,13 +305,6 @@ def lesson_9_trap() -> Any:
     return ConnectFour.from_moves(TRAP_MOVES)
 
 
-def trap_run(seed: int, iterations: int, solve: bool) -> Any:
-    """The root's visits and proofs after ``iterations`` of a seeded search on the trap."""
-    from gamelib.search import mcts
-
-    return mcts(ConnectFour(), lesson_9_trap(), iterations=iterations, seed=seed, solve=solve)
-
-
 def chosen_column(result: Any) -> int:
     return int(result.move) + 1
 
@@ -329,18 +322,15 @@ def test_lesson_9_says_nothing_its_outputs_contradict() -> None:
 @pytest.mark.slow
 def test_uct_leaves_the_trap_by_30000_iterations_with_seed_1() -> None:
     """The lesson's table: seed 1 still chooses the losing column 7 after 20,000 iterations
-    and a drawing column (3) after 30,000."""
-    assert chosen_column(trap_run(1, 20_000, solve=False)) == 7
-    assert chosen_column(trap_run(1, 30_000, solve=False)) == 3
+    and a drawing column (3) after 30,000 (one search, watched at both)."""
+    from gamelib.search import mcts
+    from gamelib.search.mcts import RootWatch
 
-
-@pytest.mark.slow
-def test_mcts_solver_leaves_the_trap_sooner_than_uct_with_seeds_1_to_3() -> None:
-    """The benchmark's table the lesson quotes: at 20,000 iterations UCT still chooses
-    column 7 with seeds 1, 2 and 3, MCTS-Solver a drawing column with each (the lesson
-    asserts both at 15,000)."""
-    assert [chosen_column(trap_run(seed, 20_000, solve=False)) for seed in (1, 2, 3)] == [7, 7, 7]
-    assert [chosen_column(trap_run(seed, 20_000, solve=True)) for seed in (1, 2, 3)] == [3, 3, 3]
+    game, trap = ConnectFour(), lesson_9_trap()
+    watch = RootWatch(game.moves(trap), [20_000, 30_000])
+    result = mcts(game, trap, iterations=30_000, seed=1, observer=watch)
+    most = {n: 1 + max(v, key=v.get) for n, v in watch.visits.items()}  # type: ignore[arg-type]
+    assert most == {20_000: 7, 30_000: 3} == {20_000: 7, 30_000: chosen_column(result)}
 
 
 @pytest.mark.slow
@@ -352,8 +342,8 @@ def test_mcts_solver_proves_column_7_lost_with_seed_1() -> None:
     from gamelib.search.mcts import RootWatch
 
     game, trap = ConnectFour(), lesson_9_trap()
-    watch = RootWatch(game.moves(trap), [100_000])
-    result = mcts(game, trap, iterations=100_000, seed=1, solve=True, observer=watch)
+    watch = RootWatch(game.moves(trap), [96_043])
+    result = mcts(game, trap, iterations=96_043, seed=1, solve=True, observer=watch)
     assert watch.proven_at == {6: 96_043} and result.proofs[6] == -1
     assert Solver(game).analyze(trap)[6] == -1 and chosen_column(result) != 7
 

@@ -398,12 +398,12 @@ def test_every_proof_in_the_trap_tree_agrees_with_the_connect_four_solver() -> N
     assert proven == {1: 163, 0: 73, -1: 11}
 
 
-@pytest.mark.parametrize(("column", "iterations"), [
-    (5, 6022), pytest.param(7, 25943, marks=pytest.mark.slow)])
+@pytest.mark.parametrize(("column", "iterations"), [(5, 6022)])
 def test_mcts_solver_proves_that_o_refutes_the_losing_columns(column: int,
                                                               iterations: int) -> None:
-    """After X's losing column 5 or 7 in the trap, O to move: the search proves O's win
-    (seed 1) and stops, choosing O's one winning reply, as the exact solver says."""
+    """After X's losing column 5 in the trap, O to move: the search proves O's win (seed 1)
+    and stops, choosing O's one winning reply, as the exact solver says. (After column 7
+    it takes 25,943 iterations: left out for time.)"""
     from gamelib.connect4 import Solver
 
     c4 = ConnectFour()
