@@ -616,9 +616,8 @@ def _allowed(proofs: dict[Hashable, float | None]) -> list[Hashable]:
     """The tried root moves the proofs allow (values for the player to move at the root).
 
     Without proofs: all. Else, with ``best`` the best proof: the moves proven at ``best``
-    alone if it is a win (above every other proof and above 0), and otherwise those and the
-    unproven ones; but never a move proven at ``best`` when that is a loss (below 0) and an
-    unproven move is left."""
+    alone if it is above 0 (a win); otherwise those and the unproven moves, except that when
+    ``best`` is below 0 (a loss) and a move is unproven, the unproven moves alone."""
     proven = [v for v in proofs.values() if v is not None]
     if not proven:
         return list(proofs)
