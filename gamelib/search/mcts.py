@@ -28,6 +28,20 @@ tried once before any is tried twice. Ties go to the first child in that order. 
 random source is a seeded ``random.Random`` (see :func:`~gamelib.search.common.pick`):
 a search with an iteration budget returns the same result on every run.
 
+**MCTS-Solver** (``solve=True``; Winands, Björnsson and Saito, 2008). Means are estimates
+and lag behind what the tree already proves: a move whose one refutation is deep keeps a
+good mean long after the tree holds the refutation. With ``solve=True`` a node also gets an
+exact value, :attr:`MCTSNode.proven`, once it is *proven*: a finished state is proven at
+its utility; a node is proven won (+1) as soon as one child is proven lost for the
+opponent, and proven at the best of its children's values once every move has a child and
+every child is proven (so draws are proven too, as OpenSpiel's ``MCTSBot(solve=True)``
+does). Proofs go up the path after each iteration (:func:`prove`). A proven child is
+scored by its exact value instead of its mean, and a proven loss for the player choosing
+is never chosen while another child is left; selection stops at a proven node and backs
+up its value without a playout; the search ends as soon as the root is proven; and the
+chosen move respects the proofs: a proven win if there is one, else never a proven loss
+while another move is left.
+
 >>> from gamelib.games import TicTacToe
 >>> from gamelib.game import replay
 >>> game = TicTacToe()
@@ -80,6 +94,8 @@ __all__ = [
     "backpropagate",
     "uct_score",
     "root_node",
+    "prove",
+    "RootWatch",
 ]
 
 MAX_PLAYOUT_PLIES: Final = 10_000
@@ -117,6 +133,9 @@ class MCTSNode:
     children: list[MCTSNode] = field(default_factory=list)
     visits: int = 0
     total: float = 0.0
+    proven: float | None = None
+    """With ``solve=True``: the exact value for :attr:`player` once proven (+1 won, 0
+    drawn, -1 lost); None while unknown (always None without ``solve``)."""
 
     @property
     def mean(self) -> float:
@@ -124,8 +143,9 @@ class MCTSNode:
         return self.total / self.visits if self.visits else 0.0
 
     def __repr__(self) -> str:
+        proof = "" if self.proven is None else f", proven={self.proven:+g}"
         return (f"MCTSNode({self.id}, move={self.move!r}, visits={self.visits}, "
-                f"mean={self.mean:+.3f})")
+                f"mean={self.mean:+.3f}{proof})")
 
 
 @dataclass
@@ -140,7 +160,9 @@ class MCTSStats(Stats):
     iterations: int = 0
     """Completed iterations (select, expand, simulate, backpropagate)."""
     playouts: int = 0
-    """Playouts run: one per iteration (of no move when the node reached is finished)."""
+    """Playouts run: one per iteration (of no move when the node reached is finished),
+    except an iteration of MCTS-Solver that ends at a node proven before: it backs up the
+    proven value instead."""
     playout_plies: int = 0
     """Moves made by all playouts together."""
 
@@ -174,15 +196,17 @@ class Iteration:
     left it, for each selection step; ``expanded`` the id of the new node (None when the
     selection ended at a finished state); ``playout`` the moves of the playout; ``result``
     its result for the player to move at ``path[-1]``; ``backed_up[k]`` what was added to
-    ``path[k]``'s total.
+    ``path[k]``'s total; ``proven`` the nodes this iteration proved (MCTS-Solver), as
+    ``(id, value for the player to move there)``, bottom up.
     """
 
     path: tuple[int, ...]
     scores: tuple[dict[int, float], ...]
     expanded: int | None
     playout: tuple[Hashable, ...]
-    result: int
+    result: float
     backed_up: tuple[float, ...]
+    proven: tuple[tuple[int, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -190,11 +214,15 @@ class MCTSResult:
     """The outcome of :func:`mcts`.
 
     ``move`` is the most visited root move (ties: the higher value, then drawn with the
-    search's rng). ``visits`` and ``values`` map each legal root move to its visits and
-    its mean value for the player to move at the root (0 and 0.0 for a move never
-    tried), in the game's move order. ``value`` is the chosen move's value. ``cut_short``
-    is True when the time budget ran out or was cancelled before the iteration budget was
-    spent. ``root`` is the whole tree.
+    search's rng), among the moves the proofs allow (MCTS-Solver: the proven wins if there
+    are any; else never a move proven worse than another's proof, nor a proven loss while
+    an unproven move is left). ``visits`` and ``values`` map
+    each legal root move to its visits and its mean value for the player to move at the
+    root (0 and 0.0 for a move never tried), in the game's move order; ``proofs`` to its
+    proven value for that player, or None (always None without ``solve``). ``value`` is
+    the chosen move's proven value if it has one, else its mean. ``proven`` is the root's
+    proven value (None: not proven). ``cut_short`` is True when the budget (time, nodes,
+    or a cancel) ran out before the iteration budget was spent. ``root`` is the whole tree.
     """
 
     move: Hashable
@@ -204,6 +232,8 @@ class MCTSResult:
     stats: MCTSStats
     root: MCTSNode
     cut_short: bool = False
+    proofs: dict[Hashable, float | None] = field(default_factory=dict)
+    proven: float | None = None
 
 
 # -- the playout policies ---------------------------------------------------------------
@@ -240,19 +270,29 @@ def tactical_policy(game: AnyGame, state: Hashable, rng: random.Random) -> Hasha
 
 def uct_score(child: MCTSNode, parent_visits: int, exploration: float) -> float:
     """The UCT score of ``child`` for the player choosing at its parent: the child's
-    value for that player (``-child.mean``, negamax) plus the exploration bonus."""
-    return -child.mean + exploration * math.sqrt(math.log(parent_visits) / child.visits)
+    value for that player (``-child.mean``, negamax) plus the exploration bonus. For a
+    proven child (MCTS-Solver) the value is its exact one, ``-child.proven``; a child
+    proven won for the opponent (above 0) scores ``-inf``: it is never chosen while
+    another child is left."""
+    if child.proven is None:
+        value = -child.mean
+    elif child.proven > 0:
+        return -math.inf
+    else:
+        value = -child.proven
+    return value + exploration * math.sqrt(math.log(parent_visits) / child.visits)
 
 
 def select(root: MCTSNode, exploration: float,
            scores: list[dict[int, float]] | None = None) -> list[MCTSNode]:
-    """The path from ``root`` down to the first node with an untried move or a finished
-    state, going to the child of the highest UCT score (the first one on a tie).
+    """The path from ``root`` down to the first node with an untried move, a finished
+    state or a proven value (MCTS-Solver), going to the child of the highest UCT score
+    (the first one on a tie).
 
     If ``scores`` is a list, the scores of each step's children are appended to it."""
     path = [root]
     node = root
-    while not node.untried and node.children:
+    while not node.untried and node.children and node.proven is None:
         visits = node.visits
         if scores is None:  # the search itself: no table of the scores
             node = max(node.children, key=lambda c: uct_score(c, visits, exploration))
@@ -312,6 +352,29 @@ def root_node(game: AnyGame, state: Hashable, stats: MCTSStats) -> MCTSNode:
     return _new_node(game, state, game.to_move(state), stats)
 
 
+def prove(path: Sequence[MCTSNode], top: float = 1) -> list[MCTSNode]:
+    """MCTS-Solver's step after backpropagation: prove what the last iteration's
+    ``path`` now proves, bottom up, and return the nodes newly proven.
+
+    ``top`` is the game's best result (+1; a TreeGame's ``value_range`` top). A node is
+    proven won (``top``) when a child is proven lost (``-top``) for the opponent, and
+    proven at ``max(-child.proven)`` when every move has a child and all are proven.
+    Precondition: a finished node on ``path`` is proven already (at its utility). It
+    stops at the first node left unproven: the nodes above it depend on it."""
+    proved = []
+    for node in reversed(path):
+        if node.proven is None:
+            values = [c.proven for c in node.children]
+            if -top in values:
+                node.proven = top
+            elif node.untried or None in values:
+                break
+            else:
+                node.proven = max(-v for v in values if v is not None)
+            proved.append(node)
+    return proved
+
+
 def _new_node(game: AnyGame, state: Hashable, player: Player, stats: MCTSStats,
               move: Hashable | None = None, parent: MCTSNode | None = None) -> MCTSNode:
     finished = game.finished(state)
@@ -325,13 +388,67 @@ def _new_node(game: AnyGame, state: Hashable, player: Player, stats: MCTSStats,
     return MCTSNode(stats.calls - 1, state, player, finished, move, parent, untried)
 
 
+# -- watching the root ------------------------------------------------------------------
+
+
+class RootWatch:
+    """An observer for :func:`mcts` that keeps how the root's moves fare as the search
+    goes on: after each iteration counted in ``checkpoints``, the visits and proofs of
+    every root move, without stopping or rerunning the search.
+
+    ``moves`` are the root's legal moves in the game's order (``game.moves(state)``: the
+    search expands the root's children in that order, so its k-th child is ``moves[k]``).
+    After the search, ``visits[n]`` maps each move to its visits after ``n`` iterations
+    (for each ``n`` of ``checkpoints`` the search reached), ``proofs[n]`` to its proven
+    value for the player to move at the root or None, and ``proven_at`` maps each move
+    proven (MCTS-Solver) to the iteration that proved it. The counts are those of
+    :class:`MCTSResult` after a search of ``n`` iterations with the same seed.
+
+    >>> from gamelib.games import TicTacToe
+    >>> game = TicTacToe()
+    >>> watch = RootWatch(game.moves(game.start), [9, 100])
+    >>> _ = mcts(game, game.start, iterations=100, seed=1, observer=watch)
+    >>> sorted(watch.visits), sum(watch.visits[9].values()), sum(watch.visits[100].values())
+    ([9, 100], 9, 100)
+    """
+
+    def __init__(self, moves: Sequence[Hashable], checkpoints: Sequence[int]) -> None:
+        self.moves: Final = list(moves)
+        self.checkpoints: Final = frozenset(checkpoints)
+        self.visits: dict[int, dict[Hashable, int]] = {}
+        self.proofs: dict[int, dict[Hashable, float | None]] = {}
+        self.proven_at: dict[Hashable, int] = {}
+        self.iterations = 0
+        self._ids: dict[int, Hashable] = {}     # a root child's node id -> its move
+        self._visits = dict.fromkeys(self.moves, 0)
+        self._proofs: dict[Hashable, float | None] = dict.fromkeys(self.moves)
+
+    def __call__(self, iteration: Iteration) -> None:
+        """Count one iteration of the search (the search calls it)."""
+        self.iterations += 1
+        path = iteration.path
+        if iteration.expanded is not None and len(path) == 2:
+            self._ids[iteration.expanded] = self.moves[len(self._ids)]
+        if len(path) > 1:
+            self._visits[self._ids[path[1]]] += 1
+        for node, value in iteration.proven:
+            if node in self._ids:
+                move = self._ids[node]
+                self._proofs[move] = -value
+                self.proven_at[move] = self.iterations
+        if self.iterations in self.checkpoints:
+            self.visits[self.iterations] = dict(self._visits)
+            self.proofs[self.iterations] = dict(self._proofs)
+
+
 # -- the search -------------------------------------------------------------------------
 
 
 class _Limit:
-    """When the search stops: after ``iterations``, or when the time budget has expired
-    or was cancelled (looked at before every iteration but the first). The one place
-    the search touches its :class:`~gamelib.search.common.Budget`."""
+    """When the search stops: after ``iterations``, or when the budget has expired (its
+    time, its nodes, or a cancel), looked at before every iteration but the first. The
+    one place the search touches its :class:`~gamelib.search.common.Budget`: it counts
+    the tree's new nodes against the budget's node limit before each look."""
 
     def __init__(self, iterations: int | None, seconds: float | None,
                  budget: Budget | None) -> None:
@@ -342,13 +459,17 @@ class _Limit:
         elif seconds is not None or iterations is None:
             self.budget = Budget(seconds)
         self.cut_short = False
+        self.counted = 0    # the tree's nodes counted against the budget so far
 
     def done(self, stats: MCTSStats) -> bool:
         if self.iterations is not None and stats.iterations >= self.iterations:
             return True
-        if self.budget is not None and stats.iterations and self.budget.expired():
-            self.cut_short = True
-            return True
+        if self.budget is not None:
+            self.budget.count(stats.calls - self.counted)
+            self.counted = stats.calls
+            if stats.iterations and self.budget.expired():
+                self.cut_short = True
+                return True
         return False
 
 
@@ -357,7 +478,7 @@ def mcts(game: AnyGame, state: Hashable, *, iterations: int | None = None,
          seconds: float | None = None, budget: Budget | None = None,
          exploration: float = DEFAULT_EXPLORATION, policy: PlayoutPolicy = random_policy,
          seed: int | None = None, rng: random.Random | None = None,
-         stats: MCTSStats | None = None,
+         stats: MCTSStats | None = None, solve: bool = False,
          observer: Callable[[Iteration], object] | None = None) -> MCTSResult:
     """A move for the player to move in ``state`` by Monte-Carlo tree search (UCT).
 
@@ -365,11 +486,18 @@ def mcts(game: AnyGame, state: Hashable, *, iterations: int | None = None,
     whole number, at least 1), and/or a time limit, ``seconds`` from now and/or a
     :class:`~gamelib.search.common.Budget` that another thread may cancel; the search
     stops at whichever comes first, after at least one iteration. With none of them
-    it runs until :data:`~gamelib.search.common.MAX_SECONDS`. ``exploration`` (a number
+    it runs until :data:`~gamelib.search.common.MAX_SECONDS`. A budget's ``nodes`` limit
+    counts the nodes of the search tree (``result.stats.nodes``, root included; each
+    iteration adds at most one): the search stops when the tree has that many, so it
+    ends with exactly ``nodes`` nodes (two for ``nodes=1``: the first iteration always
+    runs), unless another limit comes first or the tree cannot grow (every line of a
+    small game is in it already: then the time limit ends it). ``exploration`` (a number
     at least 0) weighs the UCT bonus; ``policy`` chooses the playouts' moves
     (:func:`random_policy`, or :func:`tactical_policy`, or your own, see
     :data:`PlayoutPolicy`). The random source is ``rng``, else ``random.Random(seed)``,
     else the package's shared seeded one (:func:`~gamelib.search.common.pick`).
+    ``solve=True`` makes it MCTS-Solver (see the module docstring): proven values are
+    backed up, the search ends once the root is proven, and the choice respects proofs.
 
     Result: an :class:`MCTSResult`, values in the negamax convention (see the module
     docstring), with this search's own counters in ``result.stats``; ``stats``, if given,
@@ -380,11 +508,12 @@ def mcts(game: AnyGame, state: Hashable, *, iterations: int | None = None,
     not of the kind described.
     """
     _check(game, state, iterations, seconds, budget, exploration, policy, seed, rng,
-           stats, observer)
+           stats, solve, observer)
     if rng is None:
         rng = random.Random(seed) if seed is not None else rng_or_shared(None)
+    top = getattr(game, "value_range", (-1, 1))[1] if solve else None
     result = _search(game, state, _Limit(iterations, seconds, budget), float(exploration),
-                     policy, rng, MCTSStats(), observer)
+                     policy, rng, MCTSStats(), top, observer)
     if stats is not None:     # the caller's may hold earlier searches: add this one's counts
         stats.add(result.stats)
     return result
@@ -392,7 +521,7 @@ def mcts(game: AnyGame, state: Hashable, *, iterations: int | None = None,
 
 def _check(game: object, state: Hashable, iterations: object, seconds: object,
            budget: object, exploration: object, policy: object, seed: object, rng: object,
-           stats: object, observer: object) -> None:
+           stats: object, solve: object, observer: object) -> None:
     """The door of :func:`mcts`: raise :class:`GameError` for a bad argument."""
     check_game(game)
     if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool)
@@ -414,6 +543,8 @@ def _check(game: object, state: Hashable, iterations: object, seconds: object,
         raise GameError("pass seed or rng, not both: rng=random.Random(seed) is the same")
     if stats is not None and not isinstance(stats, MCTSStats):
         raise GameError(f"stats must be an MCTSStats or None, got {type(stats).__name__}")
+    if not isinstance(solve, bool):
+        raise GameError(f"solve must be True or False, got {describe_text(solve)}")
     if observer is not None and not callable(observer):
         raise GameError(f"observer must be a function observer(iteration) or None, "
                         f"got {type(observer).__name__}")
@@ -421,46 +552,82 @@ def _check(game: object, state: Hashable, iterations: object, seconds: object,
 
 
 def _search(game: AnyGame, state: Hashable, limit: _Limit, exploration: float,
-            policy: PlayoutPolicy, rng: random.Random, stats: MCTSStats,
+            policy: PlayoutPolicy, rng: random.Random, stats: MCTSStats, top: float | None,
             observer: Callable[[Iteration], object] | None) -> MCTSResult:
-    """:func:`mcts` on checked arguments."""
+    """:func:`mcts` on checked arguments; ``top`` is the game's best result with
+    ``solve`` (MCTS-Solver), None without."""
     with stats.timer():
         root = root_node(game, state, stats)
-        while not limit.done(stats):
-            _iterate(game, root, exploration, policy, rng, stats, observer)
+        while root.proven is None and not limit.done(stats):
+            _iterate(game, root, exploration, policy, rng, stats, top, observer)
             stats.iterations += 1
     return _result(root, stats, rng, limit.cut_short)
 
 
 def _iterate(game: AnyGame, root: MCTSNode, exploration: float, policy: PlayoutPolicy,
-             rng: random.Random, stats: MCTSStats,
+             rng: random.Random, stats: MCTSStats, top: float | None,
              observer: Callable[[Iteration], object] | None) -> None:
-    """One iteration: select, expand, simulate, backpropagate (and tell ``observer``)."""
+    """One iteration: select, expand, simulate, backpropagate, and with MCTS-Solver
+    (``top``, the game's best result, not None) prove (and tell ``observer``)."""
     scores: list[dict[int, float]] | None = [] if observer is not None else None
     moves: list[Hashable] | None = [] if observer is not None else None
     path = select(root, exploration, scores)
     expanded = None
-    if not path[-1].finished:
-        expanded = expand(game, path[-1], stats)
-        path.append(expanded)
-    result = simulate(game, path[-1], policy, rng, stats, moves)
+    result: float
+    if path[-1].proven is not None:     # proven before (MCTS-Solver): its value, no playout
+        result = path[-1].proven
+    else:
+        if not path[-1].finished:
+            expanded = expand(game, path[-1], stats)
+            path.append(expanded)
+            if top is not None and expanded.finished:
+                expanded.proven = game.utility(expanded.state, expanded.player)
+        result = simulate(game, path[-1], policy, rng, stats, moves)
     added = backpropagate(path, result)
+    proved = prove(path, top) if top is not None else []
     if observer is not None:
         assert scores is not None and moves is not None
         observer(Iteration(tuple(n.id for n in path), tuple(scores),
                            None if expanded is None else expanded.id, tuple(moves), result,
-                           tuple(added)))
+                           tuple(added), tuple((n.id, n.proven) for n in proved
+                                               if n.proven is not None)))
 
 
 def _result(root: MCTSNode, stats: MCTSStats, rng: random.Random,
             cut_short: bool) -> MCTSResult:
-    """The result: every root move's visits and value, and the most visited move."""
+    """The result: every root move's visits, value and proof, and the chosen move: the
+    most visited of the moves the proofs allow (:func:`_allowed`)."""
     children = {c.move: c for c in root.children}
     visits = {m: children[m].visits if m in children else 0 for m in _root_moves(root)}
     values = {m: -children[m].mean + 0.0 if m in children else 0.0 for m in visits}
-    best = max((visits[m], values[m]) for m in children)
-    move = pick([m for m in children if (visits[m], values[m]) == best], rng)
-    return MCTSResult(move, values[move], visits, values, stats, root, cut_short)
+    proofs: dict[Hashable, float | None] = dict.fromkeys(visits)
+    for m, child in children.items():
+        if child.proven is not None:
+            proofs[m] = -child.proven
+    allowed = _allowed({m: proofs[m] for m in children})
+    best = max((visits[m], values[m]) for m in allowed)
+    move = pick([m for m in allowed if (visits[m], values[m]) == best], rng)
+    proof = proofs[move]
+    return MCTSResult(move, values[move] if proof is None else float(proof), visits, values,
+                      stats, root, cut_short, proofs, root.proven)
+
+
+def _allowed(proofs: dict[Hashable, float | None]) -> list[Hashable]:
+    """The tried root moves the proofs allow (values for the player to move at the root).
+
+    Without proofs: all. Else, with ``best`` the best proof: the moves proven at ``best``
+    alone if it is above 0 (a win); otherwise those and the unproven moves, except that when
+    ``best`` is below 0 (a loss) and a move is unproven, the unproven moves alone."""
+    proven = [v for v in proofs.values() if v is not None]
+    if not proven:
+        return list(proofs)
+    best = max(proven)
+    unproven = [m for m, v in proofs.items() if v is None]
+    if best > 0:
+        return [m for m, v in proofs.items() if v == best]
+    if best < 0 and unproven:
+        return unproven
+    return [m for m, v in proofs.items() if v is None or v == best]
 
 
 def _root_moves(root: MCTSNode) -> list[Hashable]:
@@ -475,7 +642,8 @@ def mcts_decision(game: AnyGame, state: Hashable, *, iterations: int | None = No
     :class:`~gamelib.search.stats.Decision` for the play session.
 
     ``move_values`` holds the mean value of every root move that was tried; ``exact``
-    is False; ``summary`` reads e.g. ``"MCTS +0.42 (1,000 playouts)"``.
+    is False; ``summary`` reads e.g. ``"MCTS +0.42 (1,000 playouts)"``. A budget's node
+    limit counts tree nodes, as :func:`mcts` says.
     Raises :class:`GameError` as :func:`mcts` does.
     """
     result = mcts(game, state, iterations=iterations, seconds=seconds, budget=budget, rng=rng)

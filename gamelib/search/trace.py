@@ -195,17 +195,20 @@ class Playout:
 
     node: int
     moves: tuple[Hashable, ...]
-    result: int
+    result: float
 
 
 @dataclass(frozen=True)
 class Backup:
     """MCTS backpropagation: ``added[k]`` was added to the total of ``path[k]`` (each
-    node's visits grew by one); ``node`` is the root, where it ends."""
+    node's visits grew by one); ``node`` is the root, where it ends. ``proven`` (with
+    MCTS-Solver, ``solve=True``) are the nodes of the path this iteration proved, as
+    ``(id, exact value for the player to move there)``, bottom up."""
 
     node: int
     path: tuple[int, ...]
     added: tuple[float, ...]
+    proven: tuple[tuple[int, float], ...] = ()
 
 
 Event = Enter | Leaf | CacheRead | Cutoff | CacheStore | Return | Select | Expand | Playout | Backup
@@ -245,7 +248,7 @@ ALGORITHMS: Final[dict[str, frozenset[str]]] = {
     "alphabeta": frozenset({"alpha", "beta", "order"}),
     "bounded": frozenset({"alpha", "beta", "cache"}),
     "depth_limited": frozenset({"depth", "heuristic"}),
-    "mcts": frozenset({"iterations", "seed", "exploration", "policy"}),
+    "mcts": frozenset({"iterations", "seed", "exploration", "policy", "solve"}),
 }
 """The algorithms :func:`trace_search` runs, each with the options it takes."""
 
@@ -410,7 +413,8 @@ def trace_search(game: AnyGame, state: Hashable, algorithm: str,
       :func:`~gamelib.search.heuristics.zero` otherwise; for Connect Four's threats pass
       :func:`gamelib.session.players.heuristic_for` of the game).
     * ``"mcts"``: :func:`~gamelib.search.mcts.mcts` with ``iterations`` (required: a
-      trace has no time budget), ``seed`` (default 0), ``exploration`` and ``policy``.
+      trace has no time budget), ``seed`` (default 0), ``exploration``, ``policy`` and
+      ``solve`` (default False; True: MCTS-Solver, whose proofs the Backup events carry).
       The trace's ``value`` is the chosen root move's mean value for the player to move.
 
     The search is the algorithm's own function, run with an observer (see
@@ -524,12 +528,13 @@ def _trace_mcts(game: AnyGame, state: Hashable, options: dict[str, Any]) -> Sear
     write its tree's nodes and one event per phase of each iteration."""
     if "iterations" not in options:
         raise GameError("'mcts' needs the option iterations, a whole number (at least 1)")
-    shown = {"seed": 0, "exploration": DEFAULT_EXPLORATION, "policy": random_policy, **options}
+    shown = {"seed": 0, "exploration": DEFAULT_EXPLORATION, "policy": random_policy,
+             "solve": False, **options}
     recorder = _IterationRecorder()
     try:
         result = mcts(game, state, iterations=shown["iterations"], seed=shown["seed"],
                       exploration=shown["exploration"], policy=shown["policy"],
-                      observer=recorder)
+                      solve=shown["solve"], observer=recorder)
     except _TooLarge:
         raise GameError(
             f"this mcts search is too large to show: its trace passed {MAX_EVENTS:,} events "
@@ -549,7 +554,7 @@ def _trace_mcts(game: AnyGame, state: Hashable, options: dict[str, Any]) -> Sear
         if it.expanded is not None:
             events.append(Expand(it.expanded))
         events.append(Playout(it.path[-1], it.playout, it.result))
-        events.append(Backup(it.path[0], it.path, it.backed_up))
+        events.append(Backup(it.path[0], it.path, it.backed_up, it.proven))
     return SearchTrace(
         game=game, state=state, algorithm="mcts", options=shown, value=result.value,
         calls=result.stats.calls, nodes=tuple(sorted(nodes, key=lambda n: n.id)),

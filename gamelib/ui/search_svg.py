@@ -106,7 +106,8 @@ class NodeState:
     children return; ``value`` and ``bound`` are set once it returned (``'='``, ``'≤'``
     or ``'≥'``); ``leaf`` is ``(value, heuristic)`` for a node valued without search;
     ``read`` its last cache read and ``stored`` its cache entry ``(flag, value)``.
-    MCTS: ``visits``, ``total``, ``value`` their mean, ``uct`` its score when selected from.
+    MCTS: ``visits``, ``total``, ``value`` their mean, ``uct`` its score when selected from,
+    ``proven`` its exact value once MCTS-Solver proved it.
     """
 
     window: Window | None = None
@@ -118,6 +119,7 @@ class NodeState:
     visits: int = 0
     total: float = 0.0
     uct: float | None = None
+    proven: float | None = None
 
     @property
     def open(self) -> bool:
@@ -258,6 +260,8 @@ def _mcts_snapshot(trace: SearchTrace, step: int) -> Snapshot:
                 state.visits += 1
                 state.total += added
                 state.value = state.total / state.visits
+            for key, value in event.proven:
+                nodes[key].proven = value
     event = trace.events[step]
     if isinstance(event, Select):
         for key, score in event.scores.items():
@@ -517,7 +521,10 @@ def _draw_mcts_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, shot: Sn
     canvas.stroke_style = Palette.INK if current or chosen else Palette.MUTED
     canvas.line_width = 3 if current or chosen else 1
     canvas.stroke_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
-    if state.value is not None:
+    if state.proven is not None:    # MCTS-Solver: the exact value, not a mean
+        _label(canvas, f"proven {format_value(state.proven)}", spot.row(-1),
+               value_colour(state.proven), plate=True)
+    elif state.value is not None:
         _label(canvas, format_value(state.value), spot.row(-1), value_colour(state.value),
                plate=True)
     _label(canvas, f"n {state.visits}", spot.row(0), Palette.INK, px=SMALL_PX, bold=False)

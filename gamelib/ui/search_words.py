@@ -61,8 +61,12 @@ def describe_mcts(trace: SearchTrace, event: Select | Expand | Playout | Backup,
         return (f"Playout from {place}: {shown}{more} ({len(event.moves)} move{plural}): "
                 f"{format_value(event.result)} for {node.player}.")
     signs = ", ".join(format_value(a) for a in event.added)
+    proven = "; ".join(
+        f"{'the start position' if nodes[k].parent is None else move(nodes[k].move)} is "
+        f"{format_value(v)} for {nodes[k].player}" for k, v in event.proven)
     return (f"Backpropagate {signs} from the root down (the sign flips at each level): "
-            "every node on the path has one visit more.")
+            "every node on the path has one visit more."
+            + (f" Proven exactly: {proven}." if proven else ""))
 
 
 ALGORITHM_NAMES: Final = {"minimax": "minimax", "alphabeta": "alpha-beta",

@@ -279,3 +279,167 @@ def test_5000_iterations_keep_the_value_in_every_position_with_at_most_5_empty_s
         result = mcts(game, state, iterations=5000, seed=1)
         wrong += result.move not in keeping
     assert (checked, wrong) == (391, 0)     # 182 classes: every move keeps the value
+
+
+# -- a budget's node limit ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("nodes", [1, 2, 100])
+def test_a_node_limit_gives_a_tree_of_exactly_that_many_nodes(nodes: int) -> None:
+    """A node of MCTS is a node of its tree (root included); the first iteration always
+    runs (there is always a move), so nodes=1 gives 2. The clock does not decide here:
+    5 s is far more than 100 iterations take."""
+    c4 = ConnectFour()
+    budget = Budget(5, nodes=nodes)
+    result = mcts(c4, c4.start, budget=budget, seed=1)
+    made = max(nodes, 2)
+    assert (result.stats.nodes, result.stats.iterations, budget.used) == (made, made - 1, made)
+    assert result.cut_short
+    # Within a larger budget (seconds and a budget: a part of it), the nodes count there.
+    outer = Budget(5, nodes=nodes)
+    assert mcts(c4, c4.start, seconds=4, budget=outer, seed=1).stats.nodes == made
+    assert outer.used == made
+
+
+def test_iterations_or_a_node_limit_whichever_comes_first() -> None:
+    c4 = ConnectFour()
+    assert mcts(c4, c4.start, iterations=50, budget=Budget(5, nodes=100),
+                seed=1).stats.iterations == 50
+    result = mcts(c4, c4.start, iterations=500, budget=Budget(5, nodes=100), seed=1)
+    assert (result.stats.nodes, result.cut_short) == (100, True)
+
+
+def test_every_mcts_door_meets_a_node_limit() -> None:
+    """mcts, mcts_decision and the play session's MCTS player (gamelib.session.computer's
+    mcts_move, which passes the session's budget on)."""
+    from gamelib.session.computer import mcts_move
+
+    c4 = ConnectFour()
+    decision = mcts_decision(c4, c4.start, budget=Budget(5, nodes=300), rng=random.Random(1))
+    assert (decision.stats.calls, decision.cut_short) == (300, True)
+    budget = Budget(5, nodes=300)
+    decision = mcts_move(c4, c4.start, 100_000, None, random.Random(1), budget)
+    assert (decision.stats.calls, decision.cut_short, budget.used) == (300, True, 300)
+
+
+# -- MCTS-Solver --------------------------------------------------------------------------
+
+# X's move a looks won to every sample until O's one good reply x is tried: a trap of depth
+# 2. With first_move playouts there is no chance at all.
+TRAPPED = TreeGame({"a": {"y": 1, "z": 1, "w": 1, "x": -1}, "b": 0})
+
+
+def test_plain_uct_chooses_the_trap_while_its_mean_lags() -> None:
+    result = mcts(TRAPPED, TRAPPED.start, iterations=8, policy=first_move, seed=0)
+    assert (result.move, result.visits, result.values["a"]) == ("a", {"a": 6, "b": 2}, 1 / 3)
+    assert result.proofs == {"a": None, "b": None} and result.proven is None
+
+
+@pytest.mark.parametrize("iterations", range(1, 9))
+def test_mcts_solver_proves_the_trap_lost_and_never_chooses_it_after(iterations: int) -> None:
+    """Iteration 6 tries x: a is proven lost (-1 for A) though it has 5 of the 6 visits and
+    a mean of +0.6; b was proven a draw when it was made; the root is then proven (0) and
+    the search ends: 6 iterations, however many are allowed."""
+    result = mcts(TRAPPED, TRAPPED.start, iterations=iterations, policy=first_move, seed=0,
+                  solve=True)
+    if iterations < 6:
+        assert result.move == "a" and result.proofs["a"] is None and result.proven is None
+        return
+    assert result.stats.iterations == 6
+    assert (result.visits, result.values["a"]) == ({"a": 5, "b": 1}, 0.6)
+    assert (result.proofs, result.proven) == ({"a": -1, "b": 0}, 0)
+    assert (result.move, result.value) == ("b", 0.0)
+
+
+def small_positions(game: TicTacToe, most: int) -> list[Hashable]:
+    """One position of each symmetry class with at most ``most`` empty squares."""
+    return one_per_symmetry(positions_with_empty(game, most))
+
+
+def test_mcts_solver_proves_every_small_tictactoe_position_exactly() -> None:
+    """One position of each symmetry class with at most 4 empty squares: the root is proven
+    at its minimax value within 5,000 iterations (4,766 in all), every root move proven is
+    proven at its minimax value (854 moves), and the chosen move keeps the value."""
+    game = TicTacToe()
+    cache: dict[Hashable, int] = {}
+    classes: list[Any] = small_positions(game, 4)
+    iterations = proven_moves = 0
+    for state in classes:
+        result = mcts(game, state, iterations=5000, seed=1, solve=True)
+        exact = memo_minimax(game, state, cache=cache)
+        assert result.proven == exact == result.proofs[result.move]
+        for move, proof in result.proofs.items():
+            if proof is not None:
+                proven_moves += 1
+                assert proof == -memo_minimax(game, game.play(state, move), cache=cache)
+        iterations += result.stats.iterations
+    assert (len(classes), iterations, proven_moves) == (465, 4766, 854)
+
+
+TRAP = "5611761122133562247367317662"   # Lesson 9's trap: X to move; 2, 3, 4 draw; 5, 7 lose
+
+
+def test_every_proof_in_the_trap_tree_agrees_with_the_connect_four_solver() -> None:
+    """3,000 iterations of MCTS-Solver on Lesson 9's trap: 247 running positions of the
+    tree are proven (163 won, 73 drawn, 11 lost for the player to move), each as the
+    exact solver scores it."""
+    from gamelib.connect4 import Solver
+
+    c4 = ConnectFour()
+    result = mcts(c4, ConnectFour.from_moves(TRAP), iterations=3000, seed=1, solve=True)
+    solver, stack, proven = Solver(c4), [result.root], {-1: 0, 0: 0, 1: 0}
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
+        if node.proven is not None and not node.finished:
+            score = solver.solve(node.state)  # type: ignore[arg-type]
+            assert node.proven == (score > 0) - (score < 0), node
+            proven[int(node.proven)] += 1
+    assert proven == {1: 163, 0: 73, -1: 11}
+
+
+@pytest.mark.parametrize(("column", "iterations"), [(5, 6022)])
+def test_mcts_solver_proves_that_o_refutes_the_losing_columns(column: int,
+                                                              iterations: int) -> None:
+    """After X's losing column 5 in the trap, O to move: the search proves O's win (seed 1)
+    and stops, choosing O's one winning reply, as the exact solver says. (After column 7
+    it takes 25,943 iterations: left out for time.)"""
+    from gamelib.connect4 import Solver
+
+    c4 = ConnectFour()
+    after = c4.play(ConnectFour.from_moves(TRAP), column - 1)
+    result = mcts(c4, after, iterations=100_000, seed=1, solve=True)
+    scores = Solver(c4).analyze(after)
+    winning = [c for c, s in enumerate(scores) if s is not None and s > 0]
+    assert (result.stats.iterations, result.proven, result.value) == (iterations, 1, 1.0)
+    assert [result.move] == winning == [m for m, p in result.proofs.items() if p == 1]
+
+
+def test_solve_must_be_a_bool() -> None:
+    with pytest.raises(GameError, match="solve must be True or False"):
+        mcts(TicTacToe(), TicTacToe().start, iterations=10, solve=1)  # type: ignore[arg-type]
+
+
+def test_the_trace_and_its_picture_show_what_mcts_solver_proved() -> None:
+    """Lesson 9's small position (O to move, 4 empty squares): MCTS-Solver proves the root
+    a draw after 34 iterations and stops. The Backup events carry the proofs (14 nodes,
+    in 9 iterations); the picture at the end marks each proven node, and the last step's
+    words name what it proved."""
+    from gamelib.search import trace_search
+    from gamelib.search.trace import Backup
+    from gamelib.ui.search_svg import search_svg, snapshot
+
+    game = TicTacToe()
+    small = replay(game, [(1, 2), (0, 2), (2, 0), (1, 0), (2, 2)])
+    trace = trace_search(game, small, "mcts", iterations=40, seed=1, solve=True)
+    result = mcts(game, small, iterations=40, seed=1, solve=True)
+    assert (result.stats.iterations, result.proven, len(trace.nodes)) == (34, 0, 29)
+    assert result.proofs == {(0, 0): -1, (0, 1): -1, (1, 1): -1, (2, 1): 0}
+    proving = [e for e in trace.events if isinstance(e, Backup) and e.proven]
+    assert (len(proving), sum(len(e.proven) for e in proving)) == (9, 14)
+    assert proving[-1].proven == ((21, 1), (12, 0), (4, 0), (0, 0))
+    shot = snapshot(trace)
+    assert sum(s.proven is not None for s in shot.nodes.values()) == 14
+    assert shot.message.endswith("Proven exactly: 1,2 is +1 for X; 2,2 is 0 for O; 3,2 is "
+                                 "0 for X; the start position is 0 for O.")
+    assert search_svg(trace)._repr_svg_().count("proven ") == 14
