@@ -26,6 +26,8 @@ module             what it adds
                    instead of enumeration, seeded, with an iteration or time budget
 ``trace``          a search step by step, for the viewer (:func:`trace_search`)
 ``stats``          :class:`Stats`, the exact counters of every search; :class:`Decision`
+``match_stats``    what a match shows: a score with its 95% interval and Elo difference
+                   (:func:`match_score`), a sequential test of a gain (:func:`sprt`)
 =================  ======================================================================
 
 Every search takes an optional :class:`Stats` and fills in what it did: calls, distinct
@@ -67,6 +69,7 @@ from gamelib.search.mcts import (
     random_policy,
     tactical_policy,
 )
+from gamelib.search.match_stats import MatchScore, SprtResult, match_score, sprt
 from gamelib.search.memo import memo_minimax, memoize
 from gamelib.search.minimax import minimax
 from gamelib.search.stats import Decision, Stats
@@ -114,4 +117,8 @@ __all__ = [
     "PlayoutPolicy",
     "random_policy",
     "tactical_policy",
+    "match_score",
+    "MatchScore",
+    "sprt",
+    "SprtResult",
 ]
