@@ -44,12 +44,26 @@ def flat(name: str) -> str:
     return re.sub(r"\s+", " ", text(name))
 
 
-# -- fail-hard and fail-soft ---------------------------------------------------------------
+# -- fail-hard and fail-soft in the field's sense, and what the course's searches do ---------
 
 
-def test_the_searches_are_fail_hard_as_lesson_4_says() -> None:
+def _fail_hard(game: TicTacToe, state: Any, alpha: float, beta: float) -> float:
+    """The field's fail-hard alpha-beta (negamax): alpha when nothing beats it, beta at a
+    cutoff; a finished state answers its utility clamped to the window."""
+    player = game.to_move(state)
+    if game.finished(state):
+        return min(max(game.utility(state, player), alpha), beta)
+    for move in game.moves(state):
+        value = -_fail_hard(game, game.play(state, move), -beta, -alpha)
+        if value >= beta:
+            return beta
+        alpha = max(alpha, value)
+    return alpha
+
+
+def test_the_searches_start_at_alpha_and_return_what_reached_beta() -> None:
     # Lesson 4's example: the tree is worth 3; in the window [4, 10] every branch fails low,
-    # and a fail-hard search answers the window's edge, 4.
+    # and a search whose best starts at alpha answers the window's edge, 4.
     tree = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     assert alphabeta(tree, tree.start, alpha=4, beta=10) == 4
     # Lesson 5's bound-cache search too (values for X): X to move is lost (-1), and asked
@@ -58,16 +72,49 @@ def test_the_searches_are_fail_hard_as_lesson_4_says() -> None:
     lost = game.from_text("X|X|O\n-+-+-\n | |O\n-+-+-\n | | ")
     assert memo_minimax(game, lost) == -1
     assert bounded_alphabeta(game, lost, 0, 1) == 0
+    # At a cutoff they are not fail-hard: X wins at once, and asked about [-1, 0] the search
+    # answers the win's utility, +1, where fail-hard answers the window's edge, 0.
+    wins_now = game.from_text("X|O|X\n-+-+-\nO|X|O\n-+-+-\n | | ")
+    assert alphabeta(game, wins_now, alpha=-1, beta=0) == 1
+    assert _fail_hard(game, wins_now, -1, 0) == 0
+
+
+def test_the_fail_hard_answer_is_the_courses_answer_clamped() -> None:
+    # Lesson 4: "Clamping our answer to the window gives the fail-hard one", and above beta
+    # only where a move ends the game: over every window of ends -1, -1/2, 0, 1/2, 1 on
+    # every running tic-tac-toe state with at most five empty squares.
+    game = TicTacToe()
+    values: dict[Any, float] = {}
+    memo_minimax(game, game.start, cache=values)
+    ends = [-1, -0.5, 0, 0.5, 1]
+    above = 0
+    for state in values:
+        if game.finished(state) or sum(row.count(" ") for row in state) > 5:
+            continue
+        for alpha in ends:
+            for beta in (b for b in ends if b > alpha):
+                ours = alphabeta(game, state, alpha=alpha, beta=beta)
+                assert _fail_hard(game, state, alpha, beta) == min(max(ours, alpha), beta)
+                assert ours >= alpha
+                above += ours > beta
+                if ours > beta:   # only a move that ends the game gives more than beta
+                    player = game.to_move(state)
+                    assert any(game.finished(n) and game.utility(n, player) == ours
+                               for n in game.next_states(state, player))
+    assert above > 0
 
 
 def test_fail_hard_and_fail_soft_mean_the_same_everywhere() -> None:
     lesson_4 = flat("04-")
-    assert "**fail-hard**: `best` starts at `alpha`" in lesson_4
+    assert ("**fail-hard**: the answer is clamped to the window: $\\alpha$ when no move beats "
+            "$\\alpha$, and $\\beta$ itself at a cutoff") in lesson_4
     assert "**fail-soft**: `best` starts below every value" in lesson_4
-    for exercise in ("05-Store-Rule", "05-Store-Rule-Solution"):
-        words = flat(exercise)
-        assert "fail-soft: it returns" not in words
-        assert "(fail-hard, in Lesson 4's words" in words
+    assert "Our `alphabeta`, like `gamelib`'s, lies between the two" in lesson_4
+    everything = " ".join(flat(p.name[:-6]) for p in
+                          [*LESSONS, *sorted((NOTEBOOKS / "exercises").glob("*.ipynb"))])
+    # "fail-hard" only in the lesson's definition and its comparisons, never for our search
+    assert everything.count("fail-hard") == lesson_4.count("fail-hard") == 4
+    assert "is fail-hard" not in everything and "(fail-hard" not in everything
 
 
 # -- the horizon effect --------------------------------------------------------------------
