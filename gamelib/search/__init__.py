@@ -61,6 +61,7 @@ from gamelib.search.depth_limited import (
 )
 from gamelib.search.engine import DEFAULT_SECONDS, choose_move, move_values
 from gamelib.search.heuristics import tictactoe_open_lines, zero
+from gamelib.search.match_stats import MatchScore, SprtResult, match_score, sprt
 from gamelib.search.mcts import (
     MCTSResult,
     MCTSStats,
@@ -69,7 +70,6 @@ from gamelib.search.mcts import (
     random_policy,
     tactical_policy,
 )
-from gamelib.search.match_stats import MatchScore, SprtResult, match_score, sprt
 from gamelib.search.memo import memo_minimax, memoize
 from gamelib.search.minimax import minimax
 from gamelib.search.stats import Decision, Stats

@@ -14,11 +14,13 @@ Three questions, each answered here once for the whole course:
 * **Does it show a gain?** :attr:`MatchScore.shown`: the whole interval lies above 1/2.
   Otherwise the match does not show that the first player is the stronger; with few games
   that is the usual answer, and then no conclusion may be drawn from it.
-* **Play until it is decided:** :func:`sprt`, the sequential probability ratio test of
-  engine testing (Fishtest, OpenBench): the hypotheses "the gain is ``elo0``" and "the gain
-  is ``elo1``", error rates ``alpha`` and ``beta``, games played one at a time until the
-  log-likelihood ratio (:func:`sprt_llr`) leaves Wald's bounds (:func:`sprt_bounds`), or
-  the game cap is reached and the test says "not shown".
+* **Play until it is decided:** :func:`sprt`, the sequential probability ratio test that
+  engine testing runs (Fishtest, OpenBench): the hypotheses "the gain is ``elo0``" and "the
+  gain is ``elo1``", error rates ``alpha`` and ``beta``, games played one at a time until
+  the log-likelihood ratio (:func:`sprt_llr`) leaves Wald's bounds (:func:`sprt_bounds`), or
+  the game cap is reached and the test says "not shown". By default the ratio is Wald's
+  for a score (a draw half a win), whose error bounds hold for any share of draws; the
+  trinomial approximation of engine testing is there too, for matches of thousands.
 
 Elo differences are logistic: an expected score ``s`` means ``-400 log10(1/s - 1)`` Elo
 (:func:`elo_difference`), and ``d`` Elo means ``1 / (1 + 10^(-d/400))`` (:func:`expected_score`).
@@ -33,7 +35,7 @@ from typing import Final, Literal
 
 from gamelib.game import GameError
 
-__all__ = ["MatchScore", "SprtResult", "Z_95", "elo_difference", "expected_score",
+__all__ = ["MatchScore", "Model", "SprtResult", "Z_95", "elo_difference", "expected_score",
            "match_score", "sprt", "sprt_bounds", "sprt_llr"]
 
 Z_95: Final = 1.959963984540054
@@ -166,29 +168,46 @@ def sprt_bounds(alpha: float = 0.05, beta: float = 0.05) -> tuple[float, float]:
     return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
 
 
-def sprt_llr(wins: int, draws: int, losses: int, elo0: float, elo1: float) -> float:
+Model = Literal["binomial", "trinomial"]
+"""The likelihood of :func:`sprt_llr`: ``"binomial"``, Wald's SPRT on the score (a draw half a
+win), or ``"trinomial"``, the normal approximation of the generalized SPRT."""
+
+
+def sprt_llr(wins: int, draws: int, losses: int, elo0: float, elo1: float,
+             model: Model = "binomial") -> float:
     """The log-likelihood ratio of "the gain is ``elo1``" against "the gain is ``elo0``"
-    after ``wins``, ``draws`` and ``losses``, in the trinomial model of engine testing.
+    after ``wins``, ``draws`` and ``losses``; ``s0`` and ``s1`` are the expected scores of
+    ``elo0`` and ``elo1``, ``n`` the games and ``P`` the points (a draw 1/2).
 
-    The games are independent, each a win (1), draw (1/2) or loss (0); with ``n`` games,
-    mean score ``s`` and the sample variance ``v`` of a game's score, and ``s0``, ``s1``
-    the expected scores of ``elo0`` and ``elo1``, the generalized SPRT's normal
-    approximation (M. Van den Bergh's, as Fishtest and OpenBench use it) is
-    ``n (s1 - s0) (2s - s0 - s1) / (2v)``. It is 0 while ``v`` is 0 (every game had the same
-    result): nothing is known of the spread yet. Counts are not checked here
-    (:func:`match_score` and :func:`sprt` check theirs).
+    * ``"binomial"`` (the default): ``P log(s1/s0) + (n - P) log((1 - s1)/(1 - s0))``,
+      Wald's ratio for games that are won or lost, a draw counted as half of each. Its
+      error bounds hold whatever the share of draws: replacing a draw by a coin toss
+      between a win and a loss can only raise the ratio's expected growth under the wrong
+      hypothesis (the ratio's exponential is convex in the score), so with draws the test
+      is conservative: it needs more games, never makes more errors.
+    * ``"trinomial"``: ``n (s1 - s0) (2s - s0 - s1) / (2v)`` with ``s = P/n`` and ``v`` the
+      sample variance of a game's score: the normal approximation of the generalized SPRT
+      that Fishtest and OpenBench run on thousands of games (M. Van den Bergh). It uses the
+      draws to decide sooner, but on a few dozen games ``v`` is a poor estimate: 6 wins and a
+      draw give 11.5 for 0 against 100 Elo, far past the bound 2.94 after 7 games. It is 0
+      while ``v`` is 0 (every game had the same result).
 
-    >>> round(sprt_llr(10, 0, 10, 0, 100), 4)    # s = 1/2, v = 1/4
-    -0.7847
+    Counts are not checked here (:func:`match_score` and :func:`sprt` check theirs).
+
+    >>> round(sprt_llr(6, 1, 0, 0, 100), 2), round(sprt_llr(6, 1, 0, 0, 100, "trinomial"), 2)
+    (1.44, 11.48)
     """
     n = wins + draws + losses
     if n == 0:
         return 0.0
-    s = (wins + draws / 2) / n
+    points = wins + draws / 2
+    s0, s1 = expected_score(elo0), expected_score(elo1)
+    if model == "binomial":
+        return points * math.log(s1 / s0) + (n - points) * math.log((1 - s1) / (1 - s0))
+    s = points / n
     v = (wins * (1 - s) ** 2 + draws * (0.5 - s) ** 2 + losses * s * s) / n
     if v == 0:
         return 0.0
-    s0, s1 = expected_score(elo0), expected_score(elo1)
     return n * (s1 - s0) * (2 * s - s0 - s1) / (2 * v)
 
 
@@ -224,15 +243,16 @@ class SprtResult:
 
 
 def sprt(play: Callable[[int], int], elo0: float, elo1: float, *, alpha: float = 0.05,
-         beta: float = 0.05, max_games: int = 1000) -> SprtResult:
+         beta: float = 0.05, max_games: int = 1000, model: Model = "binomial") -> SprtResult:
     """Play games until a gain of ``elo1`` Elo is accepted or one of ``elo0`` is, or
     ``max_games`` games have been played (then the verdict is ``"not shown"``).
 
     ``play(i)`` plays game ``i`` (0, 1, 2, ...) and returns its result for the tested
-    player: 1 a win, 0 a draw, -1 a loss. After each game the ratio :func:`sprt_llr` is
-    compared with :func:`sprt_bounds`. Raises :class:`GameError` when ``elo0 >= elo1``,
-    ``alpha`` or ``beta`` lies outside (0, 1/2), ``max_games`` is not a whole number from 1
-    to :data:`MAX_SPRT_GAMES`, or ``play`` returns anything but 1, 0 or -1.
+    player: 1 a win, 0 a draw, -1 a loss. After each game the ratio :func:`sprt_llr` (of
+    ``model``) is compared with :func:`sprt_bounds`. Raises :class:`GameError` when
+    ``elo0 >= elo1``, ``alpha`` or ``beta`` lies outside (0, 1/2), ``max_games`` is not a
+    whole number from 1 to :data:`MAX_SPRT_GAMES`, ``model`` is not one of :data:`Model`,
+    or ``play`` returns anything but 1, 0 or -1.
     """
     if not all(isinstance(e, (int, float)) and not isinstance(e, bool) and math.isfinite(e)
                for e in (elo0, elo1)) or not elo0 < elo1:
@@ -244,6 +264,8 @@ def sprt(play: Callable[[int], int], elo0: float, elo1: float, *, alpha: float =
             or not 1 <= max_games <= MAX_SPRT_GAMES):
         raise GameError(f"max_games must be a whole number from 1 to {MAX_SPRT_GAMES:,}, "
                         f"got {max_games!r}")
+    if model not in ("binomial", "trinomial"):
+        raise GameError(f"model must be 'binomial' or 'trinomial', got {model!r}")
     low, high = sprt_bounds(alpha, beta)
     counts = {1: 0, 0: 0, -1: 0}
     llr = 0.0
@@ -253,7 +275,7 @@ def sprt(play: Callable[[int], int], elo0: float, elo1: float, *, alpha: float =
             raise GameError(f"play({number}) must return 1 (a win), 0 (a draw) or -1 (a loss), "
                             f"got {result!r}")
         counts[result] += 1
-        llr = sprt_llr(counts[1], counts[0], counts[-1], elo0, elo1)
+        llr = sprt_llr(counts[1], counts[0], counts[-1], elo0, elo1, model)
         if llr >= high or llr <= low:
             verdict: Literal["accepted", "rejected", "not shown"] = (
                 "accepted" if llr >= high else "rejected")

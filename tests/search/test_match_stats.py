@@ -68,18 +68,32 @@ def test_wald_bounds() -> None:
     assert sprt_bounds(0.1, 0.2) == pytest.approx((math.log(0.2 / 0.9), math.log(8)))
 
 
-def test_the_log_likelihood_ratio_by_hand() -> None:
+def test_the_binomial_log_likelihood_ratio_by_hand() -> None:
+    # Wald: P log(s1/s0) + (n - P) log((1 - s1)/(1 - s0)), a draw half a point.
+    s1 = 1 / (1 + 10 ** -0.25)                            # 100 Elo
+    assert sprt_llr(6, 1, 0, 0, 100) == pytest.approx(
+        6.5 * math.log(s1 / 0.5) + 0.5 * math.log((1 - s1) / 0.5))
+    assert sprt_llr(10, 0, 10, 0, 100) == pytest.approx(10 * math.log(4 * s1 * (1 - s1)))
+    # A draw counts as a win and a loss, halved: two draws are one win and one loss.
+    assert sprt_llr(0, 2, 0, -30, 40) == pytest.approx(sprt_llr(1, 0, 1, -30, 40))
+    assert sprt_llr(0, 0, 0, 0, 10) == 0
+
+
+def test_the_trinomial_log_likelihood_ratio_by_hand() -> None:
     # 10 wins, 10 losses: s = 1/2, v = 1/4, n = 20; s0 = 1/2, s1 = 1/(1 + 10^(-1/4)).
     s1 = 1 / (1 + 10 ** -0.25)
-    assert sprt_llr(10, 0, 10, 0, 100) == pytest.approx(20 * (s1 - 0.5) * (0.5 - s1) / 0.5)
+    assert sprt_llr(10, 0, 10, 0, 100, "trinomial") == pytest.approx(
+        20 * (s1 - 0.5) * (0.5 - s1) / 0.5)
     # 3 wins, 1 draw: s = 7/8, v = (3 (1/8)² + (3/8)²) / 4 = 3/64.
     s0, s1 = expected_score(-10), expected_score(10)
-    assert sprt_llr(3, 1, 0, -10, 10) == pytest.approx(
+    assert sprt_llr(3, 1, 0, -10, 10, "trinomial") == pytest.approx(
         4 * (s1 - s0) * (2 * 7 / 8 - s0 - s1) / (2 * 3 / 64))
     # Every game alike: no spread known yet, no evidence.
-    assert sprt_llr(5, 0, 0, 0, 50) == sprt_llr(0, 7, 0, 0, 50) == sprt_llr(0, 0, 0, 0, 5) == 0
+    assert sprt_llr(5, 0, 0, 0, 50, "trinomial") == sprt_llr(0, 7, 0, 0, 50, "trinomial") == 0
     # A result exactly halfway between the hypotheses' scores is no evidence either way.
-    assert sprt_llr(1, 0, 1, -20, 20) == pytest.approx(0)
+    assert sprt_llr(1, 0, 1, -20, 20, "trinomial") == pytest.approx(0)
+    # On few games it runs ahead of the binomial ratio: 6 wins and a draw.
+    assert sprt_llr(6, 1, 0, 0, 100, "trinomial") > sprt_bounds()[1] > sprt_llr(6, 1, 0, 0, 100)
 
 
 def pattern(results: str) -> tuple[list[int], Callable[[int], int]]:
@@ -110,6 +124,8 @@ def test_the_sequential_test_stops_where_the_ratio_leaves_the_bounds() -> None:
 
     _, even = pattern("wl")
     assert sprt(even, 0, 50).verdict == "rejected"
+    _, drawn = pattern("d")                   # the trinomial ratio cannot start on draws alone
+    assert sprt(drawn, 0, 50, model="trinomial", max_games=30).verdict == "not shown"
     _, close = pattern("wl")
     capped = sprt(close, -5, 5, max_games=40)
     assert capped.verdict == "not shown" and capped.games == 40
@@ -119,7 +135,7 @@ def test_the_sequential_test_stops_where_the_ratio_leaves_the_bounds() -> None:
 @pytest.mark.parametrize("arguments", [
     {"elo0": 5, "elo1": 5}, {"elo0": 10, "elo1": 0}, {"elo0": math.nan, "elo1": 5},
     {"alpha": 0}, {"alpha": 0.5}, {"beta": "0.05"}, {"max_games": 0}, {"max_games": 2.0},
-    {"max_games": 10 ** 9},
+    {"max_games": 10 ** 9}, {"model": "pentanomial"},
 ])
 def test_bad_arguments_are_refused(arguments: dict[str, object]) -> None:
     options: dict[str, object] = {"elo0": 0, "elo1": 10, **arguments}
