@@ -8,6 +8,7 @@ the numbers are recomputed with gamelib.
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,15 @@ import pytest
 
 from gamelib.connect4 import connect_four_heuristic
 from gamelib.games import ConnectFour, TicTacToe, TicTacToeBitboard, TreeGame
-from gamelib.search import Stats, alphabeta, bounded_alphabeta, depth_limited, memo_minimax
+from gamelib.search import (
+    Stats,
+    alphabeta,
+    bounded_alphabeta,
+    depth_limited,
+    match_score,
+    memo_minimax,
+    zero,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -82,15 +91,15 @@ def test_the_searches_start_at_alpha_and_return_what_reached_beta() -> None:
 def test_the_fail_hard_answer_is_the_courses_answer_clamped() -> None:
     # Lesson 4: "Clamping our answer to the window gives the fail-hard one", and above beta
     # only where a move ends the game: over every window of ends -1, -1/2, 0, 1/2, 1 on
-    # every running tic-tac-toe state with at most five empty squares.
+    # 150 running tic-tac-toe states (seeded) with at most five empty squares.
     game = TicTacToe()
-    values: dict[Any, float] = {}
+    values: dict[Any, int] = {}
     memo_minimax(game, game.start, cache=values)
     ends = [-1, -0.5, 0, 0.5, 1]
+    running = [s for s in values
+               if not game.finished(s) and sum(row.count(" ") for row in s) <= 5]
     above = 0
-    for state in values:
-        if game.finished(state) or sum(row.count(" ") for row in state) > 5:
-            continue
+    for state in random.Random(5).sample(running, 150):
         for alpha in ends:
             for beta in (b for b in ends if b > alpha):
                 ours = alphabeta(game, state, alpha=alpha, beta=beta)
@@ -147,6 +156,84 @@ def test_the_horizon_effect_is_named_for_what_it_is() -> None:
     assert "Quiescence search" in summary and "**quiescence search**" in lesson_6
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "the horizon effect (a delaying move, watched in the viewer)" in readme
+
+
+def test_the_horizon_limits_what_is_proven_not_what_can_be_estimated() -> None:
+    # Lesson 6: depth 5 with `zero` cannot tell the centre from the losing replies to a
+    # corner, but a heuristic that knows the exact values ranks the centre alone at depth 1.
+    game = TicTacToe()
+    values: dict[Any, int] = {}
+    memo_minimax(game, game.start, cache=values)
+    corner = game.play(game.start, (0, 0))
+
+    def knowing(state: Any, player: str) -> float:
+        value = values[state] if game.to_move(state) == player else -values[state]
+        return value / 2
+
+    def best(depth: int, h: Any) -> list[Any]:
+        scores = {m: -depth_limited(game, game.play(corner, m), depth - 1, h)
+                  for m in game.moves(corner)}
+        return [m for m, v in scores.items() if v == max(scores.values())]
+
+    assert best(1, knowing) == [(1, 1)] and len(best(5, zero)) == 8
+    lesson_6 = flat("06-")
+    assert "whatever it is told about the states at its horizon" not in lesson_6
+    assert "the horizon limits what is proven, not what can be estimated" in lesson_6
+
+
+# -- Lessons 6 and 7: every match with its interval -----------------------------------------
+
+MATCHES = {   # (lesson, wins, draws, losses of the first named, shown?)
+    "depth 4 against depth 2": ("06-", 9, 6, 5, False),
+    "depth 4 against random": ("07-", 4, 0, 0, True),
+    "row parity": ("07-", 20, 6, 14, False),
+    "centre": ("07-", 23, 5, 12, False),
+    "stacking": ("07-", 22, 9, 9, True),
+    "forced lines": ("07-", 11, 2, 7, False),
+    "ours against gamelib's player": ("07-", 1, 0, 3, False),
+}
+
+
+@pytest.mark.parametrize("name", MATCHES)
+def test_every_match_is_printed_with_its_interval(name: str) -> None:
+    lesson, wins, draws, losses, shown = MATCHES[name]
+    measured = match_score(wins, draws, losses)
+    assert measured.shown is shown
+    printed = "\n".join(o.get("text", "") if isinstance(o.get("text"), str)
+                        else "".join(o.get("text", []))
+                        for c in cells(lesson) if c["cell_type"] == "code"
+                        for o in c.get("outputs", []))
+    assert measured.summary in printed, measured.summary
+
+
+def test_no_conclusion_is_drawn_from_a_match_that_does_not_show_it() -> None:
+    lesson_6, lesson_7 = flat("06-"), flat("07-")
+    for claim in ["The deeper player wins more games than it loses"]:
+        assert claim not in lesson_6
+    for claim in ["Forty games tell a clear gain from luck", "Each term won its match",
+                  "`gamelib`'s player wins 3 of the 4 games: at the same depth",
+                  "beats a random player every time", "makes it better, each term measured"]:
+        assert claim not in lesson_7, claim
+    assert "do **not show** that the deeper player is the stronger" in lesson_6
+    assert "Only the stacking rules show a gain at this size" in lesson_7
+    assert "this lesson does not show that they help" in lesson_7
+    # "those would need about 200 and 80 games at the same scores"
+    for counts, games in [((20, 6, 14), 200), ((23, 5, 12), 80)]:
+        def at(n: int, counts: tuple[int, int, int] = counts) -> bool:
+            wins, draws, losses = (c * n // 40 for c in counts)
+            return match_score(wins, draws, losses).shown
+        assert at(games) and not at(games - 40)
+    assert "about 200 and 80 games at the same scores" in lesson_7
+    # Exercise 8 grades with the same function, and says so
+    assert "`gamelib.search.match_score`, the one Lessons 6 and 7 use" in flat(
+        "08-Connect-Four-Heuristic-Solution")
+
+
+def test_the_index_promises_what_lesson_8_delivers() -> None:
+    index = flat("00-")
+    assert "a program that plays Connect Four perfectly (Lesson 8)" not in index
+    assert ("a Connect Four player that plays perfectly, with an exact solver for the middle "
+            "and the end of the game and an opening book for its first moves (Lesson 8)") in index
 
 
 # -- Lesson 7: the player's heuristic, sixteen operations ----------------------------------
@@ -278,7 +365,7 @@ def test_every_cited_source_is_in_the_references_and_every_lesson_links_them() -
     assert len(quoted) >= 12   # the citations set as quotes, as the lessons do
     names = ["Shannon", "Knuth", "Campbell", "Silver", "Allis", "Tromp", "Pons", "A212693", "Allen",
              "Kasparov", "Carlsen", "Ke Jie", "Libratus", "Kocsis", "Auer", "Browne", "Coulom",
-             "Gelly", "AlphaGo Zero", "AlphaZero"]
+             "Gelly", "AlphaGo Zero", "AlphaZero", "Wilson"]
     for name in names:
         assert name in everything and name in references, name
     for path in sorted(NOTEBOOKS.glob("0[0-9]-*.ipynb")):   # Lesson 9 as well
