@@ -229,6 +229,23 @@ def test_no_conclusion_is_drawn_from_a_match_that_does_not_show_it() -> None:
         "08-Connect-Four-Heuristic-Solution")
 
 
+def test_exercise_11s_answer_without_the_sign_flip() -> None:
+    # "the block, 3,2, is visited least (7 of 200 visits)"
+    from gamelib.exercises.ex11_backprop import SEARCHES, run_uct
+
+    def unsigned(path: list[Any], result: int) -> None:
+        for node in path:
+            node.visits += 1
+            node.total += result
+
+    _, game, state, seed = SEARCHES[0]
+    root = run_uct(game, state, seed, 200, unsigned)
+    visits = {child.move: child.visits for child in root.children}
+    assert min(visits, key=visits.__getitem__) == (2, 1) and visits[(2, 1)] == 7
+    assert "the block, 3,2, is visited least (7 of 200 visits)" in flat(
+        "11-MCTS-Backpropagation-Solution")
+
+
 def test_the_index_promises_what_lesson_8_delivers() -> None:
     index = flat("00-")
     assert "a program that plays Connect Four perfectly (Lesson 8)" not in index
