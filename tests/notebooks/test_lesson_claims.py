@@ -184,6 +184,7 @@ def test_the_horizon_limits_what_is_proven_not_what_can_be_estimated() -> None:
 # -- Lessons 6 and 7: every match with its interval -----------------------------------------
 
 MATCHES = {   # (lesson, wins, draws, losses of the first named, shown?)
+    "X against O, both at random": ("01-", 246, 45, 109, True),
     "depth 4 against depth 2": ("06-", 9, 6, 5, False),
     "depth 4 against random": ("07-", 4, 0, 0, True),
     "row parity": ("07-", 20, 6, 14, False),
