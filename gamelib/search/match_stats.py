@@ -119,16 +119,22 @@ class MatchScore:
         return self.low > 0.5
 
     @property
+    def verdict(self) -> str:
+        """``"gain shown"`` when the interval lies above 1/2, ``"loss shown"`` when it lies
+        below, else ``"not shown at this size"``."""
+        if self.shown:
+            return "gain shown"
+        return "loss shown" if self.high < 0.5 else "not shown at this size"
+
+    @property
     def summary(self) -> str:
-        """One line: ``+W -L =D: score S [low, high], Elo E [low, high]``, and whether the
-        match shows a gain."""
+        """One line: ``+W -L =D: score S [low, high], Elo E [low, high]: verdict``."""
         def elo(value: float) -> str:
             return f"{value:+.0f}" if math.isfinite(value) else ("-inf" if value < 0 else "+inf")
 
-        verdict = "shown" if self.shown else "not shown at this size"
         return (f"+{self.wins} -{self.losses} ={self.draws}: score {self.score:.2f} "
                 f"[{self.low:.2f}, {self.high:.2f}], Elo {elo(self.elo)} "
-                f"[{elo(self.elo_low)}, {elo(self.elo_high)}]: {verdict}")
+                f"[{elo(self.elo_low)}, {elo(self.elo_high)}]: {self.verdict}")
 
 
 def match_score(wins: int, draws: int, losses: int) -> MatchScore:

@@ -52,6 +52,10 @@ def test_the_lessons_matches() -> None:
     parity = match_score(20, 6, 14)
     assert parity.summary == ("+20 -14 =6: score 0.57 [0.42, 0.71], Elo +53 [-55, +160]: "
                               "not shown at this size")
+    assert stacking.verdict == "gain shown"
+    # A loss is shown too when the whole interval lies below 1/2: +8 -25 =7.
+    worse = match_score(8, 7, 25)
+    assert worse.high < 0.5 and not worse.shown and worse.summary.endswith(": loss shown")
 
 
 def test_elo_and_the_expected_score_are_inverse() -> None:
