@@ -7,6 +7,7 @@ the numbers are recomputed with gamelib.
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 import re
@@ -86,6 +87,10 @@ def test_the_searches_start_at_alpha_and_return_what_reached_beta() -> None:
     wins_now = game.from_text("X|O|X\n-+-+-\nO|X|O\n-+-+-\n | | ")
     assert alphabeta(game, wins_now, alpha=-1, beta=0) == 1
     assert _fail_hard(game, wins_now, -1, 0) == 0
+    # gamelib's docstring says so in the same words as Lesson 4
+    module = importlib.import_module("gamelib.search.alphabeta")   # not the function
+    assert "clamping this answer to the window gives the fail-hard one" in re.sub(
+        r"\s+", " ", module.__doc__ or "")
 
 
 def test_the_fail_hard_answer_is_the_courses_answer_clamped() -> None:
