@@ -13,8 +13,10 @@ after another::
 The games open with two random moves (seeded by the game's number), each opening played
 twice with the colours swapped, and each move's ``rng`` is seeded by the game and the
 ply, so a match at a fixed ``--depth`` gives the same result on every machine.
-``--depth-report`` prints, for each version, the depth reached in one second on a few
-positions.
+The match ends with the new player's score and its 95% interval
+(:func:`gamelib.search.match_stats.match_score`): a change is shown only when the interval
+lies above 1/2 (or, for a loss, below). ``--depth-report`` prints, for each version, the
+depth reached in one second on a few positions.
 
 ``--keep-value N`` (no match; ``--old`` not needed) asks the ``--new`` player for a move,
 within ``--seconds``, in a seeded sample of ``N`` positions of each of the opening sets
@@ -48,6 +50,8 @@ import subprocess
 import sys
 import time
 from typing import Any
+
+from gamelib.search.match_stats import match_score
 
 # The player has lived at other addresses in older checkouts: import whichever exists.
 WORKER = """
@@ -235,6 +239,7 @@ def main() -> None:
                 print(f"game {2 * number + (not new_first) + 1}: opening {opening}, "
                       f"new plays {'X' if new_first else 'O'}: {winner}", flush=True)
         print(f"new {score['new']}, old {score['old']}, draws {score['draw']}")
+        print("new against old:", match_score(score["new"], score["draw"], score["old"]).summary)
 
 
 if __name__ == "__main__":

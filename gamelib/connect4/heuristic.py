@@ -1,8 +1,9 @@
 """The Connect Four heuristic of Lesson 7: threats, weighed by what Connect Four theory knows.
 
-This is the one Connect Four heuristic of the course: Lesson 7 builds it term by term, with
-a match at a fixed depth before and after each term as the evidence, exercises check
-students' versions against it, and :func:`gamelib.session.players.heuristic_for` gives it to
+This is the one Connect Four heuristic of the course: Lesson 7 builds it term by term and
+measures each term by a match at a fixed depth (at forty games only the stacking rules show
+a gain; the row parity and the centre rest on Allis's argument), exercises check students'
+versions against it, and :func:`gamelib.session.players.heuristic_for` gives it to
 the depth-limited searches.
 
 The terms (Allis 1988, "A knowledge-based approach of Connect-Four"), each worth points to
@@ -12,7 +13,7 @@ the player who owns it and counted for both players, the opponent's points subtr
   :data:`THREAT` points. A cell counts once, however many lines it completes.
 * **row parity**: when the board fills up column by column, the first player gets the odd
   rows (counted from 1 at the bottom) and the second player the even rows, so a threat on
-  its owner's rows is the one that usually comes true: :data:`GOOD_ROW` points more.
+  its owner's rows tends to come true: :data:`GOOD_ROW` points more.
 * **stacking**: a threat directly above a threat of the opponent is worth nothing (the
   cell below it fills first: the opponent wins there, or the player blocks it and the
   opponent blocks the threat next); a threat directly above a threat of the same player

@@ -32,6 +32,7 @@ from gamelib.games import ConnectFour
 from gamelib.search.common import AnyGame, Heuristic
 from gamelib.search.depth_limited import iterative_deepening
 from gamelib.search.heuristics import squash, zero
+from gamelib.search.match_stats import match_score
 
 # ---------------------------------------------------------------------------------------------
 # Exercise 8: a Connect Four heuristic
@@ -154,12 +155,21 @@ def match_openings(count: int, cols: int = 7) -> list[tuple[int, int]]:
     return openings
 
 
-def points_needed(games: int) -> tuple[float, int]:
-    """``(needed, margin)``: a match of ``games`` games passes with ``needed`` points (a win
-    1, a draw 1/2): half the games plus a margin of an eighth of them (at least 1), so that a
-    heuristic no better than its opponent does not pass by luck."""
-    margin = max(1, -(-games // 8))
-    return games / 2 + margin, margin
+def points_needed(games: int) -> float | None:
+    """The fewest points (a win 1, a draw 1/2) with which a match of ``games`` games shows a
+    gain: the 95% interval of the score (:func:`~gamelib.search.match_stats.match_score`, the
+    one the lessons use) lies wholly above 1/2, so that a heuristic no better than its
+    opponent does not pass by luck. None when no result of so few games shows one (fewer
+    than 4 games).
+
+    >>> points_needed(64), points_needed(4), points_needed(2)
+    (40.0, 4.0, None)
+    """
+    for half_points in range(2 * games + 1):
+        wins, draws = divmod(half_points, 2)
+        if match_score(wins, draws, games - wins - draws).shown:
+            return half_points / 2
+    return None
 
 
 def _heuristic_problem(heuristic: Callable[..., Any], name: str, game: AnyGame,
@@ -273,12 +283,14 @@ def check_heuristic(make_heuristic: Callable[[int, int], Any], *, baseline: str 
     one with it playing O. Both sides choose their moves by
     :func:`~gamelib.search.iterative_deepening` to that depth, ties broken by a
     ``random.Random`` seeded per game. A win is worth 1 point, a draw 1/2; the check passes
-    with at least :func:`points_needed` points: half the games plus a margin.
+    when the match shows a gain: the 95% interval of the score
+    (:func:`~gamelib.search.match_stats.match_score`) lies above 1/2, which takes
+    :func:`points_needed` points (40 of the default 64 games).
 
     Result: a :class:`CheckResult` with ``facts`` ``wins``, ``draws``, ``losses``,
-    ``points``, ``needed`` and ``games`` (one ``(board, depth, opening, colour, outcome,
-    plies)`` tuple per game, outcome +1, 0 or -1 for the student). Raises
-    :class:`GameError` for a bad argument.
+    ``points``, ``needed``, ``score``, ``low`` and ``high`` (the interval) and ``games``
+    (one ``(board, depth, opening, colour, outcome, plies)`` tuple per game, outcome +1, 0
+    or -1 for the student). Raises :class:`GameError` for a bad argument.
     """
     sizes = _check_options(baseline, boards, depths, openings)
     title = "heuristic (Connect Four on other boards)"
@@ -360,18 +372,23 @@ def check_heuristic(make_heuristic: Callable[[int, int], Any], *, baseline: str 
     draws = sum(g[4] == 0 for g in games)
     losses = sum(g[4] == -1 for g in games)
     points = wins + draws / 2
-    needed, margin = points_needed(len(games))
+    measured = match_score(wins, draws, losses)
+    needed = points_needed(len(games))
     at = " and ".join(map(str, depths))
+    rule = (f"{needed:g} needed: the 95% interval of the score above 1/2" if needed is not None
+            else f"no result of {len(games)} games shows a gain: play more openings")
     score = (f"{counted(wins, 'win')}, {counted(draws, 'draw')}, "
              f"{counted(losses, 'loss', 'losses')} in {len(games)} games against the "
              f"{baseline} baseline ({shown_boards}, depth {at}): {points:g} "
-             f"point{'' if points == 1 else 's'}, {needed:g} needed "
-             f"(half the games and a margin of {margin})")
+             f"point{'' if points == 1 else 's'}, score {measured.score:.2f} "
+             f"[{measured.low:.2f}, {measured.high:.2f}], "
+             f"{'a gain shown' if measured.shown else 'no gain shown'} ({rule})")
     table = ("games", "\n".join(rows_of_table))
-    if points >= needed:
+    if measured.shown:
         lines.append(Line(PASS, score, (table,)))
     else:
         lines.append(Line(FAIL, score, (table, ("hint", _MATCH_HINT))))
     facts = {"wins": wins, "draws": draws, "losses": losses, "points": points,
-             "needed": needed, "games": games}
+             "needed": needed, "score": measured.score, "low": measured.low, "high": measured.high,
+             "games": games}
     return CheckResult(title, tuple(lines), facts=facts)

@@ -28,6 +28,8 @@ module             what it adds
 ``cfr``            hidden cards: regret matching, counterfactual regret minimization
                    (:class:`CFR`), best responses and :func:`exploitability`
 ``stats``          :class:`Stats`, the exact counters of every search; :class:`Decision`
+``match_stats``    what a match shows: a score with its 95% interval and Elo difference
+                   (:func:`match_score`), a sequential test of a gain (:func:`sprt`)
 =================  ======================================================================
 
 Every search takes an optional :class:`Stats` and fills in what it did: calls, distinct
@@ -62,6 +64,7 @@ from gamelib.search.depth_limited import (
 from gamelib.search.cfr import CFR, exploitability, regret_matching
 from gamelib.search.engine import DEFAULT_SECONDS, choose_move, move_values
 from gamelib.search.heuristics import tictactoe_open_lines, zero
+from gamelib.search.match_stats import MatchScore, SprtResult, match_score, sprt
 from gamelib.search.mcts import (
     MCTSResult,
     MCTSStats,
@@ -120,4 +123,8 @@ __all__ = [
     "CFR",
     "regret_matching",
     "exploitability",
+    "match_score",
+    "MatchScore",
+    "sprt",
+    "SprtResult",
 ]

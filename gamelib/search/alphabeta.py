@@ -13,6 +13,12 @@ allows pruning: as soon as one move reaches ``beta`` the state is worth at least
 the window ``[-1, 1]``, which contains every value, the first case always applies and
 the result is the exact value.
 
+Which bound it returns (Lesson 4): the best value found starts at ``alpha``, so when no
+move beats ``alpha`` the answer is ``alpha`` itself, as a *fail-hard* search answers; at
+a cutoff it is the value that reached ``beta``, which is ``beta`` itself unless the move
+ended the game and its utility lies above ``beta``. A fail-hard search would answer
+``beta`` there; clamping this answer to the window gives the fail-hard one.
+
 The opponent's window is ``[-beta, -alpha]``: negating a value swaps the roles of the
 two bounds, just as negamax swaps the roles of the two players.
 

@@ -1,8 +1,9 @@
 """Alpha-beta with a bound-flagged cache: memoization that is correct for pruned results.
 
 Alpha-beta returns the exact value only when that value lies inside the window; outside
-it returns a bound. So a cache for alpha-beta must remember *what kind* of number it
-stores. Each entry is a pair ``(flag, v)``:
+it returns a bound (as :mod:`gamelib.search.alphabeta` does: ``alpha`` itself when no move
+beats it, at a cutoff the value that reached ``beta``). So a cache for alpha-beta must
+remember *what kind* of number it stores. Each entry is a pair ``(flag, v)``:
 
 ===========  ==========================  =========================================
 entry        meaning                     stored when the search returned ``v`` and

@@ -42,6 +42,7 @@ from gamelib.exercises.ex08_heuristic import match_openings, points_needed
 from gamelib.exercises.guard import handed
 from gamelib.game import GameError, other
 from gamelib.games import ConnectFour, TicTacToe
+from gamelib.search.match_stats import match_score
 
 
 def text_of(result: CheckResult) -> str:
@@ -680,18 +681,23 @@ def test_the_match_openings_and_the_points_needed() -> None:
     assert match_openings(3) == [(1, 2), (3, 1), (1, 5)] == match_openings(3, 7)
     assert all(0 <= c < 6 for opening in match_openings(12, 6) for c in opening)
     assert len(set(match_openings(12, 4))) == 12
-    assert points_needed(40) == (25.0, 5) and points_needed(4) == (3.0, 1)
-    assert points_needed(32) == (20.0, 4)
+    # The fewest points whose 95% interval lies above 1/2: 40 of 64, as many wins as games
+    # below 8, none at all below 4.
+    assert (points_needed(64), points_needed(32), points_needed(8)) == (40, 22, 7)
+    assert (points_needed(4), points_needed(3)) == (4, None)
+    assert match_score(40, 0, 24).shown and not match_score(39, 1, 24).shown
 
 
-def test_a_good_heuristic_wins_a_small_match_with_exact_results() -> None:
+def test_a_good_heuristic_in_a_small_match_shows_no_gain_with_exact_results() -> None:
     assert len(WINDOWS) == 69
     result = check_heuristic(lambda rows, cols: parity_threats, boards=((6, 7),), depths=(2,),
                              openings=2)
     facts = result.facts
     assert (facts["wins"], facts["draws"], facts["losses"], facts["points"]) == (3, 1, 0, 3.5)
-    assert result.passed and facts["needed"] == 3
+    assert not result.passed and facts["needed"] == 4   # 4 games show a gain only at 4-0
+    assert (round(facts["low"], 2), round(facts["high"], 2)) == (0.40, 0.99)
     assert result.lines[1].text.startswith(f"{facts['wins']} wins")
+    assert "score 0.88 [0.40, 0.99], no gain shown (4 needed: " in result.lines[1].text
     assert "(6 x 7, depth 2)" in result.lines[1].text
     table = details(result.lines[1])["games"].split("\n")
     assert table[0] == "board  depth  opening  you  result"
@@ -716,13 +722,13 @@ def centre_copy(rows: int, cols: int) -> Any:
 
 @pytest.mark.slow  # 64 games: about 3 s
 def test_the_baseline_against_itself_does_not_pass() -> None:
-    # The graded match needs half the games plus a margin: a heuristic no better than the
-    # baseline does not pass.
+    # The graded match must show a gain (the score's 95% interval above 1/2): a heuristic no
+    # better than the baseline does not pass.
     result = check_heuristic(centre_copy)
     facts = result.facts
     assert not result.passed and result.lines[0].status == PASS
     assert (facts["wins"], facts["draws"], facts["losses"]) == (25, 16, 23)
-    assert facts["points"] == 33 < facts["needed"] == 40
+    assert facts["points"] == 33 < facts["needed"] == 40 and facts["low"] < 0.5
 
 
 def test_the_triples_baseline_is_out_of_reach() -> None:
@@ -739,7 +745,8 @@ def test_a_heuristic_that_knows_nothing_loses() -> None:
     line = result.failures[0]
     assert (result.facts["wins"], result.facts["losses"]) == (1, 1)
     assert line.text == ("1 win, 0 draws, 1 loss in 2 games against the centre baseline "
-                         "(6 x 7, depth 2): 1 point, 2 needed (half the games and a margin of 1)")
+                         "(6 x 7, depth 2): 1 point, score 0.50 [0.09, 0.91], no gain shown "
+                         "(no result of 2 games shows a gain: play more openings)")
     assert "two on an even width" in details(line)["hint"]
 
 

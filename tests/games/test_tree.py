@@ -88,7 +88,7 @@ def test_alphabeta_by_hand(game: TreeGame) -> None:
     wide = Stats()
     assert alphabeta(game, game.start, alpha=-math.inf, beta=math.inf, stats=wide) == 3
     assert wide.calls == 11
-    # A window that misses the value gives a bound only (fail-hard: the bound itself).
+    # A window that misses the value gives a bound only: best starts at alpha, the bound itself.
     assert alphabeta(game, game.start, alpha=5, beta=10) == 5
 
 

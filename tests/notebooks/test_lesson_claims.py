@@ -7,7 +7,9 @@ the numbers are recomputed with gamelib.
 
 from __future__ import annotations
 
+import importlib
 import json
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -16,7 +18,15 @@ import pytest
 
 from gamelib.connect4 import connect_four_heuristic
 from gamelib.games import ConnectFour, TicTacToe, TicTacToeBitboard, TreeGame
-from gamelib.search import Stats, alphabeta, bounded_alphabeta, depth_limited, memo_minimax
+from gamelib.search import (
+    Stats,
+    alphabeta,
+    bounded_alphabeta,
+    depth_limited,
+    match_score,
+    memo_minimax,
+    zero,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -44,12 +54,26 @@ def flat(name: str) -> str:
     return re.sub(r"\s+", " ", text(name))
 
 
-# -- fail-hard and fail-soft ---------------------------------------------------------------
+# -- fail-hard and fail-soft in the field's sense, and what the course's searches do ---------
 
 
-def test_the_searches_are_fail_hard_as_lesson_4_says() -> None:
+def _fail_hard(game: TicTacToe, state: Any, alpha: float, beta: float) -> float:
+    """The field's fail-hard alpha-beta (negamax): alpha when nothing beats it, beta at a
+    cutoff; a finished state answers its utility clamped to the window."""
+    player = game.to_move(state)
+    if game.finished(state):
+        return min(max(game.utility(state, player), alpha), beta)
+    for move in game.moves(state):
+        value = -_fail_hard(game, game.play(state, move), -beta, -alpha)
+        if value >= beta:
+            return beta
+        alpha = max(alpha, value)
+    return alpha
+
+
+def test_the_searches_start_at_alpha_and_return_what_reached_beta() -> None:
     # Lesson 4's example: the tree is worth 3; in the window [4, 10] every branch fails low,
-    # and a fail-hard search answers the window's edge, 4.
+    # and a search whose best starts at alpha answers the window's edge, 4.
     tree = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     assert alphabeta(tree, tree.start, alpha=4, beta=10) == 4
     # Lesson 5's bound-cache search too (values for X): X to move is lost (-1), and asked
@@ -58,16 +82,53 @@ def test_the_searches_are_fail_hard_as_lesson_4_says() -> None:
     lost = game.from_text("X|X|O\n-+-+-\n | |O\n-+-+-\n | | ")
     assert memo_minimax(game, lost) == -1
     assert bounded_alphabeta(game, lost, 0, 1) == 0
+    # At a cutoff they are not fail-hard: X wins at once, and asked about [-1, 0] the search
+    # answers the win's utility, +1, where fail-hard answers the window's edge, 0.
+    wins_now = game.from_text("X|O|X\n-+-+-\nO|X|O\n-+-+-\n | | ")
+    assert alphabeta(game, wins_now, alpha=-1, beta=0) == 1
+    assert _fail_hard(game, wins_now, -1, 0) == 0
+    # gamelib's docstring says so in the same words as Lesson 4
+    module = importlib.import_module("gamelib.search.alphabeta")   # not the function
+    assert "clamping this answer to the window gives the fail-hard one" in re.sub(
+        r"\s+", " ", module.__doc__ or "")
+
+
+def test_the_fail_hard_answer_is_the_courses_answer_clamped() -> None:
+    # Lesson 4: "Clamping our answer to the window gives the fail-hard one", and above beta
+    # only where a move ends the game: over every window of ends -1, -1/2, 0, 1/2, 1 on
+    # 150 running tic-tac-toe states (seeded) with at most five empty squares.
+    game = TicTacToe()
+    values: dict[Any, int] = {}
+    memo_minimax(game, game.start, cache=values)
+    ends = [-1, -0.5, 0, 0.5, 1]
+    running = [s for s in values
+               if not game.finished(s) and sum(row.count(" ") for row in s) <= 5]
+    above = 0
+    for state in random.Random(5).sample(running, 150):
+        for alpha in ends:
+            for beta in (b for b in ends if b > alpha):
+                ours = alphabeta(game, state, alpha=alpha, beta=beta)
+                assert _fail_hard(game, state, alpha, beta) == min(max(ours, alpha), beta)
+                assert ours >= alpha
+                above += ours > beta
+                if ours > beta:   # only a move that ends the game gives more than beta
+                    player = game.to_move(state)
+                    assert any(game.finished(n) and game.utility(n, player) == ours
+                               for n in game.next_states(state, player))
+    assert above > 0
 
 
 def test_fail_hard_and_fail_soft_mean_the_same_everywhere() -> None:
     lesson_4 = flat("04-")
-    assert "**fail-hard**: `best` starts at `alpha`" in lesson_4
+    assert ("**fail-hard**: the answer is clamped to the window: $\\alpha$ when no move beats "
+            "$\\alpha$, and $\\beta$ itself at a cutoff") in lesson_4
     assert "**fail-soft**: `best` starts below every value" in lesson_4
-    for exercise in ("05-Store-Rule", "05-Store-Rule-Solution"):
-        words = flat(exercise)
-        assert "fail-soft: it returns" not in words
-        assert "(fail-hard, in Lesson 4's words" in words
+    assert "Our `alphabeta`, like `gamelib`'s, lies between the two" in lesson_4
+    everything = " ".join(flat(p.name[:-6]) for p in
+                          [*LESSONS, *sorted((NOTEBOOKS / "exercises").glob("*.ipynb"))])
+    # "fail-hard" only in the lesson's definition and its comparisons, never for our search
+    assert everything.count("fail-hard") == lesson_4.count("fail-hard") == 4
+    assert "is fail-hard" not in everything and "(fail-hard" not in everything
 
 
 # -- the horizon effect --------------------------------------------------------------------
@@ -100,6 +161,102 @@ def test_the_horizon_effect_is_named_for_what_it_is() -> None:
     assert "Quiescence search" in summary and "**quiescence search**" in lesson_6
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "the horizon effect (a delaying move, watched in the viewer)" in readme
+
+
+def test_the_horizon_limits_what_is_proven_not_what_can_be_estimated() -> None:
+    # Lesson 6: depth 5 with `zero` cannot tell the centre from the losing replies to a
+    # corner, but a heuristic that knows the exact values ranks the centre alone at depth 1.
+    game = TicTacToe()
+    values: dict[Any, int] = {}
+    memo_minimax(game, game.start, cache=values)
+    corner = game.play(game.start, (0, 0))
+
+    def knowing(state: Any, player: str) -> float:
+        value = values[state] if game.to_move(state) == player else -values[state]
+        return value / 2
+
+    def best(depth: int, h: Any) -> list[Any]:
+        scores = {m: -depth_limited(game, game.play(corner, m), depth - 1, h)
+                  for m in game.moves(corner)}
+        return [m for m, v in scores.items() if v == max(scores.values())]
+
+    assert best(1, knowing) == [(1, 1)] and len(best(5, zero)) == 8
+    lesson_6 = flat("06-")
+    assert "whatever it is told about the states at its horizon" not in lesson_6
+    assert "the horizon limits what is proven, not what can be estimated" in lesson_6
+
+
+# -- Lessons 6 and 7: every match with its interval -----------------------------------------
+
+MATCHES = {   # (lesson, wins, draws, losses of the first named, shown?)
+    "X against O, both at random": ("01-", 246, 45, 109, True),
+    "depth 4 against depth 2": ("06-", 9, 6, 5, False),
+    "depth 4 against random": ("07-", 4, 0, 0, True),
+    "row parity": ("07-", 20, 6, 14, False),
+    "centre": ("07-", 23, 5, 12, False),
+    "stacking": ("07-", 22, 9, 9, True),
+    "forced lines": ("07-", 11, 2, 7, False),
+    "ours against gamelib's player": ("07-", 1, 0, 3, False),
+}
+
+
+@pytest.mark.parametrize("name", MATCHES)
+def test_every_match_is_printed_with_its_interval(name: str) -> None:
+    lesson, wins, draws, losses, shown = MATCHES[name]
+    measured = match_score(wins, draws, losses)
+    assert measured.shown is shown
+    printed = "\n".join(o.get("text", "") if isinstance(o.get("text"), str)
+                        else "".join(o.get("text", []))
+                        for c in cells(lesson) if c["cell_type"] == "code"
+                        for o in c.get("outputs", []))
+    assert measured.summary in printed, measured.summary
+
+
+def test_no_conclusion_is_drawn_from_a_match_that_does_not_show_it() -> None:
+    lesson_6, lesson_7 = flat("06-"), flat("07-")
+    for claim in ["The deeper player wins more games than it loses"]:
+        assert claim not in lesson_6
+    for claim in ["Forty games tell a clear gain from luck", "Each term won its match",
+                  "`gamelib`'s player wins 3 of the 4 games: at the same depth",
+                  "beats a random player every time", "makes it better, each term measured"]:
+        assert claim not in lesson_7, claim
+    assert "do **not show** that the deeper player is the stronger" in lesson_6
+    assert "Only the stacking rules show a gain at this size" in lesson_7
+    assert "this lesson does not show that they help" in lesson_7
+    # "those would need about 200 and 80 games at the same scores"
+    for counts, games in [((20, 6, 14), 200), ((23, 5, 12), 80)]:
+        def at(n: int, counts: tuple[int, int, int] = counts) -> bool:
+            wins, draws, losses = (c * n // 40 for c in counts)
+            return match_score(wins, draws, losses).shown
+        assert at(games) and not at(games - 40)
+    assert "about 200 and 80 games at the same scores" in lesson_7
+    # Exercise 8 grades with the same function, and says so
+    assert "`gamelib.search.match_score`, the one Lessons 6 and 7 use" in flat(
+        "08-Connect-Four-Heuristic-Solution")
+
+
+def test_exercise_11s_answer_without_the_sign_flip() -> None:
+    # "the block, 3,2, is visited least (7 of 200 visits)"
+    from gamelib.exercises.ex11_backprop import SEARCHES, run_uct
+
+    def unsigned(path: list[Any], result: int) -> None:
+        for node in path:
+            node.visits += 1
+            node.total += result
+
+    _, game, state, seed = SEARCHES[0]
+    root = run_uct(game, state, seed, 200, unsigned)
+    visits = {child.move: child.visits for child in root.children}
+    assert min(visits, key=visits.__getitem__) == (2, 1) and visits[(2, 1)] == 7
+    assert "the block, 3,2, is visited least (7 of 200 visits)" in flat(
+        "11-MCTS-Backpropagation-Solution")
+
+
+def test_the_index_promises_what_lesson_8_delivers() -> None:
+    index = flat("00-")
+    assert "a program that plays Connect Four perfectly (Lesson 8)" not in index
+    assert ("a Connect Four player that plays perfectly, with an exact solver for the middle "
+            "and the end of the game and an opening book for its first moves (Lesson 8)") in index
 
 
 # -- Lesson 7: the player's heuristic, sixteen operations ----------------------------------
@@ -231,7 +388,7 @@ def test_every_cited_source_is_in_the_references_and_every_lesson_links_them() -
     assert len(quoted) >= 12   # the citations set as quotes, as the lessons do
     names = ["Shannon", "Knuth", "Campbell", "Silver", "Allis", "Tromp", "Pons", "A212693", "Allen",
              "Kasparov", "Carlsen", "Ke Jie", "Libratus", "Kocsis", "Auer", "Browne", "Coulom",
-             "Gelly", "AlphaGo Zero", "AlphaZero"]
+             "Gelly", "AlphaGo Zero", "AlphaZero", "Wilson"]
     for name in names:
         assert name in everything and name in references, name
     for path in sorted(NOTEBOOKS.glob("0[0-9]-*.ipynb")):   # Lesson 9 as well
