@@ -10,7 +10,6 @@ state), so that the table alone plays perfectly. The checker compares the values
 from __future__ import annotations
 
 import copy
-import functools
 import random
 from collections.abc import Callable, Hashable
 from typing import Any, Final
@@ -27,7 +26,7 @@ from gamelib.exercises.report import (
     not_done,
     show,
 )
-from gamelib.exercises.run import ask, call_student, checker
+from gamelib.exercises.run import ask, call_student, checker, expected
 from gamelib.game import Player
 from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
 from gamelib.search.common import AnyGame
@@ -121,7 +120,7 @@ def _memo_positions() -> list[tuple[AnyGame, Hashable]]:
     return positions
 
 
-@functools.cache
+@expected
 def _solved(index: int | None) -> tuple[int, dict[Hashable, int], int]:
     """What the checker's own memo_minimax finds for the empty tic-tac-toe board (``None``)
     or for ``_memo_positions()[index]``: the value, the values of every state searched, and
@@ -243,11 +242,11 @@ def check_memo_minimax(memo_value: Callable[[Any, Any, Player, dict[Any, Any]], 
     counting = _CountingGame(game, limit=_WORK_FACTOR * needed, cache=cache)
     call = "memo_value(game, empty board, 'X', cache)"
     try:
-        answer = ask(title, "memo_value", call, memo_value, counting.game, game.start, "X",
-                     cache, hint=_MEMO_CALL_HINT)
+        answer, filled = ask(title, "memo_value", call, memo_value, counting.game, game.start,
+                             "X", cache, hint=_MEMO_CALL_HINT, read=cache.copy)
     except _TooMuchWork as stop:
         return CheckResult(title, (_too_much_work(call, stop.limit, needed, counting),))
-    if is_stub(answer) and not cache:
+    if is_stub(answer) and not filled:
         return not_done(title, "memo_value")
     forgot = returned_none_line(call, answer, "memo_value")
     if forgot is not None:
@@ -259,10 +258,10 @@ def check_memo_minimax(memo_value: Callable[[Any, Any, Player, dict[Any, Any]], 
         lines.append(_wrong_value(call, answer, 0, (
             ("hint", "the value for the player to move is the largest of -value(n, opponent) "
                      "over the next states n"),)))
-    problem = _cache_problem(game, cache, reference, "that call")
+    problem = _cache_problem(game, filled, reference, "that call")
     lines.append(problem or Line(PASS, f"the cache holds {len(reference):,} states, each with "
                                        "its value for the player to move and a best move"))
-    facts: dict[str, Any] = {"value": answer, "cache_size": len(cache),
+    facts: dict[str, Any] = {"value": answer, "cache_size": len(filled),
                              "expansions": counting.expansions}
     if counting.repeated is not MISSING:
         lines.append(Line(FAIL, "a state was expanded twice: the cache did not answer the "
@@ -330,7 +329,8 @@ def _memo_other_positions(memo_value: Callable[..., Any]) -> Line:
         expected, reference, needed = _solved(index)
         counting = _CountingGame(game, limit=_WORK_FACTOR * needed, cache=cache)
         try:
-            answer = call_student(memo_value, counting.game, state, player, cache)
+            answer, filled = call_student(memo_value, counting.game, state, player, cache,
+                                          read=cache.copy)
         except STUDENT_FAILURES as error:
             return raised_line(call, error, context=(("position", show_state(game, state)),))
         except _TooMuchWork as stop:
@@ -344,7 +344,7 @@ def _memo_other_positions(memo_value: Callable[..., Any]) -> Line:
                 ("position", show_state(game, state)), ("player", repr(player)),
                 ("hint", "the value for the player to move: +1 if they can force a win, 0 a "
                          "draw, -1 if the opponent can force a win")))
-        problem = _cache_problem(game, cache, reference, "that call")
+        problem = _cache_problem(game, filled, reference, "that call")
         if problem is not None:
             return Line(FAIL, f"{call}: {problem.text}",
                         (("position", show_state(game, state)), *problem.details))

@@ -22,7 +22,6 @@ searched in the order ``order(game, state, moves)`` gives (``None``: the game's 
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable, Hashable
 from typing import Any, Final
@@ -32,7 +31,7 @@ from gamelib.exercises.failures import STUDENT_FAILURES, NotDone, raised_line
 from gamelib.exercises.guard import SEARCH
 from gamelib.exercises.positions import show_state
 from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, not_done, show
-from gamelib.exercises.run import call_student, checker
+from gamelib.exercises.run import call_student, checker, expected
 from gamelib.games import ConnectFour, Nim, TicTacToe
 from gamelib.search.alphabeta import alphabeta as reference_alphabeta
 from gamelib.search.alphabeta import keeps_three_cases
@@ -112,7 +111,7 @@ def _contract_cases() -> list[tuple[AnyGame, Hashable, float, float, int]]:
             for kind, state, alpha, beta, value in _contract_positions()]
 
 
-@functools.cache
+@expected
 def _contract_positions() -> tuple[tuple[str, Hashable, float, float, int], ...]:
     """(game's name, state, alpha, beta, true value) of :func:`_contract_cases`: drawn (seeded)
     and solved once per process, since every check asks the same."""

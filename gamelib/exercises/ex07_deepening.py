@@ -27,7 +27,6 @@ it chooses. So every check is exact and the same on every machine:
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import Any, Final
 
 from gamelib.connect4.heuristic import connect_four_heuristic
@@ -36,7 +35,7 @@ from gamelib.exercises.ex04_alphabeta import Counting, TooMuchWork
 from gamelib.exercises.failures import STUDENT_FAILURES, NotDone, raised_line
 from gamelib.exercises.guard import Forbidden, handed
 from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, not_done, show
-from gamelib.exercises.run import call_student, checker
+from gamelib.exercises.run import call_student, checker, expected
 from gamelib.games import ConnectFour
 from gamelib.games.connect_four import C4State
 from gamelib.search.common import Heuristic
@@ -65,14 +64,14 @@ _FORBIDDEN: Final = Forbidden(modules=("gamelib.search", "gamelib.connect4"),
 is allowed, and the heuristic ``h`` is handed (it counts threats with gamelib.connect4)."""
 
 
-@cache
+@expected
 def _reference() -> tuple[ConnectFour, C4State, Heuristic, dict[int, tuple[Any, ...]],
                           dict[int, int], int]:
     """(game, state, h, best moves per depth, gamelib's plays per iteration, plain plays)."""
     return _reference_and_values()[:6]
 
 
-@cache
+@expected
 def _reference_and_values() -> tuple[ConnectFour, C4State, Heuristic,
                                      dict[int, tuple[Any, ...]], dict[int, int], int,
                                      dict[int, float]]:

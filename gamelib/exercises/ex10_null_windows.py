@@ -25,14 +25,14 @@ import math
 import numbers
 import random
 from collections.abc import Callable
-from functools import cache, partial
+from functools import partial
 from typing import Any, Final
 
 from gamelib.connect4.solver import Solver
 from gamelib.exercises.answers import number_problem
 from gamelib.exercises.guard import Forbidden
 from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, show
-from gamelib.exercises.run import ask, checker
+from gamelib.exercises.run import ask, checker, expected
 from gamelib.games import ConnectFour
 from gamelib.games.connect_four import C4State
 
@@ -61,7 +61,7 @@ def score_range(game: ConnectFour, state: C4State) -> tuple[int, int]:
     return -((cells - m) // 2), (cells + 1 - m) // 2
 
 
-@cache
+@expected
 def _positions() -> tuple[tuple[ConnectFour, C4State, int], ...]:
     """(game, state, score) on each board of :data:`NULL_WINDOW_BOARDS`: random positions
     (seeded) with a third to two thirds of the board filled, at most two per score, up to

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable
+from functools import partial
 from typing import Any, Final
 
 from gamelib.exercises.guard import Forbidden
@@ -78,6 +79,11 @@ def _figures(root: MCTSNode) -> list[tuple[int, int, float]]:
     return sorted(out)
 
 
+def _path_figures(path: list[MCTSNode]) -> list[tuple[Any, Any]]:
+    """(visits, total) of each node of ``path``: what the student's function wrote there."""
+    return [(node.visits, node.total) for node in path]
+
+
 def _chain(length: int) -> list[MCTSNode]:
     """A path of ``length`` fresh nodes with earlier visits, players alternating."""
     nodes = [MCTSNode(k, k, "XO"[k % 2], False, visits=3 + k, total=1.0 - k)
@@ -136,8 +142,11 @@ def _compare_search(title: str, student: Callable[[list[MCTSNode], int], Any], n
         return False
 
     def theirs(path: list[MCTSNode], result: int) -> None:
-        ask(title, "backpropagate", f"backpropagate(path of {len(path)} nodes, {result:+d})",
-            student, path, result)
+        _, figures = ask(title, "backpropagate",
+                         f"backpropagate(path of {len(path)} nodes, {result:+d})", student,
+                         path, result, read=partial(_path_figures, path))
+        for node, (visits, total) in zip(path, figures, strict=True):
+            node.visits, node.total = visits, total  # plain values: the search reads them
 
     root = run_uct(game, state, seed, ITERATIONS, theirs, compare)
     return (problem[0] if problem else None), {c.move: c.visits for c in root.children}
@@ -172,9 +181,9 @@ def check_backpropagate(backpropagate_: Callable[[list[MCTSNode], int], Any]) ->
         theirs, ours = _chain(length), _chain(length)
         before = [(n.visits, n.total) for n in theirs]
         call = f"backpropagate(path of {length} node{'s' * (length > 1)}, {result:+d})"
-        ask(title, "backpropagate", call, backpropagate_, theirs, result, first=index == 0)
+        _, got = ask(title, "backpropagate", call, backpropagate_, theirs, result,
+                     first=index == 0, read=partial(_path_figures, theirs))
         backpropagate(ours, result)
-        got = [(n.visits, n.total) for n in theirs]
         expected = [(n.visits, n.total) for n in ours]
         if got != expected:
             return CheckResult(title, (Line(FAIL, call, (

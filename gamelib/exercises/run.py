@@ -4,7 +4,6 @@ what went wrong and in which line of the student's code."""
 from __future__ import annotations
 
 import bisect
-import contextlib
 import dis
 import functools
 import inspect
@@ -20,6 +19,7 @@ from contextlib import contextmanager
 from typing import Any, Final, ParamSpec, TypeVar, cast, overload
 
 from gamelib.exercises.failures import (
+    EXPECTED_VALUES,
     NotDone,
     Refused,
     StudentError,
@@ -53,6 +53,12 @@ MAX_TIME_LIMIT: Final = 600.0
 DEFAULT_TOTAL_LIMIT: Final = 60.0
 """Seconds all the calls of the student's code in one check may take together."""
 
+WALL_FACTOR: Final = 10.0
+"""A call of the student's code may take this many times its time limit on the wall clock:
+the limit counts CPU time, and this backstop stops a call that waits (``time.sleep``,
+``input()``) rather than works. A machine with ten busy programs on two cores gives a call
+about a fifth of a core, well inside it."""
+
 MAX_ANSWER_ITEMS: Final = 100_000
 """The most items an answer of the student's code may have (a list, or what an iterator
 gives): a larger one is refused, so that an endless generator cannot fill the memory."""
@@ -67,16 +73,25 @@ def set_time_limit(seconds: float = DEFAULT_TIME_LIMIT, total: float = DEFAULT_T
     check together at most ``total`` (numbers from 0.1 to :data:`MAX_TIME_LIMIT`; by
     default 5 s and 60 s).
 
-    How the limit works: in the kernel's main thread on Linux and macOS a ``SIGALRM`` timer
+    The limit counts the work the student's code does, not the time that passes: the CPU
+    time of the thread running it (``time.thread_time``), so that a busy machine (a shared
+    JupyterHub node, ten other programs on two cores) makes no correct solution look like an
+    endless loop. A call that waits instead of working (``time.sleep``, ``input()``) is
+    stopped after :data:`WALL_FACTOR` times its limit on the wall clock.
+
+    How the limit acts: in the kernel's main thread on Linux and macOS a ``SIGALRM`` timer
     (``signal.setitimer``) interrupts the student's code, even a ``while True: pass``; where
     there is no such timer (Windows, Pyodide/JupyterLite, a thread other than the main one)
-    a trace function (``sys.settrace``, with an event per bytecode instruction in the
-    student's frames) watches the clock, which makes the student's code several times slower
-    but still stops any loop of Python code. Neither stops a wait inside C code (a
-    ``time.sleep(100)``, a huge ``10**10**8``): the limit then acts when it returns. Code
-    that catches the limit's exception (``except BaseException:``, a bare ``except:``) has
-    it raised again at every instruction until the function stops, and the report says so.
-    Under a debugger (a trace function already set) there is no limit off the main thread.
+    a second thread raises the exception in the student's, or, with no threads, a trace
+    function (``sys.settrace``, with an event per bytecode instruction in the student's
+    frames) watches the clock, which makes the student's code several times slower but
+    still stops any loop of Python code. Where the running thread's CPU time cannot be read
+    (a thread other than the main one on macOS or Windows), the wall clock stands in. None
+    of them stops a wait inside C code (a ``time.sleep(100)``, a huge ``10**10**8``): the
+    limit then acts when it returns. Code that catches the limit's exception (``except
+    BaseException:``, a bare ``except:``) has it raised again at every instruction until the
+    function stops, and the report says so. Under a debugger (a trace function already set)
+    there is no limit off the main thread.
     Raises GameError for a bad ``seconds`` or ``total``.
     """
     for label, value in (("time limit", seconds), ("total time limit", total)):
@@ -129,11 +144,12 @@ def _can_use_alarm() -> bool:
 
 
 class _Rings:
-    """How often the alarm rang in one call (``count``), and whether the student's code
-    caught it (``swallowed``: it still ran well after the first)."""
+    """How often the alarm rang in one call (``count``), whether the student's code caught
+    it (``swallowed``: it still ran well after the first), and whether it rang because the
+    call waited too long on the wall clock rather than worked too long (``waited``)."""
 
     def __init__(self) -> None:
-        self.count, self.first, self.swallowed = 0, 0.0, False
+        self.count, self.first, self.swallowed, self.waited = 0, 0.0, False, False
 
     def ring(self) -> None:
         now = time.monotonic()
@@ -142,6 +158,62 @@ class _Rings:
         elif now - self.first > 0.005:
             self.swallowed = True
         self.count += 1
+
+
+def _cpu_clock() -> Callable[[], float]:
+    """The running thread's CPU time in seconds (``time.thread_time``), or the wall clock
+    where a platform has no such clock."""
+    try:
+        time.thread_time()
+    except (OSError, AttributeError):  # pragma: no cover - Pyodide, some WASI builds
+        return time.monotonic
+    return time.thread_time
+
+
+def _thread_cpu_clock(thread: int) -> Callable[[], float]:
+    """A clock that any thread can read: the CPU time of the thread ``thread`` (an ident of
+    :func:`threading.get_ident`); the wall clock where there is none (macOS, Windows)."""
+    clock_id_of = getattr(time, "pthread_getcpuclockid", None)
+    if clock_id_of is None:
+        return time.monotonic
+    try:
+        clock_id = clock_id_of(thread)
+        time.clock_gettime(clock_id)
+    except (OSError, OverflowError, ValueError):
+        return time.monotonic
+    return functools.partial(time.clock_gettime, clock_id)
+
+
+class _Limit:
+    """When the code run under a limit of ``seconds`` must stop: once ``clock`` (the CPU time
+    of the thread running it) has advanced ``seconds``, or once :data:`WALL_FACTOR` times
+    ``seconds`` have passed on the wall clock (the code waits rather than works). Inside
+    the limit of an ``outer`` call of the same thread, the earlier ends hold."""
+
+    def __init__(self, seconds: float, clock: Callable[[], float],
+                 outer: _Limit | None) -> None:
+        self.clock = clock
+        self.cpu_end = clock() + seconds
+        self.wall_end = time.monotonic() + WALL_FACTOR * seconds
+        if outer is not None:
+            self.cpu_end = min(self.cpu_end, clock() + (outer.cpu_end - outer.clock()))
+            self.wall_end = min(self.wall_end, outer.wall_end)
+
+    def left(self) -> tuple[float, float]:
+        """(CPU seconds left, wall-clock seconds left)."""
+        return self.cpu_end - self.clock(), self.wall_end - time.monotonic()
+
+    def over(self, rings: _Rings) -> bool:
+        """True once either end has passed; ``rings.waited`` then says which."""
+        cpu, wall = self.left()
+        if cpu > 0 and wall > 0:
+            return False
+        rings.waited = cpu > 0
+        return True
+
+
+_ACTIVE: Final = threading.local()
+"""``limit``: the :class:`_Limit` of the code running under a limit in this thread, if any."""
 
 
 def _insist(frame: Any) -> None:
@@ -186,11 +258,12 @@ def _async_raiser() -> Callable[[int, type[BaseException]], Any] | None:
 
 
 @contextmanager
-def _watchdog(end: float, rings: _Rings,
+def _watchdog(limit: _Limit, rings: _Rings,
               raise_in: Callable[[int, type[BaseException]], Any]) -> Iterator[None]:
     """The limit off the main thread (and on Windows): a second thread that raises
-    :class:`_Alarm` in this one at ``end`` and every 10 ms after, until the code inside
-    stops, so that neither a one-line loop nor an ``except BaseException:`` escapes it."""
+    :class:`_Alarm` in this one once ``limit`` is over and every 10 ms after, until the code
+    inside stops, so that neither a one-line loop nor an ``except BaseException:`` escapes
+    it. ``limit.clock`` must be one the second thread can read."""
     target = threading.get_ident()
     stop = threading.Event()
 
@@ -204,8 +277,9 @@ def _watchdog(end: float, rings: _Rings,
                 _insist(sys._getframe(1))
 
     def watch() -> None:
-        if stop.wait(max(end - time.monotonic(), 0.0)):
-            return
+        while not limit.over(rings):  # CPU time advances no faster than the wall clock
+            if stop.wait(max(min(limit.left()), 1e-3)):
+                return
         while not stop.is_set():
             rings.ring()
             raise_in(target, Alarm)
@@ -234,17 +308,19 @@ def _watchdog(end: float, rings: _Rings,
 
 @contextmanager
 def _deadline(seconds: float, rings: _Rings | None = None) -> Iterator[None]:
-    """Raise :class:`_Alarm` in the code run inside when ``seconds`` have passed. Nested
-    deadlines keep the earlier end; the outer timer is restored afterwards. ``rings``
-    counts the alarms raised (more than one: the code inside caught one)."""
+    """Raise :class:`_Alarm` in the code run inside once it has used ``seconds`` of CPU time,
+    or waited :data:`WALL_FACTOR` times as long (:class:`_Limit`). Nested deadlines keep
+    the earlier ends; the outer timer is restored afterwards. ``rings`` counts the alarms
+    raised (more than one: the code inside caught one) and says which end was met."""
     rings = rings or _Rings()
-    end = time.monotonic() + seconds
+    outer_limit: _Limit | None = getattr(_ACTIVE, "limit", None)
     if _can_use_alarm():
+        limit = _Limit(seconds, _cpu_clock(), outer_limit)
         outer_left, _ = signal.getitimer(signal.ITIMER_REAL)
         outer_handler = _SIGNALS.getsignal(signal.SIGALRM)
         outer_trace = sys.gettrace()
         if outer_left:
-            end = min(end, time.monotonic() + outer_left)
+            limit.wall_end = min(limit.wall_end, time.monotonic() + outer_left)
 
         def ring(signum: int, frame: Any) -> None:
             if ended:  # the code inside is over: an alarm handled now must not ring again
@@ -252,6 +328,10 @@ def _deadline(seconds: float, rings: _Rings | None = None) -> Iterator[None]:
             if rings.count and frame is not None and _is_library(frame.f_code.co_filename):
                 # the alarm is on its way out through gamelib's code: let it go
                 signal.setitimer(signal.ITIMER_REAL, 0.01)
+                return
+            if not rings.count and not limit.over(rings):
+                # the machine is busy: the code has not used its CPU time yet
+                signal.setitimer(signal.ITIMER_REAL, max(min(limit.left()), 1e-3))
                 return
             rings.ring()
             if rings.swallowed:  # the student's code caught the first alarm
@@ -261,8 +341,9 @@ def _deadline(seconds: float, rings: _Rings | None = None) -> Iterator[None]:
             raise _Alarm()
 
         started, ended = time.monotonic(), False
+        _ACTIVE.limit = limit
         _SIGNALS.signal(signal.SIGALRM, ring)
-        signal.setitimer(signal.ITIMER_REAL, max(end - time.monotonic(), 1e-3))
+        signal.setitimer(signal.ITIMER_REAL, max(min(limit.left()), 1e-3))
         try:
             yield
         finally:
@@ -271,6 +352,7 @@ def _deadline(seconds: float, rings: _Rings | None = None) -> Iterator[None]:
             ended = True
             signal.setitimer(signal.ITIMER_REAL, 0)
             _SIGNALS.signal(signal.SIGALRM, outer_handler)
+            _ACTIVE.limit = outer_limit
             if rings.swallowed:
                 sys.settrace(outer_trace)
             if outer_left:
@@ -279,33 +361,38 @@ def _deadline(seconds: float, rings: _Rings | None = None) -> Iterator[None]:
         return
     raise_in = _async_raiser()
     if raise_in is not None:
-        with _watchdog(end, rings, raise_in):
-            yield
+        limit = _Limit(seconds, _thread_cpu_clock(threading.get_ident()), outer_limit)
+        _ACTIVE.limit = limit
+        try:
+            with _watchdog(limit, rings, raise_in):
+                yield
+        finally:
+            _ACTIVE.limit = outer_limit
         return
     outer = sys.gettrace()
     if outer is not None and not getattr(outer, "_gamelib_deadline", False):
         yield  # a debugger or coverage tool traces: leave it alone, no limit
         return
-    if outer is not None:
-        end = min(end, cast(Any, outer)._gamelib_end)
+    limit = _Limit(seconds, _cpu_clock(), outer_limit)
 
     def trace(frame: Any, event: str, arg: Any) -> Any:
         if event == "call" and _one_line_loop(frame.f_code) and \
                 not _is_library(frame.f_code.co_filename):
             # an event per instruction, so that a one-line `while True: pass` is stopped
             frame.f_trace_opcodes = True
-        if time.monotonic() > end:
+        if limit.over(rings):
             rings.ring()
             raise _Alarm()  # Python switches the trace off: a caught alarm is not repeated
         return trace
 
     trace._gamelib_deadline = True  # type: ignore[attr-defined]
-    trace._gamelib_end = end  # type: ignore[attr-defined]
+    _ACTIVE.limit = limit
     sys.settrace(trace)
     try:
         yield
     finally:
         sys.settrace(outer)
+        _ACTIVE.limit = outer_limit
 
 
 @functools.lru_cache(maxsize=4096)
@@ -334,12 +421,14 @@ def _one_line_loop(code: types.CodeType) -> bool:
 
 
 class _Calls:
-    """The calls of the student's code in the running check: their number and when the
-    check's total time limit ends (None: no check runs, no total)."""
+    """The calls of the student's code in the running check: their number, the CPU seconds
+    of the check's total time limit still left (None: no check runs, no total), and when
+    the total's wall-clock backstop ends (:data:`WALL_FACTOR` times the total)."""
 
     def __init__(self) -> None:
         self.count = 0
-        self.end: float | None = None
+        self.left: float | None = None
+        self.wall_end = 0.0
 
 
 _CALLS: Final = _Calls()
@@ -348,98 +437,197 @@ _CALLS: Final = _Calls()
 @contextmanager
 def _total_budget() -> Iterator[None]:
     """The checker's side of the total time limit: the calls of the student's code inside
-    share :func:`total_time_limit` seconds (an inner check keeps the outer budget)."""
-    saved = (_CALLS.count, _CALLS.end)
-    if _CALLS.end is None:
-        _CALLS.count, _CALLS.end = 0, time.monotonic() + total_time_limit()
+    share :func:`total_time_limit` seconds of CPU time (an inner check keeps the outer
+    budget)."""
+    saved = (_CALLS.count, _CALLS.left, _CALLS.wall_end)
+    if _CALLS.left is None:
+        _CALLS.count, _CALLS.left = 0, total_time_limit()
+        _CALLS.wall_end = time.monotonic() + WALL_FACTOR * total_time_limit()
     try:
         yield
     finally:
-        _CALLS.count, _CALLS.end = saved
+        _CALLS.count, _CALLS.left, _CALLS.wall_end = saved
 
 
 _SAFE_TYPES: Final = (int, float, complex, str, bytes, bool, type(None), type(Ellipsis))
-
-
-def _settle(answer: Any) -> Any:
-    """The student's ``answer`` made safe to use after the call, run under its time limit:
-    an iterator (a generator, ``itertools.count()``) is read into a list of at most
-    :data:`MAX_ANSWER_ITEMS` items, a larger collection is refused, and the student's own
-    objects inside have their ``repr``, ``hash`` and ``==`` tried once, so that one that
-    never returns is stopped here, by the limit."""
-    if isinstance(answer, Iterator) and not isinstance(answer, _SAFE_TYPES):
-        items = list(itertools.islice(answer, MAX_ANSWER_ITEMS + 1))
-        if len(items) > MAX_ANSWER_ITEMS:
-            raise _TooBig(f"an iterator of {type(answer).__name__} that gave more than "
-                          f"{MAX_ANSWER_ITEMS:,} items (does it ever end? a generator "
-                          "without a way out, itertools.count()?)")
-        answer = items
-    elif isinstance(answer, (list, tuple, set, frozenset, dict)) and len(answer) > \
-            MAX_ANSWER_ITEMS:
-        raise _TooBig(f"a {type(answer).__name__} of {len(answer):,} items (at most "
-                      f"{MAX_ANSWER_ITEMS:,} are read)")
-    _try_dunders(answer, 3)
-    return answer
+_CONTAINERS: Final = (list, tuple, set, frozenset, dict)
+MAX_ANSWER_DEPTH: Final = 50
+"""The deepest nesting of containers in an answer that a checker reads."""
 
 
 class _TooBig(Exception):
     """The student's answer is larger than a checker reads, or unusable."""
 
 
-def _try_dunders(value: Any, depth: int) -> None:
-    """``repr``, ``hash`` and ``==`` of the student's objects in ``value`` (into containers
-    ``depth`` levels deep, their first items), so that a loop in them meets the limit;
-    exceptions they raise are left for the checker's safe ``show`` and ``same``."""
+class _Opaque:
+    """Stands in for an object of the student's own class in an answer: its ``repr`` as it
+    was taken under the limit, ``==`` and ``hash`` by identity, so that the checker can
+    compare, hash and show it without running the student's code again. Its class bears
+    the name of the student's class, for messages that name the type."""
+
+    __slots__ = ("_shown",)
+
+    def __init__(self, shown: str) -> None:
+        self._shown = shown
+
+    def __repr__(self) -> str:
+        return self._shown
+
+
+@functools.lru_cache(maxsize=256)
+def _opaque_class(name: str, hashable: bool) -> type[_Opaque]:
+    """A subclass of :class:`_Opaque` named ``name``, unhashable as its original was."""
+    return type(name, (_Opaque,), {"__slots__": ()} if hashable else
+                {"__slots__": (), "__hash__": None})
+
+
+def _is_library_type(kind: type) -> bool:
+    """True for a type of Python, numpy, gamelib or another installed package."""
+    module = sys.modules.get(kind.__module__)
+    return kind.__module__ == "builtins" or _is_library(
+        getattr(module, "__file__", None) or "<unknown>")
+
+
+def _settle(answer: Any) -> Any:
+    """The student's ``answer`` made of plain values, run under the call's time limit, so
+    that the checker can compare, hash and show it afterwards without running the
+    student's code: lists, tuples, sets, frozensets and dicts (their subclasses too) are
+    rebuilt of plain items; an iterator, or any other iterable that is not a string or a
+    numpy array (a generator, ``itertools.count()``, an object with ``__iter__``), is read
+    into a list; each of them may hold at most :data:`MAX_ANSWER_ITEMS` items, at most
+    :data:`MAX_ANSWER_DEPTH` levels deep, or the answer is refused (the time limit bounds
+    the rest). Numbers, strings,
+    numpy's values and functions stay as they are; any other object of the student's own
+    class becomes an :class:`_Opaque` stand-in after its ``repr``, ``hash`` and ``==`` are
+    tried once (one that raises is refused with a message, one that loops meets the
+    limit)."""
+    return _plain(answer, 0) if type(answer) not in _SAFE_TYPES else answer
+
+
+def _plain(value: Any, depth: int) -> Any:
     kind = type(value)
     if kind in _SAFE_TYPES:
-        return
-    if kind in (list, tuple, set, frozenset, dict):
-        if depth:
-            for item in list(itertools.islice(value.items() if kind is dict else value, 50)):
-                _try_dunders(item, depth - 1)
-        return
-    if not _is_library(getattr(sys.modules.get(kind.__module__), "__file__", None) or ""):
-        with contextlib.suppress(Exception):  # show() writes such an object by its type
-            repr(value)
-        for name, probe in (("__hash__", hash), ("__eq__", lambda v: v == v)):
-            if name == "__hash__" and getattr(kind, "__hash__", None) is None:
-                continue  # unhashable: each checker says so where it needs a hash
-            try:
-                probe(value)
-            except Exception as error:
-                raise _TooBig(f"an object of type {kind.__name__} whose {name} raised "
-                              f"{type(error).__name__}: {_message(error)}") from None
+        return value
+    if depth > MAX_ANSWER_DEPTH:
+        raise _TooBig(f"containers nested more than {MAX_ANSWER_DEPTH} levels deep (does "
+                      "a list hold itself?)")
+    if isinstance(value, _CONTAINERS):
+        base = next(b for b in _CONTAINERS if isinstance(value, b))
+        items = _read(dict.items(cast(dict[Any, Any], value)) if base is dict else value,
+                      kind)
+        plain = [_plain(item, depth + 1) for item in items]
+        if base is dict:
+            return {_plain_key(k): v for k, v in plain}
+        return base(plain) if base in (set, frozenset) else (
+            tuple(plain) if base is tuple else plain)
+    library = _is_library_type(kind)
+    if library and kind.__module__ == "numpy":
+        if getattr(getattr(value, "dtype", None), "kind", "") == "O":  # objects inside
+            return _plain(value.tolist(), depth)
+        return value
+    if callable(value) or isinstance(value, type):
+        return value
+    if (isinstance(value, Iterator) or (not library and hasattr(kind, "__iter__"))
+            or kind in (range, map, filter, zip, enumerate, reversed)
+            or kind.__name__ in ("dict_keys", "dict_values", "dict_items")):
+        return [_plain(item, depth + 1) for item in _read(value, kind)]
+    if library:
+        return value
+    if isinstance(value, (int, float, str, bytes, complex)):  # a subclass of the student's
+        base_type: Any = next(b for b in (int, float, complex, str, bytes)
+                              if isinstance(value, b))
+        return _plain(base_type(value), depth)
+    return _stand_in(value, kind)
 
 
-def call_student(function: Callable[..., Any], *args: Any, first: bool = False) -> Any:
+def _plain_key(key: Any) -> Any:
+    try:
+        hash(key)
+    except TypeError:
+        raise _TooBig(f"a dict with a key {type(key).__name__} that cannot be a key "
+                      "once read") from None
+    return key
+
+
+def _read(items: Any, kind: type) -> list[Any]:
+    """The items of ``items``, if there are at most :data:`MAX_ANSWER_ITEMS`."""
+    left = MAX_ANSWER_ITEMS
+    try:
+        size = len(items) if isinstance(items, _CONTAINERS) else None
+    except Exception:
+        size = None
+    if size is not None and size > left:
+        raise _TooBig(f"a {kind.__name__} of {size:,} items (at most {MAX_ANSWER_ITEMS:,} "
+                      "are read)")
+    read = list(itertools.islice(items, left + 1))
+    if len(read) > left:
+        what = "an iterator" if isinstance(items, Iterator) else "an iterable"
+        raise _TooBig(f"{what} of {kind.__name__} that gave more than "
+                      f"{MAX_ANSWER_ITEMS:,} items (does it ever end? a generator without "
+                      "a way out, itertools.count()?)")
+    return read
+
+
+def _stand_in(value: Any, kind: type) -> _Opaque:
+    """An :class:`_Opaque` for the student's ``value``, after its dunders were tried."""
+    try:
+        shown = repr(value)
+    except Exception:
+        shown = f"<{kind.__name__} object>"
+    hashable = getattr(kind, "__hash__", None) is not None
+    for name, probe in (("__hash__", hash), ("__eq__", lambda v: v == v)):
+        if name == "__hash__" and not hashable:
+            continue  # unhashable: so is the stand-in; each checker says so where it must
+        try:
+            probe(value)
+        except Exception as error:
+            raise _TooBig(f"an object of type {kind.__name__} whose {name} raised "
+                          f"{type(error).__name__}: {_message(error)}") from None
+    return _opaque_class(kind.__name__, hashable)(shown[:1000])
+
+
+def call_student(function: Callable[..., Any], *args: Any, first: bool = False,
+                 read: Callable[[], Any] | None = None) -> Any:
     """``function(*args)`` under the time limit (:func:`time_limit`). Instead of letting the
     student's exception through it raises :class:`NotDone` (NotImplementedError: a stub),
     :class:`StudentError` (any other exception, SystemExit included, or an answer too
     large to read), :class:`TimedOut` (no return in time), :class:`Refused` (a call of a
     reference the exercise forbids) or :class:`Interrupted` (the stop button); and
     :class:`OverBudget` once the calls of the running check have used up its total time
-    limit. The answer is read under the limit (:func:`_settle`): an iterator comes back as
-    a list. With ``first=True`` (the check's first call) an answer ``...``
-    (:func:`is_stub`), a placeholder left in the template, is a stub too."""
+    limit. The answer is read under the limit and comes back made of plain values
+    (:func:`_settle`): an iterator as a list, an object of the student's class as a
+    stand-in. With ``read`` the result is the pair ``(answer, read())``: ``read`` reads what
+    the call wrote into what the checker handed it (the cache, the nodes of a path), under
+    the same limit, and its result is made plain the same way. With ``first=True`` (the
+    check's first call) an answer ``...`` (:func:`is_stub`), a placeholder left in the
+    template, is a stub too."""
     seconds = time_limit()
-    budget_end = _CALLS.end
-    if budget_end is not None:
-        left = budget_end - time.monotonic()
-        if left <= 0:
+    budget_left = _CALLS.left
+    if budget_left is not None:
+        if budget_left <= 0 or time.monotonic() >= _CALLS.wall_end:
             raise OverBudget(total_time_limit(), _CALLS.count, "")
-        seconds = min(seconds, left)
+        seconds = min(seconds, budget_left)
     _CALLS.count += 1
     refused = len(refused_calls())
     rings = _Rings()
+    clock = _cpu_clock()
+    started = clock()
     try:
-        with _deadline(seconds, rings), refusing():
-            answer = _settle(function(*args))
+        try:
+            with _deadline(seconds, rings), refusing():
+                raw = function(*args)
+                answer = _settle(raw if read is None else (raw, read()))
+        finally:
+            if _CALLS.left is not None:
+                _CALLS.left -= clock() - started
     except DelegationRefused as refusal:
         raise Refused(refusal.name, _where(refusal)) from None
     except _Alarm as alarm:
-        if budget_end is not None and time.monotonic() >= budget_end - 1e-3 and \
-                seconds < time_limit():
+        if budget_left is not None and seconds < time_limit() and not rings.waited:
             raise OverBudget(total_time_limit(), _CALLS.count, _where(alarm)) from None
+        if rings.waited:
+            raise TimedOut(WALL_FACTOR * seconds, _where(alarm), rings.swallowed,
+                           waited=True) from None
         raise TimedOut(seconds, _where(alarm), rings.swallowed) from None
     except KeyboardInterrupt as stop:
         raise Interrupted(_where(stop)) from None
@@ -462,7 +650,7 @@ def call_student(function: Callable[..., Any], *args: Any, first: bool = False) 
     calls = refused_calls()
     if len(calls) > refused:  # the student's code caught the refusal
         raise Refused(calls[refused], "")
-    if first and is_stub(answer):
+    if first and is_stub(raw):
         raise NotDone()
     return answer
 
@@ -478,7 +666,8 @@ class CheckEnded(Exception):
 
 def ask(title: str, name: str, call: str, function: Callable[..., Any], *args: Any,
         first: bool = False, hint: str = "",
-        context: Callable[[], Sequence[tuple[str, str]]] | None = None) -> Any:
+        context: Callable[[], Sequence[tuple[str, str]]] | None = None,
+        read: Callable[[], Any] | None = None) -> Any:
     """The student's answer ``function(*args)`` (through :func:`call_student`), or the end of
     the check: :class:`CheckEnded` with the report ``title`` on the student's function ``name``.
 
@@ -486,10 +675,10 @@ def ask(title: str, name: str, call: str, function: Callable[..., Any], *args: A
     first call) ends it with "not done yet" (:func:`not_done`); an exception or a timeout
     ends it with the line of :func:`raised_line` on ``call``, the call as the report writes
     it, with the details ``context()`` (e.g. the position) before its own and, for an
-    exception, ``hint``.
+    exception, ``hint``. ``read`` as for :func:`call_student`.
     """
     try:
-        return call_student(function, *args, first=first)
+        return call_student(function, *args, first=first, read=read)
     except NotDone as stub:
         raise CheckEnded(not_done(title, name, stub.where)) from None
     except (StudentError, TimedOut) as error:
@@ -575,6 +764,29 @@ def _checker(function: Callable[P, CheckResult], forbid: Forbidden | None
             restore_handled(before)
 
     return wrapper
+
+
+def expected(function: Callable[P, T]) -> Callable[P, T]:
+    """``function``, a checker's computation of its expected values, with its results kept
+    (as ``functools.cache`` keeps them: computed once per process, every check asks the
+    same) where only a call reaches them, and that call refused while the student's code
+    runs (:func:`~gamelib.exercises.guard.refuse`): the expected values are not there for
+    the taking as module attributes during a check. The checker's own calls, between the
+    student's, read them as before."""
+    values: dict[tuple[Any, ...], T] = {}
+    name = f"{function.__module__.rsplit('.', 1)[-1]}.{function.__qualname__}"
+
+    def cached(*args: P.args, **kwargs: P.kwargs) -> T:
+        if student_running():
+            refuse(f"{EXPECTED_VALUES} {name}")
+        key = (*args, *sorted(kwargs.items()))
+        if key not in values:
+            values[key] = function(*args, **kwargs)
+        return values[key]
+
+    cached.__name__, cached.__qualname__ = function.__name__, function.__qualname__
+    cached.__doc__ = function.__doc__
+    return cached
 
 
 def _is_callable_annotation(annotation: object) -> bool:
