@@ -43,10 +43,6 @@ class _TooMuchWork(BaseException):
     A BaseException, so that a student's ``except Exception`` cannot swallow it.
     """
 
-    def __init__(self, limit: int) -> None:
-        super().__init__(limit)
-        self.limit = limit
-
 
 _WORK_FACTOR: Final = 10
 """A search may expand at most this many times as many states as memoized minimax."""
@@ -64,38 +60,36 @@ class _CountingGame:
                  cache: dict[Hashable, Any] | None = None) -> None:
         self._game = game
         self.cache = cache
-        self.game: AnyGame = copy.copy(game)
-        # Instance attributes shadow the class's methods on this copy only.
-        vars(self.game).update(next_states=self.next_states, moves=self.moves)
-        self.limit = limit
-        """Raise :class:`_TooMuchWork` at the expansion after ``limit`` (None: no limit)."""
         self.expansions = 0
         self._seen: dict[tuple[str, Hashable], int] = {}
         self.repeated: Any = MISSING
         """The first state expanded a second time by the same method, if any."""
 
-    def _note(self, method: str, state: Hashable) -> None:
-        self.expansions += 1
-        if self.limit is not None and self.expansions > self.limit:
-            raise _TooMuchWork(self.limit)
-        key = (method, state)
-        self._seen[key] = self._seen.get(key, 0) + 1
-        if (self._seen[key] >= 2 and self.repeated is MISSING
-                and (self.cache is None or state in self.cache)):
-            self.repeated = state
+        def note(method: str, state: Hashable) -> None:
+            self.expansions += 1
+            if limit is not None and self.expansions > limit:
+                raise _TooMuchWork  # the limit in a closure: out of the student's sight
+            key = (method, state)
+            self._seen[key] = self._seen.get(key, 0) + 1
+            if (self._seen[key] >= 2 and self.repeated is MISSING
+                    and (self.cache is None or state in self.cache)):
+                self.repeated = state
 
-    def next_states(self, state: Hashable, player: Player) -> list[Hashable]:
-        children = self._game.next_states(state, player)
-        if children:
-            self._note("next_states", state)
-        return children
+        def next_states(state: Hashable, player: Player) -> list[Hashable]:
+            children = game.next_states(state, player)
+            if children:
+                note("next_states", state)
+            return children
 
-    def moves(self, state: Hashable) -> list[Hashable]:
-        moves = self._game.moves(state)
-        if moves:
-            self._note("moves", state)
-        return moves
+        def moves(state: Hashable) -> list[Hashable]:
+            found = game.moves(state)
+            if found:
+                note("moves", state)
+            return found
 
+        self.game: AnyGame = copy.copy(game)
+        # Instance attributes shadow the class's methods on this copy only.
+        vars(self.game).update(next_states=next_states, moves=moves)
 
 
 def _memo_positions() -> list[tuple[AnyGame, Hashable]]:
@@ -244,8 +238,9 @@ def check_memo_minimax(memo_value: Callable[[Any, Any, Player, dict[Any, Any]], 
     try:
         answer, filled = ask(title, "memo_value", call, memo_value, counting.game, game.start,
                              "X", cache, hint=_MEMO_CALL_HINT, read=cache.copy)
-    except _TooMuchWork as stop:
-        return CheckResult(title, (_too_much_work(call, stop.limit, needed, counting),))
+    except _TooMuchWork:
+        return CheckResult(title, (_too_much_work(call, _WORK_FACTOR * needed, needed,
+                                                  counting),))
     if is_stub(answer) and not filled:
         return not_done(title, "memo_value")
     forgot = returned_none_line(call, answer, "memo_value")
@@ -333,8 +328,8 @@ def _memo_other_positions(memo_value: Callable[..., Any]) -> Line:
                                           read=cache.copy)
         except STUDENT_FAILURES as error:
             return raised_line(call, error, context=(("position", show_state(game, state)),))
-        except _TooMuchWork as stop:
-            return _too_much_work(call, stop.limit, needed, counting)
+        except _TooMuchWork:
+            return _too_much_work(call, _WORK_FACTOR * needed, needed, counting)
         forgot = returned_none_line(call, answer, "memo_value")
         if forgot is not None:
             return Line(FAIL, forgot.text, (("position", show_state(game, state)),

@@ -129,21 +129,27 @@ def _pv_problem(pv: Any, depth: int) -> str | None:
 
 
 class _Clock:
-    """``out_of_time()``: True once ``game`` has made more than ``budget`` plays."""
+    """What the checker's ``out_of_time()`` saw: how often it was ``asked``, and the plays
+    made when it first said True (``rang_at``)."""
 
-    def __init__(self, game: Counting, budget: int | None) -> None:
-        self.game, self.budget = game, budget
+    def __init__(self) -> None:
         self.asked = 0
         self.rang_at: int | None = None
-        """The plays made when the clock first said True."""
 
-    def __call__(self) -> bool:
-        self.asked += 1
-        if self.budget is None or self.game.calls <= self.budget:
+
+def _out_of_time(game: Counting, budget: int | None, clock: _Clock) -> Callable[[], bool]:
+    """``out_of_time()``: True once ``game`` has made more than ``budget`` plays (noted in
+    ``clock``). The budget lives in the function's closure, out of the student's sight."""
+
+    def out_of_time() -> bool:
+        clock.asked += 1
+        if budget is None or game.calls <= budget:
             return False
-        if self.rang_at is None:
-            self.rang_at = self.game.calls
+        if clock.rang_at is None:
+            clock.rang_at = game.calls
         return True
+
+    return out_of_time
 
 
 def _columns(moves: tuple[Any, ...]) -> str:
@@ -161,14 +167,15 @@ def _run(deepening: Callable[..., Any], max_depth: int, budget: int | None,
     """One call of the student's function: (pv, depth, the counting game, the clock)."""
     game, state, h, *_ = _reference()
     counting = Counting(game, "play", limit)
-    clock = _Clock(counting, budget)
+    clock = _Clock()
     budget_text = "never" if budget is None else f"after {budget:,} plays"
     call = f"deepening(game, state, h, {max_depth}, out_of_time)"
     position = (("position", f"Connect Four after {' '.join(DEEPENING_MOVES)}\n"
                              f"{game.render(state)}"),
                 ("budget", f"out_of_time() says True {budget_text}"))
     try:
-        answer = call_student(deepening, counting, state, handed(h), max_depth, clock)
+        answer = call_student(deepening, counting, state, handed(h), max_depth,
+                              _out_of_time(counting, budget, clock))
     except TooMuchWork:
         raise _Failed(Line(FAIL, f"{call} made more than {limit:,} plays and was stopped", (
             *position, ("hint", "each iteration searches to its own depth only: does the "

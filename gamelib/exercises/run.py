@@ -4,10 +4,12 @@ what went wrong and in which line of the student's code."""
 from __future__ import annotations
 
 import bisect
+import contextlib
 import dis
 import functools
 import inspect
 import itertools
+import os
 import re
 import signal
 import sys
@@ -184,24 +186,61 @@ def _thread_cpu_clock(thread: int) -> Callable[[], float]:
     return functools.partial(time.clock_gettime, clock_id)
 
 
+_MAIN_THREAD: Final = threading.main_thread().native_id
+_SCHEDSTAT: Final[dict[int, int]] = {}
+"""The open file of the main thread's ``schedstat`` (read at every call: opened once)."""
+
+
+def _present_clock(thread: int) -> tuple[Callable[[], float], Callable[[], None]]:
+    """``(clock, close)``: the seconds the thread ``thread`` (a native id) was present, the
+    wall clock less the time it spent waiting for a CPU, as Linux counts it (the second
+    figure of ``/proc/self/task/<id>/schedstat``), so that a busy machine does not look
+    like a wait; the wall clock alone where that cannot be read. ``close()`` when done."""
+    descriptor = _SCHEDSTAT.get(thread)
+    if descriptor is None:
+        try:
+            descriptor = os.open(f"/proc/self/task/{thread}/schedstat", os.O_RDONLY)
+        except (OSError, AttributeError):  # not Linux
+            return time.monotonic, lambda: None
+        if thread == _MAIN_THREAD:
+            _SCHEDSTAT[thread] = descriptor
+    file = descriptor
+    queued = [0.0]
+
+    def present() -> float:
+        with contextlib.suppress(OSError, ValueError, IndexError):  # else the last figure
+            queued[0] = int(os.pread(file, 64, 0).split()[1]) / 1e9
+        return time.monotonic() - queued[0]
+
+    def close() -> None:
+        if thread != _MAIN_THREAD:
+            os.close(file)
+
+    return present, close
+
+
 class _Limit:
     """When the code run under a limit of ``seconds`` must stop: once ``clock`` (the CPU time
     of the thread running it) has advanced ``seconds``, or once :data:`WALL_FACTOR` times
-    ``seconds`` have passed on the wall clock (the code waits rather than works). Inside
-    the limit of an ``outer`` call of the same thread, the earlier ends hold."""
+    ``seconds`` have passed on the wall clock without the thread waiting for a CPU
+    (:func:`_present_clock`: the code waits rather than works). Inside the limit of an
+    ``outer`` call of the same thread, the earlier ends hold. ``close()`` when done."""
 
-    def __init__(self, seconds: float, clock: Callable[[], float],
+    def __init__(self, seconds: float, clock: Callable[[], float], thread: int,
                  outer: _Limit | None) -> None:
         self.clock = clock
+        self.present, self.close = _present_clock(thread)
         self.cpu_end = clock() + seconds
-        self.wall_end = time.monotonic() + WALL_FACTOR * seconds
+        self.wall_end = self.present() + WALL_FACTOR * seconds
         if outer is not None:
             self.cpu_end = min(self.cpu_end, clock() + (outer.cpu_end - outer.clock()))
-            self.wall_end = min(self.wall_end, outer.wall_end)
+            self.wall_end = min(self.wall_end,
+                                self.present() + (outer.wall_end - outer.present()))
 
     def left(self) -> tuple[float, float]:
-        """(CPU seconds left, wall-clock seconds left)."""
-        return self.cpu_end - self.clock(), self.wall_end - time.monotonic()
+        """(CPU seconds left, seconds of presence left): the wall clock runs no slower than
+        either, so a timer set to the smaller rings no later than an end."""
+        return self.cpu_end - self.clock(), self.wall_end - self.present()
 
     def over(self, rings: _Rings) -> bool:
         """True once either end has passed; ``rings.waited`` then says which."""
@@ -315,12 +354,12 @@ def _deadline(seconds: float, rings: _Rings | None = None) -> Iterator[None]:
     rings = rings or _Rings()
     outer_limit: _Limit | None = getattr(_ACTIVE, "limit", None)
     if _can_use_alarm():
-        limit = _Limit(seconds, _cpu_clock(), outer_limit)
+        limit = _Limit(seconds, _cpu_clock(), threading.get_native_id(), outer_limit)
         outer_left, _ = signal.getitimer(signal.ITIMER_REAL)
         outer_handler = _SIGNALS.getsignal(signal.SIGALRM)
         outer_trace = sys.gettrace()
         if outer_left:
-            limit.wall_end = min(limit.wall_end, time.monotonic() + outer_left)
+            limit.wall_end = min(limit.wall_end, limit.present() + outer_left)
 
         def ring(signum: int, frame: Any) -> None:
             if ended:  # the code inside is over: an alarm handled now must not ring again
@@ -353,6 +392,7 @@ def _deadline(seconds: float, rings: _Rings | None = None) -> Iterator[None]:
             signal.setitimer(signal.ITIMER_REAL, 0)
             _SIGNALS.signal(signal.SIGALRM, outer_handler)
             _ACTIVE.limit = outer_limit
+            limit.close()
             if rings.swallowed:
                 sys.settrace(outer_trace)
             if outer_left:
@@ -361,19 +401,21 @@ def _deadline(seconds: float, rings: _Rings | None = None) -> Iterator[None]:
         return
     raise_in = _async_raiser()
     if raise_in is not None:
-        limit = _Limit(seconds, _thread_cpu_clock(threading.get_ident()), outer_limit)
+        limit = _Limit(seconds, _thread_cpu_clock(threading.get_ident()),
+                       threading.get_native_id(), outer_limit)
         _ACTIVE.limit = limit
         try:
             with _watchdog(limit, rings, raise_in):
                 yield
         finally:
             _ACTIVE.limit = outer_limit
+            limit.close()
         return
     outer = sys.gettrace()
     if outer is not None and not getattr(outer, "_gamelib_deadline", False):
         yield  # a debugger or coverage tool traces: leave it alone, no limit
         return
-    limit = _Limit(seconds, _cpu_clock(), outer_limit)
+    limit = _Limit(seconds, _cpu_clock(), threading.get_native_id(), outer_limit)
 
     def trace(frame: Any, event: str, arg: Any) -> Any:
         if event == "call" and _one_line_loop(frame.f_code) and \
@@ -393,6 +435,7 @@ def _deadline(seconds: float, rings: _Rings | None = None) -> Iterator[None]:
     finally:
         sys.settrace(outer)
         _ACTIVE.limit = outer_limit
+        limit.close()
 
 
 @functools.lru_cache(maxsize=4096)
