@@ -67,7 +67,7 @@ def memo_value_wrong_sign(game: Any, state: Any, player: str, cache: dict[Any, A
         return -int(cache[state][0])
     if game.finished(state):
         cache[state] = (-game.utility(state, player), None)
-        return game.utility(state, player)
+        return int(game.utility(state, player))
     o = other(game, player)
     best, move = max((-memo_value_wrong_sign(game, game.play(state, m), o, cache), -i, m)
                      for i, m in enumerate(game.moves(state)))[::2]
