@@ -22,7 +22,7 @@ from gamelib.exercises.report import FAIL, PASS, CheckResult, Line, show
 from gamelib.exercises.run import ask, checker
 from gamelib.game import replay
 from gamelib.games import Nim, TicTacToe
-from gamelib.search.common import AnyGame
+from gamelib.search.common import AnyGame, check_whole
 from gamelib.search.mcts import (
     DEFAULT_EXPLORATION,
     MCTSNode,
@@ -55,8 +55,13 @@ def run_uct(game: AnyGame, state: Hashable, seed: int, iterations: int,
             after: Callable[[int, MCTSNode], bool] | None = None) -> MCTSNode:
     """UCT as :func:`gamelib.search.mcts.mcts` runs it (random playouts, default
     exploration, ``random.Random(seed)``), with ``backprop`` for the last phase. After each
-    iteration ``after(iteration, root)`` may return False to stop. Returns the root."""
-    stats, rng = MCTSStats(), random.Random(seed)
+    iteration ``after(iteration, root)`` may return False to stop. Returns the root.
+    Raises :class:`GameError` unless ``seed`` is a whole number and ``iterations`` one of at
+    least 1 (numpy's integers too, as at every door:
+    :func:`~gamelib.search.common.check_whole`)."""
+    check_whole(seed, "seed", None)
+    iterations = check_whole(iterations, "iterations", 1) or 1
+    stats, rng = MCTSStats(), random.Random(int(seed))
     root = root_node(game, state, stats)
     for iteration in range(1, iterations + 1):
         path = select(root, DEFAULT_EXPLORATION)
