@@ -3,22 +3,14 @@ what went wrong and in which line of the student's code."""
 
 from __future__ import annotations
 
-import bisect
-import contextlib
-import dis
 import functools
 import inspect
-import itertools
-import os
 import re
-import signal
 import sys
-import threading
 import time
-import types
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Final, ParamSpec, TypeVar, cast, overload
+from typing import Any, Final, ParamSpec, TypeVar, overload
 
 from gamelib.exercises.failures import (
     EXPECTED_VALUES,
@@ -26,7 +18,6 @@ from gamelib.exercises.failures import (
     Refused,
     StudentError,
     TimedOut,
-    _is_library,
     _message,
     _where,
     is_stub,
@@ -43,7 +34,9 @@ from gamelib.exercises.guard import (
     refusing,
     student_running,
 )
+from gamelib.exercises.limit import WALL_FACTOR, _Alarm, _cpu_clock, _deadline, _Rings
 from gamelib.exercises.report import FAIL, CheckResult, Line, counted, not_done, shorten, show
+from gamelib.exercises.settle import _settle, _TooBig
 from gamelib.game import GameError
 
 DEFAULT_TIME_LIMIT: Final = 5.0
@@ -55,18 +48,7 @@ MAX_TIME_LIMIT: Final = 600.0
 DEFAULT_TOTAL_LIMIT: Final = 60.0
 """Seconds all the calls of the student's code in one check may take together."""
 
-WALL_FACTOR: Final = 10.0
-"""A call of the student's code may take this many times its time limit on the wall clock:
-the limit counts CPU time, and this backstop stops a call that waits (``time.sleep``,
-``input()``) rather than works. A machine with ten busy programs on two cores gives a call
-about a fifth of a core, well inside it."""
-
-MAX_ANSWER_ITEMS: Final = 100_000
-"""The most items an answer of the student's code may have (a list, or what an iterator
-gives): a larger one is refused, so that an endless generator cannot fill the memory."""
-
 _limit = [DEFAULT_TIME_LIMIT, DEFAULT_TOTAL_LIMIT]
-_SIGNALS: Final[Any] = getattr(signal, "_signal", signal)  # C functions, no enums: 10x cheaper
 
 
 def set_time_limit(seconds: float = DEFAULT_TIME_LIMIT, total: float = DEFAULT_TOTAL_LIMIT
@@ -123,11 +105,6 @@ class OverBudget(BaseException):
         self.seconds, self.calls, self.where = seconds, calls, where
 
 
-class _Alarm(BaseException):
-    """Raised inside the student's code when time is up. A BaseException, so that the
-    student's ``except Exception`` does not swallow it."""
-
-
 class Interrupted(BaseException):
     """The user pressed the stop button (KeyboardInterrupt) while the student's code ran;
     ``where`` is the line of it that ran. :func:`checker` turns it into a report."""
@@ -135,332 +112,6 @@ class Interrupted(BaseException):
     def __init__(self, where: str) -> None:
         super().__init__(where)
         self.where = where
-
-
-def _can_use_alarm() -> bool:
-    """True where a SIGALRM timer can interrupt Python code: Linux and macOS, main thread.
-    Pyodide (emscripten) and WASI may define the names but deliver no timer signal."""
-    return (hasattr(signal, "setitimer") and hasattr(signal, "SIGALRM")
-            and sys.platform not in ("emscripten", "wasi")
-            and threading.current_thread() is threading.main_thread())
-
-
-class _Rings:
-    """How often the alarm rang in one call (``count``), whether the student's code caught
-    it (``swallowed``: it still ran well after the first), and whether it rang because the
-    call waited too long on the wall clock rather than worked too long (``waited``)."""
-
-    def __init__(self) -> None:
-        self.count, self.first, self.swallowed, self.waited = 0, 0.0, False, False
-
-    def ring(self) -> None:
-        now = time.monotonic()
-        if not self.count:
-            self.first = now
-        elif now - self.first > 0.005:
-            self.swallowed = True
-        self.count += 1
-
-
-def _cpu_clock() -> Callable[[], float]:
-    """The running thread's CPU time in seconds (``time.thread_time``), or the wall clock
-    where a platform has no such clock."""
-    try:
-        time.thread_time()
-    except (OSError, AttributeError):  # pragma: no cover - Pyodide, some WASI builds
-        return time.monotonic
-    return time.thread_time
-
-
-def _thread_cpu_clock(thread: int) -> Callable[[], float]:
-    """A clock that any thread can read: the CPU time of the thread ``thread`` (an ident of
-    :func:`threading.get_ident`); the wall clock where there is none (macOS, Windows)."""
-    clock_id_of = getattr(time, "pthread_getcpuclockid", None)
-    if clock_id_of is None:
-        return time.monotonic
-    try:
-        clock_id = clock_id_of(thread)
-        time.clock_gettime(clock_id)
-    except (OSError, OverflowError, ValueError):
-        return time.monotonic
-    return functools.partial(time.clock_gettime, clock_id)
-
-
-_MAIN_THREAD: Final = threading.main_thread().native_id
-_SCHEDSTAT: Final[dict[int, int]] = {}
-"""The open file of the main thread's ``schedstat`` (read at every call: opened once)."""
-
-
-def _present_clock(thread: int) -> tuple[Callable[[], float], Callable[[], None]]:
-    """``(clock, close)``: the seconds the thread ``thread`` (a native id) was present, the
-    wall clock less the time it spent waiting for a CPU, as Linux counts it (the second
-    figure of ``/proc/self/task/<id>/schedstat``), so that a busy machine does not look
-    like a wait; the wall clock alone where that cannot be read. ``close()`` when done."""
-    descriptor = _SCHEDSTAT.get(thread)
-    if descriptor is None:
-        try:
-            descriptor = os.open(f"/proc/self/task/{thread}/schedstat", os.O_RDONLY)
-        except (OSError, AttributeError):  # not Linux
-            return time.monotonic, lambda: None
-        if thread == _MAIN_THREAD:
-            _SCHEDSTAT[thread] = descriptor
-    file = descriptor
-    queued = [0.0]
-
-    def present() -> float:
-        with contextlib.suppress(OSError, ValueError, IndexError):  # else the last figure
-            queued[0] = int(os.pread(file, 64, 0).split()[1]) / 1e9
-        return time.monotonic() - queued[0]
-
-    def close() -> None:
-        if thread != _MAIN_THREAD:
-            os.close(file)
-
-    return present, close
-
-
-class _Limit:
-    """When the code run under a limit of ``seconds`` must stop: once ``clock`` (the CPU time
-    of the thread running it) has advanced ``seconds``, or once :data:`WALL_FACTOR` times
-    ``seconds`` have passed on the wall clock without the thread waiting for a CPU
-    (:func:`_present_clock`: the code waits rather than works). Inside the limit of an
-    ``outer`` call of the same thread, the earlier ends hold. ``close()`` when done."""
-
-    def __init__(self, seconds: float, clock: Callable[[], float], thread: int,
-                 outer: _Limit | None) -> None:
-        self.clock = clock
-        self.present, self.close = _present_clock(thread)
-        self.cpu_end = clock() + seconds
-        self.wall_end = self.present() + WALL_FACTOR * seconds
-        if outer is not None:
-            self.cpu_end = min(self.cpu_end, clock() + (outer.cpu_end - outer.clock()))
-            self.wall_end = min(self.wall_end,
-                                self.present() + (outer.wall_end - outer.present()))
-
-    def left(self) -> tuple[float, float]:
-        """(CPU seconds left, seconds of presence left): the wall clock runs no slower than
-        either, so a timer set to the smaller rings no later than an end."""
-        return self.cpu_end - self.clock(), self.wall_end - self.present()
-
-    def over(self, rings: _Rings) -> bool:
-        """True once either end has passed; ``rings.waited`` then says which."""
-        cpu, wall = self.left()
-        if cpu > 0 and wall > 0:
-            return False
-        rings.waited = cpu > 0
-        return True
-
-
-_ACTIVE: Final = threading.local()
-"""``limit``: the :class:`_Limit` of the code running under a limit in this thread, if any."""
-
-
-def _insist(frame: Any) -> None:
-    """Make the next instruction of the student's frames from ``frame`` outwards (and of
-    the frames they start) raise :class:`_Alarm`: the time is up and the student's code
-    caught the alarm. The trace ignores the event of the exception itself, so that it
-    raises in the student's ``except`` clause, which then cannot catch it. (A trace
-    function that raises is switched off by Python: the next ring insists again.)
-    Library frames are left alone: the alarm leaves them as any exception does."""
-
-    def again(f: Any, event: str, arg: Any) -> Any:
-        if _is_library(f.f_code.co_filename):
-            return None
-        f.f_trace_opcodes = True
-        if event in ("exception", "return"):
-            return again
-        raise _Alarm()
-
-    while frame is not None and frame.f_code is not call_student.__code__:
-        if not _is_library(frame.f_code.co_filename):
-            frame.f_trace = again
-            frame.f_trace_opcodes = True
-        frame = frame.f_back
-    sys.settrace(again)
-
-
-def _async_raiser() -> Callable[[int, type[BaseException]], Any] | None:
-    """``set(thread_id, exception)``: raise ``exception`` in that thread at its next check;
-    None where Python offers no such call (no ``ctypes``, no threads: Pyodide)."""
-    if sys.platform in ("emscripten", "wasi"):
-        return None
-    try:
-        import ctypes
-        set_async = ctypes.pythonapi.PyThreadState_SetAsyncExc
-    except (ImportError, AttributeError, OSError):
-        return None
-
-    def raise_in(thread: int, error: type[BaseException]) -> Any:
-        return set_async(ctypes.c_ulong(thread), ctypes.py_object(error))
-
-    return raise_in
-
-
-@contextmanager
-def _watchdog(limit: _Limit, rings: _Rings,
-              raise_in: Callable[[int, type[BaseException]], Any]) -> Iterator[None]:
-    """The limit off the main thread (and on Windows): a second thread that raises
-    :class:`_Alarm` in this one once ``limit`` is over and every 10 ms after, until the code
-    inside stops, so that neither a one-line loop nor an ``except BaseException:`` escapes
-    it. ``limit.clock`` must be one the second thread can read."""
-    target = threading.get_ident()
-    stop = threading.Event()
-
-    class Alarm(_Alarm):
-        """Made in the student's thread where it is raised: if the student's code caught
-        an earlier one, the frames it runs in raise it again at every instruction."""
-
-        def __init__(self) -> None:
-            super().__init__()
-            if rings.swallowed:
-                _insist(sys._getframe(1))
-
-    def watch() -> None:
-        while not limit.over(rings):  # CPU time advances no faster than the wall clock
-            if stop.wait(max(min(limit.left()), 1e-3)):
-                return
-        while not stop.is_set():
-            rings.ring()
-            raise_in(target, Alarm)
-            stop.wait(0.01)
-
-    dog = threading.Thread(target=watch, name="gamelib time limit", daemon=True)
-    dog.start()
-    outer_trace = sys.gettrace()
-    try:
-        yield
-    finally:
-        stop.set()
-        while True:  # the alarm may arrive here too: take each one until the dog is gone
-            try:
-                dog.join()
-                # The dog's last alarm is taken here (at a jump back), not cancelled: a cancel
-                # left CPython 3.11's "exception pending" flag on, and later limits hung.
-                for _ in range(2):
-                    pass
-                if rings.swallowed:
-                    sys.settrace(outer_trace)
-                break
-            except _Alarm:
-                continue
-
-
-@contextmanager
-def _deadline(seconds: float, rings: _Rings | None = None) -> Iterator[None]:
-    """Raise :class:`_Alarm` in the code run inside once it has used ``seconds`` of CPU time,
-    or waited :data:`WALL_FACTOR` times as long (:class:`_Limit`). Nested deadlines keep
-    the earlier ends; the outer timer is restored afterwards. ``rings`` counts the alarms
-    raised (more than one: the code inside caught one) and says which end was met."""
-    rings = rings or _Rings()
-    outer_limit: _Limit | None = getattr(_ACTIVE, "limit", None)
-    if _can_use_alarm():
-        limit = _Limit(seconds, _cpu_clock(), threading.get_native_id(), outer_limit)
-        outer_left, _ = signal.getitimer(signal.ITIMER_REAL)
-        outer_handler = _SIGNALS.getsignal(signal.SIGALRM)
-        outer_trace = sys.gettrace()
-        if outer_left:
-            limit.wall_end = min(limit.wall_end, limit.present() + outer_left)
-
-        def ring(signum: int, frame: Any) -> None:
-            if ended:  # the code inside is over: an alarm handled now must not ring again
-                return
-            if rings.count and frame is not None and _is_library(frame.f_code.co_filename):
-                # the alarm is on its way out through gamelib's code: let it go
-                signal.setitimer(signal.ITIMER_REAL, 0.01)
-                return
-            if not rings.count and not limit.over(rings):
-                # the machine is busy: the code has not used its CPU time yet
-                signal.setitimer(signal.ITIMER_REAL, max(min(limit.left()), 1e-3))
-                return
-            rings.ring()
-            if rings.swallowed:  # the student's code caught the first alarm
-                _insist(frame)
-            # Ring again soon, in case the student's code swallows this one as well.
-            signal.setitimer(signal.ITIMER_REAL, 0.01)
-            raise _Alarm()
-
-        started, ended = time.monotonic(), False
-        _ACTIVE.limit = limit
-        _SIGNALS.signal(signal.SIGALRM, ring)
-        signal.setitimer(signal.ITIMER_REAL, max(min(limit.left()), 1e-3))
-        try:
-            yield
-        finally:
-            # First: an alarm already signalled runs `ring` later (in signal() at the latest),
-            # which re-armed the timer under the outer handler: the default one kills.
-            ended = True
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            _SIGNALS.signal(signal.SIGALRM, outer_handler)
-            _ACTIVE.limit = outer_limit
-            limit.close()
-            if rings.swallowed:
-                sys.settrace(outer_trace)
-            if outer_left:
-                left = outer_left - (time.monotonic() - started)
-                signal.setitimer(signal.ITIMER_REAL, max(left, 1e-3))
-        return
-    raise_in = _async_raiser()
-    if raise_in is not None:
-        limit = _Limit(seconds, _thread_cpu_clock(threading.get_ident()),
-                       threading.get_native_id(), outer_limit)
-        _ACTIVE.limit = limit
-        try:
-            with _watchdog(limit, rings, raise_in):
-                yield
-        finally:
-            _ACTIVE.limit = outer_limit
-            limit.close()
-        return
-    outer = sys.gettrace()
-    if outer is not None and not getattr(outer, "_gamelib_deadline", False):
-        yield  # a debugger or coverage tool traces: leave it alone, no limit
-        return
-    limit = _Limit(seconds, _cpu_clock(), threading.get_native_id(), outer_limit)
-
-    def trace(frame: Any, event: str, arg: Any) -> Any:
-        if event == "call" and _one_line_loop(frame.f_code) and \
-                not _is_library(frame.f_code.co_filename):
-            # an event per instruction, so that a one-line `while True: pass` is stopped
-            frame.f_trace_opcodes = True
-        if limit.over(rings):
-            rings.ring()
-            raise _Alarm()  # Python switches the trace off: a caught alarm is not repeated
-        return trace
-
-    trace._gamelib_deadline = True  # type: ignore[attr-defined]
-    _ACTIVE.limit = limit
-    sys.settrace(trace)
-    try:
-        yield
-    finally:
-        sys.settrace(outer)
-        _ACTIVE.limit = outer_limit
-        limit.close()
-
-
-@functools.lru_cache(maxsize=4096)
-def _one_line_loop(code: types.CodeType) -> bool:
-    """True if ``code`` has a loop within one line (``while True: pass``, a comprehension):
-    the trace fallback needs an event per instruction there, as such a loop makes no line
-    events. Elsewhere line events suffice, and cost far less (an event per instruction
-    makes a tight loop 30 to 40 times slower)."""
-    starts = sorted(dis.findlinestarts(code))
-    if not starts:
-        return False
-    offsets = [offset for offset, _ in starts]
-
-    def line(offset: int) -> int | None:
-        index = bisect.bisect_right(offsets, offset) - 1
-        return starts[index][1] if index >= 0 else None
-
-    for instruction in dis.get_instructions(code):
-        target = instruction.argval
-        backward = instruction.opname.startswith("JUMP_BACKWARD") or (
-            instruction.opname == "JUMP_ABSOLUTE" and isinstance(target, int)
-            and target <= instruction.offset)
-        if backward and isinstance(target, int) and line(target) == line(instruction.offset):
-            return True
-    return False
 
 
 class _Calls:
@@ -492,143 +143,6 @@ def _total_budget() -> Iterator[None]:
         _CALLS.count, _CALLS.left, _CALLS.wall_end = saved
 
 
-_SAFE_TYPES: Final = (int, float, complex, str, bytes, bool, type(None), type(Ellipsis))
-_CONTAINERS: Final = (list, tuple, set, frozenset, dict)
-MAX_ANSWER_DEPTH: Final = 50
-"""The deepest nesting of containers in an answer that a checker reads."""
-
-
-class _TooBig(Exception):
-    """The student's answer is larger than a checker reads, or unusable."""
-
-
-class _Opaque:
-    """Stands in for an object of the student's own class in an answer: its ``repr`` as it
-    was taken under the limit, ``==`` and ``hash`` by identity, so that the checker can
-    compare, hash and show it without running the student's code again. Its class bears
-    the name of the student's class, for messages that name the type."""
-
-    __slots__ = ("_shown",)
-
-    def __init__(self, shown: str) -> None:
-        self._shown = shown
-
-    def __repr__(self) -> str:
-        return self._shown
-
-
-@functools.lru_cache(maxsize=256)
-def _opaque_class(name: str, hashable: bool) -> type[_Opaque]:
-    """A subclass of :class:`_Opaque` named ``name``, unhashable as its original was."""
-    return type(name, (_Opaque,), {"__slots__": ()} if hashable else
-                {"__slots__": (), "__hash__": None})
-
-
-def _is_library_type(kind: type) -> bool:
-    """True for a type of Python, numpy, gamelib or another installed package."""
-    module = sys.modules.get(kind.__module__)
-    return kind.__module__ == "builtins" or _is_library(
-        getattr(module, "__file__", None) or "<unknown>")
-
-
-def _settle(answer: Any) -> Any:
-    """The student's ``answer`` made of plain values, run under the call's time limit, so
-    that the checker can compare, hash and show it afterwards without running the
-    student's code: lists, tuples, sets, frozensets and dicts (their subclasses too) are
-    rebuilt of plain items; an iterator, or any other iterable that is not a string or a
-    numpy array (a generator, ``itertools.count()``, an object with ``__iter__``), is read
-    into a list; each of them may hold at most :data:`MAX_ANSWER_ITEMS` items, at most
-    :data:`MAX_ANSWER_DEPTH` levels deep, or the answer is refused (the time limit bounds
-    the rest). Numbers, strings,
-    numpy's values and functions stay as they are; any other object of the student's own
-    class becomes an :class:`_Opaque` stand-in after its ``repr``, ``hash`` and ``==`` are
-    tried once (one that raises is refused with a message, one that loops meets the
-    limit)."""
-    return _plain(answer, 0) if type(answer) not in _SAFE_TYPES else answer
-
-
-def _plain(value: Any, depth: int) -> Any:
-    kind = type(value)
-    if kind in _SAFE_TYPES:
-        return value
-    if depth > MAX_ANSWER_DEPTH:
-        raise _TooBig(f"containers nested more than {MAX_ANSWER_DEPTH} levels deep (does "
-                      "a list hold itself?)")
-    if isinstance(value, _CONTAINERS):
-        base = next(b for b in _CONTAINERS if isinstance(value, b))
-        items = _read(dict.items(cast(dict[Any, Any], value)) if base is dict else value,
-                      kind)
-        plain = [_plain(item, depth + 1) for item in items]
-        if base is dict:
-            return {_plain_key(k): v for k, v in plain}
-        return base(plain) if base in (set, frozenset) else (
-            tuple(plain) if base is tuple else plain)
-    library = _is_library_type(kind)
-    if library and kind.__module__ == "numpy":
-        if getattr(getattr(value, "dtype", None), "kind", "") == "O":  # objects inside
-            return _plain(value.tolist(), depth)
-        return value
-    if callable(value) or isinstance(value, type):
-        return value
-    if (isinstance(value, Iterator) or (not library and hasattr(kind, "__iter__"))
-            or kind in (range, map, filter, zip, enumerate, reversed)
-            or kind.__name__ in ("dict_keys", "dict_values", "dict_items")):
-        return [_plain(item, depth + 1) for item in _read(value, kind)]
-    if library:
-        return value
-    if isinstance(value, (int, float, str, bytes, complex)):  # a subclass of the student's
-        base_type: Any = next(b for b in (int, float, complex, str, bytes)
-                              if isinstance(value, b))
-        return _plain(base_type(value), depth)
-    return _stand_in(value, kind)
-
-
-def _plain_key(key: Any) -> Any:
-    try:
-        hash(key)
-    except TypeError:
-        raise _TooBig(f"a dict with a key {type(key).__name__} that cannot be a key "
-                      "once read") from None
-    return key
-
-
-def _read(items: Any, kind: type) -> list[Any]:
-    """The items of ``items``, if there are at most :data:`MAX_ANSWER_ITEMS`."""
-    left = MAX_ANSWER_ITEMS
-    try:
-        size = len(items) if isinstance(items, _CONTAINERS) else None
-    except Exception:
-        size = None
-    if size is not None and size > left:
-        raise _TooBig(f"a {kind.__name__} of {size:,} items (at most {MAX_ANSWER_ITEMS:,} "
-                      "are read)")
-    read = list(itertools.islice(items, left + 1))
-    if len(read) > left:
-        what = "an iterator" if isinstance(items, Iterator) else "an iterable"
-        raise _TooBig(f"{what} of {kind.__name__} that gave more than "
-                      f"{MAX_ANSWER_ITEMS:,} items (does it ever end? a generator without "
-                      "a way out, itertools.count()?)")
-    return read
-
-
-def _stand_in(value: Any, kind: type) -> _Opaque:
-    """An :class:`_Opaque` for the student's ``value``, after its dunders were tried."""
-    try:
-        shown = repr(value)
-    except Exception:
-        shown = f"<{kind.__name__} object>"
-    hashable = getattr(kind, "__hash__", None) is not None
-    for name, probe in (("__hash__", hash), ("__eq__", lambda v: v == v)):
-        if name == "__hash__" and not hashable:
-            continue  # unhashable: so is the stand-in; each checker says so where it must
-        try:
-            probe(value)
-        except Exception as error:
-            raise _TooBig(f"an object of type {kind.__name__} whose {name} raised "
-                          f"{type(error).__name__}: {_message(error)}") from None
-    return _opaque_class(kind.__name__, hashable)(shown[:1000])
-
-
 def call_student(function: Callable[..., Any], *args: Any, first: bool = False,
                  read: Callable[[], Any] | None = None) -> Any:
     """``function(*args)`` under the time limit (:func:`time_limit`). Instead of letting the
@@ -652,7 +166,7 @@ def call_student(function: Callable[..., Any], *args: Any, first: bool = False,
         seconds = min(seconds, budget_left)
     _CALLS.count += 1
     refused = len(refused_calls())
-    rings = _Rings()
+    rings = _Rings(call_student.__code__)
     clock = _cpu_clock()
     started = clock()
     try:

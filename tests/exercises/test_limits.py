@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gamelib.exercises as ex
-from gamelib.exercises import run
+from gamelib.exercises import limit
 from gamelib.exercises.ex11_backprop import check_backpropagate
 from gamelib.exercises.report import CheckResult
 from gamelib.game import GameError
@@ -337,7 +337,7 @@ def test_an_alarm_signalled_as_the_limit_ends_neither_raises_nor_rings_again(
     late, at the latest inside the signal() call that restores the outer handler. That late
     ring must change nothing. (It re-armed the timer, which then rang under the outer
     handler: the default one killed a test worker, as it would kill a student's kernel.)"""
-    real = run._SIGNALS
+    real = limit._SIGNALS
     rang: list[int] = []
 
     class LateAlarm:
@@ -356,9 +356,9 @@ def test_an_alarm_signalled_as_the_limit_ends_neither_raises_nor_rings_again(
         rang.append(signum)
 
     saved = signal.signal(signal.SIGALRM, outer)
-    monkeypatch.setattr(run, "_SIGNALS", LateAlarm)
+    monkeypatch.setattr(limit, "_SIGNALS", LateAlarm)
     try:
-        with run._deadline(5.0):
+        with limit._deadline(5.0):
             pass
         time.sleep(0.05)  # a re-armed timer (10 ms) would have rung by now
         assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
@@ -465,7 +465,7 @@ def test_a_sleeping_eq_is_stopped_as_a_wait() -> None:
 
     ex.set_time_limit(0.1)  # a wait is stopped after WALL_FACTOR times the limit
     result = ex.check_utility(lambda s, p: Sleeping())
-    assert f"was still waiting after {0.1 * run.WALL_FACTOR:g} s" in _report(result)
+    assert f"was still waiting after {0.1 * limit.WALL_FACTOR:g} s" in _report(result)
     assert "in __eq__" in _report(result)
 
 
