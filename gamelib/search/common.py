@@ -52,6 +52,7 @@ __all__ = [
     "check_moves",
     "check_whole",
     "is_same_move",
+    "legal_form",
     "check_running",
     "check_seconds",
     "check_window",
@@ -500,15 +501,28 @@ def check_heuristic_callable(heuristic: object) -> None:
 
 
 def is_same_move(move: object, legal: Hashable) -> bool:
-    """True if ``move`` equals the legal move ``legal``: the one comparison of a given move
-    with the game's at gamelib's doors. A comparison that raises or gives no plain truth
-    value (a numpy integer against a tuple gives an array) is no match, never an error."""
+    """True if ``move`` stands for the legal move ``legal``: the one comparison of a given
+    move with the game's at gamelib's doors. Where the game's move is an int, any integer
+    equal to it (numpy's ``int64(3)`` for the column 3), but no bool and no float; where it
+    is a tuple, a tuple whose items stand for its items; else ``move == legal``. A
+    comparison that raises or gives no plain truth value is no match, never an error."""
+    if type(legal) is int:
+        return (isinstance(move, numbers.Integral) and not isinstance(move, bool)
+                and int(move) == legal)
+    if type(legal) is tuple:
+        return (isinstance(move, tuple) and len(move) == len(legal)
+                and all(is_same_move(m, g) for m, g in zip(move, legal, strict=True)))
     try:
-        same = move == legal
+        return (move == legal) is True
     except (TypeError, ValueError):
         return False
-    return same is True or (type(same).__module__ == "numpy"
-                            and getattr(same, "shape", None) == () and bool(same))
+
+
+def legal_form(legal: Sequence[Hashable], move: object) -> Any:
+    """The move of ``legal`` (the game's legal moves) that ``move`` equals
+    (:func:`is_same_move`), e.g. the column ``3`` for numpy's ``int64(3)``; ``move`` itself
+    if none does, for the door's own refusal to name it."""
+    return next((m for m in legal if is_same_move(move, m)), move)
 
 
 def check_moves(game: AnyGame, state: Hashable, moves: object, name: str) -> list[Hashable]:
@@ -526,17 +540,14 @@ def check_moves(game: AnyGame, state: Hashable, moves: object, name: str) -> lis
         raise GameError(f"{name} must hold at least one of the legal moves {legal!r}")
     found: list[Hashable] = []
     for move in moves:
-        same = next((m for m in legal if is_same_move(move, m)), _NO_MOVE)
-        if same is _NO_MOVE:
+        same = legal_form(legal, move)
+        if not any(same is m for m in legal):
             raise GameError(f"{name} holds {describe_text(move)}, which is not one of the "
                             f"legal moves {legal!r}")
         if same in found:
             raise GameError(f"{name} repeats a move: {describe_text(moves)}")
         found.append(same)
     return found
-
-
-_NO_MOVE: Any = object()
 
 
 def check_running(game: AnyGame, state: Hashable) -> None:

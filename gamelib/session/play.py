@@ -17,7 +17,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, Final, TypeVar
 
 from gamelib.game import Game, GameError, Move, Player, State, describe_text
-from gamelib.search.common import check_whole, is_number
+from gamelib.search.common import check_whole, is_number, legal_form
 from gamelib.search.stats import Decision
 from gamelib.session.checks import (
     check_delay,
@@ -545,6 +545,8 @@ class PlaySession:
     def _human_move(self, move: Move) -> bool:
         state, mover = self._history.state, self._history.now.mover
         try:
+            if not ask(self._game, "finished", state):  # numpy's 3 is the column 3
+                move = legal_form(ask(self._game, "moves", state), move)
             after = ask(self._game, "play", state, move, refusal=True)
         except GameError as error:
             return self._refuse(str(error), keep_case=str(error).startswith(str(move)))

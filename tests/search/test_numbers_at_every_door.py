@@ -124,3 +124,24 @@ def test_numpy_integers_give_the_same_search_as_ints() -> None:
     assert plain.move == numpy.move and plain.visits == numpy.visits
     assert run_uct(TTT, TTT.start, 3, 20, backpropagate).visits == \
         run_uct(TTT, TTT.start, np.int64(3), np.int64(20), backpropagate).visits
+
+
+MOVES_TAKEN = {"connect four": [np.int64(3), np.int8(3), 3],
+               "tictactoe": [(1, 1), (np.int64(1), np.int64(1))]}
+MOVES_REFUSED = {"connect four": [3.0, True, "3", [3], (3,), 10**400, np.float64(3)],
+                 "tictactoe": [[1, 1], (1.0, 1.0), (True, True), np.array([1, 1]), {1}]}
+
+
+@pytest.mark.parametrize("name", MOVES_TAKEN)
+def test_a_move_is_the_same_at_the_session_and_at_the_searches(name: str) -> None:
+    game: Any = ConnectFour() if name == "connect four" else TTT
+    for move in MOVES_TAKEN[name]:
+        session = PlaySession(game, mode="human-human", background=False)
+        assert session.play_move(move), session.message
+        assert iterative_deepening(game, game.start, zero, max_depth=1,
+                                   root_moves=[move]).move in game.moves(game.start)
+    for move in MOVES_REFUSED[name]:
+        session = PlaySession(game, mode="human-human", background=False)
+        assert not session.play_move(move) and session.state == game.start
+        with pytest.raises(GameError, match="root_moves"):
+            iterative_deepening(game, game.start, zero, max_depth=1, root_moves=[move])
