@@ -88,7 +88,9 @@ def _thread_cpu_clock(thread: int) -> Callable[[], float]:
     return functools.partial(time.clock_gettime, clock_id)
 
 
-_MAIN_THREAD: Final = threading.main_thread().native_id
+_native_id: Final[Callable[[], int]] = getattr(threading, "get_native_id", lambda: -1)
+"""The running thread's id in the operating system (-1 where there is none: Pyodide)."""
+_MAIN_THREAD: Final = getattr(threading.main_thread(), "native_id", -1)
 _SCHEDSTAT: Final[dict[int, int]] = {}
 """The open file of the main thread's ``schedstat`` (read at every call: opened once)."""
 
@@ -101,6 +103,8 @@ def _present_clock(thread: int) -> tuple[Callable[[], float], Callable[[], None]
     descriptor = _SCHEDSTAT.get(thread)
     if descriptor is None:
         try:
+            if thread < 0:
+                raise OSError("no thread id")
             descriptor = os.open(f"/proc/self/task/{thread}/schedstat", os.O_RDONLY)
         except (OSError, AttributeError):  # not Linux
             return time.monotonic, lambda: None
@@ -257,7 +261,7 @@ def _deadline(seconds: float, rings: _Rings | None = None) -> Iterator[None]:
     rings = rings or _Rings()
     outer_limit: _Limit | None = getattr(_ACTIVE, "limit", None)
     if _can_use_alarm():
-        limit = _Limit(seconds, _cpu_clock(), threading.get_native_id(), outer_limit)
+        limit = _Limit(seconds, _cpu_clock(), _native_id(), outer_limit)
         outer_left, _ = signal.getitimer(signal.ITIMER_REAL)
         outer_handler = _SIGNALS.getsignal(signal.SIGALRM)
         outer_trace = sys.gettrace()
@@ -305,7 +309,7 @@ def _deadline(seconds: float, rings: _Rings | None = None) -> Iterator[None]:
     raise_in = _async_raiser()
     if raise_in is not None:
         limit = _Limit(seconds, _thread_cpu_clock(threading.get_ident()),
-                       threading.get_native_id(), outer_limit)
+                       _native_id(), outer_limit)
         _ACTIVE.limit = limit
         try:
             with _watchdog(limit, rings, raise_in):
@@ -318,7 +322,7 @@ def _deadline(seconds: float, rings: _Rings | None = None) -> Iterator[None]:
     if outer is not None and not getattr(outer, "_gamelib_deadline", False):
         yield  # a debugger or coverage tool traces: leave it alone, no limit
         return
-    limit = _Limit(seconds, _cpu_clock(), threading.get_native_id(), outer_limit)
+    limit = _Limit(seconds, _cpu_clock(), _native_id(), outer_limit)
 
     def trace(frame: Any, event: str, arg: Any) -> Any:
         if event == "call" and _one_line_loop(frame.f_code) and \
