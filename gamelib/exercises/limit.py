@@ -23,10 +23,12 @@ from typing import Any, Final
 from gamelib.exercises.failures import _is_library
 
 WALL_FACTOR: Final = 10.0
-"""A call of the student's code may take this many times its time limit on the wall clock:
-the limit counts CPU time, and this backstop stops a call that waits (``time.sleep``,
-``input()``) rather than works. A machine with ten busy programs on two cores gives a call
-about a fifth of a core, well inside it."""
+"""A call of the student's code may take this many times its time limit on the wall clock,
+less the time its thread waited for a CPU (:func:`_present_clock`; the wall clock alone
+where Linux's figure is missing): the limit counts CPU time, and this backstop stops a call
+that waits (``time.sleep``, ``input()``) rather than works. Where only the wall clock is
+known, a machine with ten busy programs on two cores gives a call about a fifth of a core,
+still inside it."""
 
 _SIGNALS: Final[Any] = getattr(signal, "_signal", signal)  # C functions, no enums: 10x cheaper
 
