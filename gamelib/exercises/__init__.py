@@ -54,12 +54,18 @@ How a checker treats the student's code:
   returns None is told so and asked whether a ``return`` is missing.
 * Any other exception is caught and reported in one line, with the line of the *student's*
   code where it happened (never a traceback into gamelib).
-* Each call of the student's code may take :func:`time_limit` seconds (5 by default), and
-  all its calls in one check 60 s (:func:`set_time_limit` changes both); a call that takes
-  longer is stopped and reported with the position it was working on, even one that catches
-  the exception that stops it. What it returns is read under the limit, at most
-  100,000 items (an endless generator is reported, not read). The stop button ends a check
-  with a report.
+* Each call of the student's code may compute for :func:`time_limit` seconds of CPU time
+  (5 by default), and all its calls in one check 60 s (:func:`set_time_limit` changes
+  both): the work the code does, so a busy machine changes no verdict; a call that waits
+  instead (``time.sleep``, ``input()``) is stopped at ten times the limit. A call that
+  takes longer is stopped and reported with the position it was working on, even one that
+  catches the exception that stops it. What it returns, and what it writes into the cache
+  or the nodes it is handed, is read under the limit into plain values, at most 100,000
+  items a container (an endless generator or iterable is reported, not read); an object
+  whose ``__eq__`` or ``__hash__`` raises is named. The stop button ends a check with a
+  report.
+* Nothing the student's function is handed holds an expected value, and the checkers'
+  cached expected values refuse to be read while the student's code runs.
 * Delegation is refused: while the student's code runs, the references the exercise asks
   the student to write (gamelib's searches and solver, Nim's rules in Exercise 1, Connect
   Four's in Exercise 9, ...) refuse to run, however they are reached

@@ -10,7 +10,6 @@ state), so that the table alone plays perfectly. The checker compares the values
 from __future__ import annotations
 
 import copy
-import functools
 import random
 from collections.abc import Callable, Hashable
 from typing import Any, Final
@@ -27,7 +26,7 @@ from gamelib.exercises.report import (
     not_done,
     show,
 )
-from gamelib.exercises.run import ask, call_student, checker
+from gamelib.exercises.run import ask, call_student, checker, expected
 from gamelib.game import Player
 from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
 from gamelib.search.common import AnyGame
@@ -43,10 +42,6 @@ class _TooMuchWork(BaseException):
 
     A BaseException, so that a student's ``except Exception`` cannot swallow it.
     """
-
-    def __init__(self, limit: int) -> None:
-        super().__init__(limit)
-        self.limit = limit
 
 
 _WORK_FACTOR: Final = 10
@@ -65,38 +60,36 @@ class _CountingGame:
                  cache: dict[Hashable, Any] | None = None) -> None:
         self._game = game
         self.cache = cache
-        self.game: AnyGame = copy.copy(game)
-        # Instance attributes shadow the class's methods on this copy only.
-        vars(self.game).update(next_states=self.next_states, moves=self.moves)
-        self.limit = limit
-        """Raise :class:`_TooMuchWork` at the expansion after ``limit`` (None: no limit)."""
         self.expansions = 0
         self._seen: dict[tuple[str, Hashable], int] = {}
         self.repeated: Any = MISSING
         """The first state expanded a second time by the same method, if any."""
 
-    def _note(self, method: str, state: Hashable) -> None:
-        self.expansions += 1
-        if self.limit is not None and self.expansions > self.limit:
-            raise _TooMuchWork(self.limit)
-        key = (method, state)
-        self._seen[key] = self._seen.get(key, 0) + 1
-        if (self._seen[key] >= 2 and self.repeated is MISSING
-                and (self.cache is None or state in self.cache)):
-            self.repeated = state
+        def note(method: str, state: Hashable) -> None:
+            self.expansions += 1
+            if limit is not None and self.expansions > limit:
+                raise _TooMuchWork  # the limit in a closure: out of the student's sight
+            key = (method, state)
+            self._seen[key] = self._seen.get(key, 0) + 1
+            if (self._seen[key] >= 2 and self.repeated is MISSING
+                    and (self.cache is None or state in self.cache)):
+                self.repeated = state
 
-    def next_states(self, state: Hashable, player: Player) -> list[Hashable]:
-        children = self._game.next_states(state, player)
-        if children:
-            self._note("next_states", state)
-        return children
+        def next_states(state: Hashable, player: Player) -> list[Hashable]:
+            children = game.next_states(state, player)
+            if children:
+                note("next_states", state)
+            return children
 
-    def moves(self, state: Hashable) -> list[Hashable]:
-        moves = self._game.moves(state)
-        if moves:
-            self._note("moves", state)
-        return moves
+        def moves(state: Hashable) -> list[Hashable]:
+            found = game.moves(state)
+            if found:
+                note("moves", state)
+            return found
 
+        self.game: AnyGame = copy.copy(game)
+        # Instance attributes shadow the class's methods on this copy only.
+        vars(self.game).update(next_states=next_states, moves=moves)
 
 
 def _memo_positions() -> list[tuple[AnyGame, Hashable]]:
@@ -121,7 +114,7 @@ def _memo_positions() -> list[tuple[AnyGame, Hashable]]:
     return positions
 
 
-@functools.cache
+@expected
 def _solved(index: int | None) -> tuple[int, dict[Hashable, int], int]:
     """What the checker's own memo_minimax finds for the empty tic-tac-toe board (``None``)
     or for ``_memo_positions()[index]``: the value, the values of every state searched, and
@@ -243,11 +236,12 @@ def check_memo_minimax(memo_value: Callable[[Any, Any, Player, dict[Any, Any]], 
     counting = _CountingGame(game, limit=_WORK_FACTOR * needed, cache=cache)
     call = "memo_value(game, empty board, 'X', cache)"
     try:
-        answer = ask(title, "memo_value", call, memo_value, counting.game, game.start, "X",
-                     cache, hint=_MEMO_CALL_HINT)
-    except _TooMuchWork as stop:
-        return CheckResult(title, (_too_much_work(call, stop.limit, needed, counting),))
-    if is_stub(answer) and not cache:
+        answer, filled = ask(title, "memo_value", call, memo_value, counting.game, game.start,
+                             "X", cache, hint=_MEMO_CALL_HINT, read=cache.copy)
+    except _TooMuchWork:
+        return CheckResult(title, (_too_much_work(call, _WORK_FACTOR * needed, needed,
+                                                  counting),))
+    if is_stub(answer) and not filled:
         return not_done(title, "memo_value")
     forgot = returned_none_line(call, answer, "memo_value")
     if forgot is not None:
@@ -259,10 +253,10 @@ def check_memo_minimax(memo_value: Callable[[Any, Any, Player, dict[Any, Any]], 
         lines.append(_wrong_value(call, answer, 0, (
             ("hint", "the value for the player to move is the largest of -value(n, opponent) "
                      "over the next states n"),)))
-    problem = _cache_problem(game, cache, reference, "that call")
+    problem = _cache_problem(game, filled, reference, "that call")
     lines.append(problem or Line(PASS, f"the cache holds {len(reference):,} states, each with "
                                        "its value for the player to move and a best move"))
-    facts: dict[str, Any] = {"value": answer, "cache_size": len(cache),
+    facts: dict[str, Any] = {"value": answer, "cache_size": len(filled),
                              "expansions": counting.expansions}
     if counting.repeated is not MISSING:
         lines.append(Line(FAIL, "a state was expanded twice: the cache did not answer the "
@@ -330,11 +324,12 @@ def _memo_other_positions(memo_value: Callable[..., Any]) -> Line:
         expected, reference, needed = _solved(index)
         counting = _CountingGame(game, limit=_WORK_FACTOR * needed, cache=cache)
         try:
-            answer = call_student(memo_value, counting.game, state, player, cache)
+            answer, filled = call_student(memo_value, counting.game, state, player, cache,
+                                          read=cache.copy)
         except STUDENT_FAILURES as error:
             return raised_line(call, error, context=(("position", show_state(game, state)),))
-        except _TooMuchWork as stop:
-            return _too_much_work(call, stop.limit, needed, counting)
+        except _TooMuchWork:
+            return _too_much_work(call, _WORK_FACTOR * needed, needed, counting)
         forgot = returned_none_line(call, answer, "memo_value")
         if forgot is not None:
             return Line(FAIL, forgot.text, (("position", show_state(game, state)),
@@ -344,7 +339,7 @@ def _memo_other_positions(memo_value: Callable[..., Any]) -> Line:
                 ("position", show_state(game, state)), ("player", repr(player)),
                 ("hint", "the value for the player to move: +1 if they can force a win, 0 a "
                          "draw, -1 if the opponent can force a win")))
-        problem = _cache_problem(game, cache, reference, "that call")
+        problem = _cache_problem(game, filled, reference, "that call")
         if problem is not None:
             return Line(FAIL, f"{call}: {problem.text}",
                         (("position", show_state(game, state)), *problem.details))

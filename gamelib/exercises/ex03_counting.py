@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
-from functools import cache
 from typing import Any, Final
 
 from gamelib.exercises.answers import number_problem
@@ -25,7 +24,7 @@ from gamelib.exercises.report import (
     Line,
     show,
 )
-from gamelib.exercises.run import ask, call_student, checker
+from gamelib.exercises.run import ask, call_student, checker, expected
 from gamelib.game import GameError
 
 # ---------------------------------------------------------------------------------------------
@@ -49,7 +48,7 @@ MARKS_PER_TURN: Final = (1, 2, 3)
 tic-tac-toe of the lessons), then 2 (as in Connect6) and 3."""
 
 
-@cache
+@expected
 def _levels(n: int, m: int = 1) -> tuple[dict[tuple[int, int], int], ...]:
     """Simplified tic-tac-toe on ``n`` squares where a turn marks ``m`` squares (the last turn
     the squares left, if fewer), enumerated turn by turn.
@@ -311,7 +310,7 @@ def symmetric_state_count_by_enumeration(side: int) -> int:
     return len(canonical)
 
 
-@cache
+@expected
 def _enumerated_symmetric(side: int) -> int:
     """:func:`symmetric_state_count_by_enumeration` of ``side``, enumerated once per process
     (a tenth of a second each; every check asks the same)."""

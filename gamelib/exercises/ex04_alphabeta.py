@@ -22,7 +22,6 @@ searched in the order ``order(game, state, moves)`` gives (``None``: the game's 
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable, Hashable
 from typing import Any, Final
@@ -32,7 +31,7 @@ from gamelib.exercises.failures import STUDENT_FAILURES, NotDone, raised_line
 from gamelib.exercises.guard import SEARCH
 from gamelib.exercises.positions import show_state
 from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, not_done, show
-from gamelib.exercises.run import call_student, checker
+from gamelib.exercises.run import call_student, checker, expected
 from gamelib.games import ConnectFour, Nim, TicTacToe
 from gamelib.search.alphabeta import alphabeta as reference_alphabeta
 from gamelib.search.alphabeta import keeps_three_cases
@@ -79,20 +78,21 @@ class Counting:
 
     def __init__(self, game: AnyGame, method: str, limit: int) -> None:
         self._game = game
-        self._method = getattr(game, method)
         self._name = method
         self.calls = 0
-        self.limit = limit
+        original = getattr(game, method)
+
+        def counted(*args: Any) -> Any:
+            self.calls += 1
+            if self.calls > limit:  # in the closure: the student's code cannot read it
+                raise TooMuchWork
+            return original(*args)
+
+        self._counted = counted
 
     @property  # type: ignore[misc]
     def __class__(self) -> type:
         return type(self._game)
-
-    def _counted(self, *args: Any) -> Any:
-        self.calls += 1
-        if self.calls > self.limit:
-            raise TooMuchWork
-        return self._method(*args)
 
     def __getattr__(self, name: str) -> Any:
         if name == self._name:
@@ -112,7 +112,7 @@ def _contract_cases() -> list[tuple[AnyGame, Hashable, float, float, int]]:
             for kind, state, alpha, beta, value in _contract_positions()]
 
 
-@functools.cache
+@expected
 def _contract_positions() -> tuple[tuple[str, Hashable, float, float, int], ...]:
     """(game's name, state, alpha, beta, true value) of :func:`_contract_cases`: drawn (seeded)
     and solved once per process, since every check asks the same."""
@@ -276,13 +276,14 @@ def _count_line(alphabeta: Callable[..., Any], title: str) -> tuple[Line, dict[s
         stats = Stats()
         expected_value = reference_alphabeta(game, state, alpha=alpha, beta=beta, stats=stats,
                                              order=order)
-        counted = Counting(game, "finished", _CALL_FACTOR * stats.calls)
+        limit = _CALL_FACTOR * stats.calls
+        counted = Counting(game, "finished", limit)
         call = f"alphabeta(game, {text}, {alpha}, {beta}, order)"
         try:
             pair = call_student(alphabeta, counted, state, player, alpha, beta, order)
         except TooMuchWork:
             return CheckResult(title, (Line(FAIL, f"{call} asked about more than "
-                                                  f"{counted.limit:,} states and was stopped",
+                                                  f"{limit:,} states and was stopped",
                                             (("expected", f"{stats.calls:,} calls"),
                                              ("hint", "alpha-beta must prune: return as soon "
                                                       "as best >= beta (not > beta)")),),))

@@ -7,7 +7,7 @@ import math
 from collections.abc import Callable, Hashable
 from typing import Any, Final
 
-from gamelib.exercises.answers import same
+from gamelib.exercises.answers import MISSING, same
 from gamelib.exercises.failures import STUDENT_FAILURES, raised_line, returned_none_line
 from gamelib.exercises.guard import Forbidden, handed
 from gamelib.exercises.intervals import (
@@ -147,7 +147,8 @@ def check_store_bound(store_interval: Callable[[dict[Any, Any], Any, Any, Any, A
         store_interval_reference(expected_cache, "s", alpha, beta, v)
         expected = expected_cache["s"]
         call = f"store_interval(cache, s, alpha={alpha:g}, beta={beta:g}, v={v:g})"
-        ask(title, "store_interval", call, store_interval, cache, "s", alpha, beta, v)
+        _, cache = ask(title, "store_interval", call, store_interval, cache, "s", alpha, beta,
+                       v, read=cache.copy)  # what it wrote, read under the limit
         stored_some = stored_some or (old is None and "s" in cache)
         if same(cache, expected_cache):
             continue
@@ -178,8 +179,7 @@ def check_store_bound(store_interval: Callable[[dict[Any, Any], Any, Any, Any, A
     def store(cache: dict[Any, Any], state: Hashable, alpha: float, beta: float,
               v: float) -> None:
         size, known = len(cache), state in cache
-        call_student(store_interval, cache, state, alpha, beta, v)
-        if len(cache) > size + (not known):
+        if _stored(store_interval, cache, state, alpha, beta, v) > size + (not known):
             raise SearchStopped(Line(
                 FAIL, "the search stopped: your rule added entries for other states",
                 (("hint", "store under `state` only and leave the other entries alone"),)))
@@ -191,6 +191,18 @@ def check_store_bound(store_interval: Callable[[dict[Any, Any], Any, Any, Any, A
 
     lines += search_lines("store rule", store=store, facts=facts)
     return CheckResult(title, tuple(lines), facts=facts)
+
+
+def _stored(rule: Callable[..., Any], cache: dict[Any, Any], state: Hashable, alpha: float,
+            beta: float, v: float) -> int:
+    """Call the student's store ``rule``; the size of the cache afterwards. The entry it
+    left under ``state`` is read under the limit and written back made of plain values, so
+    that the search reads no object of the student's."""
+    _, (size, entry) = call_student(rule, cache, state, alpha, beta, v,
+                                    read=lambda: (len(cache), cache.get(state, MISSING)))
+    if entry is not MISSING:
+        cache[state] = entry
+    return int(size)
 
 
 def _entry_problem(entry: object, v: float) -> str:
@@ -213,8 +225,7 @@ def _student_search(game: AnyGame, cache: BoundCache, stats: Stats,
 
     def store(cache: BoundCache, state: Hashable, alpha: int, beta: int, v: int) -> None:
         size, known = len(cache), state in cache
-        call_student(rule, cache, state, alpha, beta, v)
-        if len(cache) > size + (not known):
+        if _stored(rule, cache, state, alpha, beta, v) > size + (not known):
             raise SearchStopped(Line(
                 FAIL, "the search stopped: your rule added entries for other states",
                 (("state", show_state(game, state)),

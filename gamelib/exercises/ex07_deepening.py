@@ -27,7 +27,6 @@ it chooses. So every check is exact and the same on every machine:
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import Any, Final
 
 from gamelib.connect4.heuristic import connect_four_heuristic
@@ -36,7 +35,7 @@ from gamelib.exercises.ex04_alphabeta import Counting, TooMuchWork
 from gamelib.exercises.failures import STUDENT_FAILURES, NotDone, raised_line
 from gamelib.exercises.guard import Forbidden, handed
 from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, not_done, show
-from gamelib.exercises.run import call_student, checker
+from gamelib.exercises.run import call_student, checker, expected
 from gamelib.games import ConnectFour
 from gamelib.games.connect_four import C4State
 from gamelib.search.common import Heuristic
@@ -65,14 +64,14 @@ _FORBIDDEN: Final = Forbidden(modules=("gamelib.search", "gamelib.connect4"),
 is allowed, and the heuristic ``h`` is handed (it counts threats with gamelib.connect4)."""
 
 
-@cache
+@expected
 def _reference() -> tuple[ConnectFour, C4State, Heuristic, dict[int, tuple[Any, ...]],
                           dict[int, int], int]:
     """(game, state, h, best moves per depth, gamelib's plays per iteration, plain plays)."""
     return _reference_and_values()[:6]
 
 
-@cache
+@expected
 def _reference_and_values() -> tuple[ConnectFour, C4State, Heuristic,
                                      dict[int, tuple[Any, ...]], dict[int, int], int,
                                      dict[int, float]]:
@@ -130,21 +129,27 @@ def _pv_problem(pv: Any, depth: int) -> str | None:
 
 
 class _Clock:
-    """``out_of_time()``: True once ``game`` has made more than ``budget`` plays."""
+    """What the checker's ``out_of_time()`` saw: how often it was ``asked``, and the plays
+    made when it first said True (``rang_at``)."""
 
-    def __init__(self, game: Counting, budget: int | None) -> None:
-        self.game, self.budget = game, budget
+    def __init__(self) -> None:
         self.asked = 0
         self.rang_at: int | None = None
-        """The plays made when the clock first said True."""
 
-    def __call__(self) -> bool:
-        self.asked += 1
-        if self.budget is None or self.game.calls <= self.budget:
+
+def _out_of_time(game: Counting, budget: int | None, clock: _Clock) -> Callable[[], bool]:
+    """``out_of_time()``: True once ``game`` has made more than ``budget`` plays (noted in
+    ``clock``). The budget lives in the function's closure, out of the student's sight."""
+
+    def out_of_time() -> bool:
+        clock.asked += 1
+        if budget is None or game.calls <= budget:
             return False
-        if self.rang_at is None:
-            self.rang_at = self.game.calls
+        if clock.rang_at is None:
+            clock.rang_at = game.calls
         return True
+
+    return out_of_time
 
 
 def _columns(moves: tuple[Any, ...]) -> str:
@@ -162,14 +167,15 @@ def _run(deepening: Callable[..., Any], max_depth: int, budget: int | None,
     """One call of the student's function: (pv, depth, the counting game, the clock)."""
     game, state, h, *_ = _reference()
     counting = Counting(game, "play", limit)
-    clock = _Clock(counting, budget)
+    clock = _Clock()
     budget_text = "never" if budget is None else f"after {budget:,} plays"
     call = f"deepening(game, state, h, {max_depth}, out_of_time)"
     position = (("position", f"Connect Four after {' '.join(DEEPENING_MOVES)}\n"
                              f"{game.render(state)}"),
                 ("budget", f"out_of_time() says True {budget_text}"))
     try:
-        answer = call_student(deepening, counting, state, handed(h), max_depth, clock)
+        answer = call_student(deepening, counting, state, handed(h), max_depth,
+                              _out_of_time(counting, budget, clock))
     except TooMuchWork:
         raise _Failed(Line(FAIL, f"{call} made more than {limit:,} plays and was stopped", (
             *position, ("hint", "each iteration searches to its own depth only: does the "

@@ -25,14 +25,14 @@ import math
 import numbers
 import random
 from collections.abc import Callable
-from functools import cache, partial
+from functools import partial
 from typing import Any, Final
 
 from gamelib.connect4.solver import Solver
 from gamelib.exercises.answers import number_problem
 from gamelib.exercises.guard import Forbidden
 from gamelib.exercises.report import FAIL, INFO, PASS, CheckResult, Line, show
-from gamelib.exercises.run import ask, checker
+from gamelib.exercises.run import ask, checker, expected
 from gamelib.games import ConnectFour
 from gamelib.games.connect_four import C4State
 
@@ -61,7 +61,7 @@ def score_range(game: ConnectFour, state: C4State) -> tuple[int, int]:
     return -((cells - m) // 2), (cells + 1 - m) // 2
 
 
-@cache
+@expected
 def _positions() -> tuple[tuple[ConnectFour, C4State, int], ...]:
     """(game, state, score) on each board of :data:`NULL_WINDOW_BOARDS`: random positions
     (seeded) with a third to two thirds of the board filled, at most two per score, up to
@@ -98,34 +98,37 @@ class _TooManyQuestions(BaseException):
 
 
 class _BadQuestion(BaseException):
-    """The student asked about something that is not a whole score."""
+    """The student asked about something that is not a whole score; ``k`` shows it (written
+    while the student's call runs, under its limit)."""
 
-    def __init__(self, k: object) -> None:
+    def __init__(self, k: str) -> None:
         super().__init__(k)
         self.k = k
 
 
-class _Oracle:
-    """``at_least(k)``: is the score at least ``k``? Records every question."""
+def _oracle(score: int) -> tuple[Callable[[object], bool], list[int]]:
+    """``at_least(k)``: is the score at least ``k``? And the list of the questions it was
+    asked, in order. The score lives in the function's closure only: the object handed to
+    the student has no attribute that holds it."""
+    asked: list[int] = []
 
-    def __init__(self, score: int) -> None:
-        self.score = score
-        self.asked: list[int] = []
-
-    def __call__(self, k: object) -> bool:
+    def at_least(k: object) -> bool:
+        """True if the position's score is at least the whole number ``k``."""
         if isinstance(k, bool) or not isinstance(k, numbers.Real):
-            raise _BadQuestion(k)
+            raise _BadQuestion(show(k))
         if isinstance(k, numbers.Integral):  # int, numpy's ints
             whole = int(k)
         else:
             number = float(k)
             if not number.is_integer():  # 1.0 is a whole number; 0.5, nan and inf are not
-                raise _BadQuestion(k)
+                raise _BadQuestion(show(k))
             whole = int(number)
-        self.asked.append(whole)
-        if len(self.asked) > _QUESTION_LIMIT:
+        asked.append(whole)
+        if len(asked) > _QUESTION_LIMIT:
             raise _TooManyQuestions
-        return bool(self.score >= whole)
+        return bool(score >= whole)
+
+    return at_least, asked
 
 
 def _gallop_limit(off: int) -> int:
@@ -236,36 +239,36 @@ def check_exact_score(exact_score: Callable[[Any, Any, Callable[[int], bool], in
     positions = _positions()
     asked_total = limit_total = bisection_total = 0
     for index, (game, state, score) in enumerate(positions):
-        oracle = _Oracle(score)
+        oracle, asked = _oracle(score)
         guess = _guess(index, game, state, score)
         call = f"exact_score(game, state, at_least, {guess})"
         try:
             answer = ask(title, "exact_score", call, exact_score, game, state, oracle, guess,
                          first=index == 0,
-                         context=partial(_details, game, state, score, guess, oracle.asked))
+                         context=partial(_details, game, state, score, guess, asked))
         except _TooManyQuestions:
             low, high = score_range(game, state)
             return CheckResult(title, (Line(FAIL, f"{call} asked more than {_QUESTION_LIMIT} "
                                                   "questions and was stopped",
                                             (*_details(game, state, score, guess,
-                                                       oracle.asked),
+                                                       asked),
                                              ("expected", str(score)),
                                              ("hint", "does the loop end? each answer must "
                                                       "shrink [low, high]: after a yes low "
                                                       "becomes k, after a no high becomes "
                                                       "k - 1, so ask with low < k <= high")),),))
         except _BadQuestion as bad:
-            return CheckResult(title, (Line(FAIL, f"{call} asked at_least({show(bad.k)})",
+            return CheckResult(title, (Line(FAIL, f"{call} asked at_least({bad.k})",
                                             (*_details(game, state, score, guess,
-                                                       oracle.asked),
+                                                       asked),
                                              ("hint", "scores are whole numbers: ask about "
                                                       "an int, e.g. (low + high + 1) // 2")),
                                             ),))
-        wrong = _judge(game, state, score, guess, oracle.asked, answer)
+        wrong = _judge(game, state, score, guess, asked, answer)
         if wrong is not None:
             return CheckResult(title, (wrong,), facts={"positions": index + 1})
         low, high = score_range(game, state)
-        asked_total += len(oracle.asked)
+        asked_total += len(asked)
         limit_total += _gallop_limit(score - guess)
         bisection_total += _bisection_limit(low, high)
     boards = ", ".join(f"{r}x{c}" for r, c in NULL_WINDOW_BOARDS)

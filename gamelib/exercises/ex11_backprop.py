@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable
+from functools import partial
 from typing import Any, Final
 
 from gamelib.exercises.guard import Forbidden
@@ -21,7 +22,7 @@ from gamelib.exercises.report import FAIL, PASS, CheckResult, Line, show
 from gamelib.exercises.run import ask, checker
 from gamelib.game import replay
 from gamelib.games import Nim, TicTacToe
-from gamelib.search.common import AnyGame
+from gamelib.search.common import AnyGame, check_whole
 from gamelib.search.mcts import (
     DEFAULT_EXPLORATION,
     MCTSNode,
@@ -54,8 +55,13 @@ def run_uct(game: AnyGame, state: Hashable, seed: int, iterations: int,
             after: Callable[[int, MCTSNode], bool] | None = None) -> MCTSNode:
     """UCT as :func:`gamelib.search.mcts.mcts` runs it (random playouts, default
     exploration, ``random.Random(seed)``), with ``backprop`` for the last phase. After each
-    iteration ``after(iteration, root)`` may return False to stop. Returns the root."""
-    stats, rng = MCTSStats(), random.Random(seed)
+    iteration ``after(iteration, root)`` may return False to stop. Returns the root.
+    Raises :class:`GameError` unless ``seed`` is a whole number and ``iterations`` one of at
+    least 1 (numpy's integers too, as at every door:
+    :func:`~gamelib.search.common.check_whole`)."""
+    check_whole(seed, "seed", None)
+    iterations = check_whole(iterations, "iterations", 1) or 1
+    stats, rng = MCTSStats(), random.Random(int(seed))
     root = root_node(game, state, stats)
     for iteration in range(1, iterations + 1):
         path = select(root, DEFAULT_EXPLORATION)
@@ -76,6 +82,11 @@ def _figures(root: MCTSNode) -> list[tuple[int, int, float]]:
         out.append((node.id, node.visits, node.total))
         stack.extend(node.children)
     return sorted(out)
+
+
+def _path_figures(path: list[MCTSNode]) -> list[tuple[Any, Any]]:
+    """(visits, total) of each node of ``path``: what the student's function wrote there."""
+    return [(node.visits, node.total) for node in path]
 
 
 def _chain(length: int) -> list[MCTSNode]:
@@ -136,8 +147,11 @@ def _compare_search(title: str, student: Callable[[list[MCTSNode], int], Any], n
         return False
 
     def theirs(path: list[MCTSNode], result: int) -> None:
-        ask(title, "backpropagate", f"backpropagate(path of {len(path)} nodes, {result:+d})",
-            student, path, result)
+        _, figures = ask(title, "backpropagate",
+                         f"backpropagate(path of {len(path)} nodes, {result:+d})", student,
+                         path, result, read=partial(_path_figures, path))
+        for node, (visits, total) in zip(path, figures, strict=True):
+            node.visits, node.total = visits, total  # plain values: the search reads them
 
     root = run_uct(game, state, seed, ITERATIONS, theirs, compare)
     return (problem[0] if problem else None), {c.move: c.visits for c in root.children}
@@ -172,9 +186,9 @@ def check_backpropagate(backpropagate_: Callable[[list[MCTSNode], int], Any]) ->
         theirs, ours = _chain(length), _chain(length)
         before = [(n.visits, n.total) for n in theirs]
         call = f"backpropagate(path of {length} node{'s' * (length > 1)}, {result:+d})"
-        ask(title, "backpropagate", call, backpropagate_, theirs, result, first=index == 0)
+        _, got = ask(title, "backpropagate", call, backpropagate_, theirs, result,
+                     first=index == 0, read=partial(_path_figures, theirs))
         backpropagate(ours, result)
-        got = [(n.visits, n.total) for n in theirs]
         expected = [(n.visits, n.total) for n in ours]
         if got != expected:
             return CheckResult(title, (Line(FAIL, call, (

@@ -19,9 +19,9 @@ from typing import Any, Final
 
 from gamelib.exercises.report import FAIL, Line, counted
 
-__all__ = ["STUDENT_FAILURES", "restore_handled", "NotDone", "StudentError", "Refused",
-           "TimedOut", "raised_line", "refusal_line", "timeout_line", "error_line",
-           "returned_none_line", "is_stub"]
+__all__ = ["STUDENT_FAILURES", "EXPECTED_VALUES", "restore_handled", "NotDone",
+           "StudentError", "Refused", "TimedOut", "raised_line", "refusal_line",
+           "timeout_line", "error_line", "returned_none_line", "is_stub"]
 
 
 class NotDone(Exception):
@@ -92,19 +92,32 @@ def _where(error: BaseException) -> str:
 
 
 class TimedOut(Exception):
-    """The student's function did not return within ``seconds``; ``where`` is the line of
-    the student's code it was running; ``swallowed`` is True when the student's code caught
-    the exception that stops it at least once."""
+    """The student's function did not return within ``seconds`` of CPU time, or, with
+    ``waited``, it waited ``seconds`` on the wall clock (sleeping, blocked) without
+    returning; ``where`` is the line of the student's code it was running; ``swallowed``
+    is True when the student's code caught the exception that stops it at least once."""
 
-    def __init__(self, seconds: float, where: str, swallowed: bool = False) -> None:
+    def __init__(self, seconds: float, where: str, swallowed: bool = False,
+                 waited: bool = False) -> None:
         super().__init__(seconds)
         self.seconds, self.where, self.swallowed = seconds, where, swallowed
+        self.waited = waited
+
+
+EXPECTED_VALUES: Final = "the checker's expected values"
+"""How a refused read of a checker's expected values (:func:`~gamelib.exercises.run.expected`)
+begins its name."""
 
 
 def refusal_line(refused: Sequence[str]) -> Line:
     """The one FAIL line of a check in which the student's code called what it may not:
     ``refused`` names the calls, in order."""
     first = refused[0]
+    if first.startswith(EXPECTED_VALUES):
+        where = first.removeprefix(EXPECTED_VALUES).strip()
+        return Line(FAIL, f"your function read {EXPECTED_VALUES} (`{where}`) while it was "
+                          "being checked", (("hint", "a check passes only with your own code: "
+                                                     "compute the answer, do not look it up"),))
     if first.startswith("the checker "):
         checker_name = first.removeprefix("the checker ")
         return Line(FAIL, f"your function called the checker `{checker_name}` while it was "
@@ -128,6 +141,12 @@ def timeout_line(call: str, error: TimedOut) -> Line:
                                 "BaseException:` or a bare `except:`), so it was raised "
                                 "again until your function stopped: catch only what you "
                                 "expect, e.g. `except ValueError:`"))
+    if error.waited:
+        details.append(("hint", "it waited rather than computed: does it sleep "
+                                "(time.sleep) or wait for input (input())? A check needs "
+                                "an answer at once"))
+        return Line(FAIL, f"{call} was still waiting after {error.seconds:g} s",
+                    tuple(details))
     details.append(("hint", "an endless loop? a recursion that never reaches a finished "
                             "state? (gamelib.exercises.set_time_limit(seconds) allows more "
                             "time)"))

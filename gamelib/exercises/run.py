@@ -3,28 +3,21 @@ what went wrong and in which line of the student's code."""
 
 from __future__ import annotations
 
-import bisect
-import contextlib
-import dis
 import functools
 import inspect
-import itertools
 import re
-import signal
 import sys
-import threading
 import time
-import types
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Final, ParamSpec, TypeVar, cast, overload
+from typing import Any, Final, ParamSpec, TypeVar, overload
 
 from gamelib.exercises.failures import (
+    EXPECTED_VALUES,
     NotDone,
     Refused,
     StudentError,
     TimedOut,
-    _is_library,
     _message,
     _where,
     is_stub,
@@ -41,7 +34,9 @@ from gamelib.exercises.guard import (
     refusing,
     student_running,
 )
+from gamelib.exercises.limit import WALL_FACTOR, _Alarm, _cpu_clock, _deadline, _Rings
 from gamelib.exercises.report import FAIL, CheckResult, Line, counted, not_done, shorten, show
+from gamelib.exercises.settle import _settle, _TooBig
 from gamelib.game import GameError
 
 DEFAULT_TIME_LIMIT: Final = 5.0
@@ -53,12 +48,7 @@ MAX_TIME_LIMIT: Final = 600.0
 DEFAULT_TOTAL_LIMIT: Final = 60.0
 """Seconds all the calls of the student's code in one check may take together."""
 
-MAX_ANSWER_ITEMS: Final = 100_000
-"""The most items an answer of the student's code may have (a list, or what an iterator
-gives): a larger one is refused, so that an endless generator cannot fill the memory."""
-
 _limit = [DEFAULT_TIME_LIMIT, DEFAULT_TOTAL_LIMIT]
-_SIGNALS: Final[Any] = getattr(signal, "_signal", signal)  # C functions, no enums: 10x cheaper
 
 
 def set_time_limit(seconds: float = DEFAULT_TIME_LIMIT, total: float = DEFAULT_TOTAL_LIMIT
@@ -67,16 +57,25 @@ def set_time_limit(seconds: float = DEFAULT_TIME_LIMIT, total: float = DEFAULT_T
     check together at most ``total`` (numbers from 0.1 to :data:`MAX_TIME_LIMIT`; by
     default 5 s and 60 s).
 
-    How the limit works: in the kernel's main thread on Linux and macOS a ``SIGALRM`` timer
+    The limit counts the work the student's code does, not the time that passes: the CPU
+    time of the thread running it (``time.thread_time``), so that a busy machine (a shared
+    JupyterHub node, ten other programs on two cores) makes no correct solution look like an
+    endless loop. A call that waits instead of working (``time.sleep``, ``input()``) is
+    stopped after :data:`WALL_FACTOR` times its limit on the wall clock.
+
+    How the limit acts: in the kernel's main thread on Linux and macOS a ``SIGALRM`` timer
     (``signal.setitimer``) interrupts the student's code, even a ``while True: pass``; where
     there is no such timer (Windows, Pyodide/JupyterLite, a thread other than the main one)
-    a trace function (``sys.settrace``, with an event per bytecode instruction in the
-    student's frames) watches the clock, which makes the student's code several times slower
-    but still stops any loop of Python code. Neither stops a wait inside C code (a
-    ``time.sleep(100)``, a huge ``10**10**8``): the limit then acts when it returns. Code
-    that catches the limit's exception (``except BaseException:``, a bare ``except:``) has
-    it raised again at every instruction until the function stops, and the report says so.
-    Under a debugger (a trace function already set) there is no limit off the main thread.
+    a second thread raises the exception in the student's, or, with no threads, a trace
+    function (``sys.settrace``, with an event per bytecode instruction in the student's
+    frames) watches the clock, which makes the student's code several times slower but
+    still stops any loop of Python code. Where the running thread's CPU time cannot be read
+    (a thread other than the main one on macOS or Windows), the wall clock stands in. None
+    of them stops a wait inside C code (a ``time.sleep(100)``, a huge ``10**10**8``): the
+    limit then acts when it returns. Code that catches the limit's exception (``except
+    BaseException:``, a bare ``except:``) has it raised again at every instruction until the
+    function stops, and the report says so. Under a debugger (a trace function already set)
+    there is no limit off the main thread.
     Raises GameError for a bad ``seconds`` or ``total``.
     """
     for label, value in (("time limit", seconds), ("total time limit", total)):
@@ -106,11 +105,6 @@ class OverBudget(BaseException):
         self.seconds, self.calls, self.where = seconds, calls, where
 
 
-class _Alarm(BaseException):
-    """Raised inside the student's code when time is up. A BaseException, so that the
-    student's ``except Exception`` does not swallow it."""
-
-
 class Interrupted(BaseException):
     """The user pressed the stop button (KeyboardInterrupt) while the student's code ran;
     ``where`` is the line of it that ran. :func:`checker` turns it into a report."""
@@ -120,226 +114,15 @@ class Interrupted(BaseException):
         self.where = where
 
 
-def _can_use_alarm() -> bool:
-    """True where a SIGALRM timer can interrupt Python code: Linux and macOS, main thread.
-    Pyodide (emscripten) and WASI may define the names but deliver no timer signal."""
-    return (hasattr(signal, "setitimer") and hasattr(signal, "SIGALRM")
-            and sys.platform not in ("emscripten", "wasi")
-            and threading.current_thread() is threading.main_thread())
-
-
-class _Rings:
-    """How often the alarm rang in one call (``count``), and whether the student's code
-    caught it (``swallowed``: it still ran well after the first)."""
-
-    def __init__(self) -> None:
-        self.count, self.first, self.swallowed = 0, 0.0, False
-
-    def ring(self) -> None:
-        now = time.monotonic()
-        if not self.count:
-            self.first = now
-        elif now - self.first > 0.005:
-            self.swallowed = True
-        self.count += 1
-
-
-def _insist(frame: Any) -> None:
-    """Make the next instruction of the student's frames from ``frame`` outwards (and of
-    the frames they start) raise :class:`_Alarm`: the time is up and the student's code
-    caught the alarm. The trace ignores the event of the exception itself, so that it
-    raises in the student's ``except`` clause, which then cannot catch it. (A trace
-    function that raises is switched off by Python: the next ring insists again.)
-    Library frames are left alone: the alarm leaves them as any exception does."""
-
-    def again(f: Any, event: str, arg: Any) -> Any:
-        if _is_library(f.f_code.co_filename):
-            return None
-        f.f_trace_opcodes = True
-        if event in ("exception", "return"):
-            return again
-        raise _Alarm()
-
-    while frame is not None and frame.f_code is not call_student.__code__:
-        if not _is_library(frame.f_code.co_filename):
-            frame.f_trace = again
-            frame.f_trace_opcodes = True
-        frame = frame.f_back
-    sys.settrace(again)
-
-
-def _async_raiser() -> Callable[[int, type[BaseException]], Any] | None:
-    """``set(thread_id, exception)``: raise ``exception`` in that thread at its next check;
-    None where Python offers no such call (no ``ctypes``, no threads: Pyodide)."""
-    if sys.platform in ("emscripten", "wasi"):
-        return None
-    try:
-        import ctypes
-        set_async = ctypes.pythonapi.PyThreadState_SetAsyncExc
-    except (ImportError, AttributeError, OSError):
-        return None
-
-    def raise_in(thread: int, error: type[BaseException]) -> Any:
-        return set_async(ctypes.c_ulong(thread), ctypes.py_object(error))
-
-    return raise_in
-
-
-@contextmanager
-def _watchdog(end: float, rings: _Rings,
-              raise_in: Callable[[int, type[BaseException]], Any]) -> Iterator[None]:
-    """The limit off the main thread (and on Windows): a second thread that raises
-    :class:`_Alarm` in this one at ``end`` and every 10 ms after, until the code inside
-    stops, so that neither a one-line loop nor an ``except BaseException:`` escapes it."""
-    target = threading.get_ident()
-    stop = threading.Event()
-
-    class Alarm(_Alarm):
-        """Made in the student's thread where it is raised: if the student's code caught
-        an earlier one, the frames it runs in raise it again at every instruction."""
-
-        def __init__(self) -> None:
-            super().__init__()
-            if rings.swallowed:
-                _insist(sys._getframe(1))
-
-    def watch() -> None:
-        if stop.wait(max(end - time.monotonic(), 0.0)):
-            return
-        while not stop.is_set():
-            rings.ring()
-            raise_in(target, Alarm)
-            stop.wait(0.01)
-
-    dog = threading.Thread(target=watch, name="gamelib time limit", daemon=True)
-    dog.start()
-    outer_trace = sys.gettrace()
-    try:
-        yield
-    finally:
-        stop.set()
-        while True:  # the alarm may arrive here too: take each one until the dog is gone
-            try:
-                dog.join()
-                # The dog's last alarm is taken here (at a jump back), not cancelled: a cancel
-                # left CPython 3.11's "exception pending" flag on, and later limits hung.
-                for _ in range(2):
-                    pass
-                if rings.swallowed:
-                    sys.settrace(outer_trace)
-                break
-            except _Alarm:
-                continue
-
-
-@contextmanager
-def _deadline(seconds: float, rings: _Rings | None = None) -> Iterator[None]:
-    """Raise :class:`_Alarm` in the code run inside when ``seconds`` have passed. Nested
-    deadlines keep the earlier end; the outer timer is restored afterwards. ``rings``
-    counts the alarms raised (more than one: the code inside caught one)."""
-    rings = rings or _Rings()
-    end = time.monotonic() + seconds
-    if _can_use_alarm():
-        outer_left, _ = signal.getitimer(signal.ITIMER_REAL)
-        outer_handler = _SIGNALS.getsignal(signal.SIGALRM)
-        outer_trace = sys.gettrace()
-        if outer_left:
-            end = min(end, time.monotonic() + outer_left)
-
-        def ring(signum: int, frame: Any) -> None:
-            if ended:  # the code inside is over: an alarm handled now must not ring again
-                return
-            if rings.count and frame is not None and _is_library(frame.f_code.co_filename):
-                # the alarm is on its way out through gamelib's code: let it go
-                signal.setitimer(signal.ITIMER_REAL, 0.01)
-                return
-            rings.ring()
-            if rings.swallowed:  # the student's code caught the first alarm
-                _insist(frame)
-            # Ring again soon, in case the student's code swallows this one as well.
-            signal.setitimer(signal.ITIMER_REAL, 0.01)
-            raise _Alarm()
-
-        started, ended = time.monotonic(), False
-        _SIGNALS.signal(signal.SIGALRM, ring)
-        signal.setitimer(signal.ITIMER_REAL, max(end - time.monotonic(), 1e-3))
-        try:
-            yield
-        finally:
-            # First: an alarm already signalled runs `ring` later (in signal() at the latest),
-            # which re-armed the timer under the outer handler: the default one kills.
-            ended = True
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            _SIGNALS.signal(signal.SIGALRM, outer_handler)
-            if rings.swallowed:
-                sys.settrace(outer_trace)
-            if outer_left:
-                left = outer_left - (time.monotonic() - started)
-                signal.setitimer(signal.ITIMER_REAL, max(left, 1e-3))
-        return
-    raise_in = _async_raiser()
-    if raise_in is not None:
-        with _watchdog(end, rings, raise_in):
-            yield
-        return
-    outer = sys.gettrace()
-    if outer is not None and not getattr(outer, "_gamelib_deadline", False):
-        yield  # a debugger or coverage tool traces: leave it alone, no limit
-        return
-    if outer is not None:
-        end = min(end, cast(Any, outer)._gamelib_end)
-
-    def trace(frame: Any, event: str, arg: Any) -> Any:
-        if event == "call" and _one_line_loop(frame.f_code) and \
-                not _is_library(frame.f_code.co_filename):
-            # an event per instruction, so that a one-line `while True: pass` is stopped
-            frame.f_trace_opcodes = True
-        if time.monotonic() > end:
-            rings.ring()
-            raise _Alarm()  # Python switches the trace off: a caught alarm is not repeated
-        return trace
-
-    trace._gamelib_deadline = True  # type: ignore[attr-defined]
-    trace._gamelib_end = end  # type: ignore[attr-defined]
-    sys.settrace(trace)
-    try:
-        yield
-    finally:
-        sys.settrace(outer)
-
-
-@functools.lru_cache(maxsize=4096)
-def _one_line_loop(code: types.CodeType) -> bool:
-    """True if ``code`` has a loop within one line (``while True: pass``, a comprehension):
-    the trace fallback needs an event per instruction there, as such a loop makes no line
-    events. Elsewhere line events suffice, and cost far less (an event per instruction
-    makes a tight loop 30 to 40 times slower)."""
-    starts = sorted(dis.findlinestarts(code))
-    if not starts:
-        return False
-    offsets = [offset for offset, _ in starts]
-
-    def line(offset: int) -> int | None:
-        index = bisect.bisect_right(offsets, offset) - 1
-        return starts[index][1] if index >= 0 else None
-
-    for instruction in dis.get_instructions(code):
-        target = instruction.argval
-        backward = instruction.opname.startswith("JUMP_BACKWARD") or (
-            instruction.opname == "JUMP_ABSOLUTE" and isinstance(target, int)
-            and target <= instruction.offset)
-        if backward and isinstance(target, int) and line(target) == line(instruction.offset):
-            return True
-    return False
-
-
 class _Calls:
-    """The calls of the student's code in the running check: their number and when the
-    check's total time limit ends (None: no check runs, no total)."""
+    """The calls of the student's code in the running check: their number, the CPU seconds
+    of the check's total time limit still left (None: no check runs, no total), and when
+    the total's wall-clock backstop ends (:data:`WALL_FACTOR` times the total)."""
 
     def __init__(self) -> None:
         self.count = 0
-        self.end: float | None = None
+        self.left: float | None = None
+        self.wall_end = 0.0
 
 
 _CALLS: Final = _Calls()
@@ -348,98 +131,60 @@ _CALLS: Final = _Calls()
 @contextmanager
 def _total_budget() -> Iterator[None]:
     """The checker's side of the total time limit: the calls of the student's code inside
-    share :func:`total_time_limit` seconds (an inner check keeps the outer budget)."""
-    saved = (_CALLS.count, _CALLS.end)
-    if _CALLS.end is None:
-        _CALLS.count, _CALLS.end = 0, time.monotonic() + total_time_limit()
+    share :func:`total_time_limit` seconds of CPU time (an inner check keeps the outer
+    budget)."""
+    saved = (_CALLS.count, _CALLS.left, _CALLS.wall_end)
+    if _CALLS.left is None:
+        _CALLS.count, _CALLS.left = 0, total_time_limit()
+        _CALLS.wall_end = time.monotonic() + WALL_FACTOR * total_time_limit()
     try:
         yield
     finally:
-        _CALLS.count, _CALLS.end = saved
+        _CALLS.count, _CALLS.left, _CALLS.wall_end = saved
 
 
-_SAFE_TYPES: Final = (int, float, complex, str, bytes, bool, type(None), type(Ellipsis))
-
-
-def _settle(answer: Any) -> Any:
-    """The student's ``answer`` made safe to use after the call, run under its time limit:
-    an iterator (a generator, ``itertools.count()``) is read into a list of at most
-    :data:`MAX_ANSWER_ITEMS` items, a larger collection is refused, and the student's own
-    objects inside have their ``repr``, ``hash`` and ``==`` tried once, so that one that
-    never returns is stopped here, by the limit."""
-    if isinstance(answer, Iterator) and not isinstance(answer, _SAFE_TYPES):
-        items = list(itertools.islice(answer, MAX_ANSWER_ITEMS + 1))
-        if len(items) > MAX_ANSWER_ITEMS:
-            raise _TooBig(f"an iterator of {type(answer).__name__} that gave more than "
-                          f"{MAX_ANSWER_ITEMS:,} items (does it ever end? a generator "
-                          "without a way out, itertools.count()?)")
-        answer = items
-    elif isinstance(answer, (list, tuple, set, frozenset, dict)) and len(answer) > \
-            MAX_ANSWER_ITEMS:
-        raise _TooBig(f"a {type(answer).__name__} of {len(answer):,} items (at most "
-                      f"{MAX_ANSWER_ITEMS:,} are read)")
-    _try_dunders(answer, 3)
-    return answer
-
-
-class _TooBig(Exception):
-    """The student's answer is larger than a checker reads, or unusable."""
-
-
-def _try_dunders(value: Any, depth: int) -> None:
-    """``repr``, ``hash`` and ``==`` of the student's objects in ``value`` (into containers
-    ``depth`` levels deep, their first items), so that a loop in them meets the limit;
-    exceptions they raise are left for the checker's safe ``show`` and ``same``."""
-    kind = type(value)
-    if kind in _SAFE_TYPES:
-        return
-    if kind in (list, tuple, set, frozenset, dict):
-        if depth:
-            for item in list(itertools.islice(value.items() if kind is dict else value, 50)):
-                _try_dunders(item, depth - 1)
-        return
-    if not _is_library(getattr(sys.modules.get(kind.__module__), "__file__", None) or ""):
-        with contextlib.suppress(Exception):  # show() writes such an object by its type
-            repr(value)
-        for name, probe in (("__hash__", hash), ("__eq__", lambda v: v == v)):
-            if name == "__hash__" and getattr(kind, "__hash__", None) is None:
-                continue  # unhashable: each checker says so where it needs a hash
-            try:
-                probe(value)
-            except Exception as error:
-                raise _TooBig(f"an object of type {kind.__name__} whose {name} raised "
-                              f"{type(error).__name__}: {_message(error)}") from None
-
-
-def call_student(function: Callable[..., Any], *args: Any, first: bool = False) -> Any:
+def call_student(function: Callable[..., Any], *args: Any, first: bool = False,
+                 read: Callable[[], Any] | None = None) -> Any:
     """``function(*args)`` under the time limit (:func:`time_limit`). Instead of letting the
     student's exception through it raises :class:`NotDone` (NotImplementedError: a stub),
     :class:`StudentError` (any other exception, SystemExit included, or an answer too
     large to read), :class:`TimedOut` (no return in time), :class:`Refused` (a call of a
     reference the exercise forbids) or :class:`Interrupted` (the stop button); and
     :class:`OverBudget` once the calls of the running check have used up its total time
-    limit. The answer is read under the limit (:func:`_settle`): an iterator comes back as
-    a list. With ``first=True`` (the check's first call) an answer ``...``
-    (:func:`is_stub`), a placeholder left in the template, is a stub too."""
+    limit. The answer is read under the limit and comes back made of plain values
+    (:func:`_settle`): an iterator as a list, an object of the student's class as a
+    stand-in. With ``read`` the result is the pair ``(answer, read())``: ``read`` reads what
+    the call wrote into what the checker handed it (the cache, the nodes of a path), under
+    the same limit, and its result is made plain the same way. With ``first=True`` (the
+    check's first call) an answer ``...`` (:func:`is_stub`), a placeholder left in the
+    template, is a stub too."""
     seconds = time_limit()
-    budget_end = _CALLS.end
-    if budget_end is not None:
-        left = budget_end - time.monotonic()
-        if left <= 0:
+    budget_left = _CALLS.left
+    if budget_left is not None:
+        if budget_left <= 0 or time.monotonic() >= _CALLS.wall_end:
             raise OverBudget(total_time_limit(), _CALLS.count, "")
-        seconds = min(seconds, left)
+        seconds = min(seconds, budget_left)
     _CALLS.count += 1
     refused = len(refused_calls())
-    rings = _Rings()
+    rings = _Rings(call_student.__code__)
+    clock = _cpu_clock()
+    started = clock()
     try:
-        with _deadline(seconds, rings), refusing():
-            answer = _settle(function(*args))
+        try:
+            with _deadline(seconds, rings), refusing():
+                raw = function(*args)
+                answer = _settle(raw if read is None else (raw, read()))
+        finally:
+            if _CALLS.left is not None:
+                _CALLS.left -= clock() - started
     except DelegationRefused as refusal:
         raise Refused(refusal.name, _where(refusal)) from None
     except _Alarm as alarm:
-        if budget_end is not None and time.monotonic() >= budget_end - 1e-3 and \
-                seconds < time_limit():
+        if budget_left is not None and seconds < time_limit() and not rings.waited:
             raise OverBudget(total_time_limit(), _CALLS.count, _where(alarm)) from None
+        if rings.waited:
+            raise TimedOut(WALL_FACTOR * seconds, _where(alarm), rings.swallowed,
+                           waited=True) from None
         raise TimedOut(seconds, _where(alarm), rings.swallowed) from None
     except KeyboardInterrupt as stop:
         raise Interrupted(_where(stop)) from None
@@ -462,7 +207,7 @@ def call_student(function: Callable[..., Any], *args: Any, first: bool = False) 
     calls = refused_calls()
     if len(calls) > refused:  # the student's code caught the refusal
         raise Refused(calls[refused], "")
-    if first and is_stub(answer):
+    if first and is_stub(raw):
         raise NotDone()
     return answer
 
@@ -478,7 +223,8 @@ class CheckEnded(Exception):
 
 def ask(title: str, name: str, call: str, function: Callable[..., Any], *args: Any,
         first: bool = False, hint: str = "",
-        context: Callable[[], Sequence[tuple[str, str]]] | None = None) -> Any:
+        context: Callable[[], Sequence[tuple[str, str]]] | None = None,
+        read: Callable[[], Any] | None = None) -> Any:
     """The student's answer ``function(*args)`` (through :func:`call_student`), or the end of
     the check: :class:`CheckEnded` with the report ``title`` on the student's function ``name``.
 
@@ -486,10 +232,10 @@ def ask(title: str, name: str, call: str, function: Callable[..., Any], *args: A
     first call) ends it with "not done yet" (:func:`not_done`); an exception or a timeout
     ends it with the line of :func:`raised_line` on ``call``, the call as the report writes
     it, with the details ``context()`` (e.g. the position) before its own and, for an
-    exception, ``hint``.
+    exception, ``hint``. ``read`` as for :func:`call_student`.
     """
     try:
-        return call_student(function, *args, first=first)
+        return call_student(function, *args, first=first, read=read)
     except NotDone as stub:
         raise CheckEnded(not_done(title, name, stub.where)) from None
     except (StudentError, TimedOut) as error:
@@ -575,6 +321,29 @@ def _checker(function: Callable[P, CheckResult], forbid: Forbidden | None
             restore_handled(before)
 
     return wrapper
+
+
+def expected(function: Callable[P, T]) -> Callable[P, T]:
+    """``function``, a checker's computation of its expected values, with its results kept
+    (as ``functools.cache`` keeps them: computed once per process, every check asks the
+    same) where only a call reaches them, and that call refused while the student's code
+    runs (:func:`~gamelib.exercises.guard.refuse`): the expected values are not there for
+    the taking as module attributes during a check. The checker's own calls, between the
+    student's, read them as before."""
+    values: dict[tuple[Any, ...], T] = {}
+    name = f"{function.__module__.rsplit('.', 1)[-1]}.{function.__qualname__}"
+
+    def cached(*args: P.args, **kwargs: P.kwargs) -> T:
+        if student_running():
+            refuse(f"{EXPECTED_VALUES} {name}")
+        key = (*args, *sorted(kwargs.items()))
+        if key not in values:
+            values[key] = function(*args, **kwargs)
+        return values[key]
+
+    cached.__name__, cached.__qualname__ = function.__name__, function.__qualname__
+    cached.__doc__ = function.__doc__
+    return cached
 
 
 def _is_callable_annotation(annotation: object) -> bool:

@@ -52,6 +52,7 @@ from gamelib.search.bounded import (
     store_bound,
 )
 from gamelib.search.broken import BrokenCacheExample, broken_alphabeta, find_broken_cache_example
+from gamelib.search.cfr import CFR, exploitability, regret_matching
 from gamelib.search.choice import best_move
 from gamelib.search.common import MAX_SECONDS, Budget, Heuristic, MoveOrder
 from gamelib.search.depth_limited import (
@@ -61,7 +62,6 @@ from gamelib.search.depth_limited import (
     plies_to_end,
     proven_value,
 )
-from gamelib.search.cfr import CFR, exploitability, regret_matching
 from gamelib.search.engine import DEFAULT_SECONDS, choose_move, move_values
 from gamelib.search.heuristics import tictactoe_open_lines, zero
 from gamelib.search.match_stats import MatchScore, SprtResult, match_score, sprt

@@ -49,7 +49,10 @@ __all__ = [
     "check_observer",
     "check_order",
     "check_rng",
-    "check_root_moves",
+    "check_moves",
+    "check_whole",
+    "is_same_move",
+    "legal_form",
     "check_running",
     "check_seconds",
     "check_window",
@@ -407,16 +410,34 @@ def default_window(game: AnyGame, alpha: float | None,
     return (low if alpha is None else alpha), (high if beta is None else beta)
 
 
+def check_whole(value: object, name: str, least: int | None = 0, *, optional: bool = False,
+                unit: str = "") -> int | None:
+    """``value`` as an int, after checking that it is a whole number of ``unit`` (e.g.
+    ``" of plies"``), at least ``least`` unless that is None (or None, if ``optional``); else
+    :class:`GameError`, whose message calls it ``name``. The one rule of every count at
+    gamelib's doors: any integer counts, numpy's too and a huge one; a bool, a float
+    (``2.0`` too) or anything else does not.
+
+    >>> import numpy as np
+    >>> check_whole(np.int64(3), "iterations", 1)
+    3
+    """
+    if optional and value is None:
+        return None
+    if (not isinstance(value, numbers.Integral) or isinstance(value, bool)
+            or (least is not None and value < least)):
+        allowed = (f"a whole number{unit}" + ("" if least is None else f", at least {least}")
+                   + (", or None" if optional else ""))
+        raise GameError(f"{name} must be {allowed}; got {describe_text(value)}")
+    return int(value)
+
+
 def check_depth(depth: object, name: str = "depth", least: int = 0, *,
                 optional: bool = False) -> None:
     """Raise :class:`GameError` unless ``depth`` is a whole number of plies, at least
-    ``least`` (or None, if ``optional``); the message calls it ``name``. numpy
-    integers count as whole numbers."""
-    if optional and depth is None:
-        return
-    if not isinstance(depth, numbers.Integral) or isinstance(depth, bool) or depth < least:
-        allowed = f"a whole number of plies, at least {least}" + (", or None" if optional else "")
-        raise GameError(f"{name} must be {allowed}; got {describe_text(depth)}")
+    ``least`` (or None, if ``optional``); the message calls it ``name``
+    (:func:`check_whole`)."""
+    check_whole(depth, name, least, optional=optional, unit=" of plies")
 
 
 def check_seconds(seconds: object, name: str = "seconds") -> None:
@@ -479,19 +500,54 @@ def check_heuristic_callable(heuristic: object) -> None:
         )
 
 
-def check_root_moves(game: AnyGame, state: Hashable, root_moves: object) -> None:
-    """Raise GameError unless ``root_moves`` is a non-empty list of distinct legal moves."""
+def is_same_move(move: object, legal: Hashable) -> bool:
+    """True if ``move`` stands for the legal move ``legal``: the one comparison of a given
+    move with the game's at gamelib's doors. Where the game's move is an int, any integer
+    equal to it (numpy's ``int64(3)`` for the column 3), but no bool and no float; where it
+    is a tuple, a tuple whose items stand for its items; else ``move == legal``. A
+    comparison that raises or gives no plain truth value is no match, never an error."""
+    if type(legal) is int:
+        return (isinstance(move, numbers.Integral) and not isinstance(move, bool)
+                and int(move) == legal)
+    if type(legal) is tuple:
+        return (isinstance(move, tuple) and len(move) == len(legal)
+                and all(is_same_move(m, g) for m, g in zip(move, legal, strict=True)))
+    try:
+        return (move == legal) is True
+    except (TypeError, ValueError):
+        return False
+
+
+def legal_form(legal: Sequence[Hashable], move: object) -> Any:
+    """The move of ``legal`` (the game's legal moves) that ``move`` equals
+    (:func:`is_same_move`), e.g. the column ``3`` for numpy's ``int64(3)``; ``move`` itself
+    if none does, for the door's own refusal to name it."""
+    return next((m for m in legal if is_same_move(move, m)), move)
+
+
+def check_moves(game: AnyGame, state: Hashable, moves: object, name: str) -> list[Hashable]:
+    """``moves`` as a list of the game's own legal moves of ``state``, after checking that
+    it is a non-empty list or tuple of distinct legal moves; else :class:`GameError`,
+    whose message calls it ``name``. The one rule of a list of moves at gamelib's doors:
+    a set has no order, so it is refused; a move equal to a legal one
+    (:func:`is_same_move`, e.g. numpy's ``int64(3)`` for column 3) counts as that move."""
     legal = game.moves(state)
-    if isinstance(root_moves, (str, bytes)) or not isinstance(root_moves, Sequence):
-        raise GameError(f"root_moves must be a list of legal moves, got {root_moves!r}")
-    if not root_moves:
-        raise GameError(f"root_moves must hold at least one of the legal moves {legal!r}")
-    for move in root_moves:
-        if move not in legal:
-            raise GameError(f"root_moves holds {move!r}, which is not one of the legal "
-                            f"moves {legal!r}")
-    if len(set(root_moves)) != len(root_moves):
-        raise GameError(f"root_moves repeats a move: {root_moves!r}")
+    if not isinstance(moves, (list, tuple)):
+        kind = ("a set has no order: pass a list" if isinstance(moves, (set, frozenset))
+                else f"got {describe_text(moves)}")
+        raise GameError(f"{name} must be a list of legal moves; {kind}")
+    if not moves:
+        raise GameError(f"{name} must hold at least one of the legal moves {legal!r}")
+    found: list[Hashable] = []
+    for move in moves:
+        same = legal_form(legal, move)
+        if not any(same is m for m in legal):
+            raise GameError(f"{name} holds {describe_text(move)}, which is not one of the "
+                            f"legal moves {legal!r}")
+        if same in found:
+            raise GameError(f"{name} repeats a move: {describe_text(moves)}")
+        found.append(same)
+    return found
 
 
 def check_running(game: AnyGame, state: Hashable) -> None:

@@ -76,11 +76,11 @@ from gamelib.search.common import (
     check_depth,
     check_game,
     check_heuristic_callable,
+    check_moves,
     check_number,
     check_observer,
     check_order,
     check_rng,
-    check_root_moves,
     check_running,
     check_seconds,
     check_window,
@@ -319,7 +319,7 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
     check_budget(budget)
     check_running(game, state)
     if root_moves is not None:
-        check_root_moves(game, state, root_moves)
+        root_moves = check_moves(game, state, root_moves, "root_moves")
     _check_forced(forced)
     check_order(order)
     if budget is None:

@@ -69,6 +69,7 @@ from gamelib.search.common import (
     check_rng,
     check_running,
     check_seconds,
+    check_whole,
     is_number,
     pick,
     rng_or_shared,
@@ -510,7 +511,7 @@ def mcts(game: AnyGame, state: Hashable, *, iterations: int | None = None,
     _check(game, state, iterations, seconds, budget, exploration, policy, seed, rng,
            stats, solve, observer)
     if rng is None:
-        rng = random.Random(seed) if seed is not None else rng_or_shared(None)
+        rng = random.Random(int(seed)) if seed is not None else rng_or_shared(None)
     top = getattr(game, "value_range", (-1, 1))[1] if solve else None
     result = _search(game, state, _Limit(iterations, seconds, budget), float(exploration),
                      policy, rng, MCTSStats(), top, observer)
@@ -524,10 +525,7 @@ def _check(game: object, state: Hashable, iterations: object, seconds: object,
            stats: object, solve: object, observer: object) -> None:
     """The door of :func:`mcts`: raise :class:`GameError` for a bad argument."""
     check_game(game)
-    if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool)
-                                   or iterations < 1):
-        raise GameError(f"iterations must be a whole number, at least 1, or None; "
-                        f"got {describe_text(iterations)}")
+    check_whole(iterations, "iterations", 1, optional=True)
     check_seconds(seconds)
     check_budget(budget)
     if not is_number(exploration) or not 0 <= check_number(exploration, "exploration") < math.inf:
@@ -536,8 +534,7 @@ def _check(game: object, state: Hashable, iterations: object, seconds: object,
     if not callable(policy):
         raise GameError(f"policy must be a function policy(game, state, rng) -> move, such as "
                         f"random_policy or tactical_policy; got {describe_text(policy)}")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise GameError(f"seed must be a whole number or None, got {describe_text(seed)}")
+    check_whole(seed, "seed", None, optional=True)
     check_rng(rng)
     if seed is not None and rng is not None:
         raise GameError("pass seed or rng, not both: rng=random.Random(seed) is the same")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numbers
 from typing import Final
 
 from gamelib.game import PLAY_MEMBERS, GameError, describe_text
@@ -9,7 +10,7 @@ from gamelib.search import common
 
 __all__ = [
     "MODES", "MAX_DELAY", "MAX_ITERATIONS", "check_game", "check_mode", "check_strength",
-    "check_delay", "check_iterations", "check_labels", "is_int_or_float",
+    "check_delay", "check_iterations", "check_labels",
 ]
 
 MODES: Final = ("human-computer", "computer-human", "human-human", "computer-computer")
@@ -41,26 +42,19 @@ def check_mode(mode: object) -> None:
                         f"got {describe_text(mode)}")
 
 
-def is_int_or_float(value: object) -> bool:
-    """True for a plain int or float, not a bool: what the session takes from a user (the
-    searches' :func:`~gamelib.search.common.is_number` also takes any real number)."""
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
 def check_strength(depth: object, seconds: object) -> None:
     """Raise GameError unless ``depth`` (plies, 1 or more) and ``seconds`` (more than 0,
     at most :data:`~gamelib.search.common.MAX_SECONDS`, as everywhere) are usable."""
-    if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool) or depth < 1):
-        raise GameError("depth must be a whole number of plies, 1 or more, or None; "
-                        f"got {describe_text(depth)}")
+    common.check_depth(depth, least=1, optional=True)
     common.check_seconds(seconds)
 
 
 def check_iterations(iterations: object) -> None:
     """Raise GameError unless ``iterations`` (the MCTS player's budget) is None or a whole
     number from 1 to :data:`MAX_ITERATIONS`."""
-    if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool)
-                                   or not 1 <= iterations <= MAX_ITERATIONS):
+    if iterations is not None and (not isinstance(iterations, numbers.Integral)
+                                   or isinstance(iterations, bool)
+                                   or not 1 <= int(iterations) <= MAX_ITERATIONS):
         raise GameError(f"mcts must be a number of iterations from 1 to {MAX_ITERATIONS:,} "
                         f"or None; got {describe_text(iterations)}")
 
@@ -71,7 +65,7 @@ MAX_ITERATIONS: Final = 1_000_000
 
 def check_delay(delay: object) -> None:
     """Raise GameError unless ``delay`` is a number of seconds from 0 to :data:`MAX_DELAY`."""
-    if not is_int_or_float(delay) or not 0 <= delay <= MAX_DELAY:  # type: ignore[operator]
+    if not common.is_number(delay) or not 0 <= delay <= MAX_DELAY:  # type: ignore[operator]
         raise GameError(f"delay must be a number of seconds from 0 to {MAX_DELAY:g}, "
                         f"got {describe_text(delay)}")
 

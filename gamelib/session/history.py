@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from gamelib.game import Game, GameError, Move, Player, State
-from gamelib.session.checks import is_int_or_float
+from gamelib.search.common import is_number
 
 __all__ = ["Facts", "GameFailed", "History", "ask", "describe_exception", "facts_of"]
 
@@ -59,7 +59,7 @@ def facts_of(game: Game[Any, Any], state: State) -> Facts:
     players = tuple(game.players)
     if ask(game, "finished", state):
         score = ask(game, "utility", state, players[0])
-        if not is_int_or_float(score) or math.isnan(score):
+        if not is_number(score) or math.isnan(score):
             raise GameFailed("utility", GameError(f"it returned {score!r}, not a number"))
         return Facts(True, None, None if score == 0 else players[0 if score > 0 else 1])
     mover = ask(game, "to_move", state)

@@ -17,6 +17,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, Final, TypeVar
 
 from gamelib.game import Game, GameError, Move, State, describe_text
+from gamelib.search.common import check_whole, is_number, legal_form
 from gamelib.session.checks import (
     check_delay,
     check_game,
@@ -24,7 +25,6 @@ from gamelib.session.checks import (
     check_labels,
     check_mode,
     check_strength,
-    is_int_or_float,
 )
 from gamelib.session.computer import Computer, Job
 from gamelib.session.history import (
@@ -91,8 +91,7 @@ class PlaySession:
         check_strength(depth, seconds)
         check_iterations(mcts)
         check_labels(labels)
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise GameError(f"seed must be a whole number or None, got {describe_text(seed)}")
+        seed = check_whole(seed, "seed", None, optional=True)  # numpy's ints become ints
         check_delay(delay)
         self._game: Final = game
         try:
@@ -184,7 +183,7 @@ class PlaySession:
         where ``locate`` finds no move (or fails), is refused with the board's click help.
         """
         def act() -> bool:
-            if not (is_int_or_float(x) and is_int_or_float(y)):
+            if not (is_number(x) and is_number(y)):
                 return self._st.refuse("a click needs two finite numbers x, y in canvas pixels")
             move: Move | None = None
             try:
@@ -349,7 +348,7 @@ class PlaySession:
         """
         limit: float | None = None
         if timeout is not None:
-            if not is_int_or_float(timeout) or timeout != timeout:  # nan is not equal to itself
+            if not is_number(timeout) or timeout != timeout:  # nan is not equal to itself
                 with self._st.lock:
                     self._st.refuse(f"wait(timeout) takes a number of seconds or None, not "
                                  f"{describe_text(timeout)}", keep_case=True)
@@ -532,6 +531,8 @@ class PlaySession:
     def _human_move(self, move: Move) -> bool:
         state, mover = self._st.history.state, self._st.history.now.mover
         try:
+            if not ask(self._game, "finished", state):  # numpy's 3 is the column 3
+                move = legal_form(ask(self._game, "moves", state), move)
             after = ask(self._game, "play", state, move, refusal=True)
         except GameError as error:
             return self._st.refuse(str(error), keep_case=str(error).startswith(str(move)))

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gamelib.exercises as ex
-from gamelib.exercises import run
+from gamelib.exercises import limit
 from gamelib.exercises.ex11_backprop import check_backpropagate
 from gamelib.exercises.report import CheckResult
 from gamelib.game import GameError
@@ -220,8 +220,10 @@ def test_a_swallowed_limit_leaves_no_exception_behind() -> None:
 
 def test_a_check_has_a_total_limit() -> None:
     def slow(state: Any) -> bool:
-        time.sleep(0.1)
-        return sum(state[0]) == 0
+        end = time.thread_time() + 0.1  # the total counts CPU time, as the limit does
+        while time.thread_time() < end:
+            pass
+        return bool(sum(state[0]) == 0)
 
     ex.set_time_limit(LIMIT, total=0.5)
     started = time.monotonic()
@@ -336,7 +338,7 @@ def test_an_alarm_signalled_as_the_limit_ends_neither_raises_nor_rings_again(
     late, at the latest inside the signal() call that restores the outer handler. That late
     ring must change nothing. (It re-armed the timer, which then rang under the outer
     handler: the default one killed a test worker, as it would kill a student's kernel.)"""
-    real = run._SIGNALS
+    real = limit._SIGNALS
     rang: list[int] = []
 
     class LateAlarm:
@@ -355,9 +357,9 @@ def test_an_alarm_signalled_as_the_limit_ends_neither_raises_nor_rings_again(
         rang.append(signum)
 
     saved = signal.signal(signal.SIGALRM, outer)
-    monkeypatch.setattr(run, "_SIGNALS", LateAlarm)
+    monkeypatch.setattr(limit, "_SIGNALS", LateAlarm)
     try:
-        with run._deadline(5.0):
+        with limit._deadline(5.0):
             pass
         time.sleep(0.05)  # a re-armed timer (10 ms) would have rung by now
         assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
@@ -366,3 +368,119 @@ def test_an_alarm_signalled_as_the_limit_ends_neither_raises_nor_rings_again(
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, saved)
+
+
+# Issue 35, item 2: every kind of hostile answer, at every checker, judged under the limit ---
+
+
+class RaisingEq:
+    def __eq__(self, other: object) -> bool:
+        raise ValueError("no comparing")
+
+    __hash__ = object.__hash__
+
+
+class RaisingHash:
+    def __hash__(self) -> int:
+        raise ValueError("no hashing")
+
+
+class LoopingEq:
+    def __eq__(self, other: object) -> bool:
+        while True:
+            pass
+
+    __hash__ = object.__hash__
+
+
+class EndlessIterable:
+    """An iterable that is not an iterator: ``list()`` of it never ends."""
+
+    def __iter__(self) -> Iterator[int]:
+        return itertools.count()
+
+
+def endless_generator() -> Iterator[int]:
+    while True:
+        yield 1
+
+
+HOSTILE_KINDS: dict[str, tuple[Callable[[], Any], str]] = {
+    "eq raises": (RaisingEq, "object of type RaisingEq whose __eq__ raised ValueError"),
+    "hash raises": (RaisingHash, "object of type RaisingHash whose __hash__ raised ValueError"),
+    "eq loops": (LoopingEq, "did not return within 0.1 s"),
+    "iterable": (EndlessIterable, "an iterable of EndlessIterable that gave more than "
+                                  "100,000 items"),
+    "generator": (endless_generator, "an iterator of generator that gave more than 100,000"),
+}
+
+
+@pytest.mark.parametrize("kind", HOSTILE_KINDS)
+@pytest.mark.parametrize("entry", ENTRY_POINTS)
+def test_each_kind_of_hostile_answer_gets_its_message_at_every_checker(entry: str,
+                                                                      kind: str) -> None:
+    make, says = HOSTILE_KINDS[kind]
+    ex.set_time_limit(0.1)  # only "eq loops" runs into it (the fixture resets it)
+    result = ENTRY_POINTS[entry](_constant(make))
+    assert isinstance(result, CheckResult) and not result.passed and result.done
+    assert says in _report(result), _report(result)
+
+
+def _writes(value: Callable[[], Any]) -> dict[str, Callable[[], CheckResult]]:
+    """The checkers whose student code writes into what it is handed, each with a student
+    function that writes ``value()`` there and returns a right-looking answer."""
+
+    def memo(game: Any, state: Any, player: Any, cache: dict[Any, Any]) -> int:
+        cache[state] = (value(), None)
+        return 0
+
+    def store(cache: dict[Any, Any], state: Any, alpha: Any, beta: Any, v: Any) -> None:
+        cache[state] = (value(), value())
+
+    def backprop(path: list[Any], result: int) -> None:
+        for node in path:
+            node.total = value()
+
+    return {"memo": lambda: ex.check_memo_minimax(memo),
+            "store": lambda: ex.check_store_bound(store),
+            "backprop": lambda: check_backpropagate(backprop)}
+
+
+@pytest.mark.parametrize("kind", ["eq raises", "eq loops", "iterable"])
+@pytest.mark.parametrize("entry", ["memo", "store", "backprop"])
+def test_what_the_student_writes_into_the_cache_or_nodes_is_read_under_the_limit(
+        entry: str, kind: str) -> None:
+    make, says = HOSTILE_KINDS[kind]
+    ex.set_time_limit(0.1)  # only "eq loops" runs into it (the fixture resets it)
+    result = _writes(make)[entry]()
+    assert not result.passed and says in _report(result), _report(result)
+
+
+def test_a_sleeping_eq_is_stopped_as_a_wait() -> None:
+    class Sleeping:
+        def __eq__(self, other: object) -> bool:
+            time.sleep(HANG)
+            return True
+
+        __hash__ = object.__hash__
+
+    ex.set_time_limit(0.1)  # a wait is stopped after WALL_FACTOR times the limit
+    result = ex.check_utility(lambda s, p: Sleeping())
+    assert f"was still waiting after {0.1 * limit.WALL_FACTOR:g} s" in _report(result)
+    assert "in __eq__" in _report(result)
+
+
+def test_a_call_is_judged_by_its_cpu_time_not_the_wall_clock() -> None:
+    """The limit counts the CPU time of the student's thread: 0.3 s asleep in a call with a
+    0.1 s limit is no timeout (to the wall clock, a busy machine looks the same)."""
+    calls = [0]
+
+    def slow_but_right(state: Any) -> bool:
+        calls[0] += 1
+        if calls[0] == 1:
+            time.sleep(0.3)
+        return bool(sum(state[0]) == 0)
+
+    ex.set_time_limit(0.1)
+    result = ex.check_finished(slow_but_right)
+    assert result.passed, _report(result)
