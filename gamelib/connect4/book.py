@@ -54,6 +54,7 @@ solver (:func:`opening_book`).
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 import threading
 import time
@@ -63,7 +64,10 @@ from typing import Final
 
 from gamelib.connect4.score import winner_score
 
-__all__ = ["BOOK_COLS", "BOOK_DISCS", "BOOK_ROWS", "MISSING", "Book", "opening_book"]
+__all__ = [
+    "BOOK_COLS", "BOOK_DISCS", "BOOK_ROWS", "MISSING", "NOT_LOADED", "Book", "book_installed",
+    "covers", "opening_book",
+]
 
 BOOK_ROWS: Final = 6
 BOOK_COLS: Final = 7
@@ -75,7 +79,10 @@ MISSING: Final = (
     "in JupyterLite): the solver searches the opening itself, which takes minutes, so the "
     "player falls back on the heuristic there and is not perfect"
 )
-"""What the player and the lesson say when :func:`opening_book` is None."""
+"""What the lesson says when :func:`opening_book` is None."""
+
+NOT_LOADED: Final = "opening book not loaded: a guess, not a proven move"
+"""What the player's summary adds in the opening when :func:`opening_book` is None."""
 
 _CELLS: Final = BOOK_ROWS * BOOK_COLS
 _HEIGHT: Final = BOOK_ROWS + 1
@@ -173,6 +180,18 @@ class Book:
             return v
         won = winner_score(_CELLS, BOOK_DISCS + 100 - abs(v))
         return won if v > 0 else -won
+
+
+def covers(rows: int, cols: int, discs: int) -> bool:
+    """Whether the book reaches a position with ``discs`` discs on a ``rows`` x ``cols``
+    board: the 7 x 6 board and at most :data:`BOOK_DISCS` discs (whether it is loaded
+    is :func:`opening_book`'s to say)."""
+    return (rows, cols) == (BOOK_ROWS, BOOK_COLS) and discs <= BOOK_DISCS
+
+
+def book_installed() -> bool:
+    """Whether the package ``bitbully-databases`` is installed (the book not loaded)."""
+    return importlib.util.find_spec("bitbully_databases") is not None
 
 
 _lock = threading.Lock()

@@ -364,13 +364,6 @@ class Solver:
         cur, mask, moves = position
         grid = self._grid
         cells = grid.cells
-        if moves <= BOOK_DISCS and self.wants_book and not self._book_read:
-            # The first search that can reach the book's depth: the kernel reads it now.
-            self._book_read = True
-            book = opening_book()
-            if book is not None:
-                self._kernel = make_negamax(grid, self.table, book)
-        kernel = self._kernel
         self.nodes = self.lookups = 0
         empty = grid.full ^ mask
         # Both players' threats at once, the opponent's board in a second lane.
@@ -395,6 +388,13 @@ class Solver:
         else:
             # Lose to the opponent's next disc .. win with my second disc from now.
             low, high = -((cells - moves) // 2), (cells - 1 - moves) // 2
+        if moves <= BOOK_DISCS and self.wants_book and not self._book_read:
+            # The first search that can reach the book's depth: the kernel reads it now.
+            self._book_read = True
+            book = opening_book()
+            if book is not None:
+                self._kernel = make_negamax(grid, self.table, book)
+        kernel = self._kernel
         limit = float("inf") if deadline is None else deadline
         if budget is not None:
             limit = min(limit, budget.deadline)
