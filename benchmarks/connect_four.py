@@ -24,7 +24,9 @@ position: wall-clock time (mean and median per position) and the process's CPU t
 the run with the least CPU time is printed (on a shared machine the best run is the one
 least disturbed). ``--no-book`` solves without the opening book (the solver reads it
 at 12 discs on 7 x 6 by default), ``--max-discs D`` keeps the positions with at most D
-discs (before ``--limit``); the line then counts the book's lookups too. Exit
+discs (before ``--limit``); the line then counts the book's lookups too. ``--seconds S``
+gives each position at most S seconds: one not solved by then counts as wrong, its time
+as S, and the line says how many ran out. Exit
 status: 0 when every answer was right, 1 otherwise, 2 for bad arguments.
 """
 
@@ -39,6 +41,7 @@ from pathlib import Path
 from gamelib.connect4 import BENCHMARK_SETS, Solver, benchmark_positions
 from gamelib.game import GameError
 from gamelib.games import ConnectFour
+from gamelib.search.common import SearchTimeout
 
 
 def read_set(name: str) -> tuple[str, list[tuple[str, int]]]:
@@ -58,7 +61,7 @@ def read_set(name: str) -> tuple[str, list[tuple[str, int]]]:
 
 def run_set(
     name: str, limit: int | None, weak: bool, table_bits: int, book: bool = True,
-    max_discs: int | None = None,
+    max_discs: int | None = None, seconds: float | None = None,
 ) -> tuple[bool, float, str]:
     """Solve the set; ``(every score right, CPU seconds in solve, the summary line)``."""
     label, lines = read_set(name)
@@ -71,6 +74,7 @@ def run_set(
     cpu = 0.0
     nodes: list[int] = []
     lookups = 0
+    timeouts = 0
     correct = 0
     wrong: list[str] = []
     started = time.perf_counter()
@@ -83,7 +87,12 @@ def run_set(
             expected = (expected > 0) - (expected < 0)
         before = time.perf_counter()
         before_cpu = time.process_time()
-        score = solver.solve(state, weak=weak)
+        try:
+            deadline = None if seconds is None else before + seconds
+            score: int | None = solver.solve(state, weak=weak, deadline=deadline)
+        except SearchTimeout:
+            score = None
+            timeouts += 1
         cpu += time.process_time() - before_cpu
         times.append(time.perf_counter() - before)
         nodes.append(solver.nodes)
@@ -115,6 +124,7 @@ def run_set(
         f"mean {lookups / count:.1f} lookups, "
         f"{sum(nodes) / sum(times) / 1000:.0f} k nodes/s, "
         f"{sum(times):.1f} s in solve"
+        + (f", {timeouts} over {seconds:g} s" if seconds is not None else "")
     )
     return correct == count, cpu, summary
 
@@ -136,6 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--no-book", action="store_true", help="solve without the opening book")
     parser.add_argument("--max-discs", type=int, metavar="D", help="only positions of <= D discs")
+    parser.add_argument("--seconds", type=float, metavar="S", help="at most S s a position")
     args = parser.parse_args(argv)
     if args.limit is not None and args.limit < 1:
         parser.error("--limit must be at least 1")
@@ -149,7 +160,8 @@ def main(argv: list[str] | None = None) -> int:
     ok = True
     for name in args.sets:
         runs = [
-            run_set(name, args.limit, args.weak, args.table_bits, not args.no_book, args.max_discs)
+            run_set(name, args.limit, args.weak, args.table_bits, not args.no_book, args.max_discs,
+                    args.seconds)
             for _ in range(args.repeat)
         ]
         ok &= all(run[0] for run in runs)
