@@ -76,8 +76,8 @@ BOOK_DISCS: Final = 12
 
 MISSING: Final = (
     "the opening book is not loaded (the package bitbully-databases is not installed, as "
-    "in JupyterLite): the solver searches the opening itself, which takes minutes, so the "
-    "player falls back on the heuristic there and is not perfect"
+    "in JupyterLite): the solver searches the opening itself, which can take minutes or "
+    "more, so in the opening the player guesses with its heuristic and is not perfect"
 )
 """What the lesson says when :func:`opening_book` is None."""
 
