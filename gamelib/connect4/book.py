@@ -137,13 +137,13 @@ class Book:
     def __init__(self, data: bytes) -> None:
         started = time.perf_counter()
         count = len(data) // 5
-        # The 5-byte records, split by slicing: bytes 0-3 of each into 4-byte words.
-        words = bytearray(4 * count)
+        self.keys = array("i", [0]) * count
+        """The keys, sorted, as signed 32-bit numbers."""
+        # The 5-byte records, split by slicing: bytes 0-3 of each into the keys' words.
+        words = memoryview(self.keys).cast("B")
         for i in range(4):
             words[i::4] = data[i::5]
-        self.keys = array("i")
-        """The keys, sorted, as signed 32-bit numbers."""
-        self.keys.frombytes(words)
+        words.release()
         if sys.byteorder == "little":
             self.keys.byteswap()  # the file is big-endian
         self.values = array("b")
