@@ -9,9 +9,10 @@ slower in the opening (see :data:`MISSING`).
 
 What the package's files hold
 -----------------------------
-Every fact here was read from the package's own reader (``BitBullyDatabases``) and checked
-against gamelib's exact solver (tests/connect4/test_book.py; a larger sample in
-benchmarks/connect_four_book.py). All three files are for the standard board, 7 columns
+The format was read from the package's own reader (``BitBullyDatabases``); the facts of
+the file this module loads are checked against that reader and gamelib's exact solver
+(tests/connect4/test_book.py; a larger sample in benchmarks/connect_four_book.py), the
+counts of all three were read from the files. They are for the standard board, 7 columns
 of 6 rows, and hold records sorted by their key, so a lookup is a bisection.
 
 The key of a position is a string of bits read column by column, left to right, each
@@ -39,8 +40,8 @@ smaller key, so a lookup tries both.
     leaves out is a win for the first player or one of the positions above.
 ``book_8ply.dat``
     Positions with 8 discs, 3-byte records with the same two last bits: 34,515 records,
-    8,208 draws and 26,307 losses for the first player; the wins are left out. (The
-    package calls it Tromp's 8-ply database; the counts are those of this file.)
+    8,208 draws and 26,307 losses for the first player; the wins are left out. (So it is
+    not Tromp's data set of 67,557 positions of Lesson 8, whose counts differ.)
 
 Memory and time
 ---------------
