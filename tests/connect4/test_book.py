@@ -234,3 +234,14 @@ def test_a_node_budget_is_met_exactly() -> None:
         with pytest.raises(SearchTimeout):
             solver.solve(state, budget=Budget(30, nodes=nodes))
         assert solver.nodes == nodes
+
+
+def test_the_strength_menu_says_perfect_opening_only_with_the_book(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from gamelib.session import words
+
+    assert words.strength_label(GAME, None, None) == "strong (1 s), perfect opening"
+    assert words.strength_label(ConnectFour(5, 6), None, None) == "strong (1 s)"
+    monkeypatch.setattr(words, "book_installed", lambda: False)  # as in JupyterLite
+    assert words.strength_label(GAME, None, None) == "strong (1 s)"
