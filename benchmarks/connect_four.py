@@ -3,6 +3,7 @@
 Usage::
 
     python benchmarks/connect_four.py L3_R1 L2_R1 [--limit N] [--weak] [--repeat R]
+    python benchmarks/connect_four.py L1_R2 L1_R3 --max-discs 12 [--no-book]
 
 Each SET is the name of a benchmark set shipped with gamelib (``L3_R1`` or ``Test_L3_R1``,
 read by :func:`gamelib.connect4.benchmark_positions`) or a file of ``MOVES SCORE`` lines.
@@ -21,7 +22,11 @@ position: wall-clock time (mean and median per position) and the process's CPU t
 (mean per position), which other work on a shared machine disturbs less. With
 ``--repeat R`` each set is run R times, each time with a fresh solver, and the line of
 the run with the least CPU time is printed (on a shared machine the best run is the one
-least disturbed). Exit
+least disturbed). ``--no-book`` solves without the opening book (the solver reads it
+at 12 discs on 7 x 6 by default), ``--max-discs D`` keeps the positions with at most D
+discs (before ``--limit``); the line then counts the book's lookups too. ``--seconds S``
+gives each position at most S seconds: one not solved by then counts as wrong, its time
+as S, and the line says how many ran out. Exit
 status: 0 when every answer was right, 1 otherwise, 2 for bad arguments.
 """
 
@@ -36,6 +41,7 @@ from pathlib import Path
 from gamelib.connect4 import BENCHMARK_SETS, Solver, benchmark_positions
 from gamelib.game import GameError
 from gamelib.games import ConnectFour
+from gamelib.search.common import SearchTimeout
 
 
 def read_set(name: str) -> tuple[str, list[tuple[str, int]]]:
@@ -53,15 +59,22 @@ def read_set(name: str) -> tuple[str, list[tuple[str, int]]]:
     return path.name.removeprefix("Test_"), [(moves, int(score)) for moves, score in pairs]
 
 
-def run_set(name: str, limit: int | None, weak: bool, table_bits: int) -> tuple[bool, float, str]:
+def run_set(
+    name: str, limit: int | None, weak: bool, table_bits: int, book: bool = True,
+    max_discs: int | None = None, seconds: float | None = None,
+) -> tuple[bool, float, str]:
     """Solve the set; ``(every score right, CPU seconds in solve, the summary line)``."""
     label, lines = read_set(name)
+    if max_discs is not None:
+        lines = [(moves, score) for moves, score in lines if len(moves) <= max_discs]
     if limit is not None:
         lines = lines[:limit]
-    solver = Solver(table_bits=table_bits)
+    solver = Solver(table_bits=table_bits, book=book)
     times: list[float] = []
     cpu = 0.0
     nodes: list[int] = []
+    lookups = 0
+    timeouts = 0
     correct = 0
     wrong: list[str] = []
     started = time.perf_counter()
@@ -74,10 +87,16 @@ def run_set(name: str, limit: int | None, weak: bool, table_bits: int) -> tuple[
             expected = (expected > 0) - (expected < 0)
         before = time.perf_counter()
         before_cpu = time.process_time()
-        score = solver.solve(state, weak=weak)
+        try:
+            deadline = None if seconds is None else before + seconds
+            score: int | None = solver.solve(state, weak=weak, deadline=deadline)
+        except SearchTimeout:
+            score = None
+            timeouts += 1
         cpu += time.process_time() - before_cpu
         times.append(time.perf_counter() - before)
         nodes.append(solver.nodes)
+        lookups += solver.lookups
         if score == expected:
             correct += 1
         else:
@@ -96,13 +115,16 @@ def run_set(name: str, limit: int | None, weak: bool, table_bits: int) -> tuple[
         print(f"  wrong: {line}")
     count = len(lines)
     summary = (
-        f"{label}{' (weak)' if weak else ''}: {correct}/{count} correct, "
+        f"{label}{' (weak)' if weak else ''}{'' if book else ' (no book)'}: "
+        f"{correct}/{count} correct, "
         f"mean {1000 * statistics.fmean(times):.3f} ms, "
         f"median {1000 * statistics.median(times):.3f} ms, "
         f"mean cpu {1000 * cpu / count:.3f} ms, "
         f"mean {statistics.fmean(nodes):.1f} nodes, "
+        f"mean {lookups / count:.1f} lookups, "
         f"{sum(nodes) / sum(times) / 1000:.0f} k nodes/s, "
         f"{sum(times):.1f} s in solve"
+        + (f", {timeouts} over {seconds:g} s" if seconds is not None else "")
     )
     return correct == count, cpu, summary
 
@@ -122,6 +144,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--repeat", type=int, default=1, metavar="R", help="run each set R times, print the best"
     )
+    parser.add_argument("--no-book", action="store_true", help="solve without the opening book")
+    parser.add_argument("--max-discs", type=int, metavar="D", help="only positions of <= D discs")
+    parser.add_argument("--seconds", type=float, metavar="S", help="at most S s a position")
     args = parser.parse_args(argv)
     if args.limit is not None and args.limit < 1:
         parser.error("--limit must be at least 1")
@@ -134,7 +159,11 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(str(error))
     ok = True
     for name in args.sets:
-        runs = [run_set(name, args.limit, args.weak, args.table_bits) for _ in range(args.repeat)]
+        runs = [
+            run_set(name, args.limit, args.weak, args.table_bits, not args.no_book, args.max_discs,
+                    args.seconds)
+            for _ in range(args.repeat)
+        ]
         ok &= all(run[0] for run in runs)
         print(min(runs, key=lambda run: run[1])[2], flush=True)
     return 0 if ok else 1

@@ -20,13 +20,15 @@ depth reached in one second on a few positions.
 
 ``--keep-value N`` (no match; ``--old`` not needed) asks the ``--new`` player for a move,
 within ``--seconds``, in a seeded sample of ``N`` positions of each of the opening sets
-``Test_L1_R2`` and ``Test_L1_R3`` that have a win or a draw to keep (the file gives the
-exact score), and tells whether the move keeps the value: a win stays a win, a draw a
-draw. When the player proves its move optimal (``Decision.exact``) that settles it;
-otherwise the exact solver of *this* checkout solves the position after the move (sign
-only, at most ``--solve-seconds`` each; results are cached in ``--cache``, and so are the
+``Test_L1_R1``, ``Test_L1_R2`` and ``Test_L1_R3`` that have a win or a draw to keep (the
+file gives the exact score), and tells whether the move keeps the value (a win stays a
+win, a draw a draw) and whether it is optimal (it keeps the exact score), per set and by
+discs on the board (up to 11, 12, 13 or more: the opening book holds 12). The exact solver
+of *this* checkout (with its book) scores the position after the move, at most
+``--solve-seconds`` each; when it cannot, the player's own proof (``Decision.exact``)
+still settles the value, not the score. Scores are cached in ``--cache``, and so are the
 positions it could not settle in that time, so a second run over the same moves costs
-nothing: a position left unknown is retried only with more ``--solve-seconds``). With
+nothing: a position left unknown is retried only with more ``--solve-seconds``. With
 ``--depth D`` (and no ``--seconds``) the player skips the solver and searches the
 heuristic tree D plies deep: a measure of the search and its heuristic that no clock
 disturbs. It prints a report; it asserts nothing. At 1 s a move on a busy machine, the
@@ -71,7 +73,7 @@ for line in sys.stdin:
                       "value": d.value}), flush=True)
 """
 
-KEEP_VALUE_SETS = ("L1_R2", "L1_R3")
+KEEP_VALUE_SETS = ("L1_R1", "L1_R2", "L1_R3")
 
 DEPTH_POSITIONS = ["", "4453", "44444362"]
 
@@ -125,15 +127,17 @@ def play(first: Player, second: Player, opening: str, game_seed: int,
 
 def keep_value(player: Player, sample: int, seconds: float | None, depth: int | None,
                solve_seconds: float, cache_path: str) -> None:
-    """Print, per set and in all, the share of positions whose value the player's move keeps
-    (the player asked with ``seconds`` and ``depth``, as :func:`connect_four_move`)."""
+    """Print, per opening set and disc count, the share of positions whose value the
+    player's move keeps (a win stays a win, a draw a draw) and the share whose move is
+    optimal (it keeps the exact score), the player asked with ``seconds`` and ``depth``."""
     from gamelib.connect4 import Solver, benchmark_positions
+    from gamelib.connect4.score import winner_score
     from gamelib.games.connect_four import ConnectFour
     from gamelib.search.common import SearchTimeout
 
-    # The cache: the sign of each position solved ({moves: sign}), and for a position the
-    # solver could not settle, the most seconds it was given ({"unsettled": {moves: s}}),
-    # so that a later run retries it only when it may take longer.
+    # The cache: the exact score of each position after a move ({moves: score}), and for
+    # a position the solver could not settle, the most seconds it was given
+    # ({"unsettled": {moves: s}}), so that a later run retries it only with more time.
     cache: dict[str, int] = {}
     unsettled: dict[str, float] = {}
     if os.path.exists(cache_path):
@@ -142,44 +146,66 @@ def keep_value(player: Player, sample: int, seconds: float | None, depth: int | 
         unsettled = stored.pop("unsettled", {})
         cache = stored
     solver, game = Solver(table_bits=22), ConnectFour()
-    totals = {"kept": 0, "lost": 0, "unknown": 0}
+    print(f"load average {os.getloadavg()[0]:.1f}; seconds {seconds}, depth {depth}", flush=True)
+    totals: dict[str, dict[str, int]] = {}
     for name in KEEP_VALUE_SETS:
         keepable = [(m, s) for m, s in benchmark_positions(name) if s >= 0]
-        counts = {"kept": 0, "lost": 0, "unknown": 0}
+        counts: dict[str, dict[str, int]] = {}
         for number, (moves, score) in enumerate(random.Random(name).sample(keepable, sample)):
             answer = player.ask(moves, seconds, depth, number)
             child = moves + str(answer["move"] + 1)
             state = ConnectFour.from_moves(child)
-            if answer["exact"]:
-                verdict = "kept"   # proven optimal by the player's own exact solver
-            elif game.finished(state):
-                verdict = "kept" if game.utility(state, game.to_move(state)) < 0 else "lost"
+            after: int | None   # the exact score after the move, for the opponent
+            if game.finished(state):
+                lost = game.utility(state, game.to_move(state)) < 0
+                after = -winner_score(42, len(child)) if lost else 0
             else:
                 if child not in cache and unsettled.get(child, 0.0) < solve_seconds:
                     try:
-                        cache[child] = solver.solve(state, weak=True,
-                                                    deadline=time.perf_counter() + solve_seconds)
+                        cache[child] = solver.solve(
+                            state, deadline=time.perf_counter() + solve_seconds)
                         unsettled.pop(child, None)
                     except SearchTimeout:
                         unsettled[child] = solve_seconds
-                after = cache.get(child)   # the sign of the score for the opponent
-                if after is None:
-                    verdict = "unknown"
-                else:
-                    verdict = "kept" if after == -(score > 0) else "lost"
-            counts[verdict] += 1
-            print(f"{name} {moves:14} score {score:+d}: plays {answer['move'] + 1}, "
-                  f"{verdict}", flush=True)
+                after = cache.get(child)
+            if after is not None:
+                kept = "kept" if sign(-after) == sign(score) else "lost"
+                optimal = -after == score
+            else:   # the player's own proof settles the value (not the exact score)
+                kept = "kept" if answer["exact"] else "unknown"
+                optimal = None
+            group = "<=11" if len(moves) <= 11 else "12" if len(moves) == 12 else ">=13"
+            for table in (counts, totals):
+                keys = (f"{name} {group}", f"{name} all") if table is counts else (group, "all")
+                for key in keys:
+                    row = table.setdefault(key, {"n": 0, "kept": 0, "lost": 0, "unknown": 0,
+                                                 "optimal": 0, "scored": 0})
+                    row["n"] += 1
+                    row[kept] += 1
+                    row["scored"] += optimal is not None
+                    row["optimal"] += bool(optimal)
+            print(f"{name} {moves:14} score {score:+d}: plays {answer['move'] + 1}, {kept}"
+                  f"{', optimal' if optimal else ', not optimal' if optimal is False else ''}",
+                  flush=True)
         with open(cache_path, "w") as file:
             json.dump({**cache, "unsettled": unsettled}, file)
-        for key in totals:
-            totals[key] += counts[key]
-        known = counts["kept"] + counts["lost"]
-        print(f"{name}: kept {counts['kept']}/{known} ({100 * counts['kept'] / max(known, 1):.0f}%)"
-              f", unknown {counts['unknown']}", flush=True)
-    known = totals["kept"] + totals["lost"]
-    print(f"both sets: kept {totals['kept']}/{known} "
-          f"({100 * totals['kept'] / max(known, 1):.1f}%), unknown {totals['unknown']}")
+        for key, row in sorted(counts.items()):
+            print(report_line(key, row), flush=True)
+    for key, row in sorted(totals.items()):
+        print(report_line(f"every set {key}", row), flush=True)
+
+
+def report_line(label: str, row: dict[str, int]) -> str:
+    """One line of the keep-value report: kept of known, optimal of scored."""
+    known = row["kept"] + row["lost"]
+    share = 100 * row["optimal"] / max(row["scored"], 1)
+    return (f"{label}: {row['n']} positions, kept {row['kept']}/{known} "
+            f"({100 * row['kept'] / max(known, 1):.1f}%), unknown {row['unknown']}; optimal "
+            f"{row['optimal']}/{row['scored']} ({share:.1f}%)")
+
+
+def sign(x: int) -> int:
+    return (x > 0) - (x < 0)
 
 
 def train(player: Player, path: str, seconds: float | None, depth: int | None) -> None:
@@ -207,7 +233,7 @@ def main() -> None:
     parser.add_argument("--train", metavar="FILE", default=None,
                         help="JSON lines of positions with the columns that keep the value")
     parser.add_argument("--solve-seconds", type=float, default=120.0)
-    parser.add_argument("--cache", default="/tmp/connect_four_keep_value.json")
+    parser.add_argument("--cache", default="/tmp/connect_four_keep_value_scores.json")
     args = parser.parse_args()
     if args.train is not None:
         with Player(args.new) as player:

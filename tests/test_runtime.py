@@ -161,14 +161,15 @@ def test_the_setup_cell_keeps_colabs_ipywidgets() -> None:
     assert floor >= Version("0.13.2") and floor in declared("ipycanvas").specifier
 
 
-def test_pyodide_does_not_get_the_jupyter_servers() -> None:
+def test_pyodide_does_not_get_the_jupyter_servers_or_the_opening_book() -> None:
+    """Nor the 18 MB opening book (gamelib.connect4.book works without it)."""
     pyodide = {"sys_platform": "emscripten", "python_version": "3.14"}
     skipped = {
         Requirement(line).name for line in PROJECT["dependencies"]
         if Requirement(line).marker is not None
         and not Requirement(line).marker.evaluate(pyodide)  # type: ignore[union-attr]
     }
-    assert skipped == {"jupyterlab", "notebook"}
+    assert skipped == {"jupyterlab", "notebook", "bitbully-databases"}
 
 
 # -- the one address ------------------------------------------------------------------------

@@ -6,6 +6,7 @@ The rules live in :mod:`gamelib.games.connect_four` (Lesson 7). This package hol
 ``bitboard``       a position seen from the player to move, the board's masks, threats
 ``table``          the solver's transposition table of ``(flag, value, move)`` entries
 ``solver``         :class:`Solver`: exact scores, Lesson 8's negamax with null windows
+``book``           the opening book: every 7 x 6 position with 12 discs, looked up
 ``heuristic``      :func:`connect_four_heuristic`, the one Connect Four heuristic
 ``player``         :func:`connect_four_move`: tactics, the solver, then Lesson 6's search
 ``cli``            ``python -m gamelib.connect_four``: solve, analyze, move from the shell

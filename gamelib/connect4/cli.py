@@ -34,6 +34,10 @@ bad options; :data:`EXIT_OUTPUT_FAILED` (74) when the answers cannot be written
 (standard output closed, a full disk), with one line on standard error; 130 after
 Ctrl-C. No traceback is ever shown.
 
+``solve`` and ``analyze`` read the opening book on the 7 x 6 board
+(:mod:`gamelib.connect4.book`; ``echo . | python -m gamelib.connect_four solve`` answers
+``. 1`` in about a second); ``--no-book`` searches without it.
+
 The work is done by :class:`gamelib.connect4.solver.Solver` and
 :func:`gamelib.connect4.player.connect_four_move`; this module only reads, checks and
 writes lines, and checks every argument at its door.
@@ -102,9 +106,12 @@ examples:
   printf '.\\n1122\\n' | python -m gamelib.connect_four solve --rows 4 --cols 5
 
 The solver is pure Python: positions from the end game and the middle game take
-milliseconds to seconds, but the first dozen moves of the 6x7 board can take
-minutes or far longer. The move mode never takes much longer than --seconds (at
-most {MAX_SECONDS:g}), and never more than {MAX_SECONDS:g} s a move whatever --depth asks for.
+milliseconds to seconds. On the 6x7 board it reads the opening book (the package
+bitbully-databases, installed with gamelib) at 12 discs, so every position with at
+most 12 discs takes a second or less (the empty board: about one); with --no-book,
+or without the package, the first dozen moves take minutes or far longer. The move
+mode never takes much longer than --seconds (at most {MAX_SECONDS:g}), and never more
+than {MAX_SECONDS:g} s a move whatever --depth asks for.
 
 A line that is not a valid position gets a message on standard error naming its
 line number and the problem; the other lines are still answered, and the exit
@@ -208,6 +215,12 @@ def build_parser() -> argparse.ArgumentParser:
             action="store_true",
             help="only win (1), draw (0) or loss (-1); usually faster",
         )
+        exact_mode.add_argument(
+            "--no-book",
+            action="store_true",
+            help="search without the opening book (to see or time the search alone); "
+            "the scores are the same, the opening takes minutes or more",
+        )
     move = modes.add_parser(
         "move",
         parents=[board],
@@ -273,7 +286,7 @@ def make_answer(args: argparse.Namespace, game: ConnectFour) -> Answer:
 
         return choose
 
-    solver = Solver(game)  # one table for the whole input: positions recur
+    solver = Solver(game, book=not args.no_book)  # one table for the input: positions recur
     weak = bool(args.weak)
     if args.mode == "solve":
         return lambda state: str(solver.solve(state, weak=weak))

@@ -1,9 +1,14 @@
-"""The search inside :class:`~gamelib.connect4.solver.Solver`: Lesson 8's negamax with a
-null window, written for speed.
+"""The solver's speed kernel: Lesson 8's negamax with a null window, written for speed.
 
-:func:`make_negamax` builds it for one board size and one table. What each of its steps
-does, and why it pays off, is told in :mod:`gamelib.connect4.solver`'s docstring ("How
-the solver works"); the step numbers here are those of "Where to read" there.
+This file is where :class:`~gamelib.connect4.solver.Solver` spends nearly all its time, so
+it trades the house style for speed on purpose: one long function with every name local,
+helpers written out instead of called, tables built in advance. What a reader must
+understand is short: the four numbered steps of ``negamax`` below (moves that do not lose
+at once, the table and the opening book, bounds without search, the moves in order), which
+are Lesson 8's negamax with Lesson 5's ``read_bound`` and ``store_bound``. Why each step
+pays off is told in :mod:`gamelib.connect4.solver`'s docstring ("How the solver works");
+the step numbers here are those of "Where to read" there. The rest is bookkeeping: the
+budget's looks (``housekeeping``) and prebuilt table entries.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from gamelib.connect4.bitboard import Geometry
+from gamelib.connect4.book import BOOK_DISCS, Book
 from gamelib.connect4.table import NO_MOVE, Entry, Table
 from gamelib.search.bounded import LOWER, UPPER
 from gamelib.search.common import Budget, SearchTimeout
@@ -20,7 +26,9 @@ from gamelib.search.common import Budget, SearchTimeout
 __all__ = ["CHECK_EVERY", "Kernel", "make_negamax"]
 
 CHECK_EVERY = 4096
-"""The search looks at its clock and its table's size once every this many nodes."""
+"""Without a budget, the search looks at its clock and its table's size once every this
+many nodes; with one, as often as :meth:`Budget.look
+<gamelib.search.common.Budget.look>` asks (so a node limit is met exactly)."""
 
 UNREAD: Entry = ("unread", 0, 0)
 """negamax's ``entry`` when the caller has not read the table: negamax reads it."""
@@ -34,11 +42,14 @@ class Kernel(NamedTuple):
     search passes its children one more argument, ``entry``)."""
     start: Callable[[float, Budget | None], None]
     """``start(limit, budget)``: zero the counters, set the deadline; before a search."""
-    counters: Callable[[], tuple[int, int, int]]
-    """``counters()``: ``(nodes, hits, cutoffs)`` since :attr:`start`; read during a search too."""
+    stop: Callable[[], None]
+    """``stop()``: after a search, count its nodes since the last look against the budget."""
+    counters: Callable[[], tuple[int, int, int, int]]
+    """``counters()``: ``(nodes, hits, cutoffs, lookups)`` since :attr:`start` (lookups:
+    positions the opening book answered); read during a search too."""
 
 
-def make_negamax(grid: Geometry, table: Table) -> Kernel:
+def make_negamax(grid: Geometry, table: Table, book: Book | None = None) -> Kernel:
     """Lesson 8's negamax for ``grid``'s board, with the null window ``(alpha, alpha + 1)``.
 
     ``negamax(cur, mask, moves, opp_wins, alpha)`` answers "is the score of the position
@@ -52,6 +63,10 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
     :meth:`Solver._score <gamelib.connect4.solver.Solver._score>` asks only such
     questions, and a position that holds them passes them on to every child it
     searches, so this search never checks them (1-2% of its time).
+
+    With ``book`` (only for the 7 x 6 board) a position with
+    :data:`~gamelib.connect4.book.BOOK_DISCS` discs that the table does not settle is
+    looked up instead of searched: its exact score, stored in the table as a bound.
 
     ``entry``, when given, is what the table's current generation holds for the position
     (an :data:`~gamelib.connect4.table.Entry`, or None for nothing), as the parent read
@@ -100,7 +115,9 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
     lose = [-((cells - m) // 2) for m in range(cells + 1)]
     below_high = [(cells - 1 - m) // 2 - 1 for m in range(cells + 1)]
     clock = time.perf_counter
-    check_mask = CHECK_EVERY - 1  # a power of two less one: nodes & check_mask == 0 ...
+    # The opening book's depth and lookup; -1 (never reached) without a book.
+    book_discs = BOOK_DISCS if book is not None else -1
+    book_score = book.score if book is not None else None
     # Lesson 5's flags '≥' (LOWER) and '≤' (UPPER), as local names: read once per node.
     lower, upper, no_move = LOWER, UPPER, NO_MOVE
     # Every entry negamax can write, made once: lower_entry[v][move] is the tuple
@@ -116,18 +133,26 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
         upper_entry[v] = [(upper, v, move) for move in range(cols + 1)]
     recent: dict[int, tuple[str, int, int]] = table.recent
     recent_get, older_get = recent.get, table.older.get
-    nodes = hits = cutoffs = 0
+    nodes = hits = cutoffs = lookups = 0
+    next_look = counted = 0  # housekeeping after next_look nodes; nodes the budget counted
     limit = float("inf")
     budget: Budget | None = None
 
     def start(deadline: float, new_budget: Budget | None) -> None:
-        nonlocal nodes, hits, cutoffs, limit, budget
-        nodes = hits = cutoffs = 0
+        nonlocal nodes, hits, cutoffs, lookups, limit, budget, next_look, counted
+        nodes = hits = cutoffs = lookups = counted = 0
         limit, budget = deadline, new_budget
+        next_look = CHECK_EVERY if budget is None else budget.look(0)
         housekeeping_table()
 
-    def counters() -> tuple[int, int, int]:
-        return nodes, hits, cutoffs
+    def stop() -> None:
+        nonlocal counted
+        if budget is not None:
+            budget.count(nodes - counted)
+            counted = nodes
+
+    def counters() -> tuple[int, int, int, int]:
+        return nodes, hits, cutoffs, lookups
 
     def housekeeping_table() -> None:
         """Start a new table generation when the current one is full; bind it locally."""
@@ -137,23 +162,25 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
         recent_get, older_get = recent.get, table.older.get
 
     def housekeeping() -> None:
-        """Every CHECK_EVERY nodes: the clock, the budget's cancel flag and node count,
-        the table's size."""
+        """After next_look nodes: the clock, the budget (its cancel flag, its node count;
+        it says when to look next), the table's size."""
+        nonlocal next_look, counted
+        step = CHECK_EVERY
         if budget is not None:
-            budget.count(CHECK_EVERY)
-            if budget.cancelled or budget.out_of_nodes():
-                raise SearchTimeout("the budget ran out during the search")
+            step = budget.look(nodes - counted)  # raises SearchTimeout when spent
+            counted = nodes
         if clock() >= limit:
             raise SearchTimeout("the time budget ran out during the search")
+        next_look = nodes + step
         housekeeping_table()
 
     def negamax(
         cur: int, mask: int, moves: int, opp_wins: int, alpha: int, entry: Entry | None = UNREAD
     ) -> int:
-        nonlocal nodes, hits, cutoffs
-        nodes += 1
-        if not nodes & check_mask:  # ... once every CHECK_EVERY nodes
+        nonlocal nodes, hits, cutoffs, lookups
+        if nodes >= next_look:
             housekeeping()
+        nodes += 1
         # 1. Moves that do not lose at once (see "Pruning moves that lose at once").
         playable = (mask + bottom) & full
         forced = playable & opp_wins
@@ -180,6 +207,12 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
             elif value <= alpha:  # ('≤', value) and value <= alpha: fails low
                 hits += 1
                 return value
+        if moves == book_discs:  # The opening book (7 x 6): the exact score, looked up.
+            score = book_score(key)  # type: ignore[misc]  # not None with book_discs set
+            if score is not None:
+                lookups += 1
+                recent[key] = (lower_entry if score > alpha else upper_entry)[score][hint]
+                return score
         empty = full ^ mask
         # 3. Bounds without search: the question is always open here (the precondition),
         # so neither bound answers it, but when it is "can I reach the best score that
@@ -312,4 +345,4 @@ def make_negamax(grid: Geometry, table: Table) -> Kernel:
         recent[key] = upper_entry[best][no_move]
         return best
 
-    return Kernel(negamax, start, counters)
+    return Kernel(negamax, start, stop, counters)

@@ -15,7 +15,10 @@ that time, but not the opening. So the player works in layers, cheapest first:
    of the time left; the optimal ones are quick, because the first search left the
    bounds they need in the solver's table. The player picks at random among the
    columns proven optimal (the fastest win, the draw, or the slowest loss). When the
-   deadline cuts the work short, a proven win is still played.
+   deadline cuts the work short, a proven win is still played. On the 7 x 6 board the
+   solver reads the opening book (:mod:`gamelib.connect4.book`) at 12 discs: up to 11
+   discs it proves the move, and the summary ends "(perfect: opening book)"; without
+   the book (JupyterLite) an opening move's summary says so.
 3. **The iterative deepening of Lesson 6 with the heuristic of Lesson 7** over the
    columns that the tactics allow: :func:`gamelib.search.depth_limited.deepen` with
    :func:`~gamelib.connect4.heuristic.connect_four_heuristic` (built once per board
@@ -35,7 +38,8 @@ Strength: ``seconds`` or ``depth``
 * ``seconds`` only (the default, 1 second): the full player above. About half the time
   goes to the exact solver; the rest, if needed, to the heuristic search. In the
   opening (more than :data:`OPENING_EMPTY` empty cells), where the solver cannot finish in
-  time, it gets only a short probe (:data:`PROBE_SHARE`) and the heuristic search the rest.
+  time, it gets only a short probe (:data:`PROBE_SHARE`) and the heuristic search the rest;
+  with the opening book it gets :data:`BOOK_SHARE` there instead, and proves the move.
 * ``depth`` only: a weaker player for teaching, whose play depends on no clock. It
   skips the exact solver and searches the heuristic tree ``depth`` plies deep, so its
   choice is the same on every machine for the same ``rng``. Each further ply costs
@@ -51,8 +55,9 @@ One :class:`~gamelib.search.common.Budget` is built at the door from ``seconds``
 (:data:`EXACT_SHARE`; in the opening :data:`PROBE_SHARE`), each column a slice, the
 heuristic search the rest. When it runs out, the player returns the best move of the
 last finished iteration; if that cut short what was asked for (a ``depth`` not reached,
-a caller's budget shorter than ``seconds``, a cancel), the decision says so with
-``cut_short=True``.
+a caller's budget shorter than ``seconds``, a cancel, the budget's ``nodes`` spent), the
+decision says so with ``cut_short=True``. The solver meets a node limit exactly; the
+heuristic's first iteration (depth 1, a few nodes) always runs, so that there is a move.
 
 Values
 ------
@@ -80,6 +85,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from gamelib.connect4.bitboard import Position, geometry, position_of
+from gamelib.connect4.book import NOT_LOADED, covers, opening_book
 from gamelib.connect4.forced import forced_move
 from gamelib.connect4.lookahead import (
     board_heuristic,
@@ -130,6 +136,10 @@ to 10 discs from games), and the heuristic search makes better use of the time."
 PROBE_SHARE: Final = 0.05
 """The solver's part of the budget in the opening: enough to catch a quick forced win."""
 
+BOOK_SHARE: Final = 0.9
+"""The solver's part of the budget where it reads the opening book (7 x 6, at most
+:data:`~gamelib.connect4.book.BOOK_DISCS` discs): there it proves the best move in well
+under a second, so the heuristic search only gets what is left if it does not."""
 
 
 # -- the public functions -----------------------------------------------------------
@@ -375,11 +385,11 @@ def _single_bits(value: int) -> Iterator[int]:
 
 class _Evaluation(NamedTuple):
     """What :func:`_evaluate` found: a result per legal column, the position's exact
-    score if known, and whether the budget cut the search short."""
+    score if known, and why the budget cut the search short (None: it did not)."""
 
     results: dict[int, _Result]
     root_score: int | None
-    cut_short: bool
+    cut_short: str | None
 
 
 def _evaluate(
@@ -413,8 +423,13 @@ def _evaluate(
         # The position gets EXACT_SHARE of the budget (in the opening, a probe); once it
         # is solved, hints may spend all of it on exact column scores, which beat any
         # estimate.
-        opening = game.rows * game.cols - board.discs > OPENING_EMPTY
-        root = limit.share(PROBE_SHARE if opening else EXACT_SHARE)
+        if covers(game.rows, game.cols, board.discs) and opening_book() is not None:
+            share = BOOK_SHARE
+        elif game.rows * game.cols - board.discs > OPENING_EMPTY:
+            share = PROBE_SHARE  # the opening, without the book
+        else:
+            share = EXACT_SHARE
+        root = limit.share(share)
         root_score = _solve_columns(board, open_columns, root, limit if complete else root,
                                     stats=stats, results=results, complete=complete)
         open_columns = [col for col in open_columns if col not in results]
@@ -425,10 +440,15 @@ def _evaluate(
         if not complete and any(_optimal(result, root_score) for result in results.values()):
             rest = limit.part(depth=1)  # the choice is made: cheap estimates for the others
         interrupted = _deepen(board, open_columns, rest, stats, results)
-    # Cut short: cancelled, or stopped before what was asked for (a depth, or seconds
-    # beyond the caller's budget).
+    # Cut short: cancelled, out of nodes, or stopped before what was asked for (a depth,
+    # or seconds beyond the caller's budget).
     asked_more = limit.depth is not None or limit.clipped
-    return _Evaluation(results, root_score, limit.cancelled or (interrupted and asked_more))
+    cut_short = None
+    if limit.out_of_nodes():
+        cut_short = "the nodes ran out"
+    elif limit.cancelled or (interrupted and asked_more):
+        cut_short = "the time ran out"
+    return _Evaluation(results, root_score, cut_short)
 
 
 def _solve_columns(
@@ -525,6 +545,12 @@ def _decide(
         summary = f"{board.mover} can force at least a draw"
     else:
         summary = f"estimate {chosen.value:+.2f} for {board.mover} (depth {stats.depth})"
+    game = board.game
+    if covers(game.rows, game.cols, board.discs):  # the opening: what the book did
+        if opening_book() is None:
+            summary += "" if exact else f" ({NOT_LOADED})"
+        elif root_score is not None and (all_proven or _optimal(chosen, root_score)):
+            summary += " (perfect: opening book)"  # the solver, reading the book, proved it
     move_values: dict[Hashable, float] = {col: results[col].value for col in sorted(results)}
     return Decision(
         move=move,
@@ -532,8 +558,8 @@ def _decide(
         exact=exact,
         stats=stats,
         move_values=move_values,
-        summary=summary + (" (cut short: the time ran out)" if cut_short else ""),
-        cut_short=cut_short,
+        summary=summary + (f" (cut short: {cut_short})" if cut_short else ""),
+        cut_short=cut_short is not None,
     )
 
 

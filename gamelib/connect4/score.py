@@ -28,7 +28,7 @@ from __future__ import annotations
 from gamelib.game import GameError
 from gamelib.games.connect_four import ConnectFour
 
-__all__ = ["end_of_game", "score_to_moves"]
+__all__ = ["end_of_game", "score_to_moves", "winner_score"]
 
 
 def score_to_moves(score: int, stones: int, game: ConnectFour | None = None) -> int:
@@ -57,6 +57,12 @@ def score_to_moves(score: int, stones: int, game: ConnectFour | None = None) -> 
             f"score {score} is impossible with {stones} discs on a {game.rows}x{game.cols} board"
         )
     return (end - stones + 1) // 2
+
+
+def winner_score(cells: int, end: int) -> int:
+    """The score, for the winner, of a game won with ``end`` discs on a board of ``cells``
+    cells: ``(cells + 2 - end) // 2``, the formula above (the loser's is its negative)."""
+    return (cells + 2 - end) // 2
 
 
 def end_of_game(cells: int, score: int, stones: int) -> int:

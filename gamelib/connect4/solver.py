@@ -146,6 +146,7 @@ import time
 from collections.abc import Callable
 
 from gamelib.connect4.bitboard import Position, geometry, position_of
+from gamelib.connect4.book import BOOK_COLS, BOOK_DISCS, BOOK_ROWS, Book, opening_book
 from gamelib.connect4.negamax import make_negamax
 from gamelib.connect4.table import Table
 from gamelib.game import GameError
@@ -188,9 +189,18 @@ class Solver:
     was made (``calls``: positions searched, ``cache_hits``: table entries that settled
     a position at once, ``cutoffs``: searches whose score reached beta). One solver may
     be shared by threads: calls take turns.
+
+    ``book`` (default True): on the standard 7 x 6 board, read the opening book
+    (:mod:`gamelib.connect4.book`) at its depth, 12 discs, instead of searching on: every
+    position with at most 12 discs is then solved in about a second or less, and
+    :attr:`lookups` counts the book's answers. It is loaded on the first search of such
+    a position. Without the package, or with ``book=False`` (to show or time the search
+    alone), the solver searches as it does on other boards; the scores are the same.
     """
 
-    def __init__(self, game: ConnectFour | None = None, *, table_bits: int = 20) -> None:
+    def __init__(
+        self, game: ConnectFour | None = None, *, table_bits: int = 20, book: bool = True
+    ) -> None:
         if game is None:
             game = ConnectFour()
         if not isinstance(game, ConnectFour):
@@ -204,12 +214,18 @@ class Solver:
                 f"table_bits must be a whole number from {MIN_TABLE_BITS} to "
                 f"{MAX_TABLE_BITS}, got {table_bits!r}"
             )
+        if not isinstance(book, bool):
+            raise GameError(f"book must be True or False, got {book!r}")
         self.game: ConnectFour = game
         """The board this solver is for."""
         self.table_bits = table_bits
         """The table holds at most about ``2**table_bits`` positions."""
         self.nodes = 0
         """Positions searched by the last call of :meth:`solve` or :meth:`analyze`."""
+        self.lookups = 0
+        """Of :attr:`nodes`, the positions the opening book answered (see ``book``)."""
+        self.wants_book = book and (game.rows, game.cols) == (BOOK_ROWS, BOOK_COLS)
+        """Whether this solver reads the opening book: asked for, and the 7 x 6 board."""
         self.stats = Stats()
         """Counters summed over every call since the solver was made."""
         self.table = Table(1 << table_bits)
@@ -217,6 +233,14 @@ class Solver:
         self._lock = threading.Lock()
         self._grid = geometry(game)
         self._kernel = make_negamax(self._grid, self.table)
+        self._book_read = False  # whether the kernel was rebuilt with the book
+
+    @property
+    def book(self) -> Book | None:
+        """The opening book this solver reads (loaded on first use), or None: not asked
+        for, another board size, or the package not installed (see
+        :mod:`gamelib.connect4.book`)."""
+        return opening_book() if self.wants_book else None
 
     def reset(self) -> None:
         """Empty the transposition table (the counters are kept)."""
@@ -285,8 +309,8 @@ class Solver:
         in column ``c`` (0-based), from that player's point of view, so the best moves
         are those with the largest entry and ``max`` of the entries equals
         :meth:`solve`. A move that wins at once gets the winning score. ``weak``,
-        ``deadline`` and ``budget`` work as in :meth:`solve`; :attr:`nodes` counts all
-        columns.
+        ``deadline`` and ``budget`` work as in :meth:`solve`; :attr:`nodes` and
+        :attr:`lookups` count all columns.
         """
         position = self._position(state)
         _check_options(weak, deadline, budget)
@@ -295,7 +319,7 @@ class Solver:
         cur, mask, moves = position
         result: list[int | None] = []
         with self._lock:
-            self.nodes = nodes = 0
+            self.nodes = nodes = lookups = 0
             _check_clock(deadline, budget)
             for col in range(game.cols):
                 if mask & game.top_masks[col]:
@@ -310,8 +334,9 @@ class Solver:
                     # The opponent moves next: its score, seen from our side.
                     score = -self._score(position.play(disc), weak, deadline, budget)
                     nodes += self.nodes
+                    lookups += self.lookups
                     result.append(score)
-            self.nodes = nodes
+            self.nodes, self.lookups = nodes, lookups
         return result
 
     def _position(self, state: C4State) -> Position:
@@ -339,8 +364,7 @@ class Solver:
         cur, mask, moves = position
         grid = self._grid
         cells = grid.cells
-        kernel = self._kernel
-        self.nodes = 0
+        self.nodes = self.lookups = 0
         empty = grid.full ^ mask
         # Both players' threats at once, the opponent's board in a second lane.
         both = grid.threats(cur | ((cur ^ mask) << grid.lane))
@@ -364,6 +388,13 @@ class Solver:
         else:
             # Lose to the opponent's next disc .. win with my second disc from now.
             low, high = -((cells - moves) // 2), (cells - 1 - moves) // 2
+        if moves <= BOOK_DISCS and self.wants_book and not self._book_read:
+            # The first search that can reach the book's depth: the kernel reads it now.
+            self._book_read = True
+            book = opening_book()
+            if book is not None:
+                self._kernel = make_negamax(grid, self.table, book)
+        kernel = self._kernel
         limit = float("inf") if deadline is None else deadline
         if budget is not None:
             limit = min(limit, budget.deadline)
@@ -395,7 +426,8 @@ class Solver:
                 else:
                     low = score
         finally:
-            nodes, hits, cutoffs = kernel.counters()
+            kernel.stop()
+            nodes, hits, cutoffs, self.lookups = kernel.counters()
             self.nodes = nodes
             self.stats.calls += nodes
             self.stats.cache_hits += hits

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Final, Protocol
 
+from gamelib.connect4.book import book_installed, covers
 from gamelib.game import Game, GameError, Player, State
 from gamelib.games import ConnectFour
 from gamelib.session.history import GameFailed, describe_exception
@@ -72,9 +73,15 @@ def winner(game: Game[Any, Any], state: State) -> Player | None:
 
 
 def strength_label(game: object, depth: int | None, seconds: float | None) -> str:
-    """The computer's strength in words, e.g. ``'perfect'`` or ``'depth 4, 2 s'``."""
+    """The computer's strength in words, e.g. ``'perfect'`` or ``'depth 4, 2 s'``.
+
+    Connect Four's default player proves its moves in the opening on the 7 x 6 board when
+    the opening book is installed (:mod:`gamelib.connect4.book`): "perfect opening"."""
     if depth is None and seconds is None:
-        return "strong (1 s)" if isinstance(game, ConnectFour) else "perfect"
+        if not isinstance(game, ConnectFour):
+            return "perfect"
+        book = book_installed() and covers(game.rows, game.cols, 0)
+        return "strong (1 s), perfect opening" if book else "strong (1 s)"
     parts = [] if depth is None else [f"depth {depth}"]
     if seconds is not None:
         parts.append(f"{seconds:g} s")

@@ -15,6 +15,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+import gamelib.connect4.book as book_module
 import gamelib.connect4.player as player
 from gamelib.connect4.player import connect_four_move, connect_four_move_values
 from gamelib.connect4.solver import Solver
@@ -153,14 +154,26 @@ def test_fractions_and_numpy_seconds_are_numbers_to_the_player(seconds: float) -
     assert set(values) == set(range(7))
 
 
-@pytest.mark.parametrize(("moves", "share"), [("444444333333", player.EXACT_SHARE),
-                                               ("", player.PROBE_SHARE),
-                                               ("44444433333", player.PROBE_SHARE)])
+@pytest.mark.parametrize(("moves", "book", "share"), [
+    ("4444443333331", True, player.EXACT_SHARE),
+    ("444444333333", False, player.EXACT_SHARE),
+    ("", False, player.PROBE_SHARE),
+    ("44444433333", False, player.PROBE_SHARE),
+    ("", True, player.BOOK_SHARE),
+    ("444444333333", True, player.BOOK_SHARE),
+])
 def test_the_player_splits_the_checked_budget(
-    monkeypatch: pytest.MonkeyPatch, moves: str, share: float
+    monkeypatch: pytest.MonkeyPatch, moves: str, book: bool, share: float
 ) -> None:
     """At 30 s, the most there is, the solver gets EXACT_SHARE (in the opening, with more
-    than OPENING_EMPTY empty cells, PROBE_SHARE) and the heuristic the rest."""
+    than OPENING_EMPTY empty cells, PROBE_SHARE; where it reads the opening book, up to 12
+    discs, BOOK_SHARE) and the heuristic the rest."""
+    if book:
+        pytest.importorskip("bitbully_databases")
+        book_module.opening_book()  # loaded now: its first load counts against a move
+    else:  # as in JupyterLite: the opening book is not there
+        monkeypatch.setattr(book_module, "_loaded", True)
+        monkeypatch.setattr(book_module, "_book", None)
     seen: dict[str, Budget] = {}
 
     def solver_gives_up(board: object, columns: list[int], root: Budget, limit: Budget,
@@ -178,7 +191,6 @@ def test_the_player_splits_the_checked_budget(
     monkeypatch.setattr(player, "_deepen", heuristic)
     game = ConnectFour()
     state = ConnectFour.from_moves(moves)
-    assert (42 - len(moves) <= player.OPENING_EMPTY) == (share == player.EXACT_SHARE)
     decision = connect_four_move(game, state, seconds=30, rng=random.Random(0))
     assert decision.move in game.moves(state) and not decision.cut_short
     assert seen["columns"] is seen["root"]   # choosing a move: the columns share the root's
@@ -194,3 +206,29 @@ def test_a_bad_budget_is_refused() -> None:
         connect_four_move(game, game.start, depth=1, budget=1.0)  # type: ignore[arg-type]
     with pytest.raises(GameError, match="budget must be"):
         Solver(table_bits=10).solve(game.start, budget="soon")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("nodes", [1, 50, 3000])
+def test_the_player_meets_a_node_budget_and_says_it_cut_short(nodes: int) -> None:
+    """The solver stops at the budget's nodes exactly; the heuristic's first iteration
+    (depth 1: the root and its 7 columns, 8 nodes with a forced-move look) still runs, so
+    that there is a move, and the decision says the nodes ran out."""
+    game = ConnectFour()
+    state = ConnectFour.from_moves("4453")
+    budget = Budget(30, nodes=nodes)
+    decision = connect_four_move(game, state, budget=budget, rng=random.Random(0))
+    assert decision.move in game.moves(state)
+    assert decision.cut_short and decision.summary.endswith("(cut short: the nodes ran out)")
+    assert budget.used >= nodes and decision.stats.calls <= nodes + 9
+
+
+def test_without_the_book_the_player_says_so_in_the_opening(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(book_module, "_loaded", True)
+    monkeypatch.setattr(book_module, "_book", None)
+    game = ConnectFour()
+    decision = connect_four_move(game, ConnectFour.from_moves("44"), depth=2,
+                                 rng=random.Random(0))
+    assert not decision.exact
+    assert decision.summary.endswith(f"({book_module.NOT_LOADED})")

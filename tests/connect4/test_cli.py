@@ -515,3 +515,21 @@ def test_only_spaces_and_tabs_separate_fields(blank: str) -> None:
     tabs = io.StringIO()
     assert cli.run(["11\t-2\n", "11 \t 22\n"], GAME, ANSWER, tabs, io.StringIO()) == 0
     assert [line.split(" ")[0] for line in tabs.getvalue().splitlines()] == ["11", "11"]
+
+
+# -- the opening book ----------------------------------------------------------------------
+
+
+def test_solve_answers_the_empty_board_with_the_book_and_searches_without_it() -> None:
+    """With the book the empty line answers 1 (the opening book is read at 12 discs);
+    --no-book searches without it and gives the same score where it finishes."""
+    pytest.importorskip("bitbully_databases")
+    result = run("solve", stdin=".\n32164625\n")
+    assert (result.returncode, result.stdout) == (0, ". 1\n32164625 11\n")
+    result = run("solve", "--no-book", stdin="32164625\n")
+    assert (result.returncode, result.stdout) == (0, "32164625 11\n")
+
+
+def test_no_book_is_an_option_of_the_exact_modes_only(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = refused(["move", "--no-book"], capsys)
+    assert status == 2 and out == "" and "--no-book" in err

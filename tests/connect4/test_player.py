@@ -187,11 +187,11 @@ def test_a_double_threat_is_a_proven_win_in_two() -> None:
     # Three plies see it: X's move, O's block, X's four (Lesson 6's search has no
     # forced-block extension, so depth 1 sees only an estimate).
     budgets: list[Budget] = [{"depth": 3}, {"seconds": 5.0}]
-    for budget in budgets:
+    for budget, book in zip(budgets, ["", " (perfect: opening book)"], strict=True):
         decision = decide(game, state, budget, 0)
         assert decision.move == 3
         assert (decision.value, decision.exact) == (proven_value(1, 3), True)
-        assert decision.summary == "X wins in at most 2 moves"
+        assert decision.summary == "X wins in at most 2 moves" + book  # the solver read it
 
 
 def test_facing_a_double_threat_every_column_loses_in_one() -> None:
