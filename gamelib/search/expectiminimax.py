@@ -31,6 +31,7 @@ solves such games.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable
 from fractions import Fraction
 from typing import Final
@@ -40,17 +41,25 @@ from gamelib.search.common import (
     AnyGame,
     Budget,
     Heuristic,
+    SearchTimeout,
     check_budget,
     check_cache,
     check_depth,
     check_game,
     check_heuristic_callable,
     check_number,
+    check_rng,
+    check_running,
+    check_seconds,
+    pick_best,
+    rng_or_shared,
 )
 from gamelib.search.door import NoNextState, search_door
-from gamelib.search.stats import Stats
+from gamelib.search.heuristics import zero
+from gamelib.search.stats import Decision, Stats
 
-__all__ = ["CYCLE", "ExpectedValue", "expectiminimax", "expectiminimax_values"]
+__all__ = ["CYCLE", "ExpectedValue", "expectiminimax", "expectiminimax_values",
+           "expectiminimax_move", "expectiminimax_move_values"]
 
 ExpectedValue = Fraction | float
 """A value of expectiminimax: an exact Fraction (an int at a finished state) when every
@@ -72,6 +81,7 @@ class _Expectiminimax:
         self.cache, self.stats, self.budget = cache, stats, budget
         self.first = game.players[0]
         self.line: set[Hashable] = set()
+        self.reached_horizon = False
         self.left = self.step = 0 if budget is None else budget.look(0)
 
     def value(self, s: Hashable, depth: int | None) -> ExpectedValue:
@@ -122,6 +132,7 @@ class _Expectiminimax:
     def _estimate(self, s: Hashable) -> float:
         """The heuristic's value of ``s`` for the first player, checked to lie in (-1, 1)."""
         assert self.heuristic is not None
+        self.reached_horizon = True
         estimate = check_number(self.heuristic(s, self.first), "the heuristic's value")
         if not -1 < estimate < 1:
             raise GameError(f"the heuristic returned {estimate!r} for the state {s!r}: "
@@ -208,3 +219,105 @@ def expectiminimax_values(game: AnyGame, state: Hashable, *, depth: int | None =
             values[move] = sign * search.value(game.play(state, move), below)
     search.stats.cache_entries = {"=": len(search.cache)}
     return values
+
+
+def _deepen(game: AnyGame, state: Hashable, heuristic: Heuristic, depth: int | None,
+            budget: Budget, stats: Stats) -> tuple[dict[Hashable, ExpectedValue], bool, bool]:
+    """The values of the moves of the running, non-chance ``state`` for its mover, by
+    depth-limited expectiminimax with depth 1, 2, ... (up to ``depth`` if given) until a
+    search reaches the end of every line or the budget runs out: the values of the last
+    finished search, whether they are exact, and whether the budget cut the work short."""
+    mover = game.to_move(state)
+    sign = -1 if mover == game.players[1] else 1
+    cache: dict[Hashable, ExpectedValue] = {}
+    values: dict[Hashable, ExpectedValue] = {}
+    d = 1
+    while True:
+        search = _Expectiminimax(game, d, heuristic, cache, stats, budget)
+        try:
+            found: dict[Hashable, ExpectedValue] = {
+                m: sign * search.value(game.play(state, m), d - 1) for m in game.moves(state)}
+        except SearchTimeout:
+            return values, False, True
+        values = found
+        if not search.reached_horizon or (depth is not None and d >= depth):
+            return values, not search.reached_horizon, False
+        d += 1
+
+
+def _chance_decision(game: AnyGame, state: Hashable, rng: random.Random | None) -> Decision:
+    """The outcome of the chance state ``state``, drawn by its probability with ``rng``."""
+    outcomes = chance_outcomes(game, state)
+    moves = game.moves(state)
+    drawn = rng_or_shared(rng).choices(range(len(moves)), weights=[float(p) for p, _ in outcomes])
+    move = moves[drawn[0]]
+    return Decision(move, 0.0, True, Stats(), summary=f"chance: {game.format_move(move)}")
+
+
+def _request(game: AnyGame, state: Hashable, depth: int | None, seconds: float | None,
+             budget: Budget | None) -> Budget:
+    """Check a move's or a hint's arguments; the budget to search in."""
+    check_game(game)
+    check_running(game, state)
+    check_depth(depth, least=1, optional=True)
+    check_seconds(seconds)
+    check_budget(budget)
+    if budget is None:
+        return Budget(seconds, depth=depth)
+    return budget.part(None if seconds is None else float(seconds), depth=depth)
+
+
+@search_door
+def expectiminimax_move(game: AnyGame, state: Hashable, *, depth: int | None = None,
+                        seconds: float | None = None, rng: random.Random | None = None,
+                        budget: Budget | None = None,
+                        heuristic: Heuristic | None = None) -> Decision:
+    """The computer's move in a game with chance: in a chance state, an outcome drawn
+    with ``rng`` by its probability (the die is rolled); else a best move by
+    expectiminimax for the player to move.
+
+    The search deepens, 1, 2, ... player moves (at most ``depth``), each search asking
+    ``heuristic`` (default :func:`~gamelib.search.heuristics.zero`) at its horizon,
+    until one reaches the end of every line (its values are exact) or the time runs
+    out: ``seconds`` (None: the budget's, or
+    :data:`~gamelib.search.common.MAX_SECONDS`) within ``budget``. The move is drawn
+    with ``rng`` among the best of the last finished search (depth 1 always finishes,
+    unless the budget is spent already: then the first legal move).
+
+    Result: a :class:`~gamelib.search.stats.Decision` (``value`` for the player to move,
+    ``move_values``, ``exact``, ``cut_short``). Raises :class:`GameError` for a finished
+    or invalid state or a bad argument.
+    """
+    limit = _request(game, state, depth, seconds, budget)
+    check_rng(rng)
+    if heuristic is not None:
+        check_heuristic_callable(heuristic)
+    if game.to_move(state) == CHANCE:
+        return _chance_decision(game, state, rng)
+    stats = Stats()
+    with stats.timer():
+        values, exact, cut = _deepen(game, state, zero if heuristic is None else heuristic,
+                                     depth, limit, stats)
+    if not values:
+        move = game.moves(state)[0]
+        return Decision(move, 0.0, False, stats, summary="no time to search", cut_short=True)
+    move = pick_best(values, rng)
+    value = float(values[move])
+    summary = f"{'exact' if exact else 'estimate'} {value:+.3f} for {game.to_move(state)}"
+    return Decision(move, value, exact, stats, {m: float(v) for m, v in values.items()},
+                    summary, cut)
+
+
+@search_door
+def expectiminimax_move_values(game: AnyGame, state: Hashable, *, depth: int | None = None,
+                               seconds: float | None = None, budget: Budget | None = None,
+                               heuristic: Heuristic | None = None) -> dict[Hashable, float]:
+    """The value of every legal move of the player to move in ``state``, for hints: those
+    :func:`expectiminimax_move` computes with the same arguments. Raises
+    :class:`GameError` as it does, and in a chance state (no player chooses there)."""
+    limit = _request(game, state, depth, seconds, budget)
+    if game.to_move(state) == CHANCE:
+        raise GameError("the die is rolled in this state: no player chooses a move")
+    values, _, _ = _deepen(game, state, zero if heuristic is None else heuristic, depth,
+                           limit, Stats())
+    return {m: float(v) for m, v in values.items()}
