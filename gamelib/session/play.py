@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Hashable
 from typing import Any, Final, TypeVar
 
-from gamelib.game import CHANCE, Game, GameError, Move, Player, State, describe_text
+from gamelib.game import Game, GameError, Move, Player, State, describe_text
 from gamelib.search.stats import Decision
 from gamelib.session.checks import (
     check_delay,
@@ -514,12 +514,8 @@ class PlaySession:
             searched = f" after searching {calls:,} positions" if calls > 1 else ""
             cut = (f" Its time ran out ({search.budget.seconds:g} s): this is the best move "
                    "it found." if decision.cut_short else "")
-            if mover == CHANCE:   # the die is rolled: said after what came before it
-                self._set_message(f"{self._message} Chance: {text}.".lstrip()
-                                  + self._turns.game_over(self._history.now))
-            else:
-                self._set_message(f"{mover} (computer) played {text}{searched}.{cut}"
-                                  + self._turns.game_over(self._history.now))
+            said = self._turns.played(mover, text, f"{searched}.{cut}", self._message)
+            self._set_message(said + self._turns.game_over(self._history.now))
             self._update()
 
     # -- the turns and the messages --------------------------------------------------------

@@ -529,30 +529,21 @@ class NimBoard(BoardView[Nim, tuple[int, int]]):
 
 
 class RandomTurnBoard(TicTacToeBoard):
-    """Random-turn tic-tac-toe on the tic-tac-toe board, with the coin in the top left
-    corner: the mark of the player it chose, or ``?`` while it is in the air."""
+    """Random-turn tic-tac-toe: the tic-tac-toe board, and in its top left corner the coin
+    with the mark of the player it chose (``?`` while it is in the air)."""
 
     def marks(self, state: Any) -> Board:
         """The board of the state ``(board, mover)``."""
-        board: Board = state[0]
-        return board
+        return state[0]  # type: ignore[no-any-return]
 
-    def _paint(
-        self, canvas: CanvasLike, state: Any, last_move: Any,
-        hints: Mapping[Any, float] | None,
-    ) -> None:
-        super()._paint(canvas, state, last_move if isinstance(last_move, tuple) else None,
-                       hints)
-        g, mover = self.geometry, state[1]
-        centre, radius = g.label / 2, g.label * 0.42
+    def _paint(self, canvas: CanvasLike, state: Any, last_move: Any,
+               hints: Mapping[Any, float] | None) -> None:
+        super()._paint(canvas, state, last_move if isinstance(last_move, tuple) else None, hints)
+        g, mover, centre = self.geometry, state[1], self.geometry.label / 2
         canvas.fill_style = Palette.YELLOW
-        canvas.fill_circle(snap(centre), snap(centre), snap(radius))
-        canvas.stroke_style = Palette.YELLOW_RIM
-        canvas.line_width = snap(max(1.0, g.size * 0.004))
-        canvas.stroke_circle(snap(centre), snap(centre), snap(radius))
-        shown = "?" if mover == CHANCE else mover
-        colour = Palette.INK if mover == CHANCE else self._colour(mover)
-        draw_text(canvas, shown, centre, centre, px=g.label * 0.5, colour=colour)
+        canvas.fill_circle(snap(centre), snap(centre), snap(g.label * 0.42))
+        draw_text(canvas, "?" if mover == CHANCE else mover, centre, centre, px=g.label * 0.5,
+                  colour=Palette.INK if mover == CHANCE else self._colour(mover))
 
 
 def board_for(game: Game[Any, Any], size: int = DEFAULT_SIZE) -> BoardView[Any, Any]:
