@@ -251,7 +251,7 @@ def _chance_decision(game: AnyGame, state: Hashable, rng: random.Random | None) 
     moves = game.moves(state)
     drawn = rng_or_shared(rng).choices(range(len(moves)), weights=[float(p) for p, _ in outcomes])
     move = moves[drawn[0]]
-    return Decision(move, 0.0, True, Stats(), summary=f"chance: {game.format_move(move)}")
+    return Decision(move, 0.0, True, Stats(), summary=f"drew {game.format_move(move)}")
 
 
 def _request(game: AnyGame, state: Hashable, depth: int | None, seconds: float | None,
