@@ -6,7 +6,7 @@ Pig to the target given (default 100) with :func:`gamelib.search.value_iteration
 and prints the first player's chance of winning, the number of states and of value
 computations, and the CPU time::
 
-    python benchmarks/pig.py                      # to 100: a few minutes, about 2 GB
+    python benchmarks/pig.py                      # to 100: about 3 minutes of CPU
     python benchmarks/pig.py --target 30 --tolerance 1e-12
 
 The exit status is 0 when, to 100, the first player's chance rounds to 0.5306 (the

@@ -37,7 +37,7 @@ DEFAULT_TOLERANCE: Final = 1e-12
 """A component's sweeps stop once no value changed by more than this in the last sweep."""
 
 MAX_STATES: Final = 3_000_000
-"""The most states :func:`value_iteration` will enumerate (Pig to 100 has about 2.1 million)."""
+"""The most states :func:`value_iteration` will enumerate (Pig to 100 has 1,922,976)."""
 
 _FINISHED, _FIRST, _SECOND, _CHANCE = range(4)
 
