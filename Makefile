@@ -164,7 +164,7 @@ students: $(STAMP_ALL)
 # build/slides/*.slides.html work without a network (open them in a browser, arrow keys to
 # move). SLIDES="notebooks/03-Memoization.ipynb" converts only some lessons. Slide types come
 # from each cell's slideshow metadata.
-SLIDES ?= $(sort $(wildcard notebooks/0[0-9]-*.ipynb))
+SLIDES ?= $(sort $(wildcard notebooks/[0-9][0-9]-*.ipynb))
 SLIDES_DIR := build/slides
 SLIDES_LIB := $(SLIDES_DIR)/lib
 SLIDES_NPM := reveal.js@4 requirejs@2 jquery@2 mathjax@2

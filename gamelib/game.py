@@ -20,13 +20,20 @@ import __future__
 import ast
 import functools
 import inspect
+import numbers
 import textwrap
 from collections.abc import Callable, Hashable, Sequence
+from fractions import Fraction
 from typing import Any, Final, Protocol, TypeVar, runtime_checkable
 
 from gamelib.errors import GameError, IllegalMoveError, MoveFormatError, describe_text
 
 __all__ = [
+    "CHANCE",
+    "ChanceGame",
+    "Probability",
+    "chance_outcomes",
+    "is_chance",
     "GAME_MEMBERS",
     "PLAY_MEMBERS",
     "SEARCH_MEMBERS",
@@ -343,3 +350,100 @@ def _show_move(game: Game[S, M], move: M) -> str:
         return game.format_move(move)
     except (TypeError, ValueError, IndexError):
         return describe_text(move)
+
+
+# -- chance: games with dice and coins ---------------------------------------------------
+
+CHANCE: Final[Player] = "chance"
+"""What ``to_move(state)`` returns in a *chance state*: a state in which no player moves
+but a die is rolled or a coin tossed. It is never one of ``game.players``."""
+
+Probability = Fraction | float
+"""The probability of a chance outcome: an exact ``Fraction`` where the rules give one
+(a fair die: ``Fraction(1, 6)``), else a float."""
+
+PROBABILITY_TOLERANCE: Final = 1e-9
+"""How far from 1 the float probabilities of a chance state may sum (Fractions: exactly 1)."""
+
+
+@runtime_checkable
+class ChanceGame(Game[S, M], Protocol[S, M]):
+    """A :class:`Game` with chance states (AIMA's stochastic games; OpenSpiel's chance nodes).
+
+    A chance state is one where ``to_move(state) == CHANCE``. There ``moves(state)`` are
+    the outcomes (the faces of the die, the sides of the coin), ``play(state, outcome)``
+    is the state after it, ``next_states(state, CHANCE)`` the states after each outcome
+    in ``moves`` order, and :meth:`outcome_probabilities` the probability of each, in the
+    same order. Everything else is as in :class:`Game`: a chance state is never finished,
+    and the two players keep their names. Who moves after a chance state is whatever
+    ``to_move`` says of the next state (a coin may give the same player two turns).
+
+    The searches read the probabilities through :func:`chance_outcomes`, which checks them.
+    """
+
+    def outcome_probabilities(self, state: S) -> list[Probability]:
+        """The probability of each outcome of the chance state ``state``, in ``moves``
+        order: non-negative numbers that sum to 1 (exact Fractions where the rules give
+        them). Precondition: ``to_move(state) == CHANCE``."""
+        ...
+
+
+def is_chance(game: object, state: Hashable) -> bool:
+    """True iff ``state`` is a chance state of ``game``: ``game.to_move(state) == CHANCE``
+    (False for every state of a game without chance, which never names CHANCE).
+
+    >>> from gamelib.games import TicTacToe
+    >>> is_chance(TicTacToe(), TicTacToe().start)
+    False
+    """
+    return bool(game.to_move(state) == CHANCE)  # type: ignore[attr-defined]
+
+
+def chance_outcomes(game: Game[S, M], state: S) -> list[tuple[Probability, S]]:
+    """The door to a chance state: each outcome's probability with the state after it,
+    ``[(p, next_state), ...]`` in ``moves`` order, after checking the game's rules.
+
+    Raises :class:`GameError`, saying what is wrong and what is allowed, when ``state``
+    is not a chance state, the game has no ``outcome_probabilities``, the chance state
+    has no outcomes, there are not as many probabilities as next states, a probability
+    is not a number or is negative, or they do not sum to 1 (exactly, when they are all
+    Fractions or ints; within :data:`PROBABILITY_TOLERANCE` otherwise). The state is
+    not changed.
+    """
+    if game.to_move(state) != CHANCE:
+        raise GameError(f"{describe_text(state, limit=40)} is not a chance state: "
+                        f"it is {game.to_move(state)!r}'s turn, so no die is rolled there")
+    probabilities = getattr(game, "outcome_probabilities", None)
+    if not callable(probabilities):
+        raise GameError(f"{getattr(game, 'name', type(game).__name__)} has a chance state but "
+                        "no outcome_probabilities(state): a game with chance states gives "
+                        "each outcome's probability")
+    after = game.next_states(state, CHANCE)
+    given = probabilities(state)
+    _check_probabilities(given, len(after) if isinstance(after, list) else -1)
+    return list(zip(given, after, strict=True))
+
+
+def _check_probabilities(given: object, outcomes: int) -> None:
+    """Raise :class:`GameError` unless ``given`` is a list of ``outcomes`` (at least one)
+    non-negative numbers summing to 1."""
+    where = "a chance state"
+    if outcomes == 0:
+        raise GameError(f"{where} has no outcomes (next_states(state, CHANCE) is []): "
+                        "a chance state has at least one outcome, each with its probability")
+    if not isinstance(given, (list, tuple)) or len(given) != outcomes:
+        raise GameError(f"{where} has {outcomes} outcome(s) but outcome_probabilities gave "
+                        f"{describe_text(given, limit=40)}: give one probability per outcome, "
+                        "in moves order")
+    for p in given:
+        if not isinstance(p, numbers.Real) or isinstance(p, bool) or p != p:
+            raise GameError(f"the probability {describe_text(p)} of an outcome is not a number: "
+                            "probabilities are Fractions, ints or floats from 0 to 1")
+        if p < 0:
+            raise GameError(f"the probability {p} of an outcome is negative: probabilities "
+                            "lie from 0 to 1")
+    total = sum(given)
+    exact = all(isinstance(p, (int, Fraction)) for p in given)
+    if (total != 1) if exact else abs(float(total) - 1) > PROBABILITY_TOLERANCE:
+        raise GameError(f"the probabilities of a chance state sum to {total}, not 1: "
+                        "give each outcome its share of certainty, e.g. 1/6 for each face of a die")

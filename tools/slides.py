@@ -5,7 +5,7 @@ Usage (from the project root, with the project's virtual environment; ``make sli
 
     .venv/bin/python tools/slides.py                                  # every lesson
     .venv/bin/python tools/slides.py notebooks/05-Bound-Flagged-Memoization.ipynb
-    .venv/bin/python tools/slides.py --output-dir /tmp/slides notebooks/0*.ipynb
+    .venv/bin/python tools/slides.py --output-dir /tmp/slides notebooks/[0-9]*.ipynb
 
 Writes ``<lesson>.slides.html`` into the output folder (default build/slides), which must hold
 reveal.js, require.js, jQuery and MathJax under ``lib/node_modules`` (``make slides`` fetches
@@ -117,11 +117,11 @@ def build(notebooks: Sequence[Path], output_dir: Path, transition: str = "slide"
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("notebooks", nargs="*", type=Path,
-                        help="lessons to convert (default: notebooks/0[0-9]-*.ipynb)")
+                        help="lessons to convert (default: notebooks/[0-9][0-9]-*.ipynb)")
     parser.add_argument("--output-dir", type=Path, default=OUTPUT_DIR,
                         help="where the slides go (default: build/slides)")
     args = parser.parse_args(argv)
-    notebooks = args.notebooks or sorted((ROOT / "notebooks").glob("0[0-9]-*.ipynb"))
+    notebooks = args.notebooks or sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
     missing = [str(p) for p in notebooks if not p.is_file()]
     if missing:
         parser.error(f"no such notebook: {', '.join(missing)}")

@@ -43,6 +43,8 @@ checker                                   the exercise
                                           from null-window questions, starting at a guess
 :func:`check_backpropagate`               11: MCTS's ``backpropagate(path, result)``, the
                                           negamax sign included, against seeded searches
+:func:`check_expected_value`              12: ``expected_value(game, state, cache)``:
+                                          expectiminimax with a coin, memoized
 :func:`check_regret_matching`             13: ``regret_matching(regrets)``, then CFR on Kuhn
                                           poker with it
 ========================================  =========================================================
@@ -114,6 +116,7 @@ from gamelib.exercises.ex08_heuristic import (
 from gamelib.exercises.ex09_bitboard import check_connect_four_rules
 from gamelib.exercises.ex10_null_windows import check_exact_score
 from gamelib.exercises.ex11_backprop import check_backpropagate
+from gamelib.exercises.ex12_expectiminimax import check_expected_value
 from gamelib.exercises.ex13_regret import check_regret_matching
 from gamelib.exercises.report import FAIL, INFO, PASS, TODO, CheckResult, Line
 from gamelib.exercises.run import (
@@ -162,5 +165,6 @@ __all__ = [
     "check_connect_four_rules",
     "check_exact_score",
     "check_backpropagate",
+    "check_expected_value",
     "check_regret_matching",
 ]

@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from gamelib.game import Game, GameError, Move, Player, State
+from gamelib.game import CHANCE, Game, GameError, Move, Player, State
 from gamelib.search.common import is_number
 
 __all__ = ["Facts", "GameFailed", "History", "ask", "describe_exception", "facts_of"]
@@ -21,7 +21,7 @@ class Facts(NamedTuple):
     """What the session needs to know about a position, asked of the game once."""
 
     finished: bool
-    mover: Player | None   # the player to move; None once finished
+    mover: Player | None   # the player to move (or CHANCE); None once finished
     winner: Player | None  # once finished: the winner, None for a draw
 
 
@@ -63,7 +63,7 @@ def facts_of(game: Game[Any, Any], state: State) -> Facts:
             raise GameFailed("utility", GameError(f"it returned {score!r}, not a number"))
         return Facts(True, None, None if score == 0 else players[0 if score > 0 else 1])
     mover = ask(game, "to_move", state)
-    if mover not in players:
+    if mover not in players and mover != CHANCE:   # CHANCE: the computer rolls the die
         raise GameFailed("to_move", GameError(f"it returned {mover!r}, not a player"))
     return Facts(False, mover, None)
 

@@ -522,8 +522,8 @@ class PlaySession:
             searched = f" after searching {calls:,} positions" if calls > 1 else ""
             cut = (f" Its time ran out ({search.budget.seconds:g} s): this is the best move "
                    "it found." if decision.cut_short else "")
-            self._st.set_message(f"{mover} (computer) played {text}{searched}.{cut}"
-                              + self._st.turns.game_over(self._st.history.now))
+            said = self._st.turns.played(mover, text, f"{searched}.{cut}", self._st.message)
+            self._st.set_message(said + self._st.turns.game_over(self._st.history.now))
             self._st.update()
 
     # -- the turns and the messages --------------------------------------------------------

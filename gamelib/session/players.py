@@ -36,17 +36,17 @@ from typing import Final, NamedTuple, Protocol, cast
 from gamelib.connect4 import player as c4player
 from gamelib.connect4.heuristic import connect_four_heuristic
 from gamelib.connect4.player import connect_four_move, connect_four_move_values
-from gamelib.games import ConnectFour
+from gamelib.games import ConnectFour, Pig, RandomTurnTicTacToe
 from gamelib.games.connect_four import C4State
 from gamelib.search import engine
 from gamelib.search.common import MAX_SECONDS, AnyGame, Budget, Heuristic, check_game
-from gamelib.search.heuristics import default_heuristic
+from gamelib.search.expectiminimax import expectiminimax_move, expectiminimax_move_values
+from gamelib.search.heuristics import default_heuristic, zero
 from gamelib.search.stats import Decision
 
 __all__ = [
-    "ComputerPlayer", "ENGINE", "CONNECT_FOUR", "PLAYERS", "engine_player", "player_for",
-    "choose_move",
-    "move_values", "heuristic_for", "player", "default_seconds",
+    "ComputerPlayer", "ENGINE", "CONNECT_FOUR", "CHANCE_GAMES", "PLAYERS", "engine_player",
+    "player_for", "choose_move", "move_values", "heuristic_for", "player", "default_seconds",
 ]
 
 
@@ -139,7 +139,36 @@ CONNECT_FOUR: Final = ComputerPlayer(_connect_four_choose, _connect_four_values,
                                      _connect_four_heuristic, _connect_four_seconds)
 """Connect Four, on any board size: its own player and the threat-counting heuristic."""
 
-PLAYERS: Final[tuple[tuple[type, ComputerPlayer], ...]] = ((ConnectFour, CONNECT_FOUR),)
+
+
+def _chance_heuristic(game: AnyGame) -> Heuristic:
+    """Pig's lead in points; :func:`~gamelib.search.heuristics.zero` for other chance games."""
+    return cast(Heuristic, game.lead) if isinstance(game, Pig) else zero
+
+
+def _chance_choose(game: AnyGame, state: Hashable, *, depth: int | None = None,
+                   seconds: float | None = None, rng: random.Random | None = None,
+                   budget: Budget | None = None) -> Decision:
+    """:func:`~gamelib.search.expectiminimax.expectiminimax_move`: rolls the die in a
+    chance state, searches elsewhere (it checks its arguments)."""
+    return expectiminimax_move(game, state, depth=depth, seconds=seconds, rng=rng,
+                               budget=budget, heuristic=_chance_heuristic(game))
+
+
+def _chance_values(game: AnyGame, state: Hashable, *, depth: int | None = None,
+                   seconds: float | None = None,
+                   budget: Budget | None = None) -> dict[Hashable, float]:
+    """:func:`~gamelib.search.expectiminimax.expectiminimax_move_values`, for hints."""
+    return expectiminimax_move_values(game, state, depth=depth, seconds=seconds,
+                                      budget=budget, heuristic=_chance_heuristic(game))
+
+
+CHANCE_GAMES: Final = ComputerPlayer(_chance_choose, _chance_values, _chance_heuristic,
+                                     _engine_seconds)
+"""Games with dice or a coin (random-turn tic-tac-toe, Pig): expectiminimax, and the die."""
+
+PLAYERS: Final[tuple[tuple[type, ComputerPlayer], ...]] = (
+    (ConnectFour, CONNECT_FOUR), (RandomTurnTicTacToe, CHANCE_GAMES), (Pig, CHANCE_GAMES))
 """The kinds of game with a player of their own, first match wins; others get ENGINE."""
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from gamelib.game import Player
+from gamelib.game import CHANCE, Player
 from gamelib.search.stats import Decision
 from gamelib.session.history import Facts, History
 from gamelib.session.words import Labels
@@ -81,6 +81,14 @@ class Turns:
         if len(humans) == 1 and self.mode != "computer-computer":
             return "you win" if facts.winner in humans else "the computer wins"
         return f"{facts.winner} wins"
+
+    def played(self, mover: Player | None, text: str, how: str, before: str) -> str:
+        """The message after the computer's move ``text`` (``how``: what it searched,
+        ending in a full stop): ``"O (computer) played 2,1 after ..."``; for chance (the
+        die rolled, the coin tossed) ``before``, the message so far, then ``"Chance: X."``."""
+        if mover == CHANCE:
+            return f"{before} Chance: {text}.".lstrip()
+        return f"{mover} (computer) played {text}{how}"
 
     def game_over(self, facts: Facts) -> str:
         """A closing remark for a move that ended the game, else ``""``."""

@@ -32,8 +32,8 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from gamelib.game import Game, GameError, Player
-from gamelib.games import ConnectFour, Nim, TicTacToe, TicTacToeBitboard
+from gamelib.game import CHANCE, Game, GameError, Player
+from gamelib.games import ConnectFour, Nim, RandomTurnTicTacToe, TicTacToe, TicTacToeBitboard
 from gamelib.games.tictactoe import LINES, Board, Cell
 from gamelib.session import check_game, format_value
 from gamelib.ui.canvas import CanvasLike, LiveCanvas, RecordingCanvas, Rect
@@ -61,6 +61,7 @@ __all__ = [
     "BoardView",
     "TicTacToeGeometry",
     "TicTacToeBoard",
+    "RandomTurnBoard",
     "ConnectFourGeometry",
     "ConnectFourBoard",
     "NimGeometry",
@@ -527,6 +528,24 @@ class NimBoard(BoardView[Nim, tuple[int, int]]):
         return snap(x), snap(y)
 
 
+class RandomTurnBoard(TicTacToeBoard):
+    """Random-turn tic-tac-toe: the tic-tac-toe board, and in its top left corner the coin
+    with the mark of the player it chose (``?`` while it is in the air)."""
+
+    def marks(self, state: Any) -> Board:
+        """The board of the state ``(board, mover)``."""
+        return state[0]  # type: ignore[no-any-return]
+
+    def _paint(self, canvas: CanvasLike, state: Any, last_move: Any,
+               hints: Mapping[Any, float] | None) -> None:
+        super()._paint(canvas, state, last_move if isinstance(last_move, tuple) else None, hints)
+        g, mover, centre = self.geometry, state[1], self.geometry.label / 2
+        canvas.fill_style = Palette.YELLOW
+        canvas.fill_circle(snap(centre), snap(centre), snap(g.label * 0.42))
+        draw_text(canvas, "?" if mover == CHANCE else mover, centre, centre, px=g.label * 0.5,
+                  colour=Palette.INK if mover == CHANCE else self._colour(mover))
+
+
 def board_for(game: Game[Any, Any], size: int = DEFAULT_SIZE) -> BoardView[Any, Any]:
     """The board that draws ``game``: a tic-tac-toe, Connect Four or Nim board, else a TextBoard.
 
@@ -534,6 +553,8 @@ def board_for(game: Game[Any, Any], size: int = DEFAULT_SIZE) -> BoardView[Any, 
     """
     if isinstance(game, (TicTacToe, TicTacToeBitboard)):
         return TicTacToeBoard(game, size)
+    if isinstance(game, RandomTurnTicTacToe):
+        return RandomTurnBoard(game, size)  # type: ignore[arg-type]
     if isinstance(game, ConnectFour):
         return ConnectFourBoard(game, size)
     if isinstance(game, Nim):

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-LESSONS = sorted((PROJECT_ROOT / "notebooks").glob("0[0-9]-*.ipynb"))
+LESSONS = sorted((PROJECT_ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
 LIB = PROJECT_ROOT / "build" / "slides" / "lib"
 SCREEN = {"width": 1280, "height": 800}
 

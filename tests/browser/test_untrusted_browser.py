@@ -71,7 +71,7 @@ def saved_pictures(name: str) -> int:
     return len(picture_texts(name))
 
 
-LESSONS = sorted(path.name for path in (PROJECT_ROOT / "notebooks").glob("0[0-9]-*.ipynb"))
+LESSONS = sorted(path.name for path in (PROJECT_ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
 
 
 def picture_kinds(name: str) -> set[str]:

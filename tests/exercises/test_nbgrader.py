@@ -359,6 +359,9 @@ DELEGATING: dict[str, str] = {
     "ex10-exact-score": "def exact_score(game, state, at_least, guess):\n"
                         "    from gamelib.connect4 import Solver\n"
                         "    return Solver(game).solve(state)\n",
+    "ex12-expected-value": "def expected_value(game, state, cache):\n"
+                           "    from gamelib.search.expectiminimax import expectiminimax\n"
+                           "    return expectiminimax(game, state, cache=cache)\n",
 }
 """Per solution cell (grade id): a version that only calls gamelib's reference."""
 

@@ -218,6 +218,11 @@ PASTES = [
                "        else:\n"
                "            high = v\n"
                "    return low\n"),
+    Paste("12", "10-", ("expectation",),
+          lambda ns: ex.check_expected_value(ns["expected_value"]),
+          # Lesson 10 writes the chance node alone; the rest of the recursion is the exercise
+          glue="def expected_value(game, state, cache):\n"
+               "    return expectation(game, state, lambda n: expected_value(game, n, cache))\n"),
 ]
 """One row per exercise: the lesson code closest to its task."""
 

@@ -382,16 +382,17 @@ def test_the_course_opens_with_the_motivation() -> None:
 def test_every_cited_source_is_in_the_references_and_every_lesson_links_them() -> None:
     references = (NOTEBOOKS / "References.md").read_text(encoding="utf-8")
     exercises = sorted((NOTEBOOKS / "exercises").glob("*.ipynb"))
-    lessons = sorted(NOTEBOOKS.glob("0[0-9]-*.ipynb"))
+    lessons = sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
     everything = "\n".join(text(path.name[:-6]) for path in [*lessons, *exercises])
     quoted = [line for line in everything.splitlines() if line.startswith("> ")]
     assert len(quoted) >= 12   # the citations set as quotes, as the lessons do
     names = ["Shannon", "Knuth", "Campbell", "Silver", "Allis", "Tromp", "Pons", "A212693", "Allen",
              "Kasparov", "Carlsen", "Ke Jie", "Libratus", "Kocsis", "Auer", "Browne", "Coulom",
-             "Gelly", "AlphaGo Zero", "AlphaZero", "Wilson"]
+             "Gelly", "AlphaGo Zero", "AlphaZero", "Wilson", "Michie", "Neller", "Presser",
+             "Kuhn", "Zinkevich", "Tammelin"]
     for name in names:
         assert name in everything and name in references, name
-    for path in sorted(NOTEBOOKS.glob("0[0-9]-*.ipynb")):   # Lesson 9 as well
+    for path in sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")):   # Lesson 9 as well
         assert "](References.md)" in text(path.name[:3]), path.name
 
 

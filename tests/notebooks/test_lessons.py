@@ -1,7 +1,7 @@
 """The lessons as lecture notes and slides: slide metadata, screen-sized cells, the projector
 style, offline slides, the index, and re-runs that change nothing.
 
-* Every cell of every lesson (00-Index to 09, and the optional parts 01a and 05a) carries
+* Every cell of every lesson (00-Index to 10, and the optional parts 01a and 05a) carries
   ``slideshow.slide_type``; a lesson opens with its load_style cell skipped and its title on a
   slide of its own; no markdown cell is longer than a screen (20 lines).
 * nbconvert turns a lesson into reveal.js slides, one ``<section>`` per slide, that load
@@ -30,9 +30,9 @@ from nbval.plugin import get_sanitize_patterns
 import gamelib.style
 
 ROOT = Path(__file__).resolve().parents[2]
-LESSONS = sorted((ROOT / "notebooks").glob("0[0-9]-*.ipynb"))
+LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
 # The optional parts beside a lesson (01a, 05a): the same rules for slides, cells and style.
-PARTS = sorted((ROOT / "notebooks").glob("0[0-9][a-z]-*.ipynb"))
+PARTS = sorted((ROOT / "notebooks").glob("[0-9][0-9][a-z]-*.ipynb"))
 SLIDE_TYPES = {"slide", "subslide", "fragment", "skip", "notes", "-"}
 MAX_MARKDOWN_LINES = 20
 SANITIZER = ROOT / "tests" / "nbval_sanitize.cfg"
@@ -44,7 +44,7 @@ def lesson_ids() -> list[str]:
 
 
 def test_the_lessons_are_there() -> None:
-    assert [p.name[:2] for p in LESSONS] == [f"{n:02d}" for n in range(10)]
+    assert [p.name[:2] for p in LESSONS] == [f"{n:02d}" for n in range(11)]
     assert [p.name[:3] for p in PARTS] == ["01a", "05a"]
 
 
