@@ -12,21 +12,24 @@ one more chip, or call a bet):
 
 A state is ``(cards, history)``: ``cards`` is ``()`` before the deal and ``(a, b)`` after
 (0 = Jack, 1 = Queen, 2 = King), ``history`` the actions so far, e.g. ``"pb"``. The deal is
-a *chance* state: :meth:`KuhnPoker.chance_outcomes` lists its six outcomes, each with
-probability 1/6. What a player knows is its *information set*: its own card and the history,
-never the other card (:meth:`KuhnPoker.information_set`).
+a *chance state* in the vocabulary of :mod:`gamelib.game` (Lesson 10): ``to_move`` says
+:data:`~gamelib.game.CHANCE`, its ``moves`` are the six deals and
+:meth:`KuhnPoker.outcome_probabilities` gives each 1/6. What a player knows is its
+*information set*: its own card and the history, never the other card
+(:meth:`KuhnPoker.information_set`).
 
-This is not a :class:`~gamelib.game.Game` of the earlier lessons: it has chance, hidden
-information, and payoffs of one or two chips. :mod:`gamelib.search.cfr` plays it.
+Its payoffs are one or two chips, not -1, 0, +1, and a player must act alike in states it
+cannot tell apart: the searches of Lessons 2-10 do not apply; :mod:`gamelib.search.cfr` plays
+it.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Final
+from typing import Any, Final
 
 from gamelib.errors import GameError, IllegalMoveError, MoveFormatError, describe_text
-from gamelib.game import Player
+from gamelib.game import CHANCE, Player
 
 __all__ = ["KuhnPoker", "KuhnState", "CARD_NAMES"]
 
@@ -37,6 +40,7 @@ CARD_NAMES: Final = ("J", "Q", "K")
 """The cards by rank: 0 is the Jack, 1 the Queen, 2 the King."""
 
 _ENDS: Final = ("pp", "bp", "bb", "pbp", "pbb")
+_DEALS: Final = tuple((a, b) for a in range(3) for b in range(3) if a != b)
 _ACTIONS: Final = ("p", "b")
 _WORDS: Final = {"p": "pass", "b": "bet"}
 
@@ -57,33 +61,33 @@ class KuhnPoker:
     players: Final[tuple[Player, Player]] = ("A", "B")
     start: Final[KuhnState] = ((), "")
 
-    def is_chance(self, state: KuhnState) -> bool:
-        """True iff chance moves in ``state`` (before the deal)."""
-        return state[0] == ()
-
-    def chance_outcomes(self, state: KuhnState) -> list[tuple[tuple[int, int], Fraction]]:
-        """The deals ``(A's card, B's card)`` with their probabilities (six, 1/6 each)."""
-        self._check(state)
-        if not self.is_chance(state):
-            raise GameError("chance moves only before the deal; this state has its cards")
-        deals = [(a, b) for a in range(3) for b in range(3) if a != b]
-        return [(deal, Fraction(1, len(deals))) for deal in deals]
+    def outcome_probabilities(self, state: KuhnState) -> list[Fraction]:
+        """The probability of each deal in ``moves(state)`` order: 1/6 each."""
+        return [Fraction(1, 6)] * len(_DEALS)
 
     def finished(self, state: KuhnState) -> bool:
         """True iff the hand is over: a fold or a showdown."""
         return state[1] in _ENDS
 
     def to_move(self, state: KuhnState) -> Player:
-        """The player who acts in ``state`` (A after an even number of actions)."""
-        if self.is_chance(state):
-            raise GameError("before the deal chance moves, not a player")
+        """The player who acts in ``state`` (A after an even number of actions), or
+        :data:`~gamelib.game.CHANCE` before the deal."""
+        if state[0] == ():
+            return CHANCE
         return self.players[len(state[1]) % 2]
 
-    def moves(self, state: KuhnState) -> list[str]:
-        """``["p", "b"]`` while a player acts; empty when the hand is over or at the deal."""
-        if self.is_chance(state) or self.finished(state):
+    def moves(self, state: KuhnState) -> list[Any]:
+        """The six deals ``(A's card, B's card)`` before the deal, ``["p", "b"]`` while a
+        player acts, nothing when the hand is over."""
+        if state[0] == ():
+            return list(_DEALS)
+        if self.finished(state):
             return []
         return list(_ACTIONS)
+
+    def next_states(self, state: KuhnState, player: Player) -> list[KuhnState]:
+        """The states after each of ``moves(state)``, in that order."""
+        return [self.play(state, move) for move in self.moves(state)]
 
     def play(self, state: KuhnState, move: object) -> KuhnState:
         """The state after ``move``: a deal ``(a, b)`` at the chance state, else ``p`` or ``b``.
@@ -92,9 +96,8 @@ class KuhnPoker:
         """
         self._check(state)
         cards, history = state
-        if self.is_chance(state):
-            deals = [deal for deal, _ in self.chance_outcomes(state)]
-            if move not in deals:
+        if cards == ():
+            if move not in _DEALS:
                 raise IllegalMoveError(
                     f"the deal must be two different cards (a, b) from 0, 1, 2; got "
                     f"{describe_text(move)}")

@@ -19,9 +19,11 @@ regrets floored at zero, alternating updates, later iterations weighted more), t
 behind Cepheus and, refined, Libratus. :func:`exploitability` measures a strategy exactly by
 a best response (:func:`best_response_value`): 0 at an equilibrium.
 
-A game for this module (:class:`ExtensiveGame`) has chance states with their outcomes'
-probabilities, information sets and any numeric payoffs; :class:`~gamelib.games.kuhn.KuhnPoker`
-is one. Every count is exact; the only randomness is none: CFR is deterministic.
+A game for this module (:class:`ExtensiveGame`) has chance states in the vocabulary of
+:mod:`gamelib.game` (``to_move`` says ``CHANCE``; ``outcome_probabilities``, read through the
+checked door :func:`~gamelib.game.chance_outcomes`), information sets and any numeric
+payoffs; :class:`~gamelib.games.kuhn.KuhnPoker` is one. CFR draws no random numbers: every
+count is exact and every run the same.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from fractions import Fraction
 from typing import Any, Literal, Protocol
 
 from gamelib.errors import GameError, describe_text
-from gamelib.game import Player
+from gamelib.game import Player, chance_outcomes, is_chance
 
 __all__ = [
     "CFR",
@@ -56,8 +58,8 @@ class ExtensiveGame(Protocol):
     def players(self) -> tuple[Player, Player]: ...
     @property
     def start(self) -> Any: ...
-    def is_chance(self, state: Any) -> bool: ...
-    def chance_outcomes(self, state: Any) -> Sequence[tuple[Any, Fraction | float]]: ...
+    def outcome_probabilities(self, state: Any) -> Sequence[Fraction | float]: ...
+    def next_states(self, state: Any, player: Player) -> list[Any]: ...
     def finished(self, state: Any) -> bool: ...
     def to_move(self, state: Any) -> Player: ...
     def moves(self, state: Any) -> list[Any]: ...
@@ -66,8 +68,8 @@ class ExtensiveGame(Protocol):
     def information_set(self, state: Any, player: Player) -> str: ...
 
 
-_MEMBERS = ("players", "start", "is_chance", "chance_outcomes", "finished", "to_move", "moves",
-            "play", "utility", "information_set")
+_MEMBERS = ("players", "start", "finished", "to_move", "moves", "play", "next_states",
+            "outcome_probabilities", "utility", "information_set")
 
 
 def _check_game(game: object) -> None:
@@ -75,6 +77,12 @@ def _check_game(game: object) -> None:
     if missing:
         raise GameError(f"{describe_text(game, 40)} is not a game with chance and hidden "
                         f"information: it has no {', '.join(missing)}")
+
+
+def _outcomes(game: ExtensiveGame, state: Any) -> list[tuple[float, Any]]:
+    """Each outcome's probability, as a float, with the state after it, through the checked
+    door of :mod:`gamelib.game`."""
+    return [(float(p), after) for p, after in chance_outcomes(game, state)]  # type: ignore[arg-type]
 
 
 def regret_matching(regrets: Sequence[float]) -> list[float]:
@@ -176,10 +184,9 @@ class CFR:
         self.nodes += 1
         if game.finished(state):
             return float(game.utility(state, game.players[0]))
-        if game.is_chance(state):
-            return sum(float(p) * self._walk(game.play(state, outcome), reach_a, reach_b,
-                                             reach_chance * float(p), updating)
-                       for outcome, p in game.chance_outcomes(state))
+        if is_chance(game, state):
+            return sum(p * self._walk(after, reach_a, reach_b, reach_chance * p, updating)
+                       for p, after in _outcomes(game, state))
         player = game.to_move(state)
         first = player == game.players[0]
         infoset = game.information_set(state, player)
@@ -226,9 +233,8 @@ def expected_value(game: ExtensiveGame, strategy: Mapping[str, Mapping[Hashable,
     def value(state: Any) -> float:
         if game.finished(state):
             return float(game.utility(state, game.players[0]))
-        if game.is_chance(state):
-            return sum(float(p) * value(game.play(state, outcome))
-                       for outcome, p in game.chance_outcomes(state))
+        if is_chance(game, state):
+            return sum(p * value(after) for p, after in _outcomes(game, state))
         moves = game.moves(state)
         infoset = game.information_set(state, game.to_move(state))
         return sum(p * value(game.play(state, move))
@@ -257,9 +263,9 @@ def best_response_value(game: ExtensiveGame, strategy: Mapping[str, Mapping[Hash
     def collect(state: Any, reach: float) -> None:
         if game.finished(state):
             return
-        if game.is_chance(state):
-            for outcome, p in game.chance_outcomes(state):
-                collect(game.play(state, outcome), reach * float(p))
+        if is_chance(game, state):
+            for p, after in _outcomes(game, state):
+                collect(after, reach * p)
             return
         player = game.to_move(state)
         moves = game.moves(state)
@@ -286,9 +292,8 @@ def best_response_value(game: ExtensiveGame, strategy: Mapping[str, Mapping[Hash
     def value(state: Any) -> float:
         if game.finished(state):
             return float(game.utility(state, responder))
-        if game.is_chance(state):
-            return sum(float(p) * value(game.play(state, outcome))
-                       for outcome, p in game.chance_outcomes(state))
+        if is_chance(game, state):
+            return sum(p * value(after) for p, after in _outcomes(game, state))
         player = game.to_move(state)
         infoset = game.information_set(state, player)
         if player == responder:

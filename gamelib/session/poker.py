@@ -102,7 +102,7 @@ class PokerSession:
             self.message = "Finish this hand first: " + " or ".join(self.allowed()) + "."
             return
         self.hands += 1
-        deals = [deal for deal, _ in _GAME.chance_outcomes(_GAME.start)]
+        deals = _GAME.moves(_GAME.start)
         self.state = _GAME.play(_GAME.start, self._rng.choice(deals))
         said = [f"Hand {self.hands}: you sit {'first' if self.you == 'A' else 'second'}."]
         if _GAME.to_move(self.state) != self.you:

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from gamelib.errors import GameError, IllegalMoveError, MoveFormatError
+from gamelib.game import CHANCE, chance_outcomes, is_chance
 from gamelib.games.kuhn import KuhnPoker
 
 GAME = KuhnPoker()
@@ -16,7 +17,7 @@ GAME = KuhnPoker()
 def finished_hands() -> list[Any]:
     """Every finished state, reached from the start through every deal and action."""
     found: list[Any] = []
-    frontier = [GAME.play(GAME.start, deal) for deal, _ in GAME.chance_outcomes(GAME.start)]
+    frontier = GAME.next_states(GAME.start, CHANCE)
     while frontier:
         state = frontier.pop()
         if GAME.finished(state):
@@ -27,11 +28,12 @@ def finished_hands() -> list[Any]:
 
 
 def test_the_deal_is_six_outcomes_of_one_sixth_each() -> None:
-    outcomes = GAME.chance_outcomes(GAME.start)
-    assert [deal for deal, _ in outcomes] == [(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)]
-    assert {p for _, p in outcomes} == {Fraction(1, 6)}
-    assert sum(p for _, p in outcomes) == 1
-    assert GAME.is_chance(GAME.start) and GAME.moves(GAME.start) == []
+    assert GAME.moves(GAME.start) == [(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)]
+    outcomes = chance_outcomes(GAME, GAME.start)          # the door of Lesson 10 checks them
+    assert [p for p, _ in outcomes] == [Fraction(1, 6)] * 6
+    assert [s for _, s in outcomes] == [((a, b), "") for a, b in GAME.moves(GAME.start)]
+    assert is_chance(GAME, GAME.start) and GAME.to_move(GAME.start) == CHANCE
+    assert not is_chance(GAME, ((0, 1), ""))
 
 
 def test_thirty_hands_end_in_five_ways_and_are_zero_sum() -> None:

@@ -106,7 +106,7 @@ def test_run_refuses_a_bad_count(iterations: object) -> None:
 
 
 def test_bad_games_variants_and_strategies_are_named() -> None:
-    with pytest.raises(GameError, match="it has no players, start, is_chance"):
+    with pytest.raises(GameError, match="it has no players, start, finished"):
         CFR(object())  # type: ignore[arg-type]
     with pytest.raises(GameError, match="variant is 'vanilla' or 'plus'"):
         CFR(GAME, "minus")  # type: ignore[arg-type]
