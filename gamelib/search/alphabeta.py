@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from gamelib.game import GameError, Player, other
+from gamelib.game import GameError, Player
 from gamelib.games import ConnectFour, TicTacToe, TicTacToeBitboard
 from gamelib.search.common import (
     AnyGame,
@@ -41,7 +41,9 @@ from gamelib.search.common import (
     check_order,
     check_window,
     default_window,
+    opponents,
     player_to_move,
+    turns_alternate,
 )
 from gamelib.search.door import NO_MOVE, NoNextState, search_door
 from gamelib.search.stats import Stats
@@ -93,6 +95,8 @@ def alphabeta(game: AnyGame, state: Hashable, player: Player | None = None,
     check_observer(observer)
     stats = Stats() if stats is None else stats
 
+    to_move, opponent, alternate = game.to_move, opponents(game), turns_alternate(game)
+
     def successors(s: Hashable, p: Player) -> list[Hashable]:
         if order is None:
             return game.next_states(s, p)
@@ -104,17 +108,21 @@ def alphabeta(game: AnyGame, state: Hashable, player: Player | None = None,
         if game.finished(s):
             stats.terminal += 1
             return game.utility(s, p)
-        o = other(game, p)
+        m = p if alternate else to_move(s)   # p, unless the last mover moves again
+        if m != p:   # search for m, in m's window; the sign flips once at the end
+            alpha, beta = -beta, -alpha
+        o = opponent[m]
         best, n = alpha, NO_MOVE
-        for n in successors(s, p):
+        for n in successors(s, m):
             best = max(best, -value(n, o, -beta, -alpha))
             if best >= beta:
                 stats.cutoffs += 1
-                return best
+                break
             alpha = max(best, alpha)
-        if n is NO_MOVE:   # the loop ran zero times: a running state without next states
-            raise NoNextState(s)
-        return best
+        else:
+            if n is NO_MOVE:   # the loop ran zero times: a running state without next states
+                raise NoNextState(s)
+        return best if m == p else -best
 
     if observer is not None:   # every recursive call now goes through the observer
         value = observer(value)

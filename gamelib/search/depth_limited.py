@@ -84,8 +84,10 @@ from gamelib.search.common import (
     check_running,
     check_seconds,
     check_window,
+    opponents,
     pick_best,
     player_to_move,
+    turns_alternate,
 )
 from gamelib.search.door import NO_MOVE, NoNextState, search_door
 from gamelib.search.stats import Decision, Stats
@@ -147,6 +149,7 @@ class _DepthLimitedSearch:
         self.game, self.heuristic, self.stats = game, heuristic, stats
         self.order, self.budget, self.best_moves = order, budget, best_moves
         self.forced = forced
+        self.opponent, self.alternate = opponents(game), turns_alternate(game)
         self.reached_horizon = False
         # Nodes to search before the next look at the budget, and since the last one.
         self.left = self.step = 0 if budget is None else budget.look(0)
@@ -179,29 +182,33 @@ class _DepthLimitedSearch:
         if game.finished(s):
             stats.terminal += 1
             return proven_value(game.utility(s, p), ply)
+        m = p if self.alternate else game.to_move(s)   # p, unless the last mover moves again
+        if m != p:   # search for m, in m's window; the sign flips once at the end
+            alpha, beta = -beta, -alpha
+        o = self.opponent[m]
         if self.forced is not None:
             move = self.forced(s)
             if move is not None:   # a win at once, or the only move that does not lose at once
-                return -self.value(game.play(s, move), other(game, p), depth, -beta, -alpha,
-                                   ply + 1)
+                v = -self.value(game.play(s, move), o, depth, -beta, -alpha, ply + 1)
+                return v if m == p else -v
         if depth == 0:
             self.reached_horizon = True
-            return _checked(self.heuristic(s, p), s)
-        o = other(game, p)
-        best, best_move, m = alpha, None, NO_MOVE
-        for m in self.moves(s):
-            v = -self.value(game.play(s, m), o, depth - 1, -beta, -alpha, ply + 1)
+            v = _checked(self.heuristic(s, m), s)
+            return v if m == p else -v
+        best, best_move, move = alpha, None, NO_MOVE
+        for move in self.moves(s):
+            v = -self.value(game.play(s, move), o, depth - 1, -beta, -alpha, ply + 1)
             if v > best:
-                best, best_move = v, m
+                best, best_move = v, move
             if best >= beta:
                 stats.cutoffs += 1
                 break
             alpha = max(alpha, best)
-        if m is NO_MOVE:   # the loop ran zero times: a running state without moves
+        if move is NO_MOVE:   # the loop ran zero times: a running state without moves
             raise NoNextState(s)
         if self.best_moves is not None and best_move is not None:
             self.best_moves[s] = best_move
-        return best
+        return best if m == p else -best
 
 
 def _checked(estimate: object, state: Hashable) -> float:

@@ -58,6 +58,7 @@ from gamelib.search.common import (
     is_number,
     pick,
     rng_or_shared,
+    turns_alternate,
     wins_at_once,
 )
 from gamelib.search.door import NoNextState, search_door
@@ -240,8 +241,19 @@ def tactical_policy(game: AnyGame, state: Hashable, rng: random.Random) -> Hasha
 
 def uct_score(child: MCTSNode, parent_visits: int, exploration: float) -> float:
     """The UCT score of ``child`` for the player choosing at its parent: the child's
-    value for that player (``-child.mean``, negamax) plus the exploration bonus."""
-    return -child.mean + exploration * math.sqrt(math.log(parent_visits) / child.visits)
+    value for that player (``-child.mean``, negamax; see :func:`_chooser_mean`) plus the
+    exploration bonus."""
+    return (_chooser_mean(child)
+            + exploration * math.sqrt(math.log(parent_visits) / child.visits))
+
+
+def _chooser_mean(child: MCTSNode) -> float:
+    """``child``'s mean value for the player choosing at its parent: ``-child.mean``
+    (negamax), or ``child.mean`` where that player moves again in ``child``."""
+    parent = child.parent
+    if parent is not None and parent.player == child.player:
+        return child.mean
+    return -child.mean
 
 
 def select(root: MCTSNode, exploration: float,
@@ -268,7 +280,10 @@ def expand(game: AnyGame, node: MCTSNode, stats: MCTSStats) -> MCTSNode:
     """A new child of ``node`` for its first untried move (which is no longer untried)."""
     move = node.untried.pop(0)
     state = game.play(node.state, move)
-    child = _new_node(game, state, other(game, node.player), stats, move=move, parent=node)
+    player = other(game, node.player)   # the opponent, unless the mover moves again
+    if not turns_alternate(game) and not game.finished(state):
+        player = game.to_move(state)
+    child = _new_node(game, state, player, stats, move=move, parent=node)
     node.children.append(child)
     return child
 
@@ -295,14 +310,16 @@ def simulate(game: AnyGame, node: MCTSNode, policy: PlayoutPolicy, rng: random.R
 
 def backpropagate(path: Sequence[MCTSNode], result: float) -> list[float]:
     """Add ``result``, the playout's result for the player to move at ``path[-1]``, to
-    every node of ``path``, bottom up, flipping its sign at each step (negamax). Returns
-    what was added to each node, in ``path`` order."""
+    every node of ``path``, bottom up, flipping its sign at each step (negamax) where the
+    player changes (not where the mover moves again). Returns what was added to each
+    node, in ``path`` order."""
     added = []
     for node in reversed(path):
         node.visits += 1
         node.total += result
         added.append(result)
-        result = -result
+        if node.parent is None or node.parent.player != node.player:
+            result = -result
     return added[::-1]
 
 
@@ -457,7 +474,7 @@ def _result(root: MCTSNode, stats: MCTSStats, rng: random.Random,
     """The result: every root move's visits and value, and the most visited move."""
     children = {c.move: c for c in root.children}
     visits = {m: children[m].visits if m in children else 0 for m in _root_moves(root)}
-    values = {m: -children[m].mean + 0.0 if m in children else 0.0 for m in visits}
+    values = {m: _chooser_mean(children[m]) + 0.0 if m in children else 0.0 for m in visits}
     best = max((visits[m], values[m]) for m in children)
     move = pick([m for m in children if (visits[m], values[m]) == best], rng)
     return MCTSResult(move, values[move], visits, values, stats, root, cut_short)
