@@ -292,7 +292,9 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
     given (a :class:`~gamelib.search.common.Budget`, which another thread may cancel;
     its ``depth``, if it has one, stands for ``max_depth`` when that is None). When it
     runs out the running iteration is abandoned and the result of the last finished one
-    is used; depth 1 always finishes, so a legal move is always returned.
+    is used; depth 1 always finishes, so a legal move is always returned. An iteration
+    deeper than Python's stack allows (a game with lines of thousands of plies) ends the
+    deepening the same way.
 
     Result: a :class:`~gamelib.search.stats.Decision` with ``move`` drawn with ``rng``
     (see :func:`~gamelib.search.common.pick`) among the moves of the best value,
@@ -372,6 +374,11 @@ def deepen(game: AnyGame, state: Hashable, heuristic: Heuristic, *, budget: Budg
                                       root_moves=root_moves)
             except SearchTimeout:
                 cut_short = True
+                break
+            except RecursionError:
+                if depth == 0:   # not even depth 1: the door says "no end in sight"
+                    raise
+                cut_short = True   # deeper than Python's stack allows: the last one stands
                 break
             depth += 1
             stats.depth = depth
