@@ -41,9 +41,9 @@ from gamelib.search.common import (
     check_order,
     check_window,
     default_window,
+    mover_rule,
     opponents,
     player_to_move,
-    turns_alternate,
 )
 from gamelib.search.door import NO_MOVE, NoNextState, search_door
 from gamelib.search.stats import Stats
@@ -95,7 +95,7 @@ def alphabeta(game: AnyGame, state: Hashable, player: Player | None = None,
     check_observer(observer)
     stats = Stats() if stats is None else stats
 
-    to_move, opponent, alternate = game.to_move, opponents(game), turns_alternate(game)
+    who_moves, opponent = mover_rule(game), opponents(game)
 
     def successors(s: Hashable, p: Player) -> list[Hashable]:
         if order is None:
@@ -108,7 +108,7 @@ def alphabeta(game: AnyGame, state: Hashable, player: Player | None = None,
         if game.finished(s):
             stats.terminal += 1
             return game.utility(s, p)
-        m = p if alternate else to_move(s)   # p, unless the last mover moves again
+        m = who_moves(s, p)   # p, unless the last mover moves again
         if m != p:   # search for m, in m's window; the sign flips once at the end
             alpha, beta = -beta, -alpha
         o = opponent[m]

@@ -62,7 +62,7 @@ from gamelib.search.common import (
     check_observer,
     check_window,
     default_window,
-    turns_alternate,
+    mover_rule,
 )
 from gamelib.search.door import NO_MOVE, NoNextState, search_door
 from gamelib.search.stats import Stats
@@ -209,7 +209,7 @@ class BoundedSearch:
         self.game, self.cache, self.stats = game, cache, stats
         self.store = store
         self.maximizer, self.minimizer = game.players
-        self.alternate = turns_alternate(game)
+        self.who_moves = mover_rule(game)
 
     def evaluate(self, state: Hashable, f: Search, alpha: int, beta: int) -> int:
         """The value of ``state`` in ``[alpha, beta]``, read from the cache or by ``f``."""
@@ -234,7 +234,7 @@ class BoundedSearch:
         if game.finished(state):
             self.stats.terminal += 1
             return game.utility(state, self.maximizer)
-        if not self.alternate and game.to_move(state) != self.maximizer:
+        if self.who_moves(state, self.maximizer) != self.maximizer:
             return self.min_value(state, alpha, beta)
         v, n = alpha, NO_MOVE
         for n in game.next_states(state, self.maximizer):
@@ -253,7 +253,7 @@ class BoundedSearch:
         if game.finished(state):
             self.stats.terminal += 1
             return game.utility(state, self.maximizer)
-        if not self.alternate and game.to_move(state) != self.minimizer:
+        if self.who_moves(state, self.minimizer) != self.minimizer:
             return self.max_value(state, alpha, beta)
         v, n = beta, NO_MOVE
         for n in game.next_states(state, self.minimizer):

@@ -53,6 +53,7 @@ __all__ = [
     "check_running",
     "check_seconds",
     "check_window",
+    "mover_rule",
     "opponents",
     "default_window",
     "is_number",
@@ -552,6 +553,29 @@ def turns_alternate(game: AnyGame) -> bool:
     (True, False)
     """
     return vars(type(game)).get("turns_alternate") is True
+
+
+def mover_rule(game: AnyGame) -> Callable[[Hashable, Player], Player]:
+    """``who_moves(state, expected)``: the player to move in the running ``state``, which
+    a move of ``expected``'s opponent reached. The one place where a search decides who
+    moves: ``expected`` itself for a game that promises to alternate
+    (:func:`turns_alternate`), else what ``game.to_move(state)`` says (the player who
+    moved last, where they move again). A search compares the answer with ``expected``
+    and flips the sign of a value only where they differ.
+
+    >>> from gamelib.games import TicTacToe
+    >>> mover_rule(TicTacToe())(TicTacToe().start, "X")
+    'X'
+    """
+    if turns_alternate(game):
+        return _expected
+    to_move = game.to_move
+    return lambda state, expected: to_move(state)
+
+
+def _expected(state: Hashable, expected: Player) -> Player:
+    """:func:`mover_rule` of a game whose players take turns."""
+    return expected
 
 
 def player_to_move(game: AnyGame, state: Hashable, player: Player | None) -> Player:

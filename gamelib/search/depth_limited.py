@@ -84,10 +84,10 @@ from gamelib.search.common import (
     check_running,
     check_seconds,
     check_window,
+    mover_rule,
     opponents,
     pick_best,
     player_to_move,
-    turns_alternate,
 )
 from gamelib.search.door import NO_MOVE, NoNextState, search_door
 from gamelib.search.stats import Decision, Stats
@@ -149,7 +149,7 @@ class _DepthLimitedSearch:
         self.game, self.heuristic, self.stats = game, heuristic, stats
         self.order, self.budget, self.best_moves = order, budget, best_moves
         self.forced = forced
-        self.opponent, self.alternate = opponents(game), turns_alternate(game)
+        self.opponent, self.who_moves = opponents(game), mover_rule(game)
         self.reached_horizon = False
         # Nodes to search before the next look at the budget, and since the last one.
         self.left = self.step = 0 if budget is None else budget.look(0)
@@ -182,7 +182,7 @@ class _DepthLimitedSearch:
         if game.finished(s):
             stats.terminal += 1
             return proven_value(game.utility(s, p), ply)
-        m = p if self.alternate else game.to_move(s)   # p, unless the last mover moves again
+        m = self.who_moves(s, p)   # p, unless the last mover moves again
         if m != p:   # search for m, in m's window; the sign flips once at the end
             alpha, beta = -beta, -alpha
         o = self.opponent[m]

@@ -56,9 +56,9 @@ from gamelib.search.common import (
     check_running,
     check_seconds,
     is_number,
+    mover_rule,
     pick,
     rng_or_shared,
-    turns_alternate,
     wins_at_once,
 )
 from gamelib.search.door import NoNextState, search_door
@@ -281,8 +281,8 @@ def expand(game: AnyGame, node: MCTSNode, stats: MCTSStats) -> MCTSNode:
     move = node.untried.pop(0)
     state = game.play(node.state, move)
     player = other(game, node.player)   # the opponent, unless the mover moves again
-    if not turns_alternate(game) and not game.finished(state):
-        player = game.to_move(state)
+    if not game.finished(state):
+        player = mover_rule(game)(state, player)
     child = _new_node(game, state, player, stats, move=move, parent=node)
     node.children.append(child)
     return child

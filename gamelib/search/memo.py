@@ -31,9 +31,9 @@ from gamelib.game import GameError, describe_text
 from gamelib.search.common import (
     AnyGame,
     check_cache,
+    mover_rule,
     opponents,
     player_to_move,
-    turns_alternate,
 )
 from gamelib.search.door import NoNextState, search_door
 from gamelib.search.stats import Stats
@@ -64,8 +64,8 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
     stats = Stats() if stats is None else stats
     # Bound once: the recursion below runs thousands of times, and a local name is the
     # cheapest lookup in Python.
-    utility, next_states, to_move = game.utility, game.next_states, game.to_move
-    opponent, alternate = opponents(game), turns_alternate(game)
+    utility, next_states = game.utility, game.next_states
+    opponent, who_moves = opponents(game), mover_rule(game)
     size_before = len(cache)
     # Which states does the search visit? Starting from an empty cache, exactly those that
     # are keys of the cache at the end, so they are noted in one go below. A cache from
@@ -82,8 +82,8 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
         v = lookup(s)
         if v is not None:  # not `if v:`, which would miss every value 0
             # The cache holds the value for the player to move in s.
-            return v if alternate or to_move(s) == p else -v
-        m = p if alternate else to_move(s)
+            return v if who_moves(s, p) == p else -v
+        m = who_moves(s, p)
         # The game is over exactly when there is no next state (the Game protocol), so
         # one call of next_states does the work of finished() as well; where there is
         # none, finished() must agree (the searches' one rule, see gamelib.search.door).

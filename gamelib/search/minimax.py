@@ -43,9 +43,9 @@ from gamelib.search.common import (
     AnyGame,
     Observer,
     check_observer,
+    mover_rule,
     opponents,
     player_to_move,
-    turns_alternate,
 )
 from gamelib.search.door import NoNextState, search_door
 from gamelib.search.stats import Stats
@@ -72,7 +72,7 @@ def minimax(game: AnyGame, state: Hashable, player: Player | None = None, *,
     check_observer(observer)
     stats = Stats() if stats is None else stats
 
-    to_move, opponent, alternate = game.to_move, opponents(game), turns_alternate(game)
+    who_moves, opponent = mover_rule(game), opponents(game)
 
     def value(s: Hashable, p: Player) -> int:
         stats.calls += 1
@@ -80,7 +80,7 @@ def minimax(game: AnyGame, state: Hashable, player: Player | None = None, *,
         if game.finished(s):
             stats.terminal += 1
             return game.utility(s, p)
-        m = p if alternate else to_move(s)   # p, unless the last mover moves again
+        m = who_moves(s, p)   # p, unless the last mover moves again
         o = opponent[m]
         try:
             v = max(-value(n, o) for n in game.next_states(s, m))
