@@ -34,6 +34,7 @@ from gamelib.search.common import (
     mover_rule,
     opponents,
     player_to_move,
+    turns_alternate,
 )
 from gamelib.search.door import NoNextState, search_door
 from gamelib.search.stats import Stats
@@ -65,7 +66,8 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
     # Bound once: the recursion below runs thousands of times, and a local name is the
     # cheapest lookup in Python.
     utility, next_states = game.utility, game.next_states
-    opponent, who_moves = opponents(game), mover_rule(game)
+    who_moves, alternate = mover_rule(game), turns_alternate(game)
+    opponent = opponents(game)
     size_before = len(cache)
     # Which states does the search visit? Starting from an empty cache, exactly those that
     # are keys of the cache at the end, so they are noted in one go below. A cache from
@@ -75,29 +77,31 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
     edges = terminal = 0
     lowest: int = getattr(game, "value_range", (-1, 1))[0]
 
-    def value(s: Hashable, p: str) -> int:
+    def value(s: Hashable, p: str, o: str) -> int:
         """The value of ``s`` for ``p``: the player to move, unless the one who moved
-        last moves again (in a game that does not promise to alternate)."""
+        last moves again (in a game that does not promise to alternate); ``o`` is the
+        other player."""
         nonlocal edges, terminal
         v = lookup(s)
         if v is not None:  # not `if v:`, which would miss every value 0
             # The cache holds the value for the player to move in s.
-            return v if who_moves(s, p) == p else -v
-        m = who_moves(s, p)
+            return v if alternate or who_moves(s, p) == p else -v
+        m = p if alternate else who_moves(s, p)   # no call where the players alternate
+        if m != p:
+            o = p
         # The game is over exactly when there is no next state (the Game protocol), so
         # one call of next_states does the work of finished() as well; where there is
         # none, finished() must agree (the searches' one rule, see gamelib.search.door).
         successors = next_states(s, m)
         if successors:
             edges += len(successors)
-            # v = max(-value(n, o) for n in successors), as a plain loop: it is faster
+            # v = max(-value(n, o, m) for n in successors), as a plain loop: it is faster
             # (before Python 3.12 a comprehension is a function call of its own), and as
             # no value is below the game's lowest (-1 for all but a TreeGame), it is a safe
             # start.
-            o = opponent[m]
             v = lowest
             for n in successors:
-                w = -value(n, o)  # in n it is o's turn, unless m moves again
+                w = -value(n, o, m)  # in n it is o's turn, unless m moves again
                 if w > v:
                     v = w
         else:
@@ -111,7 +115,7 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
     with stats.timer():
         # For a finished state the caller may ask for either player: value() turns the
         # value for the player to move into the one asked for.
-        result = value(state, player)
+        result = value(state, player, opponent[player])
         if size_before == 0:
             # From a dict, a set takes the stored hashes: no state is hashed again.
             stats.visited.update(cache)
