@@ -120,7 +120,14 @@ class Game(Protocol[S, M]):
         ...
 
     def to_move(self, state: S) -> Player:
-        """The player whose turn it is in ``state``."""
+        """The player whose turn it is in ``state``.
+
+        The players need not take turns: where a move gives its player another one,
+        ``to_move`` says so, and every search follows it (the sign of a value flips only
+        where the mover changes). A game class whose players always alternate may say so
+        with a class attribute ``turns_alternate = True`` of its own, which spares the
+        searches this call (see :func:`gamelib.search.common.turns_alternate`).
+        """
         ...
 
     def moves(self, state: S) -> list[M]:
