@@ -14,8 +14,9 @@ the results seen through it. One *iteration* has four phases, one function each 
 The value convention is the one of every search in this package, negamax: a node's
 ``total`` and ``mean`` are for the player to move in that node, as minimax's values are.
 A move is worth, to the player who makes it, *minus* the mean of the child it leads to,
-so :func:`backpropagate` flips the sign at every step up the path. Results are -1 (lost),
-0 (drawn) and +1 (won); means lie in between.
+so :func:`backpropagate` flips the sign at every step up the path (in a game where a
+player moves twice, only at the steps where the player changes: ``to_move`` decides).
+Results are -1 (lost), 0 (drawn) and +1 (won); means lie in between.
 
 The UCT score of a child ``c`` of ``n`` (Kocsis and Szepesvári, 2006) adds to the
 child's value for the player choosing an exploration bonus that shrinks as the child

@@ -16,6 +16,7 @@ from collections.abc import Hashable
 from typing import Any
 
 import pytest
+from helpers import IntMoves
 
 from gamelib.game import GameError
 from gamelib.search import (
@@ -40,7 +41,7 @@ from gamelib.search.common import turns_alternate
 Path = tuple[int, ...]
 
 
-class Schedule:
+class Schedule(IntMoves):
     """Plies played in the order ``order`` of movers, ``width`` moves each (0, 1, ...); a
     finished state (all plies played) is worth ``leaves[path]`` to X."""
 
@@ -69,15 +70,6 @@ class Schedule:
     def utility(self, state: Path, player: str) -> int:
         value = self.leaves[state]
         return value if player == "X" else -value
-
-    def parse_move(self, text: str) -> int:
-        return int(text)
-
-    def format_move(self, move: Any) -> str:
-        return str(move)
-
-    def render(self, state: Path) -> str:
-        return repr(state)
 
 
 def exact(game: Schedule, state: Path, player: str = "X") -> int:
@@ -113,7 +105,7 @@ GAMES = [
     pytest.param(XOO, id="XOO"),
     *(pytest.param(Schedule(order, random_leaves(order, 3, seed), width=3),
                    id=f"{order}-{seed}")
-      for order in ("XXO", "XOO", "OXX", "XXOO", "XOOX", "XOXO") for seed in range(4)),
+      for order in ("XXO", "XOO", "OXX", "XXOO", "XOOX", "XOXO") for seed in range(2)),
 ]
 
 

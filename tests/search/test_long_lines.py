@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from helpers import IntMoves
 
 from gamelib.game import GameError
 from gamelib.search import choose_move, iterative_deepening, move_values, zero
@@ -26,7 +27,7 @@ from gamelib.session import PlaySession
 LENGTH = 3000
 
 
-class Corridor:
+class Corridor(IntMoves):
     """States 0 to ``LENGTH``, one move a ply (``1``): every line is forced. A wins the end."""
 
     name = "Corridor"
@@ -50,15 +51,6 @@ class Corridor:
 
     def utility(self, s: int, p: str) -> int:
         return 1 if p == "A" else -1
-
-    def parse_move(self, text: str) -> int:
-        return int(text)
-
-    def format_move(self, m: Any) -> str:
-        return str(m)
-
-    def render(self, s: int) -> str:
-        return str(s)
 
 
 def frames() -> int:
