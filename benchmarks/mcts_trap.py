@@ -3,7 +3,7 @@
 The position ``5611761122133562247367317662`` (X to move; the solver: columns 2, 3 and 4
 draw, 5 and 7 lose) is Lesson 9's trap. For each seed and each search (plain UCT, and
 MCTS-Solver: ``mcts(..., solve=True)``) one search runs to ``--max`` iterations with
-random playouts, watched by :class:`gamelib.search.mcts.RootWatch`; at every checkpoint
+random playouts, watched by :class:`gamelib.search.root_watch.RootWatch`; at every checkpoint
 the script prints column 7's share of the root's visits, the most visited column among
 those the proofs allow, and (for the solver) the columns proven so far::
 
@@ -36,7 +36,7 @@ from typing import Any
 from gamelib.connect4 import Solver, connect_four_heuristic
 from gamelib.games import ConnectFour
 from gamelib.search import Budget, iterative_deepening, mcts
-from gamelib.search.mcts import RootWatch
+from gamelib.search.root_watch import RootWatch
 
 TRAP = "5611761122133562247367317662"
 CHECKPOINTS = (1_000, 2_000, 3_000, 5_000, 10_000, 20_000, 30_000, 50_000, 100_000,

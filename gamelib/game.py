@@ -21,6 +21,8 @@ import ast
 import functools
 import inspect
 import numbers
+import os
+import sysconfig
 import textwrap
 from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
@@ -125,7 +127,14 @@ class Game(Protocol[S, M]):
         ...
 
     def to_move(self, state: S) -> Player:
-        """The player whose turn it is in ``state``."""
+        """The player whose turn it is in ``state``.
+
+        The players need not take turns: where a move gives its player another one,
+        ``to_move`` says so, and every search follows it (the sign of a value flips only
+        where the mover changes). A game class whose players always alternate may say so
+        with a class attribute ``turns_alternate = True`` of its own, which spares the
+        searches this call (see :func:`gamelib.search.common.turns_alternate`).
+        """
         ...
 
     def moves(self, state: S) -> list[M]:
@@ -234,10 +243,45 @@ try:
     pass
 except _GameError:
     raise
-except _NOT_A_STATE_ERRORS:
+except _NOT_A_STATE_ERRORS as _gamelib_error:
+    if _raised_by_other_code(_gamelib_error):
+        raise
     raise _not_a_state(self, _STATE) from None
 """
-_FACTORY: Final = "def _factory(_GameError, _NOT_A_STATE_ERRORS, _not_a_state):\n    pass\n"
+_FACTORY: Final = ("def _factory(_GameError, _NOT_A_STATE_ERRORS, _not_a_state, "
+                   "_raised_by_other_code):\n    pass\n")
+
+_LIBRARY_DIRS: Final = tuple(
+    os.path.join(os.path.realpath(path), "")
+    for path in (os.path.dirname(__file__), sysconfig.get_path("stdlib"),
+                 sysconfig.get_path("platstdlib"))
+)
+"""The folders of gamelib and of Python's standard library (each ending in a separator)."""
+
+
+@functools.cache
+def _is_library_file(filename: str) -> bool:
+    """Whether code from ``filename`` is gamelib's or the standard library's (or code that
+    Python or gamelib made, named ``<frozen ...>`` or ``<gamelib ...>``)."""
+    if filename.startswith(("<frozen ", "<gamelib ")):
+        return True
+    return os.path.realpath(filename).startswith(_LIBRARY_DIRS)
+
+
+def _raised_by_other_code(error: BaseException, own: int = 1) -> bool:
+    """Whether ``error``, caught by a :func:`state_checked` method, passed on its way up
+    through code that is neither gamelib's nor the standard library's: a method of the
+    user's own (a subclass's ``moves``, say) that the checked method called. Such an
+    error is a bug of that code, not a sign of a bad state. The checked method's own
+    frames, the first ``own`` of the traceback (two for :func:`_wrapped`'s), do not count."""
+    frame = error.__traceback__
+    for _ in range(own):
+        frame = None if frame is None else frame.tb_next
+    while frame is not None:
+        if not _is_library_file(frame.tb_frame.f_code.co_filename):
+            return True
+        frame = frame.tb_next
+    return False
 
 
 def state_checked(method: F) -> F:
@@ -247,14 +291,18 @@ def state_checked(method: F) -> F:
     something that is not a state of the game, fails deep inside with a ``TypeError``,
     ``IndexError``, ``AttributeError`` or ``ValueError``, the decorated method raises
     :func:`not_a_state`'s :class:`GameError` instead; a :class:`GameError` the method
-    raises itself passes through unchanged. So ``@state_checked`` means::
+    raises itself passes through unchanged, and so does an error that came up through
+    code of the user's own (a subclass's ``moves`` with a bug, which ``play`` calls):
+    that is a bug to see with its line, not a bad state. So ``@state_checked`` means::
 
         def method(self, state, ...):
             try:
                 <the method's body>
             except GameError:
                 raise
-            except (TypeError, IndexError, AttributeError, ValueError):
+            except (TypeError, IndexError, AttributeError, ValueError) as error:
+                if _raised_by_other_code(error):   # not gamelib's, not the standard library's
+                    raise
                 raise not_a_state(self, state) from None
 
     and that is literally what it makes, once, when the class is defined: it rewrites
@@ -304,7 +352,8 @@ def state_checked(method: F) -> F:
                    dont_inherit=True)
     namespace: dict[str, Any] = {}
     exec(code, method.__globals__, namespace)
-    checked = namespace["_factory"](GameError, NOT_A_STATE_ERRORS, not_a_state)
+    checked = namespace["_factory"](GameError, NOT_A_STATE_ERRORS, not_a_state,
+                                    _raised_by_other_code)
     checked.__qualname__ = method.__qualname__
     checked.__defaults__ = method.__defaults__
     checked.__kwdefaults__ = method.__kwdefaults__
@@ -320,7 +369,9 @@ def _wrapped(method: F) -> F:
             return method(self, state, *args, **kwargs)
         except GameError:
             raise
-        except NOT_A_STATE_ERRORS:
+        except NOT_A_STATE_ERRORS as error:
+            if _raised_by_other_code(error, own=2):  # this wrapper's frame and the method's
+                raise
             raise not_a_state(self, state) from None
 
     return checked  # type: ignore[return-value]

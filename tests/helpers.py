@@ -129,3 +129,17 @@ def build_lite_site_offline(work: Path) -> Path:
     assert not tried, f"the build tried to reach the network:\n{tried}"
     assert proc.returncode == 0, f"the build failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
     return out
+
+
+class IntMoves:
+    """The text side of a hand-made test game whose moves are ints and whose states print
+    as themselves: ``parse_move``, ``format_move`` and ``render``."""
+
+    def parse_move(self, text: str) -> int:
+        return int(text)
+
+    def format_move(self, move: Any) -> str:
+        return str(move)
+
+    def render(self, state: Any) -> str:
+        return str(state)

@@ -29,11 +29,11 @@ from gamelib.search.mcts import (
     MCTSStats,
     backpropagate,
     expand,
-    random_policy,
     root_node,
     select,
     simulate,
 )
+from gamelib.search.playouts import random_policy
 
 __all__ = ["check_backpropagate", "SEARCHES", "run_uct"]
 

@@ -24,10 +24,19 @@ What the exercise hands the student stays usable in two ways:
   reference" (refused) from "what the checker handed called it" (allowed) by who holds
   the call: a handed helper or the student.
 
-The checker computes its expected values outside the student's calls, where the guard
-runs the function's own code. What the guard cannot stop: code re-created from gamelib's
-source text (copying the lesson: ``exec`` of the file, ``runpy``; :func:`importlib.reload`
-is refused), values a ``functools.cache`` returns without running Python code, and C code.
+The refusal concerns the code the check runs, not the whole process: "while the student's
+code runs" is a fact about a thread (:func:`refusing` marks the thread that calls the
+student's function, and a thread that the student's code starts while marked is marked
+too, through ``threading.Thread.start``, which :func:`checking` watches while the check
+runs). Any other thread (a play session's computer thinking in the background, say) runs
+the guarded functions' own code while the check runs. The checker computes its expected
+values outside the student's calls, where the guard runs the function's own code.
+
+What the guard cannot stop: code re-created from gamelib's source text (copying the
+lesson: ``exec`` of the file, ``runpy``; :func:`importlib.reload` is refused), values a
+``functools.cache`` returns without running Python code, C code, and a thread started
+without ``threading.Thread`` (``_thread.start_new_thread``) or started before the check
+and handed work during it (a thread pool made earlier).
 """
 
 from __future__ import annotations
@@ -36,6 +45,7 @@ import functools
 import gc
 import importlib
 import pkgutil
+import threading
 import types
 import warnings
 from collections.abc import Callable, Iterator
@@ -57,17 +67,24 @@ class DelegationRefused(BaseException):
         self.name = name
 
 
+class _Thread(threading.local):
+    """Who holds the call in one thread (each thread sees its own attributes)."""
+
+    active: int = 0
+    """How deep call_student's guard is nested in this thread (0: no student code here)."""
+    trusted: int = 0
+    """How many handed helpers are running inside the student's call in this thread."""
+
+
 @dataclass
 class _State:
-    active: int = 0
-    """How deep call_student's guard is nested (0: the checker's own code runs)."""
-    trusted: int = 0
-    """How many handed helpers are running inside the student's call."""
     log: list[str] = field(default_factory=list)
-    """The forbidden calls refused since the check began."""
+    """The forbidden calls refused since the check began (in any of the student's threads)."""
 
 
 _STATE: Final = _State()
+_THREAD: Final = _Thread()
+
 
 _SENTINEL: Final = "__gamelib_guard_handler__"
 
@@ -131,7 +148,7 @@ def _swap_for(function: types.FunctionType) -> _Swap:
     clone.__dict__[_CLONE] = True  # the guard's own copy: no check guards it again
 
     def handler(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-        if _STATE.trusted or not _STATE.active:  # a handed helper, or the checker's code
+        if _THREAD.trusted or not _THREAD.active:  # a handed helper, or not the student's code
             return clone(*args, **kwargs)
         refuse(name)
 
@@ -267,14 +284,33 @@ def checking(forbidden: Forbidden | None) -> Iterator[list[str]]:
     checker's own calls, between the student's, run the function's own code."""
     saved = list(_STATE.log)
     _STATE.log.clear()
-    outer = tuple(_guarded.values())
+    outer, outer_start = tuple(_guarded.values()), threading.Thread.start
     try:
         _apply(())  # an outer check's guards off, so that closures() sees the real code
         _apply(() if forbidden is None else forbidden.swaps + forbidden.closures())
+        threading.Thread.start = _start  # type: ignore[method-assign, assignment]
         yield _STATE.log
     finally:
+        threading.Thread.start = outer_start  # type: ignore[method-assign]
         _apply(outer)
         _STATE.log[:] = saved
+
+
+_THREAD_START: Final = threading.Thread.start
+
+
+def _start(thread: threading.Thread) -> None:
+    """``threading.Thread.start`` while a check runs: a thread that the student's code
+    starts runs its work as the student's code (:func:`refusing`), wherever it is."""
+    if student_running():
+        work = thread.run
+
+        def run_as_student() -> None:
+            with refusing():
+                work()
+
+        thread.run = run_as_student  # type: ignore[method-assign]
+    _THREAD_START(thread)
 
 
 def refuse(name: str) -> NoReturn:
@@ -286,7 +322,7 @@ def refuse(name: str) -> NoReturn:
 def student_running() -> bool:
     """True while :func:`refusing` guards a call of the student's code (outside handed
     helpers)."""
-    return _STATE.active > 0 and not _STATE.trusted
+    return _THREAD.active > 0 and not _THREAD.trusted
 
 
 def refused_calls() -> list[str]:
@@ -299,13 +335,14 @@ def refusing() -> Iterator[None]:
     """Run the student's code inside: the running check's forbidden functions (guarded by
     :func:`checking`) refuse to run (:class:`DelegationRefused`) unless a :func:`handed`
     helper calls them."""
-    trusted, _STATE.trusted = _STATE.trusted, 0
-    _STATE.active += 1
+    state = _THREAD
+    trusted, state.trusted = state.trusted, 0
+    state.active += 1
     try:
         yield
     finally:
-        _STATE.active -= 1
-        _STATE.trusted = trusted
+        state.active -= 1
+        state.trusted = trusted
 
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -317,11 +354,12 @@ def handed(function: F) -> F:
 
     @functools.wraps(function)
     def run_handed(*args: Any, **kwargs: Any) -> Any:
-        _STATE.trusted += 1
+        state = _THREAD
+        state.trusted += 1
         try:
             return function(*args, **kwargs)
         finally:
-            _STATE.trusted -= 1
+            state.trusted -= 1
 
     return run_handed  # type: ignore[return-value]
 

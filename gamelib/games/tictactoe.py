@@ -89,6 +89,8 @@ class TicTacToe:
     players: Final[tuple[Player, Player]] = ("X", "O")
     start: Final[Board] = ((EMPTY,) * 3,) * 3
     text_round_trips: Final = True
+    turns_alternate: Final = True
+    """X and O take turns (see :func:`gamelib.search.common.turns_alternate`)."""
 
     # -- the six-tuple -------------------------------------------------------------
 
@@ -137,8 +139,9 @@ class TicTacToe:
 
         Raises :class:`GameError` when ``state`` is not a board.
         """
-        cells = _cells(state)
-        return "X" if cells.count("X") == cells.count("O") else "O"
+        # X and O have as many marks exactly when an odd number of the nine cells is empty:
+        # one count, not two (every search asks this in every running state).
+        return "X" if _cells(state).count(EMPTY) & 1 else "O"
 
     @state_checked
     def moves(self, state: Board) -> list[Cell]:

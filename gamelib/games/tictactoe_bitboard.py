@@ -79,6 +79,8 @@ class TicTacToeBitboard:
     players: Final[tuple[Player, Player]] = ("X", "O")
     start: Final[int] = 0
     text_round_trips: Final = True
+    turns_alternate: Final = True
+    """X and O take turns (see :func:`gamelib.search.common.turns_alternate`)."""
 
     @state_checked
     def next_states(self, state: int, player: Player) -> list[int]:

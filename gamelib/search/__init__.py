@@ -23,7 +23,11 @@ module             what it adds
 ``engine``         the computer player behind the boards (:func:`choose_move`,
                    :func:`move_values`), always within a time budget
 ``mcts``           Monte-Carlo tree search, UCT (:func:`mcts`): sampled playouts
-                   instead of enumeration, seeded, with an iteration or time budget
+                   instead of enumeration, seeded, with an iteration or time budget;
+                   MCTS-Solver with ``solve=True``
+``playouts``       how a playout moves: :func:`random_policy`, :func:`tactical_policy`
+``root_watch``     :class:`~gamelib.search.root_watch.RootWatch`: a search's root moves,
+                   checkpoint by checkpoint
 ``trace``          a search step by step, for the viewer (:func:`trace_search`)
 ``cfr``            hidden cards: regret matching, counterfactual regret minimization
                    (:class:`CFR`), best responses and :func:`exploitability`
@@ -68,13 +72,11 @@ from gamelib.search.match_stats import MatchScore, SprtResult, match_score, sprt
 from gamelib.search.mcts import (
     MCTSResult,
     MCTSStats,
-    PlayoutPolicy,
     mcts,
-    random_policy,
-    tactical_policy,
 )
 from gamelib.search.memo import memo_minimax, memoize
 from gamelib.search.minimax import minimax
+from gamelib.search.playouts import PlayoutPolicy, random_policy, tactical_policy
 from gamelib.search.stats import Decision, Stats
 from gamelib.search.trace import SearchTrace, trace_search
 

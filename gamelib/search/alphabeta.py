@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from gamelib.game import GameError, Player, other
+from gamelib.game import GameError, Player
 from gamelib.games import ConnectFour, TicTacToe, TicTacToeBitboard
 from gamelib.search.common import (
     AnyGame,
@@ -47,6 +47,8 @@ from gamelib.search.common import (
     check_order,
     check_window,
     default_window,
+    mover_rule,
+    opponents,
     player_to_move,
 )
 from gamelib.search.door import NO_MOVE, NoNextState, search_door
@@ -99,6 +101,8 @@ def alphabeta(game: AnyGame, state: Hashable, player: Player | None = None,
     check_observer(observer)
     stats = Stats() if stats is None else stats
 
+    who_moves, opponent = mover_rule(game), opponents(game)
+
     def successors(s: Hashable, p: Player) -> list[Hashable]:
         if order is None:
             return game.next_states(s, p)
@@ -110,17 +114,21 @@ def alphabeta(game: AnyGame, state: Hashable, player: Player | None = None,
         if game.finished(s):
             stats.terminal += 1
             return game.utility(s, p)
-        o = other(game, p)
+        m = who_moves(s, p)   # p, unless the last mover moves again
+        if m != p:   # search for m, in m's window; the sign flips once at the end
+            alpha, beta = -beta, -alpha
+        o = opponent[m]
         best, n = alpha, NO_MOVE
-        for n in successors(s, p):
+        for n in successors(s, m):
             best = max(best, -value(n, o, -beta, -alpha))
             if best >= beta:
                 stats.cutoffs += 1
-                return best
+                break
             alpha = max(best, alpha)
-        if n is NO_MOVE:   # the loop ran zero times: a running state without next states
-            raise NoNextState(s)
-        return best
+        else:
+            if n is NO_MOVE:   # the loop ran zero times: a running state without next states
+                raise NoNextState(s)
+        return best if m == p else -best
 
     if observer is not None:   # every recursive call now goes through the observer
         value = observer(value)

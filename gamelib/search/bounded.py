@@ -63,6 +63,7 @@ from gamelib.search.common import (
     check_observer,
     check_window,
     default_window,
+    mover_rule,
 )
 from gamelib.search.door import NO_MOVE, NoNextState, search_door
 from gamelib.search.stats import Stats
@@ -209,6 +210,7 @@ class BoundedSearch:
         self.game, self.cache, self.stats = game, cache, stats
         self.store = store
         self.maximizer, self.minimizer = game.players
+        self.who_moves = mover_rule(game)
 
     def evaluate(self, state: Hashable, f: Search, alpha: int, beta: int) -> int:
         """The value of ``state`` in ``[alpha, beta]``, read from the cache or by ``f``."""
@@ -224,11 +226,17 @@ class BoundedSearch:
         return v
 
     def max_value(self, state: Hashable, alpha: int, beta: int) -> int:
-        """The value of ``state`` for the maximizer, who is to move, in ``[alpha, beta]``."""
+        """The value of ``state`` for the maximizer, who is to move, in ``[alpha, beta]``.
+
+        It is called for the states after the minimizer's moves; where the minimizer
+        moves again (a game that does not promise to alternate), it is
+        :meth:`min_value`'s business."""
         game = self.game
         if game.finished(state):
             self.stats.terminal += 1
             return game.utility(state, self.maximizer)
+        if self.who_moves(state, self.maximizer) != self.maximizer:
+            return self.min_value(state, alpha, beta)
         v, n = alpha, NO_MOVE
         for n in game.next_states(state, self.maximizer):
             v = max(v, self.evaluate(n, self.min_value, v, beta))
@@ -240,11 +248,14 @@ class BoundedSearch:
         return v
 
     def min_value(self, state: Hashable, alpha: int, beta: int) -> int:
-        """The value of ``state`` for the maximizer, the minimizer to move, in ``[alpha, beta]``."""
+        """The value of ``state`` for the maximizer, the minimizer to move, in ``[alpha, beta]``
+        (the maximizer's, where the maximizer moves again: :meth:`max_value`)."""
         game = self.game
         if game.finished(state):
             self.stats.terminal += 1
             return game.utility(state, self.maximizer)
+        if self.who_moves(state, self.minimizer) != self.minimizer:
+            return self.max_value(state, alpha, beta)
         v, n = beta, NO_MOVE
         for n in game.next_states(state, self.minimizer):
             v = min(v, self.evaluate(n, self.max_value, alpha, v))

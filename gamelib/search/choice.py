@@ -36,7 +36,8 @@ def best_move(game: AnyGame, state: Hashable, *, rng: random.Random | None = Non
               value: ValueFunction | None = None) -> tuple[int, Hashable]:
     """``(v, move)``: the value ``v`` of ``state`` for the player to move and an optimal move.
 
-    The value of each legal move ``m`` is ``-value(game, play(state, m), opponent)``;
+    The value of each legal move ``m`` is ``-value(game, play(state, m), opponent)``
+    (``value(game, play(state, m), player)`` where the player moves again);
     ``v`` is the largest of them and ``move`` is drawn uniformly at random among the moves
     that reach it, so the computer does not play the same game every time.
 
@@ -65,6 +66,17 @@ def best_move(game: AnyGame, state: Hashable, *, rng: random.Random | None = Non
         )
     player = game.to_move(state)
     opponent = other(game, player)
-    values = {m: -value(game, game.play(state, m), opponent) for m in game.moves(state)}
+    values = {m: _value_for(game, game.play(state, m), player, opponent, value)
+              for m in game.moves(state)}
     move = pick_best(values, rng)
     return values[move], move
+
+
+def _value_for(game: AnyGame, state: Hashable, player: Player, opponent: Player,
+               value: ValueFunction) -> int:
+    """The value of ``state``, reached by a move of ``player``, for ``player``: asked of
+    ``value`` for the player to move in ``state`` (a search of a running state is for
+    that player), the opponent unless ``player`` moves again."""
+    if not game.finished(state) and game.to_move(state) == player:
+        return value(game, state, player)
+    return -value(game, state, opponent)

@@ -84,6 +84,8 @@ from gamelib.search.common import (
     check_running,
     check_seconds,
     check_window,
+    mover_rule,
+    opponents,
     pick_best,
     player_to_move,
 )
@@ -147,6 +149,7 @@ class _DepthLimitedSearch:
         self.game, self.heuristic, self.stats = game, heuristic, stats
         self.order, self.budget, self.best_moves = order, budget, best_moves
         self.forced = forced
+        self.opponent, self.who_moves = opponents(game), mover_rule(game)
         self.reached_horizon = False
         # Nodes to search before the next look at the budget, and since the last one.
         self.left = self.step = 0 if budget is None else budget.look(0)
@@ -179,29 +182,33 @@ class _DepthLimitedSearch:
         if game.finished(s):
             stats.terminal += 1
             return proven_value(game.utility(s, p), ply)
+        m = self.who_moves(s, p)   # p, unless the last mover moves again
+        if m != p:   # search for m, in m's window; the sign flips once at the end
+            alpha, beta = -beta, -alpha
+        o = self.opponent[m]
         if self.forced is not None:
             move = self.forced(s)
             if move is not None:   # a win at once, or the only move that does not lose at once
-                return -self.value(game.play(s, move), other(game, p), depth, -beta, -alpha,
-                                   ply + 1)
+                v = -self.value(game.play(s, move), o, depth, -beta, -alpha, ply + 1)
+                return v if m == p else -v
         if depth == 0:
             self.reached_horizon = True
-            return _checked(self.heuristic(s, p), s)
-        o = other(game, p)
-        best, best_move, m = alpha, None, NO_MOVE
-        for m in self.moves(s):
-            v = -self.value(game.play(s, m), o, depth - 1, -beta, -alpha, ply + 1)
+            v = _checked(self.heuristic(s, m), s)
+            return v if m == p else -v
+        best, best_move, move = alpha, None, NO_MOVE
+        for move in self.moves(s):
+            v = -self.value(game.play(s, move), o, depth - 1, -beta, -alpha, ply + 1)
             if v > best:
-                best, best_move = v, m
+                best, best_move = v, move
             if best >= beta:
                 stats.cutoffs += 1
                 break
             alpha = max(alpha, best)
-        if m is NO_MOVE:   # the loop ran zero times: a running state without moves
+        if move is NO_MOVE:   # the loop ran zero times: a running state without moves
             raise NoNextState(s)
         if self.best_moves is not None and best_move is not None:
             self.best_moves[s] = best_move
-        return best
+        return best if m == p else -best
 
 
 def _checked(estimate: object, state: Hashable) -> float:
@@ -285,7 +292,9 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
     given (a :class:`~gamelib.search.common.Budget`, which another thread may cancel;
     its ``depth``, if it has one, stands for ``max_depth`` when that is None). When it
     runs out the running iteration is abandoned and the result of the last finished one
-    is used; depth 1 always finishes, so a legal move is always returned.
+    is used; depth 1 always finishes, so a legal move is always returned. An iteration
+    deeper than Python's stack allows (a game with lines of thousands of plies) ends the
+    deepening the same way.
 
     Result: a :class:`~gamelib.search.stats.Decision` with ``move`` drawn with ``rng``
     (see :func:`~gamelib.search.common.pick`) among the moves of the best value,
@@ -365,6 +374,11 @@ def deepen(game: AnyGame, state: Hashable, heuristic: Heuristic, *, budget: Budg
                                       root_moves=root_moves)
             except SearchTimeout:
                 cut_short = True
+                break
+            except RecursionError:
+                if depth == 0:   # not even depth 1: the door says "no end in sight"
+                    raise
+                cut_short = True   # deeper than Python's stack allows: the last one stands
                 break
             depth += 1
             stats.depth = depth

@@ -14,8 +14,9 @@ the results seen through it. One *iteration* has four phases, one function each 
 The value convention is the one of every search in this package, negamax: a node's
 ``total`` and ``mean`` are for the player to move in that node, as minimax's values are.
 A move is worth, to the player who makes it, *minus* the mean of the child it leads to,
-so :func:`backpropagate` flips the sign at every step up the path. Results are -1 (lost),
-0 (drawn) and +1 (won); means lie in between.
+so :func:`backpropagate` flips the sign at every step up the path (in a game where a
+player moves twice, only at the steps where the player changes: ``to_move`` decides).
+Results are -1 (lost), 0 (drawn) and +1 (won); means lie in between.
 
 The UCT score of a child ``c`` of ``n`` (Kocsis and Szepesvári, 2006) adds to the
 child's value for the player choosing an exploration bonus that shrinks as the child
@@ -71,11 +72,12 @@ from gamelib.search.common import (
     check_seconds,
     check_whole,
     is_number,
+    mover_rule,
     pick,
     rng_or_shared,
-    wins_at_once,
 )
 from gamelib.search.door import NoNextState, search_door
+from gamelib.search.playouts import PlayoutPolicy, random_policy
 from gamelib.search.stats import Decision, Stats
 
 __all__ = [
@@ -84,11 +86,8 @@ __all__ = [
     "MCTSResult",
     "MCTSStats",
     "Iteration",
-    "PlayoutPolicy",
     "mcts",
     "mcts_decision",
-    "random_policy",
-    "tactical_policy",
     "select",
     "expand",
     "simulate",
@@ -96,7 +95,6 @@ __all__ = [
     "uct_score",
     "root_node",
     "prove",
-    "RootWatch",
 ]
 
 MAX_PLAYOUT_PLIES: Final = 10_000
@@ -107,8 +105,6 @@ DEFAULT_EXPLORATION: Final = math.sqrt(2)
 [0, 1]. Results here lie in [-1, 1], where Hoeffding's bound would give sqrt(8); sqrt(2)
 explores less, and keeps the value in every small tic-tac-toe position the tests try."""
 
-PlayoutPolicy = Callable[[AnyGame, Hashable, random.Random], Hashable]
-"""``policy(game, state, rng) -> move``: the move a playout makes in the running ``state``."""
 
 
 # -- the tree and the counters ----------------------------------------------------------
@@ -237,51 +233,32 @@ class MCTSResult:
     proven: float | None = None
 
 
-# -- the playout policies ---------------------------------------------------------------
-
-
-def random_policy(game: AnyGame, state: Hashable, rng: random.Random) -> Hashable:
-    """A legal move of ``state`` drawn uniformly at random with ``rng``."""
-    moves: list[Hashable] = game.moves(state)
-    if not moves:   # a running state without moves (the playout asks only running ones)
-        raise NoNextState(state)
-    return rng.choice(moves)
-
-
-def tactical_policy(game: AnyGame, state: Hashable, rng: random.Random) -> Hashable:
-    """A move that wins at once if there is one; else a random move after which the
-    opponent cannot win at once (this blocks an immediate threat), if there is one;
-    else any random move. Ties are drawn with ``rng``."""
-    player = game.to_move(state)
-    moves: list[Hashable] = game.moves(state)
-    if not moves:   # a running state without moves (the playout asks only running ones)
-        raise NoNextState(state)
-    after = [game.play(state, m) for m in moves]
-    wins: list[Hashable] = [m for m, s in zip(moves, after, strict=True)
-            if game.finished(s) and game.utility(s, player) == 1]
-    if wins:
-        return rng.choice(wins)
-    safe: list[Hashable] = [m for m, s in zip(moves, after, strict=True)
-                            if not wins_at_once(game, s)]
-    return rng.choice(safe or moves)
-
-
 # -- the four phases --------------------------------------------------------------------
 
 
 def uct_score(child: MCTSNode, parent_visits: int, exploration: float) -> float:
     """The UCT score of ``child`` for the player choosing at its parent: the child's
-    value for that player (``-child.mean``, negamax) plus the exploration bonus. For a
-    proven child (MCTS-Solver) the value is its exact one, ``-child.proven``; a child
-    proven won for the opponent (above 0) scores ``-inf``: it is never chosen while
-    another child is left."""
+    value for that player (:func:`_for_chooser` of its mean: ``-child.mean`` where the
+    player changes, negamax) plus the exploration bonus. For a proven child (MCTS-Solver) the
+    value is its exact one, seen the same way; a child proven lost for the chooser (below 0)
+    scores ``-inf``: it is never chosen while another child is left."""
     if child.proven is None:
-        value = -child.mean
-    elif child.proven > 0:
-        return -math.inf
+        value = _for_chooser(child, child.mean)
     else:
-        value = -child.proven
+        value = _for_chooser(child, child.proven)
+        if value < 0:
+            return -math.inf
     return value + exploration * math.sqrt(math.log(parent_visits) / child.visits)
+
+
+def _for_chooser(child: MCTSNode, value: float) -> float:
+    """``value``, a value for the player to move in ``child``, for the player choosing at
+    its parent: ``-value`` (negamax), or ``value`` where that player moves again in
+    ``child``."""
+    parent = child.parent
+    if parent is not None and parent.player == child.player:
+        return value
+    return -value
 
 
 def select(root: MCTSNode, exploration: float,
@@ -309,7 +286,10 @@ def expand(game: AnyGame, node: MCTSNode, stats: MCTSStats) -> MCTSNode:
     """A new child of ``node`` for its first untried move (which is no longer untried)."""
     move = node.untried.pop(0)
     state = game.play(node.state, move)
-    child = _new_node(game, state, other(game, node.player), stats, move=move, parent=node)
+    player = other(game, node.player)   # the opponent, unless the mover moves again
+    if not game.finished(state):
+        player = mover_rule(game)(state, player)
+    child = _new_node(game, state, player, stats, move=move, parent=node)
     node.children.append(child)
     return child
 
@@ -336,14 +316,16 @@ def simulate(game: AnyGame, node: MCTSNode, policy: PlayoutPolicy, rng: random.R
 
 def backpropagate(path: Sequence[MCTSNode], result: float) -> list[float]:
     """Add ``result``, the playout's result for the player to move at ``path[-1]``, to
-    every node of ``path``, bottom up, flipping its sign at each step (negamax). Returns
-    what was added to each node, in ``path`` order."""
+    every node of ``path``, bottom up, flipping its sign at each step (negamax) where the
+    player changes (not where the mover moves again). Returns what was added to each
+    node, in ``path`` order."""
     added = []
     for node in reversed(path):
         node.visits += 1
         node.total += result
         added.append(result)
-        result = -result
+        if node.parent is None or node.parent.player != node.player:
+            result = -result
     return added[::-1]
 
 
@@ -358,20 +340,22 @@ def prove(path: Sequence[MCTSNode], top: float = 1) -> list[MCTSNode]:
     ``path`` now proves, bottom up, and return the nodes newly proven.
 
     ``top`` is the game's best result (+1; a TreeGame's ``value_range`` top). A node is
-    proven won (``top``) when a child is proven lost (``-top``) for the opponent, and
-    proven at ``max(-child.proven)`` when every move has a child and all are proven.
+    proven won (``top``) when a child is proven won for it (``-top`` for the opponent, or
+    ``top`` where it moves again: :func:`_for_chooser`), and proven at the best of its
+    children's values, seen so, when every move has a child and all are proven.
     Precondition: a finished node on ``path`` is proven already (at its utility). It
     stops at the first node left unproven: the nodes above it depend on it."""
     proved = []
     for node in reversed(path):
         if node.proven is None:
-            values = [c.proven for c in node.children]
-            if -top in values:
+            values = [None if c.proven is None else _for_chooser(c, c.proven)
+                      for c in node.children]
+            if top in values:
                 node.proven = top
             elif node.untried or None in values:
                 break
             else:
-                node.proven = max(-v for v in values if v is not None)
+                node.proven = max(v for v in values if v is not None)
             proved.append(node)
     return proved
 
@@ -390,56 +374,6 @@ def _new_node(game: AnyGame, state: Hashable, player: Player, stats: MCTSStats,
 
 
 # -- watching the root ------------------------------------------------------------------
-
-
-class RootWatch:
-    """An observer for :func:`mcts` that keeps how the root's moves fare as the search
-    goes on: after each iteration counted in ``checkpoints``, the visits and proofs of
-    every root move, without stopping or rerunning the search.
-
-    ``moves`` are the root's legal moves in the game's order (``game.moves(state)``: the
-    search expands the root's children in that order, so its k-th child is ``moves[k]``).
-    After the search, ``visits[n]`` maps each move to its visits after ``n`` iterations
-    (for each ``n`` of ``checkpoints`` the search reached), ``proofs[n]`` to its proven
-    value for the player to move at the root or None, and ``proven_at`` maps each move
-    proven (MCTS-Solver) to the iteration that proved it. The counts are those of
-    :class:`MCTSResult` after a search of ``n`` iterations with the same seed.
-
-    >>> from gamelib.games import TicTacToe
-    >>> game = TicTacToe()
-    >>> watch = RootWatch(game.moves(game.start), [9, 100])
-    >>> _ = mcts(game, game.start, iterations=100, seed=1, observer=watch)
-    >>> sorted(watch.visits), sum(watch.visits[9].values()), sum(watch.visits[100].values())
-    ([9, 100], 9, 100)
-    """
-
-    def __init__(self, moves: Sequence[Hashable], checkpoints: Sequence[int]) -> None:
-        self.moves: Final = list(moves)
-        self.checkpoints: Final = frozenset(checkpoints)
-        self.visits: dict[int, dict[Hashable, int]] = {}
-        self.proofs: dict[int, dict[Hashable, float | None]] = {}
-        self.proven_at: dict[Hashable, int] = {}
-        self.iterations = 0
-        self._ids: dict[int, Hashable] = {}     # a root child's node id -> its move
-        self._visits = dict.fromkeys(self.moves, 0)
-        self._proofs: dict[Hashable, float | None] = dict.fromkeys(self.moves)
-
-    def __call__(self, iteration: Iteration) -> None:
-        """Count one iteration of the search (the search calls it)."""
-        self.iterations += 1
-        path = iteration.path
-        if iteration.expanded is not None and len(path) == 2:
-            self._ids[iteration.expanded] = self.moves[len(self._ids)]
-        if len(path) > 1:
-            self._visits[self._ids[path[1]]] += 1
-        for node, value in iteration.proven:
-            if node in self._ids:
-                move = self._ids[node]
-                self._proofs[move] = -value
-                self.proven_at[move] = self.iterations
-        if self.iterations in self.checkpoints:
-            self.visits[self.iterations] = dict(self._visits)
-            self.proofs[self.iterations] = dict(self._proofs)
 
 
 # -- the search -------------------------------------------------------------------------
@@ -596,11 +530,12 @@ def _result(root: MCTSNode, stats: MCTSStats, rng: random.Random,
     most visited of the moves the proofs allow (:func:`_allowed`)."""
     children = {c.move: c for c in root.children}
     visits = {m: children[m].visits if m in children else 0 for m in _root_moves(root)}
-    values = {m: -children[m].mean + 0.0 if m in children else 0.0 for m in visits}
+    values = {m: _for_chooser(children[m], children[m].mean) + 0.0 if m in children else 0.0
+              for m in visits}
     proofs: dict[Hashable, float | None] = dict.fromkeys(visits)
     for m, child in children.items():
         if child.proven is not None:
-            proofs[m] = -child.proven
+            proofs[m] = _for_chooser(child, child.proven)
     allowed = _allowed({m: proofs[m] for m in children})
     best = max((visits[m], values[m]) for m in allowed)
     move = pick([m for m in allowed if (visits[m], values[m]) == best], rng)

@@ -28,7 +28,14 @@ from functools import wraps
 from typing import Any, TypeVar, cast
 
 from gamelib.game import GameError, describe_text
-from gamelib.search.common import AnyGame, check_cache, player_to_move
+from gamelib.search.common import (
+    AnyGame,
+    check_cache,
+    mover_rule,
+    opponents,
+    player_to_move,
+    turns_alternate,
+)
 from gamelib.search.door import NoNextState, search_door
 from gamelib.search.stats import Stats
 
@@ -59,7 +66,8 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
     # Bound once: the recursion below runs thousands of times, and a local name is the
     # cheapest lookup in Python.
     utility, next_states = game.utility, game.next_states
-    first, second = game.players
+    who_moves, alternate = mover_rule(game), turns_alternate(game)
+    opponent = opponents(game)
     size_before = len(cache)
     # Which states does the search visit? Starting from an empty cache, exactly those that
     # are keys of the cache at the end, so they are noted in one go below. A cache from
@@ -70,41 +78,44 @@ def memo_minimax(game: AnyGame, state: Hashable, player: str | None = None, *,
     lowest: int = getattr(game, "value_range", (-1, 1))[0]
 
     def value(s: Hashable, p: str, o: str) -> int:
-        """The value of ``s`` for ``p``, the player to move; ``o`` is the opponent."""
+        """The value of ``s`` for ``p``: the player to move, unless the one who moved
+        last moves again (in a game that does not promise to alternate); ``o`` is the
+        other player."""
         nonlocal edges, terminal
-        cached = lookup(s)
-        if cached is not None:  # not `if cached:`, which would miss every value 0
-            return cached
+        v = lookup(s)
+        if v is not None:  # not `if v:`, which would miss every value 0
+            # The cache holds the value for the player to move in s.
+            return v if alternate or who_moves(s, p) == p else -v
+        m = p if alternate else who_moves(s, p)   # no call where the players alternate
+        if m != p:
+            o = p
         # The game is over exactly when there is no next state (the Game protocol), so
         # one call of next_states does the work of finished() as well; where there is
         # none, finished() must agree (the searches' one rule, see gamelib.search.door).
-        successors = next_states(s, p)
+        successors = next_states(s, m)
         if successors:
             edges += len(successors)
-            # v = max(-value(n, o, p) for n in successors), as a plain loop: it is faster
+            # v = max(-value(n, o, m) for n in successors), as a plain loop: it is faster
             # (before Python 3.12 a comprehension is a function call of its own), and as
             # no value is below the game's lowest (-1 for all but a TreeGame), it is a safe
             # start.
             v = lowest
             for n in successors:
-                w = -value(n, o, p)  # in n it is o's turn, and p is o's opponent
+                w = -value(n, o, m)  # in n it is o's turn, unless m moves again
                 if w > v:
                     v = w
         else:
             if not game.finished(s):  # the one rule: finished() says when it is over
                 raise NoNextState(s)
             terminal += 1
-            v = utility(s, p)
+            v = utility(s, m)
         cache[s] = v
-        return v
+        return v if m == p else -v
 
     with stats.timer():
-        turn = game.to_move(state)
-        # For a finished state the caller may ask for either player: the cache holds the
-        # value for the player to move, and the other player's value is its negation.
-        result = value(state, turn, second if turn == first else first)
-        if player != turn:
-            result = -result
+        # For a finished state the caller may ask for either player: value() turns the
+        # value for the player to move into the one asked for.
+        result = value(state, player, opponent[player])
         if size_before == 0:
             # From a dict, a set takes the stored hashes: no state is hashed again.
             stats.visited.update(cache)

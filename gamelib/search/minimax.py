@@ -10,6 +10,14 @@ The minus sign does all the work of the "min" in minimax: the game is zero-sum, 
 the opponent ``o`` gains in ``n`` the player ``p`` loses. Values are -1 (lost), 0 (drawn)
 and +1 (won).
 
+The recursion passes ``o`` down because in most games the players take turns. Where a
+player moves twice in a row, ``o`` is not the player to move in ``n``: every search of
+this package asks ``to_move(s)`` in each running state and, when it is not the player
+the value is asked for, searches for the one who moves and flips the sign once (see
+:func:`~gamelib.search.common.turns_alternate` for the games that promise to take
+turns). So the sign flips only where the mover
+changes, and a game with extra turns gets its exact value too.
+
 :func:`minimax` computes exactly this recursion and nothing more: no cache, no pruning.
 It makes one call per node of the game tree, which is why it is slow and why its call
 count is a good yardstick. From the empty tic-tac-toe board it makes 549,946 calls,
@@ -30,8 +38,15 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from gamelib.game import Player, other
-from gamelib.search.common import AnyGame, Observer, check_observer, player_to_move
+from gamelib.game import Player
+from gamelib.search.common import (
+    AnyGame,
+    Observer,
+    check_observer,
+    mover_rule,
+    opponents,
+    player_to_move,
+)
 from gamelib.search.door import NoNextState, search_door
 from gamelib.search.stats import Stats
 
@@ -57,19 +72,23 @@ def minimax(game: AnyGame, state: Hashable, player: Player | None = None, *,
     check_observer(observer)
     stats = Stats() if stats is None else stats
 
+    who_moves, opponent = mover_rule(game), opponents(game)
+
     def value(s: Hashable, p: Player) -> int:
         stats.calls += 1
         stats.visited.add(s)
         if game.finished(s):
             stats.terminal += 1
             return game.utility(s, p)
-        o = other(game, p)
+        m = who_moves(s, p)   # p, unless the last mover moves again
+        o = opponent[m]
         try:
-            return max(-value(n, o) for n in game.next_states(s, p))
+            v = max(-value(n, o) for n in game.next_states(s, m))
         except ValueError:   # max() of nothing, or an error from further down?
-            if game.next_states(s, p):
+            if game.next_states(s, m):
                 raise   # from further down: this state has next states
             raise NoNextState(s) from None   # a running state without them breaks the rule
+        return v if m == p else -v
 
     if observer is not None:   # every recursive call now goes through the observer
         value = observer(value)

@@ -49,8 +49,9 @@ from gamelib.search.common import AnyGame, check_game
 from gamelib.search.depth_limited import depth_limited
 from gamelib.search.door import search_door
 from gamelib.search.heuristics import default_heuristic
-from gamelib.search.mcts import DEFAULT_EXPLORATION, Iteration, MCTSNode, mcts, random_policy
+from gamelib.search.mcts import DEFAULT_EXPLORATION, Iteration, MCTSNode, mcts
 from gamelib.search.minimax import minimax
+from gamelib.search.playouts import random_policy
 from gamelib.search.stats import Stats
 
 __all__ = [

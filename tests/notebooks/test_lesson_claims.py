@@ -482,7 +482,7 @@ def test_uct_leaves_the_trap_by_30000_iterations_with_seed_1() -> None:
     """The lesson's table: seed 1 still chooses the losing column 7 after 20,000 iterations
     and a drawing column (3) after 30,000 (one search, watched at both)."""
     from gamelib.search import mcts
-    from gamelib.search.mcts import RootWatch
+    from gamelib.search.root_watch import RootWatch
 
     game, trap = ConnectFour(), lesson_9_trap()
     watch = RootWatch(game.moves(trap), [20_000, 30_000])
@@ -497,7 +497,7 @@ def test_mcts_solver_proves_column_7_lost_with_seed_1() -> None:
     iterations; the proof is the exact solver's verdict."""
     from gamelib.connect4 import Solver
     from gamelib.search import mcts
-    from gamelib.search.mcts import RootWatch
+    from gamelib.search.root_watch import RootWatch
 
     game, trap = ConnectFour(), lesson_9_trap()
     watch = RootWatch(game.moves(trap), [96_043])

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from helpers import IntMoves
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -38,7 +39,7 @@ from gamelib.search.door import NO_NEXT_STATE, ORDER_RETURNED_NONE, UNHASHABLE, 
 from gamelib.session import PlaySession
 
 
-class LineGame:
+class LineGame(IntMoves):
     """A line of ``length`` plies (states 0, 1, ... ``length``), two moves a ply (both to
     the next state), with one flaw: ``"none"``, ``"cycle"`` (never ends: state ``k`` leads
     back to 0), ``"stuck"`` (``k`` is running without moves), ``"past_end"`` (``k`` is
@@ -89,15 +90,6 @@ class LineGame:
         win = self.bad if self.flaw == "utility" else 1
         loss = -win if isinstance(win, (int, float)) else win
         return win if p == self.to_move(s) else loss
-
-    def parse_move(self, text: str) -> int:
-        return int(text)
-
-    def format_move(self, m: int) -> str:
-        return str(m)
-
-    def render(self, s: Any) -> str:
-        return str(s)
 
 
 SEARCHES: dict[str, Callable[[Any], object]] = {
