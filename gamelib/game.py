@@ -133,7 +133,7 @@ class Game(Protocol[S, M]):
         ``to_move`` says so, and every search follows it (the sign of a value flips only
         where the mover changes). A game class whose players always alternate may say so
         with a class attribute ``turns_alternate = True`` of its own, which spares the
-        searches this call (see :func:`gamelib.search.common.turns_alternate`).
+        searches this call (see :func:`gamelib.search.movers.turns_alternate`).
         """
         ...
 

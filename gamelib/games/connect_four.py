@@ -86,7 +86,7 @@ class ConnectFour:
     start: Final[C4State] = (0, 0)
     text_round_trips: Final = True
     turns_alternate: Final = True
-    """X and O take turns (see :func:`gamelib.search.common.turns_alternate`)."""
+    """X and O take turns (see :func:`gamelib.search.movers.turns_alternate`)."""
 
     def __init__(self, rows: int = 6, cols: int = 7) -> None:
         """A board of ``rows`` x ``cols`` cells; each from 4 to 10."""

@@ -39,7 +39,7 @@ class Nim:
     players: Final[tuple[Player, Player]] = ("A", "B")
     text_round_trips: Final = True
     turns_alternate: Final = True
-    """A and B take turns (see :func:`gamelib.search.common.turns_alternate`)."""
+    """A and B take turns (see :func:`gamelib.search.movers.turns_alternate`)."""
 
     def __init__(self, heaps: Sequence[int] = (3, 4, 5)) -> None:
         """A game whose start has the given heap sizes.

@@ -90,7 +90,7 @@ class TicTacToe:
     start: Final[Board] = ((EMPTY,) * 3,) * 3
     text_round_trips: Final = True
     turns_alternate: Final = True
-    """X and O take turns (see :func:`gamelib.search.common.turns_alternate`)."""
+    """X and O take turns (see :func:`gamelib.search.movers.turns_alternate`)."""
 
     # -- the six-tuple -------------------------------------------------------------
 

@@ -80,7 +80,7 @@ class TicTacToeBitboard:
     start: Final[int] = 0
     text_round_trips: Final = True
     turns_alternate: Final = True
-    """X and O take turns (see :func:`gamelib.search.common.turns_alternate`)."""
+    """X and O take turns (see :func:`gamelib.search.movers.turns_alternate`)."""
 
     @state_checked
     def next_states(self, state: int, player: Player) -> list[int]:

@@ -112,7 +112,7 @@ class TreeGame:
     text_round_trips: Final = False
     turns_alternate: Final = True
     """The players take turns, level by level (see
-    :func:`gamelib.search.common.turns_alternate`)."""
+    :func:`gamelib.search.movers.turns_alternate`)."""
 
     def __init__(self, tree: Sequence[Any] = CLASSIC_TREE,
                  players: tuple[Player, Player] = ("MAX", "MIN")) -> None:

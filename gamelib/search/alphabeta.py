@@ -47,11 +47,10 @@ from gamelib.search.common import (
     check_order,
     check_window,
     default_window,
-    mover_rule,
-    opponents,
     player_to_move,
 )
 from gamelib.search.door import NO_MOVE, NoNextState, search_door
+from gamelib.search.movers import mover_rule, opponents
 from gamelib.search.stats import Stats
 
 __all__ = ["alphabeta", "center_first", "keeps_three_cases"]

@@ -63,9 +63,9 @@ from gamelib.search.common import (
     check_observer,
     check_window,
     default_window,
-    mover_rule,
 )
 from gamelib.search.door import NO_MOVE, NoNextState, search_door
+from gamelib.search.movers import mover_rule
 from gamelib.search.stats import Stats
 
 __all__ = [

@@ -84,12 +84,11 @@ from gamelib.search.common import (
     check_running,
     check_seconds,
     check_window,
-    mover_rule,
-    opponents,
     pick_best,
     player_to_move,
 )
 from gamelib.search.door import NO_MOVE, NoNextState, search_door
+from gamelib.search.movers import mover_rule, opponents
 from gamelib.search.stats import Decision, Stats
 
 __all__ = [

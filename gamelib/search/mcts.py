@@ -72,11 +72,11 @@ from gamelib.search.common import (
     check_seconds,
     check_whole,
     is_number,
-    mover_rule,
     pick,
     rng_or_shared,
 )
 from gamelib.search.door import NoNextState, search_door
+from gamelib.search.movers import mover_rule
 from gamelib.search.playouts import PlayoutPolicy, random_policy
 from gamelib.search.stats import Decision, Stats
 

@@ -31,12 +31,10 @@ from gamelib.game import GameError, describe_text
 from gamelib.search.common import (
     AnyGame,
     check_cache,
-    mover_rule,
-    opponents,
     player_to_move,
-    turns_alternate,
 )
 from gamelib.search.door import NoNextState, search_door
+from gamelib.search.movers import mover_rule, opponents, turns_alternate
 from gamelib.search.stats import Stats
 
 __all__ = ["memo_minimax", "memoize"]

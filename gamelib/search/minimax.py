@@ -14,7 +14,7 @@ The recursion passes ``o`` down because in most games the players take turns. Wh
 player moves twice in a row, ``o`` is not the player to move in ``n``: every search of
 this package asks ``to_move(s)`` in each running state and, when it is not the player
 the value is asked for, searches for the one who moves and flips the sign once (see
-:func:`~gamelib.search.common.turns_alternate` for the games that promise to take
+:func:`~gamelib.search.movers.turns_alternate` for the games that promise to take
 turns). So the sign flips only where the mover
 changes, and a game with extra turns gets its exact value too.
 
@@ -43,11 +43,10 @@ from gamelib.search.common import (
     AnyGame,
     Observer,
     check_observer,
-    mover_rule,
-    opponents,
     player_to_move,
 )
 from gamelib.search.door import NoNextState, search_door
+from gamelib.search.movers import mover_rule, opponents
 from gamelib.search.stats import Stats
 
 __all__ = ["minimax"]

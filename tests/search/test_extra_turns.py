@@ -36,7 +36,7 @@ from gamelib.search import (
     zero,
 )
 from gamelib.search.alphabeta import keeps_three_cases
-from gamelib.search.common import turns_alternate
+from gamelib.search.movers import turns_alternate
 
 Path = tuple[int, ...]
 
