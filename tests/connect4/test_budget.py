@@ -107,10 +107,11 @@ def test_a_cancelled_player_returns_a_move_within_a_second() -> None:
 
 
 def test_a_cancelled_player_with_the_solver_returns_too() -> None:
-    # seconds mode: the solver works first; cancelling ends it and the rest.
-    game = ConnectFour()
+    # seconds mode: the solver works first; cancelling ends it and the rest. A board with no
+    # opening book (7 x 6 positions of up to 12 discs are read from it in an instant).
+    game = ConnectFour(6, 8)
     budget = Budget(20)
-    state = ConnectFour.from_moves("44")
+    state = game.play(game.start, 3)
     box = cancelled_after(
         0.2,
         budget,
