@@ -19,7 +19,7 @@ questions. Here are the checkers' own answers, which the student never sees run:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping, Sized
 from typing import Any, Final
 
 from gamelib.exercises.answers import number_problem
@@ -34,7 +34,8 @@ from gamelib.search.memo import memo_minimax
 from gamelib.search.stats import Stats
 
 __all__ = ["Interval", "IntervalSearch", "NO_ENTRY", "SearchStopped", "WINDOWS", "holds",
-           "pair_problem", "read_interval", "search_lines", "store_interval", "tictactoe_values"]
+           "pair_problem", "read_interval", "search_lines", "shared_cache_line", "store_interval",
+           "tictactoe_values"]
 
 Interval = tuple[float, float]
 """An entry ``(lower, upper)``: the value of its state lies in ``[lower, upper]``."""
@@ -261,15 +262,27 @@ def search_lines(whose: str, store: StoreRule = store_interval,
 def _shared_line(game: AnyGame, store: StoreRule, read: ReadRule) -> Line:
     """One cache for 180 searches in three windows: results keep the three cases, entries
     hold."""
-    values = tictactoe_values()
     cache: dict[Any, Any] = {}
     search = IntervalSearch(game, cache, Stats(), store=store, read=read)
+    return shared_cache_line(game, search.value, tictactoe_values(), cache,
+                             lambda: _entries_line(game, cache),
+                             "an entry read in a later search claimed too much")
+
+
+def shared_cache_line(game: AnyGame, value: Callable[[Hashable, int, int], float],
+                      values: Mapping[Hashable, int], cache: Sized,
+                      entries: Callable[[], Line | None], hint: str) -> Line:
+    """Run ``value(state, alpha, beta)``, a search with one cache kept between calls, on 60
+    unfinished positions of ``game`` in each of the :data:`WINDOWS`. The first line: a FAIL
+    (with ``hint``) for a result that breaks the three cases against the exact ``values``
+    (for X), a raised error, a stop; else what ``entries()`` finds wrong in the cache
+    afterwards; else a PASS that counts the searches and the ``cache``'s entries."""
     positions = [s for s in sample_positions(game, limit=120, seed=5)
                  if not game.finished(s)][:60]
     for state in positions:
         for alpha, beta in WINDOWS:
             try:
-                result = search.value(state, alpha, beta)
+                result = value(state, alpha, beta)
             except STUDENT_FAILURES as error:
                 return raised_line("a search with a shared cache", error)
             except SearchStopped as stop:
@@ -277,9 +290,8 @@ def _shared_line(game: AnyGame, store: StoreRule, read: ReadRule) -> Line:
             if not keeps_three_cases(result, values[state], alpha, beta):
                 return Line(FAIL, f"with a shared cache, a search in [{alpha}, {beta}] returned "
                                   f"{result:g} for a state of value {values[state]} (for X)",
-                            (("state", show_state(game, state)),
-                             ("hint", "an entry read in a later search claimed too much")))
-    wrong = _entries_line(game, cache)
+                            (("state", show_state(game, state)), ("hint", hint)))
+    wrong = entries()
     if wrong is not None:
         return wrong
     return Line(PASS, f"one cache shared by {len(positions) * len(WINDOWS)} searches "
