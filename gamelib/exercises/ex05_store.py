@@ -14,6 +14,7 @@ from gamelib.exercises.intervals import (
     NO_ENTRY,
     Interval,
     SearchStopped,
+    false_entries_line,
     pair_problem,
     search_lines,
     shared_cache_line,
@@ -263,18 +264,18 @@ def _malformed_entry(game: AnyGame, cache: BoundCache,
 
 
 def _false_entries(game: AnyGame, cache: BoundCache, values: dict[Hashable, int]) -> Line | None:
-    false = [(s, e) for s, e in cache.items() if not _holds(e, values[s])]
-    if not false:
-        return None
-    state, entry = false[0]
+    return false_entries_line(
+        game, cache, values, _holds, _says,
+        "an entry may claim only what the window lets the search know: a result at or "
+        "beyond an end of the window is a bound")
+
+
+_CLAIMS: Final = {EXACT: "exactly", UPPER: "at most", LOWER: "at least"}
+
+
+def _says(entry: Entry) -> str:
     flag, bound = entry
-    claim = {EXACT: "exactly", UPPER: "at most", LOWER: "at least"}[flag]
-    return Line(FAIL, f"{len(false):,} of the {len(cache):,} entries are false; the first:",
-                (("state", show_state(game, state)), ("entry", repr(entry)),
-                 ("says", f"the value for X is {claim} {bound:g}"),
-                 ("truth", f"the value for X is {values[state]}"),
-                 ("hint", "an entry may claim only what the window lets the search know: "
-                          "a result at or beyond an end of the window is a bound")))
+    return f"is {_CLAIMS[flag]} {bound:g}"
 
 
 def _shared_cache_line(rule: Callable[..., Any], values: dict[Hashable, int]) -> Line:

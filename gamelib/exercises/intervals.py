@@ -33,9 +33,9 @@ from gamelib.search.common import AnyGame
 from gamelib.search.memo import memo_minimax
 from gamelib.search.stats import Stats
 
-__all__ = ["Interval", "IntervalSearch", "NO_ENTRY", "SearchStopped", "WINDOWS", "holds",
-           "pair_problem", "read_interval", "search_lines", "shared_cache_line", "store_interval",
-           "tictactoe_values"]
+__all__ = ["Interval", "IntervalSearch", "NO_ENTRY", "SearchStopped", "WINDOWS",
+           "false_entries_line", "holds", "pair_problem", "read_interval", "search_lines",
+           "shared_cache_line", "store_interval", "tictactoe_values"]
 
 Interval = tuple[float, float]
 """An entry ``(lower, upper)``: the value of its state lies in ``[lower, upper]``."""
@@ -195,16 +195,28 @@ def _entries_line(game: AnyGame, cache: dict[Any, Any]) -> Line | None:
             return Line(FAIL, "after the search the cache holds an entry the search cannot "
                               "read", (("state", show_state(game, state)),
                                        ("entry", show(entry)), ("hint", problem)))
-    false = [(s, e) for s, e in cache.items() if not holds(e, values[s])]
+    return false_entries_line(
+        game, cache, values, holds, lambda entry: f"lies in [{entry[0]:g}, {entry[1]:g}]",
+        "an entry may claim only what a search proved: a result at or beyond an end of its "
+        "window is a bound on one side")
+
+
+def false_entries_line(game: AnyGame, cache: Mapping[Hashable, Any],
+                       values: Mapping[Hashable, int], true_of: Callable[[Any, int], bool],
+                       says: Callable[[Any], str], hint: str) -> Line | None:
+    """A FAIL line on the entries of ``cache`` (readable entries, keyed by states) that
+    ``true_of(entry, value)`` finds false of their state's exact value (for X), showing the
+    first with what it ``says`` ("the value for X " + ``says(entry)``) and ``hint``; or
+    None when every entry is true."""
+    false = [(s, e) for s, e in cache.items() if not true_of(e, values[s])]
     if not false:
         return None
     state, entry = false[0]
     return Line(FAIL, f"{len(false):,} of the {len(cache):,} entries are false; the first:",
                 (("state", show_state(game, state)), ("entry", show(entry)),
-                 ("says", f"the value for X lies in [{entry[0]:g}, {entry[1]:g}]"),
+                 ("says", f"the value for X {says(entry)}"),
                  ("truth", f"the value for X is {values[state]}"),
-                 ("hint", "an entry may claim only what a search proved: a result at or "
-                          "beyond an end of its window is a bound on one side")))
+                 ("hint", hint)))
 
 
 def search_lines(whose: str, store: StoreRule = store_interval,
