@@ -111,31 +111,26 @@ class IntervalSearch:
         if known is not None:
             self.stats.cache_hits += 1
             return float(known)
-        v = self.max_value(state, a, b) if maximizer_moves else self.min_value(state, a, b)
+        v = self.side_value(state, maximizer_moves, a, b)
         self.store(self.cache, state, a, b, v)
         return v
 
-    def max_value(self, state: Hashable, alpha: float, beta: float) -> float:
-        """The maximizer to move: the first player's value of ``state`` in the window."""
+    def side_value(self, state: Hashable, maximizer_moves: bool, alpha: float,
+                   beta: float) -> float:
+        """The first player's value of ``state`` in the window, the maximizer to move if
+        ``maximizer_moves`` (max_value: raise ``v`` from ``alpha``, cut at ``beta``), else
+        the minimizer (min_value: lower ``v`` from ``beta``, cut at ``alpha``)."""
         game = self.game
         if game.finished(state):
             return float(game.utility(state, self.maximizer))
-        v = alpha
-        for n in game.next_states(state, self.maximizer):
-            v = max(v, self.evaluate(n, False, v, beta))
-            if v >= beta:
-                return v
-        return v
-
-    def min_value(self, state: Hashable, alpha: float, beta: float) -> float:
-        """The minimizer to move: the first player's value of ``state`` in the window."""
-        game = self.game
-        if game.finished(state):
-            return float(game.utility(state, self.maximizer))
-        v = beta
-        for n in game.next_states(state, self.minimizer):
-            v = min(v, self.evaluate(n, True, alpha, v))
-            if v <= alpha:
+        mover = self.maximizer if maximizer_moves else self.minimizer
+        v = alpha if maximizer_moves else beta
+        for n in game.next_states(state, mover):
+            if maximizer_moves:
+                v = max(v, self.evaluate(n, False, v, beta))
+            else:
+                v = min(v, self.evaluate(n, True, alpha, v))
+            if (v >= beta) if maximizer_moves else (v <= alpha):
                 return v
         return v
 
