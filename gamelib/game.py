@@ -48,7 +48,7 @@ __all__ = [
     "Move",
     "Value",
     "check_player",
-    "check_utility_args",
+    "check_game_over",
     "not_finished",
     "describe_text",
     "not_a_state",
@@ -221,7 +221,7 @@ def not_finished() -> GameError:
     return GameError("utility is defined only for finished states; this game goes on")
 
 
-def check_utility_args(game: Game[S, M], state: S, player: object) -> None:
+def check_game_over(game: Game[S, M], state: S, player: object) -> None:
     """The door of a ``utility`` that asks ``finished``: raise :class:`GameError` unless
     ``player`` is one of ``game.players`` and ``state`` is finished."""
     check_player(game, player)
