@@ -48,6 +48,8 @@ __all__ = [
     "Move",
     "Value",
     "check_player",
+    "check_game_over",
+    "not_finished",
     "describe_text",
     "not_a_state",
     "other",
@@ -211,6 +213,20 @@ def check_player(game: Game[S, M], player: object) -> None:
             f"unknown player {describe_text(player)}: this game's players are "
             f"{game.players[0]!r} and {game.players[1]!r}"
         )
+
+
+def not_finished() -> GameError:
+    """The error a game's ``utility`` raises for a state that is not finished (returned,
+    not raised, like :func:`not_a_state`)."""
+    return GameError("utility is defined only for finished states; this game goes on")
+
+
+def check_game_over(game: Game[S, M], state: S, player: object) -> None:
+    """The door of a ``utility`` that asks ``finished``: raise :class:`GameError` unless
+    ``player`` is one of ``game.players`` and ``state`` is finished."""
+    check_player(game, player)
+    if not game.finished(state):
+        raise not_finished()
 
 
 def not_a_state(game: Game[S, M], state: object) -> GameError:

@@ -191,18 +191,18 @@ def build_parser() -> argparse.ArgumentParser:
     add_board_options(board, default=argparse.SUPPRESS)
     add_board_options(parser, default=None)
     modes = parser.add_subparsers(dest="mode", metavar="MODE", required=True)
-    solve = modes.add_parser(
+    solve = _add_mode(
+        modes,
         "solve",
-        parents=[board],
-        allow_abbrev=False,
+        board,
         help="print 'MOVES SCORE': the exact score for the player to move",
         description="Print 'MOVES SCORE' for each position: its exact score for the "
         "player to move (with --weak: 1 win, 0 draw, -1 loss).",
     )
-    analyze = modes.add_parser(
+    analyze = _add_mode(
+        modes,
         "analyze",
-        parents=[board],
-        allow_abbrev=False,
+        board,
         help="print 'MOVES s1 s2 ...': the exact score of each column",
         description="Print 'MOVES s1 s2 ...' for each position: one field per column, "
         "the exact score for the player to move of playing that column, or "
@@ -221,10 +221,10 @@ def build_parser() -> argparse.ArgumentParser:
             help="search without the opening book (to see or time the search alone); "
             "the scores are the same, the opening takes minutes or more",
         )
-    move = modes.add_parser(
+    move = _add_mode(
+        modes,
         "move",
-        parents=[board],
-        allow_abbrev=False,
+        board,
         help="print 'MOVES COLUMN': the computer player's choice (1-based column)",
         description="Print 'MOVES COLUMN' for each position: the column (numbered "
         "from 1) that the computer player chooses. It plays perfectly when the "
@@ -250,6 +250,21 @@ def build_parser() -> argparse.ArgumentParser:
         type=seed_number,
         default=None,
         help="seed for the choice between equally good columns (reproducible play)",
+    )
+    return parser
+
+
+def _add_mode(
+    modes: argparse._SubParsersAction[argparse.ArgumentParser],
+    name: str,
+    board: argparse.ArgumentParser,
+    *,
+    help: str,
+    description: str,
+) -> argparse.ArgumentParser:
+    """The parser of mode ``name``: the board options of ``board``, no abbreviations."""
+    parser: argparse.ArgumentParser = modes.add_parser(
+        name, parents=[board], allow_abbrev=False, help=help, description=description
     )
     return parser
 

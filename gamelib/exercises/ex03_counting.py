@@ -107,23 +107,25 @@ def _turns(n: int, m: int) -> list[int]:
     return [min(m, n - done) for done in range(0, n, m)]
 
 
-def _tree_formula(n: int, m: int = 1) -> int:
+def _tree_count(n: int, m: int, ways: Callable[[int, int], int]) -> int:
+    """The nodes of the tree whose turn from ``left`` empty squares, marking ``take``,
+    has ``ways(left, take)`` children."""
     total, nodes, left = 1, 1, n
     for take in _turns(n, m):
-        nodes *= math.comb(left, take)
+        nodes *= ways(left, take)
         left -= take
         total += nodes
     return total
+
+
+def _tree_formula(n: int, m: int = 1) -> int:
+    """The right tree count: a turn chooses a set of squares."""
+    return _tree_count(n, m, math.comb)
 
 
 def _ordered_tree(n: int, m: int) -> int:
     """The wrong tree count that orders the squares of one turn."""
-    total, nodes, left = 1, 1, n
-    for take in _turns(n, m):
-        nodes *= math.perm(left, take)
-        left -= take
-        total += nodes
-    return total
+    return _tree_count(n, m, math.perm)
 
 
 def _states_formula(n: int, m: int = 1) -> int:

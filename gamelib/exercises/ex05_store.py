@@ -8,18 +8,20 @@ from collections.abc import Callable, Hashable
 from typing import Any, Final
 
 from gamelib.exercises.answers import MISSING, same
-from gamelib.exercises.failures import STUDENT_FAILURES, raised_line, returned_none_line
+from gamelib.exercises.failures import returned_none_line
 from gamelib.exercises.guard import Forbidden, handed
 from gamelib.exercises.intervals import (
     NO_ENTRY,
     Interval,
     SearchStopped,
+    false_entries_line,
     pair_problem,
     search_lines,
+    shared_cache_line,
     tictactoe_values,
 )
 from gamelib.exercises.intervals import store_interval as store_interval_reference
-from gamelib.exercises.positions import sample_positions, show_state
+from gamelib.exercises.positions import show_state
 from gamelib.exercises.report import (
     FAIL,
     PASS,
@@ -30,7 +32,6 @@ from gamelib.exercises.report import (
 from gamelib.exercises.run import ask, call_student, checker
 from gamelib.games import TicTacToe
 from gamelib.search import bounded
-from gamelib.search.alphabeta import keeps_three_cases
 from gamelib.search.bounded import (
     EXACT,
     FLAGS,
@@ -60,7 +61,6 @@ _POINTS: Final = (-1, -0.5, 0, 0.5, 1)
 _ENDS: Final = (-math.inf, *_POINTS, math.inf)
 """The ends of the older pairs in the case-by-case test."""
 
-_WINDOWS: Final = ((-1, 1), (-1, 0), (0, 1))
 """The windows of the shared-cache test."""
 
 
@@ -264,47 +264,29 @@ def _malformed_entry(game: AnyGame, cache: BoundCache,
 
 
 def _false_entries(game: AnyGame, cache: BoundCache, values: dict[Hashable, int]) -> Line | None:
-    false = [(s, e) for s, e in cache.items() if not _holds(e, values[s])]
-    if not false:
-        return None
-    state, entry = false[0]
+    return false_entries_line(
+        game, cache, values, _holds, _says,
+        "an entry may claim only what the window lets the search know: a result at or "
+        "beyond an end of the window is a bound")
+
+
+_CLAIMS: Final = {EXACT: "exactly", UPPER: "at most", LOWER: "at least"}
+
+
+def _says(entry: Entry) -> str:
     flag, bound = entry
-    claim = {EXACT: "exactly", UPPER: "at most", LOWER: "at least"}[flag]
-    return Line(FAIL, f"{len(false):,} of the {len(cache):,} entries are false; the first:",
-                (("state", show_state(game, state)), ("entry", repr(entry)),
-                 ("says", f"the value for X is {claim} {bound:g}"),
-                 ("truth", f"the value for X is {values[state]}"),
-                 ("hint", "an entry may claim only what the window lets the search know: "
-                          "a result at or beyond an end of the window is a bound")))
+    return f"is {_CLAIMS[flag]} {bound:g}"
 
 
 def _shared_cache_line(rule: Callable[..., Any], values: dict[Hashable, int]) -> Line:
-    """One cache for 60 searches in three windows: results keep the three cases, entries hold."""
+    """One cache for 180 searches in three windows: results keep the three cases, entries hold."""
     game: AnyGame = TicTacToe()
     cache, stats = BoundCache(), Stats()
     search = _student_search(game, cache, stats, rule)
-    positions = [s for s in sample_positions(game, limit=120, seed=5) if not game.finished(s)]
-    positions = positions[:60]
-    for state in positions:
-        for alpha, beta in _WINDOWS:
-            try:
-                result = search.value(state, alpha, beta)
-            except STUDENT_FAILURES as error:
-                return raised_line("a search with a shared cache", error)
-            except SearchStopped as stop:
-                return stop.line
-            value = values[state]
-            if not keeps_three_cases(result, value, alpha, beta):
-                return Line(FAIL, f"with a shared cache, a search in [{alpha}, {beta}] returned "
-                                  f"{result} for a state of value {value} (for X)",
-                            (("state", show_state(game, state)),
-                             ("hint", "an entry read in a later search was wrong")))
-    false = _malformed_entry(game, cache, values) or _false_entries(game, cache, values)
-    if false is not None:
-        return false
-    return Line(PASS, f"one cache shared by {len(positions) * len(_WINDOWS)} searches "
-                      f"({len(positions)} positions, windows {', '.join(map(str, _WINDOWS))}): "
-                      f"every result and all {len(cache):,} entries are right")
+    return shared_cache_line(
+        game, search.value, values, cache,
+        lambda: _malformed_entry(game, cache, values) or _false_entries(game, cache, values),
+        "an entry read in a later search was wrong")
 
 
 

@@ -19,7 +19,7 @@ questions. Here are the checkers' own answers, which the student never sees run:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping, Sized
 from typing import Any, Final
 
 from gamelib.exercises.answers import number_problem
@@ -33,8 +33,9 @@ from gamelib.search.common import AnyGame
 from gamelib.search.memo import memo_minimax
 from gamelib.search.stats import Stats
 
-__all__ = ["Interval", "IntervalSearch", "NO_ENTRY", "SearchStopped", "WINDOWS", "holds",
-           "pair_problem", "read_interval", "search_lines", "store_interval", "tictactoe_values"]
+__all__ = ["Interval", "IntervalSearch", "NO_ENTRY", "SearchStopped", "WINDOWS",
+           "false_entries_line", "holds", "pair_problem", "read_interval", "search_lines",
+           "shared_cache_line", "store_interval", "tictactoe_values"]
 
 Interval = tuple[float, float]
 """An entry ``(lower, upper)``: the value of its state lies in ``[lower, upper]``."""
@@ -110,31 +111,26 @@ class IntervalSearch:
         if known is not None:
             self.stats.cache_hits += 1
             return float(known)
-        v = self.max_value(state, a, b) if maximizer_moves else self.min_value(state, a, b)
+        v = self.side_value(state, maximizer_moves, a, b)
         self.store(self.cache, state, a, b, v)
         return v
 
-    def max_value(self, state: Hashable, alpha: float, beta: float) -> float:
-        """The maximizer to move: the first player's value of ``state`` in the window."""
+    def side_value(self, state: Hashable, maximizer_moves: bool, alpha: float,
+                   beta: float) -> float:
+        """The first player's value of ``state`` in the window, the maximizer to move if
+        ``maximizer_moves`` (max_value: raise ``v`` from ``alpha``, cut at ``beta``), else
+        the minimizer (min_value: lower ``v`` from ``beta``, cut at ``alpha``)."""
         game = self.game
         if game.finished(state):
             return float(game.utility(state, self.maximizer))
-        v = alpha
-        for n in game.next_states(state, self.maximizer):
-            v = max(v, self.evaluate(n, False, v, beta))
-            if v >= beta:
-                return v
-        return v
-
-    def min_value(self, state: Hashable, alpha: float, beta: float) -> float:
-        """The minimizer to move: the first player's value of ``state`` in the window."""
-        game = self.game
-        if game.finished(state):
-            return float(game.utility(state, self.maximizer))
-        v = beta
-        for n in game.next_states(state, self.minimizer):
-            v = min(v, self.evaluate(n, True, alpha, v))
-            if v <= alpha:
+        mover = self.maximizer if maximizer_moves else self.minimizer
+        v = alpha if maximizer_moves else beta
+        for n in game.next_states(state, mover):
+            if maximizer_moves:
+                v = max(v, self.evaluate(n, False, v, beta))
+            else:
+                v = min(v, self.evaluate(n, True, alpha, v))
+            if (v >= beta) if maximizer_moves else (v <= alpha):
                 return v
         return v
 
@@ -194,16 +190,28 @@ def _entries_line(game: AnyGame, cache: dict[Any, Any]) -> Line | None:
             return Line(FAIL, "after the search the cache holds an entry the search cannot "
                               "read", (("state", show_state(game, state)),
                                        ("entry", show(entry)), ("hint", problem)))
-    false = [(s, e) for s, e in cache.items() if not holds(e, values[s])]
+    return false_entries_line(
+        game, cache, values, holds, lambda entry: f"lies in [{entry[0]:g}, {entry[1]:g}]",
+        "an entry may claim only what a search proved: a result at or beyond an end of its "
+        "window is a bound on one side")
+
+
+def false_entries_line(game: AnyGame, cache: Mapping[Hashable, Any],
+                       values: Mapping[Hashable, int], true_of: Callable[[Any, int], bool],
+                       says: Callable[[Any], str], hint: str) -> Line | None:
+    """A FAIL line on the entries of ``cache`` (readable entries, keyed by states) that
+    ``true_of(entry, value)`` finds false of their state's exact value (for X), showing the
+    first with what it ``says`` ("the value for X " + ``says(entry)``) and ``hint``; or
+    None when every entry is true."""
+    false = [(s, e) for s, e in cache.items() if not true_of(e, values[s])]
     if not false:
         return None
     state, entry = false[0]
     return Line(FAIL, f"{len(false):,} of the {len(cache):,} entries are false; the first:",
                 (("state", show_state(game, state)), ("entry", show(entry)),
-                 ("says", f"the value for X lies in [{entry[0]:g}, {entry[1]:g}]"),
+                 ("says", f"the value for X {says(entry)}"),
                  ("truth", f"the value for X is {values[state]}"),
-                 ("hint", "an entry may claim only what a search proved: a result at or "
-                          "beyond an end of its window is a bound on one side")))
+                 ("hint", hint)))
 
 
 def search_lines(whose: str, store: StoreRule = store_interval,
@@ -261,15 +269,27 @@ def search_lines(whose: str, store: StoreRule = store_interval,
 def _shared_line(game: AnyGame, store: StoreRule, read: ReadRule) -> Line:
     """One cache for 180 searches in three windows: results keep the three cases, entries
     hold."""
-    values = tictactoe_values()
     cache: dict[Any, Any] = {}
     search = IntervalSearch(game, cache, Stats(), store=store, read=read)
+    return shared_cache_line(game, search.value, tictactoe_values(), cache,
+                             lambda: _entries_line(game, cache),
+                             "an entry read in a later search claimed too much")
+
+
+def shared_cache_line(game: AnyGame, value: Callable[[Hashable, int, int], float],
+                      values: Mapping[Hashable, int], cache: Sized,
+                      entries: Callable[[], Line | None], hint: str) -> Line:
+    """Run ``value(state, alpha, beta)``, a search with one cache kept between calls, on 60
+    unfinished positions of ``game`` in each of the :data:`WINDOWS`. The first line: a FAIL
+    (with ``hint``) for a result that breaks the three cases against the exact ``values``
+    (for X), a raised error, a stop; else what ``entries()`` finds wrong in the cache
+    afterwards; else a PASS that counts the searches and the ``cache``'s entries."""
     positions = [s for s in sample_positions(game, limit=120, seed=5)
                  if not game.finished(s)][:60]
     for state in positions:
         for alpha, beta in WINDOWS:
             try:
-                result = search.value(state, alpha, beta)
+                result = value(state, alpha, beta)
             except STUDENT_FAILURES as error:
                 return raised_line("a search with a shared cache", error)
             except SearchStopped as stop:
@@ -277,9 +297,8 @@ def _shared_line(game: AnyGame, store: StoreRule, read: ReadRule) -> Line:
             if not keeps_three_cases(result, values[state], alpha, beta):
                 return Line(FAIL, f"with a shared cache, a search in [{alpha}, {beta}] returned "
                                   f"{result:g} for a state of value {values[state]} (for X)",
-                            (("state", show_state(game, state)),
-                             ("hint", "an entry read in a later search claimed too much")))
-    wrong = _entries_line(game, cache)
+                            (("state", show_state(game, state)), ("hint", hint)))
+    wrong = entries()
     if wrong is not None:
         return wrong
     return Line(PASS, f"one cache shared by {len(positions) * len(WINDOWS)} searches "

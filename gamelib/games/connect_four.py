@@ -46,7 +46,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from gamelib.errors import GameError, IllegalMoveError, MoveFormatError, describe_text
-from gamelib.game import Player, check_player, not_a_state, state_checked
+from gamelib.game import Player, check_player, not_a_state, not_finished, state_checked
 
 __all__ = ["ConnectFour", "C4State"]
 
@@ -164,7 +164,7 @@ class ConnectFour:
         if self.has_four(second):
             return 1 if player == self.players[1] else -1
         if (first | second) != self.full:
-            raise GameError("utility is defined only for finished states; this game goes on")
+            raise not_finished()
         return 0
 
     # -- what play and search need on top ----------------------------------------

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from gamelib.errors import GameError, IllegalMoveError, MoveFormatError, describe_text
-from gamelib.game import Player, check_player, state_checked
+from gamelib.game import Player, check_game_over, check_player, state_checked
 
 __all__ = ["Nim", "NimState", "NimMove"]
 
@@ -93,9 +93,7 @@ class Nim:
         Raises :class:`GameError` when ``state`` is not finished or not a state, or
         ``player`` unknown.
         """
-        check_player(self, player)
-        if not self.finished(state):
-            raise GameError("utility is defined only for finished states; this game goes on")
+        check_game_over(self, state, player)
         last_mover = self.players[1 - state[1]]
         return 1 if player == last_mover else -1
 

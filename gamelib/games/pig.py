@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import Final
 
 from gamelib.errors import GameError, IllegalMoveError, MoveFormatError, describe_text
-from gamelib.game import CHANCE, Player, Probability, check_player, state_checked
+from gamelib.game import CHANCE, Player, Probability, check_game_over, check_player, state_checked
 
 __all__ = ["Pig", "PigState", "PigMove", "FACES"]
 
@@ -93,9 +93,7 @@ class Pig:
 
         Raises :class:`GameError` when ``state`` is not finished or ``player`` unknown.
         """
-        check_player(self, player)
-        if not self.finished(state):
-            raise GameError("utility is defined only for finished states; this game goes on")
+        check_game_over(self, state, player)
         winner = 0 if state[0][0] >= self.target else 1
         return 1 if self.players[winner] == player else -1
 

@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Final, TypeGuard
 
 from gamelib.errors import GameError, IllegalMoveError, MoveFormatError, describe_text
-from gamelib.game import CHANCE, Player, Probability, check_player, state_checked
+from gamelib.game import CHANCE, Player, Probability, check_game_over, check_player, state_checked
 from gamelib.games.tictactoe import LINES, Board, Cell, format_cell, parse_cell
 
 __all__ = ["RandomTurnTicTacToe", "RandomTurnState", "RandomTurnMove"]
@@ -85,9 +85,7 @@ class RandomTurnTicTacToe:
 
         Raises :class:`GameError` when ``state`` is not finished or ``player`` unknown.
         """
-        check_player(self, player)
-        if not self.finished(state):
-            raise GameError("utility is defined only for finished states; this game goes on")
+        check_game_over(self, state, player)
         winner = _winner(state[0])
         return 0 if winner is None else 1 if winner == player else -1
 

@@ -21,7 +21,7 @@ import re
 from typing import Final, TypeGuard
 
 from gamelib.errors import GameError, IllegalMoveError, MoveFormatError, describe_text
-from gamelib.game import Player, check_player, not_a_state, state_checked
+from gamelib.game import Player, check_player, not_a_state, not_finished, state_checked
 
 __all__ = ["TicTacToe", "Board", "Cell", "LINES", "parse_cell", "format_cell"]
 
@@ -128,7 +128,7 @@ class TicTacToe:
         if winner is not None:
             return 1 if winner == player else -1
         if EMPTY in _cells(state):
-            raise GameError("utility is defined only for finished states; this game goes on")
+            raise not_finished()
         return 0
 
     # -- what play and search need on top ----------------------------------------

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Final
 
 from gamelib.errors import GameError, IllegalMoveError
-from gamelib.game import Player, check_player, state_checked
+from gamelib.game import Player, check_player, not_finished, state_checked
 from gamelib.games.tictactoe import (
     LINES,
     Board,
@@ -122,7 +122,7 @@ class TicTacToeBitboard:
         if HAS_LINE[os]:
             return 1 if player == "O" else -1
         if xs | os != FULL:
-            raise GameError("utility is defined only for finished states; this game goes on")
+            raise not_finished()
         return 0
 
     @state_checked

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from gamelib.errors import GameError, IllegalMoveError, MoveFormatError, describe_text
-from gamelib.game import Player, check_player, state_checked
+from gamelib.game import Player, check_player, not_finished, state_checked
 
 __all__ = ["TreeGame", "TreeState", "TreeMove", "CLASSIC_TREE"]
 
@@ -184,7 +184,7 @@ class TreeGame:
         check_player(self, player)
         node = self.node(state)
         if isinstance(node, tuple):
-            raise GameError("utility is defined only for finished states; this game goes on")
+            raise not_finished()
         return node if player == self.players[0] else -node
 
     @state_checked

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import numbers
 import random
+import sys
 import threading
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -53,6 +54,7 @@ __all__ = [
     "check_whole",
     "is_same_move",
     "legal_form",
+    "nodes_to_look",
     "check_running",
     "check_seconds",
     "check_window",
@@ -257,6 +259,13 @@ class Budget:
         extra = "".join(f", {name}={value}" for name, value in
                         (("depth", self.depth), ("nodes", self.nodes)) if value is not None)
         return f"Budget({self.seconds:g} s{extra}, {state})"
+
+
+def nodes_to_look(budget: Budget | None, nodes: int) -> int:
+    """How many nodes a search makes before its next look at ``budget``: with a budget,
+    :meth:`Budget.look` after ``nodes`` nodes (which raises :class:`SearchTimeout` once it
+    has run out); with none, more than any search makes, so that the look never comes."""
+    return sys.maxsize if budget is None else budget.look(nodes)
 
 
 # -- the seeded random source ------------------------------------------------------------

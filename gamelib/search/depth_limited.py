@@ -84,6 +84,7 @@ from gamelib.search.common import (
     check_running,
     check_seconds,
     check_window,
+    nodes_to_look,
     pick_best,
     player_to_move,
 )
@@ -151,7 +152,7 @@ class _DepthLimitedSearch:
         self.opponent, self.who_moves = opponents(game), mover_rule(game)
         self.reached_horizon = False
         # Nodes to search before the next look at the budget, and since the last one.
-        self.left = self.step = 0 if budget is None else budget.look(0)
+        self.left = self.step = nodes_to_look(budget, 0)
 
     def moves(self, state: Hashable) -> list[Hashable]:
         """The legal moves in search order: ``order``, then the remembered best move first."""
@@ -172,10 +173,9 @@ class _DepthLimitedSearch:
         ``ply`` is the distance from the root, for :func:`proven_value`.
         """
         game, stats = self.game, self.stats
-        if self.budget is not None:
-            if not self.left:
-                self.left = self.step = self.budget.look(self.step)
-            self.left -= 1
+        if not self.left:   # never, without a budget
+            self.left = self.step = nodes_to_look(self.budget, self.step)
+        self.left -= 1
         stats.calls += 1
         stats.visited.add(s)
         if game.finished(s):

@@ -51,6 +51,7 @@ from gamelib.search.common import (
     check_rng,
     check_running,
     check_seconds,
+    nodes_to_look,
     pick_best,
     rng_or_shared,
 )
@@ -82,16 +83,15 @@ class _Expectiminimax:
         self.first = game.players[0]
         self.line: set[Hashable] = set()
         self.reached_horizon = False
-        self.left = self.step = 0 if budget is None else budget.look(0)
+        self.left = self.step = nodes_to_look(budget, 0)
 
     def value(self, s: Hashable, depth: int | None) -> ExpectedValue:
         """The value of ``s`` for the first player, with ``depth`` player moves left
         (None: to the end)."""
         game, stats = self.game, self.stats
-        if self.budget is not None:
-            if not self.left:
-                self.left = self.step = self.budget.look(self.step)
-            self.left -= 1
+        if not self.left:   # never, without a budget
+            self.left = self.step = nodes_to_look(self.budget, self.step)
+        self.left -= 1
         stats.calls += 1
         key = s if depth is None else (s, depth)
         cached = self.cache.get(key)

@@ -78,24 +78,30 @@ def _counts(wins: object, draws: object, losses: object) -> tuple[int, int, int]
 
 
 @dataclass(frozen=True)
-class MatchScore:
-    """A match's result for the first player, its score with a 95% interval, and the Elo
-    difference the score means (``-inf``/``inf`` where an end of the interval is 0 or 1)."""
+class _Counts:
+    """A match's wins, draws and losses for the first player."""
 
     wins: int
     draws: int
     losses: int
+
+    @property
+    def games(self) -> int:
+        """wins + draws + losses."""
+        return self.wins + self.draws + self.losses
+
+
+@dataclass(frozen=True)
+class MatchScore(_Counts):
+    """A match's result for the first player, its score with a 95% interval, and the Elo
+    difference the score means (``-inf``/``inf`` where an end of the interval is 0 or 1)."""
+
     score: float
     """Points per game: (wins + draws / 2) / games."""
     low: float
     """The lower end of the 95% Wilson interval of the score."""
     high: float
     """The upper end of the 95% Wilson interval of the score."""
-
-    @property
-    def games(self) -> int:
-        """wins + draws + losses."""
-        return self.wins + self.draws + self.losses
 
     @property
     def elo(self) -> float:
@@ -218,26 +224,18 @@ def sprt_llr(wins: int, draws: int, losses: int, elo0: float, elo1: float,
 
 
 @dataclass(frozen=True)
-class SprtResult:
-    """The end of a sequential test: the verdict, the counts and the last ratio."""
+class SprtResult(_Counts):
+    """The end of a sequential test: the counts, the verdict and the last ratio."""
 
     verdict: Literal["accepted", "rejected", "not shown"]
     """``"accepted"``: the gain ``elo1`` (H1); ``"rejected"``: the gain ``elo0`` (H0);
     ``"not shown"``: the game cap came first, and nothing may be concluded."""
-    wins: int
-    draws: int
-    losses: int
     llr: float
     """The log-likelihood ratio after the last game (:func:`sprt_llr`)."""
     bounds: tuple[float, float]
     """Wald's bounds the ratio was compared with (:func:`sprt_bounds`)."""
     elo0: float
     elo1: float
-
-    @property
-    def games(self) -> int:
-        """The games played."""
-        return self.wins + self.draws + self.losses
 
     @property
     def summary(self) -> str:
@@ -285,7 +283,7 @@ def sprt(play: Callable[[int], int], elo0: float, elo1: float, *, alpha: float =
         if llr >= high or llr <= low:
             verdict: Literal["accepted", "rejected", "not shown"] = (
                 "accepted" if llr >= high else "rejected")
-            return SprtResult(verdict, counts[1], counts[0], counts[-1], llr, (low, high),
+            return SprtResult(counts[1], counts[0], counts[-1], verdict, llr, (low, high),
                               elo0, elo1)
-    return SprtResult("not shown", counts[1], counts[0], counts[-1], llr, (low, high),
+    return SprtResult(counts[1], counts[0], counts[-1], "not shown", llr, (low, high),
                       elo0, elo1)

@@ -27,7 +27,14 @@ from collections.abc import Hashable
 from typing import Final
 
 from gamelib.game import CHANCE, GameError, chance_outcomes
-from gamelib.search.common import AnyGame, Budget, check_budget, check_game, check_number
+from gamelib.search.common import (
+    AnyGame,
+    Budget,
+    check_budget,
+    check_game,
+    check_number,
+    nodes_to_look,
+)
 from gamelib.search.door import NoNextState, search_door
 from gamelib.search.stats import Stats
 
@@ -100,14 +107,13 @@ class _Solver:
         self.low: list[int] = []
         self.on_stack: list[bool] = []
         self.stack: list[int] = []
-        self.left = self.step = 0 if budget is None else budget.look(0)
+        self.left = self.step = nodes_to_look(budget, 0)
 
     def tick(self, nodes: int) -> None:
         """Count ``nodes`` units of work against the budget, looking at it when due."""
-        if self.budget is not None:
-            self.left -= nodes
-            if self.left <= 0:
-                self.left = self.step = self.budget.look(self.step)
+        self.left -= nodes
+        if self.left <= 0:   # never, without a budget
+            self.left = self.step = nodes_to_look(self.budget, self.step)
 
     def add(self, s: Hashable) -> int:
         """Give ``s`` the next index and note its kind, value and next states."""
