@@ -21,7 +21,7 @@ PACKAGE = ROOT / "gamelib"
 MAX_LINES = 600
 UI_LIBRARIES = ("ipycanvas", "ipywidgets", "matplotlib")
 NO_UI_LAYERS = ("gamelib.game", "gamelib.games", "gamelib.search", "gamelib.connect4",
-                "gamelib.session")
+                "gamelib.learn", "gamelib.session")
 
 
 def module_name(path: Path) -> str:
@@ -190,6 +190,7 @@ LAYERS: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("gamelib.games",),),
     (("gamelib.search",),),
     (("gamelib.connect4",),),
+    (("gamelib.learn",),),
     (("gamelib.session",), ("gamelib.exercises",)),
     (("gamelib.ui", "gamelib.plots", "gamelib.style"),),
     (("gamelib", "gamelib.connect_four"),),
