@@ -160,8 +160,9 @@ def test_piplite_lists_gamelibs_wheel(site: Path) -> None:
         for req in map(Requirement, metadata.get_all("Requires-Dist") or [])
         if req.marker is None or req.marker.evaluate(pyodide)
     }
-    # (pillow: the PNG pictures, gamelib.ui.picture; Pyodide ships it, as ipycanvas needs it.)
-    assert required == {"ipycanvas", "ipywidgets", "matplotlib", "pillow"}
+    # (pillow: the PNG pictures, gamelib.ui.picture; Pyodide ships it, as ipycanvas needs it.
+    # numpy: gamelib.learn's models; Pyodide ships it too.)
+    assert required == {"ipycanvas", "ipywidgets", "matplotlib", "numpy", "pillow"}
 
 
 def test_the_wheel_alone_gives_the_notebooks_their_style(site: Path, tmp_path: Path) -> None:
