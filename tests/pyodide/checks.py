@@ -132,7 +132,10 @@ def _play_whole_games(make_game, mode, seeds, seconds=1.0):
 def session_plays_tictactoe_human_computer():
     from gamelib.games import TicTacToe
 
-    for game, session in _play_whole_games(TicTacToe, "human-computer", seeds=(1, 2, 3)):
+    # Ten seconds a move: the search ends as soon as it is exact (a tenth of a second on an
+    # idle machine); the margin is for a machine busy with ten other programs.
+    for game, session in _play_whole_games(TicTacToe, "human-computer", seeds=(1, 2, 3),
+                                           seconds=10.0):
         human, computer = game.players
         # The computer searches tic-tac-toe perfectly: the human's first-legal-move play loses.
         assert game.utility(session.state, computer) == 1, session.message
