@@ -10,6 +10,7 @@ import bisect
 import contextlib
 import dis
 import functools
+import math
 import os
 import signal
 import sys
@@ -66,7 +67,7 @@ class _Rings:
         self.count += 1
 
 
-def _cpu_clock() -> Callable[[], float]:
+def _probe_cpu_clock() -> Callable[[], float]:
     """The running thread's CPU time in seconds (``time.thread_time``), or the wall clock
     where a platform has no such clock."""
     try:
@@ -74,6 +75,16 @@ def _cpu_clock() -> Callable[[], float]:
     except (OSError, AttributeError):  # pragma: no cover - Pyodide, some WASI builds
         return time.monotonic
     return time.thread_time
+
+
+_CPU_CLOCK: Final = _probe_cpu_clock()
+"""Asked once, at import: reading a CPU clock is a system call, which a sandboxed or busy
+machine can make cost a tenth of a millisecond."""
+
+
+def _cpu_clock() -> Callable[[], float]:
+    """The running thread's CPU clock (:func:`_probe_cpu_clock`)."""
+    return _CPU_CLOCK
 
 
 def _thread_cpu_clock(thread: int) -> Callable[[], float]:
@@ -127,28 +138,60 @@ def _present_clock(thread: int) -> tuple[Callable[[], float], Callable[[], None]
     return present, close
 
 
+PROBE: Final = 0.02
+"""Seconds on the wall clock before a call under the SIGALRM limit reads its clocks
+(:meth:`_Limit.measure`). Nearly every call of the student's code ends sooner and reads
+none: a CPU clock and ``schedstat`` cost a system call each, and a check makes thousands of
+calls. A call that runs longer is measured from then on, so the limit it meets is between
+its seconds and its seconds plus :data:`PROBE` (never shorter: no false verdict)."""
+
+
 class _Limit:
     """When the code run under a limit of ``seconds`` must stop: once ``clock`` (the CPU time
     of the thread running it) has advanced ``seconds``, or once :data:`WALL_FACTOR` times
     ``seconds`` have passed on the wall clock without the thread waiting for a CPU
-    (:func:`_present_clock`: the code waits rather than works). Inside the limit of an
-    ``outer`` call of the same thread, the earlier ends hold. ``close()`` when done."""
+    (:func:`_present_clock`: the code waits rather than works), or at ``hard_end`` on the
+    monotonic clock (an outer timer that is not gamelib's). Inside the limit of an ``outer``
+    call of the same thread, the earlier ends hold. With ``lazy`` the clocks are first read
+    by :meth:`measure` (the SIGALRM limit calls it after :data:`PROBE` seconds), else at
+    once. ``thread``: the native id of the thread that runs the code (None: the thread that
+    measures). ``close()`` when done."""
 
-    def __init__(self, seconds: float, clock: Callable[[], float], thread: int,
-                 outer: _Limit | None) -> None:
-        self.clock = clock
+    def __init__(self, seconds: float, clock: Callable[[], float], thread: int | None,
+                 outer: _Limit | None, *, lazy: bool = False) -> None:
+        self.seconds, self.clock, self.thread, self.outer = seconds, clock, thread, outer
+        self.started = time.monotonic()
+        self.hard_end = math.inf
+        self.measured = False
+        self.cpu_end = self.wall_end = math.inf
+        self.present: Callable[[], float] = time.monotonic
+        self.close: Callable[[], None] = _nothing
+        if not lazy:
+            self.measure()
+
+    def measure(self) -> None:
+        """Read the clocks (once): the ends are counted from now."""
+        if self.measured:
+            return
+        self.measured = True
+        thread = _native_id() if self.thread is None else self.thread
         self.present, self.close = _present_clock(thread)
-        self.cpu_end = clock() + seconds
-        self.wall_end = self.present() + WALL_FACTOR * seconds
+        self.cpu_end = self.clock() + self.seconds
+        self.wall_end = self.present() + WALL_FACTOR * self.seconds
+        outer = self.outer
         if outer is not None:
-            self.cpu_end = min(self.cpu_end, clock() + (outer.cpu_end - outer.clock()))
+            outer.measure()
+            self.cpu_end = min(self.cpu_end, self.clock() + (outer.cpu_end - outer.clock()))
             self.wall_end = min(self.wall_end,
                                 self.present() + (outer.wall_end - outer.present()))
+            self.hard_end = min(self.hard_end, outer.hard_end)
 
     def left(self) -> tuple[float, float]:
         """(CPU seconds left, seconds of presence left): the wall clock runs no slower than
         either, so a timer set to the smaller rings no later than an end."""
-        return self.cpu_end - self.clock(), self.wall_end - self.present()
+        self.measure()
+        hard = self.hard_end - time.monotonic()
+        return self.cpu_end - self.clock(), min(self.wall_end - self.present(), hard)
 
     def over(self, rings: _Rings) -> bool:
         """True once either end has passed; ``rings.waited`` then says which."""
@@ -157,6 +200,10 @@ class _Limit:
             return False
         rings.waited = cpu > 0
         return True
+
+
+def _nothing() -> None:
+    """Nothing to close."""
 
 
 _ACTIVE: Final = threading.local()
@@ -254,6 +301,37 @@ def _watchdog(limit: _Limit, rings: _Rings,
                 continue
 
 
+_RINGERS: Final[list[Callable[[int, Any], None]]] = []
+"""Inside :func:`alarm_scope`: the SIGALRM handlers of the limits running, innermost last."""
+_PASSED_ON: Final[list[Any]] = []
+"""Inside :func:`alarm_scope`: the SIGALRM handler it replaced."""
+
+
+def _dispatch(signum: int, frame: Any) -> None:
+    """gamelib's SIGALRM handler inside :func:`alarm_scope`: the innermost running limit's,
+    or, between calls, the handler the scope replaced (if it is a Python function)."""
+    if _RINGERS:
+        _RINGERS[-1](signum, frame)
+    elif _PASSED_ON and callable(_PASSED_ON[-1]):
+        _PASSED_ON[-1](signum, frame)
+
+
+@contextmanager
+def alarm_scope() -> Iterator[None]:
+    """Keep one SIGALRM handler for all the limits inside (one check's thousands of calls of
+    the student's code): each then makes two system calls (the timer's) instead of four.
+    The handler in place before is put back at the end, and called for an alarm that rings
+    between two limits. Off the main thread, or where there is no SIGALRM: nothing."""
+    if not _can_use_alarm() or _SIGNALS.getsignal(signal.SIGALRM) is _dispatch:
+        yield
+        return
+    _PASSED_ON.append(_SIGNALS.signal(signal.SIGALRM, _dispatch))
+    try:
+        yield
+    finally:
+        _SIGNALS.signal(signal.SIGALRM, _PASSED_ON.pop())
+
+
 @contextmanager
 def _deadline(seconds: float, rings: _Rings | None = None) -> Iterator[None]:
     """Raise :class:`_Alarm` in the code run inside once it has used ``seconds`` of CPU time,
@@ -263,12 +341,10 @@ def _deadline(seconds: float, rings: _Rings | None = None) -> Iterator[None]:
     rings = rings or _Rings()
     outer_limit: _Limit | None = getattr(_ACTIVE, "limit", None)
     if _can_use_alarm():
-        limit = _Limit(seconds, _cpu_clock(), _native_id(), outer_limit)
-        outer_left, _ = signal.getitimer(signal.ITIMER_REAL)
-        outer_handler = _SIGNALS.getsignal(signal.SIGALRM)
+        # A call that ends within PROBE seconds (nearly all) makes four system calls here:
+        # signal() and setitimer() give back the outer handler and timer as they replace them.
+        limit = _Limit(seconds, _cpu_clock(), None, outer_limit, lazy=True)
         outer_trace = sys.gettrace()
-        if outer_left:
-            limit.wall_end = min(limit.wall_end, limit.present() + outer_left)
 
         def ring(signum: int, frame: Any) -> None:
             if ended:  # the code inside is over: an alarm handled now must not ring again
@@ -278,7 +354,7 @@ def _deadline(seconds: float, rings: _Rings | None = None) -> Iterator[None]:
                 signal.setitimer(signal.ITIMER_REAL, 0.01)
                 return
             if not rings.count and not limit.over(rings):
-                # the machine is busy: the code has not used its CPU time yet
+                # the first ring measures; or the machine is busy: the CPU time is not used
                 signal.setitimer(signal.ITIMER_REAL, max(min(limit.left()), 1e-3))
                 return
             rings.ring()
@@ -288,10 +364,21 @@ def _deadline(seconds: float, rings: _Rings | None = None) -> Iterator[None]:
             signal.setitimer(signal.ITIMER_REAL, 0.01)
             raise _Alarm()
 
-        started, ended = time.monotonic(), False
+        ended = False
         _ACTIVE.limit = limit
-        _SIGNALS.signal(signal.SIGALRM, ring)
-        signal.setitimer(signal.ITIMER_REAL, max(min(limit.left()), 1e-3))
+        first = min(seconds, PROBE)
+        kept = _SIGNALS.getsignal(signal.SIGALRM) is _dispatch  # inside alarm_scope()
+        if kept:
+            _RINGERS.append(ring)
+        else:
+            outer_handler = _SIGNALS.signal(signal.SIGALRM, ring)
+        outer_left, _ = signal.setitimer(signal.ITIMER_REAL, first)
+        if outer_left:
+            if outer_limit is None:  # a timer not gamelib's: its end is a hard one
+                limit.hard_end = limit.started + outer_left
+            # (an outer limit's timer may be its probe: its ends count once measured)
+            if outer_left < first:
+                signal.setitimer(signal.ITIMER_REAL, outer_left)
         try:
             yield
         finally:
@@ -299,13 +386,16 @@ def _deadline(seconds: float, rings: _Rings | None = None) -> Iterator[None]:
             # which re-armed the timer under the outer handler: the default one kills.
             ended = True
             signal.setitimer(signal.ITIMER_REAL, 0)
-            _SIGNALS.signal(signal.SIGALRM, outer_handler)
+            if kept:
+                _RINGERS.pop()
+            else:
+                _SIGNALS.signal(signal.SIGALRM, outer_handler)
             _ACTIVE.limit = outer_limit
             limit.close()
             if rings.swallowed:
                 sys.settrace(outer_trace)
             if outer_left:
-                left = outer_left - (time.monotonic() - started)
+                left = outer_left - (time.monotonic() - limit.started)
                 signal.setitimer(signal.ITIMER_REAL, max(left, 1e-3))
         return
     raise_in = _async_raiser()

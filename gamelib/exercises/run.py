@@ -34,7 +34,14 @@ from gamelib.exercises.guard import (
     refusing,
     student_running,
 )
-from gamelib.exercises.limit import WALL_FACTOR, _Alarm, _cpu_clock, _deadline, _Rings
+from gamelib.exercises.limit import (
+    WALL_FACTOR,
+    _Alarm,
+    _cpu_clock,
+    _deadline,
+    _Rings,
+    alarm_scope,
+)
 from gamelib.exercises.report import FAIL, CheckResult, Line, counted, not_done, shorten, show
 from gamelib.exercises.settle import _settle, _TooBig
 from gamelib.game import GameError
@@ -116,13 +123,27 @@ class Interrupted(BaseException):
 
 class _Calls:
     """The calls of the student's code in the running check: their number, the CPU seconds
-    of the check's total time limit still left (None: no check runs, no total), and when
-    the total's wall-clock backstop ends (:data:`WALL_FACTOR` times the total)."""
+    of the check's total time limit still left (None: no check runs, no total), when the
+    total's wall-clock backstop ends (:data:`WALL_FACTOR` times the total), and the CPU
+    time of the checking thread when the check began.
+
+    ``left`` is a lower bound, kept without reading a CPU clock at every call (a system call
+    each): a call is charged its wall-clock seconds, which are no fewer than its CPU
+    seconds. Where that bound would end the check or shorten a call, :meth:`refresh` raises
+    it to the other lower bound, the total less all the CPU time the thread used since the
+    check began."""
 
     def __init__(self) -> None:
         self.count = 0
         self.left: float | None = None
         self.wall_end = 0.0
+        self.cpu_start = 0.0
+
+    def refresh(self, seconds: float) -> float | None:
+        """``left``, raised to the tighter of the two bounds when it is below ``seconds``."""
+        if self.left is not None and self.left < seconds:
+            self.left = max(self.left, total_time_limit() - (_cpu_clock()() - self.cpu_start))
+        return self.left
 
 
 _CALLS: Final = _Calls()
@@ -133,14 +154,16 @@ def _total_budget() -> Iterator[None]:
     """The checker's side of the total time limit: the calls of the student's code inside
     share :func:`total_time_limit` seconds of CPU time (an inner check keeps the outer
     budget)."""
-    saved = (_CALLS.count, _CALLS.left, _CALLS.wall_end)
+    saved = (_CALLS.count, _CALLS.left, _CALLS.wall_end, _CALLS.cpu_start)
     if _CALLS.left is None:
         _CALLS.count, _CALLS.left = 0, total_time_limit()
         _CALLS.wall_end = time.monotonic() + WALL_FACTOR * total_time_limit()
+        _CALLS.cpu_start = _cpu_clock()()
     try:
-        yield
+        with alarm_scope():
+            yield
     finally:
-        _CALLS.count, _CALLS.left, _CALLS.wall_end = saved
+        _CALLS.count, _CALLS.left, _CALLS.wall_end, _CALLS.cpu_start = saved
 
 
 def call_student(function: Callable[..., Any], *args: Any, first: bool = False,
@@ -159,7 +182,7 @@ def call_student(function: Callable[..., Any], *args: Any, first: bool = False,
     check's first call) an answer ``...`` (:func:`is_stub`), a placeholder left in the
     template, is a stub too."""
     seconds = time_limit()
-    budget_left = _CALLS.left
+    budget_left = _CALLS.refresh(seconds)
     if budget_left is not None:
         if budget_left <= 0 or time.monotonic() >= _CALLS.wall_end:
             raise OverBudget(total_time_limit(), _CALLS.count, "")
@@ -167,16 +190,15 @@ def call_student(function: Callable[..., Any], *args: Any, first: bool = False,
     _CALLS.count += 1
     refused = len(refused_calls())
     rings = _Rings(call_student.__code__)
-    clock = _cpu_clock()
-    started = clock()
+    started = time.monotonic()
     try:
         try:
             with _deadline(seconds, rings), refusing():
                 raw = function(*args)
                 answer = _settle(raw if read is None else (raw, read()))
         finally:
-            if _CALLS.left is not None:
-                _CALLS.left -= clock() - started
+            if _CALLS.left is not None:  # wall seconds: no fewer than the CPU seconds
+                _CALLS.left -= time.monotonic() - started
     except DelegationRefused as refusal:
         raise Refused(refusal.name, _where(refusal)) from None
     except _Alarm as alarm:
