@@ -36,7 +36,7 @@ from gamelib.games import ConnectFour, TicTacToe
 from gamelib.games.connect_four import C4State
 from gamelib.games.tictactoe import Board
 from gamelib.learn.net import Array, Model
-from gamelib.search.common import AnyGame, Heuristic
+from gamelib.search.common import AnyGame, Heuristic, check_game
 from gamelib.search.memo import memo_minimax
 
 __all__ = [
@@ -269,7 +269,10 @@ def learned_heuristic(model: Model, features: Callable[[Hashable, Player], Seque
     ``state`` (its features by ``features(state, mover)``), negated when ``player`` is the
     other one, times 0.999: strictly inside (-1, 1), as a heuristic of
     :func:`~gamelib.search.depth_limited` must be. ``model`` predicts the three
-    :data:`CLASSES` (a model of :mod:`gamelib.learn.net` with ``classes=3``)."""
+    :data:`CLASSES` (a model of :mod:`gamelib.learn.net` with ``classes=3``). Raises
+    :class:`GameError` for a model without ``probabilities``, ``features`` that is not a
+    function or ``game`` that is not a game."""
+    check_game(game)
     if not callable(getattr(model, "probabilities", None)):
         raise GameError(f"model needs a probabilities method (a model of gamelib.learn.net); "
                         f"got {describe_text(model)}")

@@ -164,6 +164,8 @@ def test_an_untrained_regression_values_every_position_at_zero() -> None:
      "model needs a probabilities method"),
     (lambda: learned_heuristic(SoftmaxRegression(18), None, TicTacToe()),  # type: ignore[arg-type]
      "features is a function"),
+    (lambda: learned_heuristic(SoftmaxRegression(18), tictactoe_features, TicTacToe),
+     "instead of a game"),
     (lambda: connect_four_features(TicTacToe()),  # type: ignore[arg-type]
      "needs a ConnectFour game"),
 ])
