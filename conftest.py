@@ -4,7 +4,8 @@ It sits at the project root (not in tests/) because pytest only reads the confte
 the way to the paths it was given: ``pytest notebooks/02-Minimax.ipynb`` never looks in tests/.
 
 * Notebook kernels started by nbval inherit this process's environment; PYTHONHASHSEED=0 gives
-  them the same string hashing as tools/run_notebooks.py, which saved the reference outputs.
+  them the same string hashing as tools/run_notebooks.py, which saved the reference outputs;
+  OPENBLAS_NUM_THREADS=1 (unless set) gives them one BLAS thread, as there.
 * ``--nbval-sanitize-with=tests/nbval_sanitize.cfg`` (from pyproject's addopts) is a path
   relative to the working directory; it is re-anchored at the project root so that pytest can be
   started from any folder.
@@ -27,6 +28,9 @@ import pytest
 NOTEBOOK_HASH_SEED = "0"
 
 os.environ["PYTHONHASHSEED"] = NOTEBOOK_HASH_SEED
+# One BLAS thread in the notebook kernels (Lesson 12 trains small numpy models): many threads
+# on a loaded machine make it several times slower, and the sums keep one order.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -41,6 +41,7 @@ __all__ = [
     "plot_search_counts",
     "plot_nodes_per_depth",
     "plot_cost_by_stones",
+    "plot_training_loss",
     "draw_game_tree",
     "SEARCH_METRICS",
     "MAX_PLOTTED",
@@ -271,6 +272,41 @@ def plot_nodes_per_depth(
     ax.set_ylabel("nodes" + (" (log scale)" if log else ""))
     if len(depths) <= 20:
         ax.set_xticks(depths)
+    ax.spines[["top", "right"]].set_visible(False)
+    if label is not None:
+        ax.legend(frameon=False)
+    return ax
+
+
+def plot_training_loss(
+    losses: Sequence[float],
+    *,
+    ax: Axes | None = None,
+    label: str | None = None,
+) -> Axes:
+    """A training curve: the loss (e.g. the cross-entropy of :func:`gamelib.learn.train`)
+    against the epoch, the first epoch numbered 0.
+
+    Arguments:
+        losses: one finite number >= 0 per epoch, at least one.
+        ax: the axes to draw on; default a new figure. Call again with the same ``ax``
+            and another ``label`` to compare models.
+        label: the line's name in the legend; without it no legend is drawn.
+
+    Result: the axes, with one more line. Raises GameError for an empty sequence or a loss
+    that is not a finite number >= 0.
+    """
+    if isinstance(losses, (str, bytes)) or not isinstance(losses, Sequence) or not losses:
+        raise GameError(f"losses must be a non-empty sequence of numbers, not "
+                        f"{describe_text(losses)}")
+    for loss in losses:
+        if isinstance(loss, bool) or not isinstance(loss, Real) or not 0 <= loss < math.inf:
+            raise GameError(f"a loss must be a finite number >= 0, not {describe_text(loss)}")
+    ax = _new_axes(ax, (6.0, 4.0))
+    ax.plot(range(len(losses)), [float(loss) for loss in losses], label=label)
+    ax.set_xlabel("epoch (one full-batch step)")
+    ax.set_ylabel("loss (cross-entropy)")
+    ax.set_ylim(bottom=0)
     ax.spines[["top", "right"]].set_visible(False)
     if label is not None:
         ax.legend(frameon=False)

@@ -24,6 +24,7 @@ from gamelib.plots import (  # noqa: E402
     plot_cost_by_stones,
     plot_nodes_per_depth,
     plot_search_counts,
+    plot_training_loss,
 )
 
 
@@ -401,3 +402,19 @@ def test_plots_refuse_numbers_they_cannot_draw_in_a_short_message(value: object)
             call()
         assert len(str(caught.value)) < 200
     plt.close("all")
+
+
+# -- plot_training_loss ----------------------------------------------------------------
+
+def test_training_loss_draws_one_point_per_epoch_from_zero() -> None:
+    ax = plot_training_loss([1.1, 0.7, 0.5], label="net")
+    x, y = ax.lines[0].get_data()
+    assert list(x) == [0, 1, 2] and list(y) == [1.1, 0.7, 0.5]
+    assert ax.get_ylim()[0] == 0 and ax.get_legend() is not None
+    plt.close("all")
+
+
+@pytest.mark.parametrize("losses", [[], "abc", [0.5, -1.0], [float("nan")], [True]])
+def test_training_loss_refuses_what_is_not_a_loss_curve(losses: object) -> None:
+    with pytest.raises(GameError, match="loss"):
+        plot_training_loss(losses)  # type: ignore[arg-type]

@@ -264,6 +264,7 @@ def execute(nb: nbformat.NotebookNode, folder: Path, timeout: int) -> nbformat.N
     cell, CellTimeoutError when a cell exceeds ``timeout`` seconds, DeadKernelError on a crash.
     """
     env = dict(os.environ, PYTHONHASHSEED=HASH_SEED)
+    env.setdefault("OPENBLAS_NUM_THREADS", "1")  # one BLAS thread, as under nbval (conftest.py)
     manager = AsyncKernelManager(kernel_name=THIS_ENV_KERNEL, kernel_spec_manager=_ThisEnvSpecs())
     client = NotebookClient(
         nb,

@@ -36,11 +36,13 @@ from gamelib.search.common import Heuristic
 
 __all__ = [
     "CENTRE",
+    "COUNTS",
     "GOOD_ROW",
     "SCALE",
     "STACKED",
     "THREAT",
     "TWO",
+    "connect_four_counts",
     "connect_four_heuristic",
 ]
 
@@ -88,6 +90,41 @@ def connect_four_heuristic(game: ConnectFour) -> Heuristic:
     if not isinstance(game, ConnectFour):
         raise GameError(f"connect_four_heuristic needs a ConnectFour game, got {game!r}")
     first_player, second_player = game.players
+    counts = connect_four_counts(game)
+
+    def heuristic(state: Hashable, player: Player) -> float:
+        (threats1, good1, stacked1, twos1, centre1,
+         threats2, good2, stacked2, twos2, centre2) = counts(state)
+        x = (THREAT * (threats1 - threats2)
+             + GOOD_ROW * (good1 - good2)
+             + STACKED * (stacked1 - stacked2)
+             + TWO * (twos1 - twos2)
+             + CENTRE * (centre1 - centre2))
+        if player == second_player:
+            x = -x
+        elif player != first_player:
+            raise GameError(f"unknown player {player!r}: Connect Four's players are 'X' and 'O'")
+        return x / (SCALE + abs(x))
+
+    return heuristic
+
+
+COUNTS: Final = ("threats", "good-row threats", "stacked threats", "twos", "centre discs")
+"""The names of the five counts of each player that :func:`connect_four_counts` gives."""
+
+
+def connect_four_counts(game: ConnectFour) -> Callable[[Hashable], tuple[int, ...]]:
+    """``counts(state)``: the ten whole numbers the heuristic weighs, for boards of
+    ``game``'s size: the five :data:`COUNTS` of the first player (X), then those of the
+    second (O). A threat directly above an opponent's threat is not counted (it is not
+    *live*); a good-row threat and a stacked threat are live threats counted again.
+
+    >>> counts = connect_four_counts(ConnectFour())
+    >>> counts(ConnectFour.from_moves("44553"))  # X: two threats, both on row 1 (odd)
+    (2, 2, 0, 2, 1, 0, 0, 0, 3, 1)
+    """
+    if not isinstance(game, ConnectFour):
+        raise GameError(f"connect_four_counts needs a ConnectFour game, got {game!r}")
     full = game.full
     grid = geometry(game)
     threats, lane = grid.threats, grid.lane
@@ -103,7 +140,7 @@ def connect_four_heuristic(game: ConnectFour) -> Heuristic:
     # Both players at once: the second player's board sits ``lane`` bits above the
     # first's in one int (see :class:`~gamelib.connect4.bitboard.Geometry`), so each
     # shift below serves both. The counts are those of the docstring, term by term.
-    def heuristic(state: Hashable, player: Player) -> float:
+    def counts(state: Hashable) -> tuple[int, ...]:
         first, second = cast(C4State, state)
         empty = full & ~(first | second)
         both = threats(first | second << lane)
@@ -111,20 +148,14 @@ def connect_four_heuristic(game: ConnectFour) -> Heuristic:
         first_live = first_threats & ~(second_threats << 1)
         second_live = second_threats & ~(first_threats << 1)
         first_twos, second_twos = twos(first, second)
-        x = (THREAT * (first_live.bit_count() - second_live.bit_count())
-             + GOOD_ROW * ((first_live & odd_rows).bit_count()
-                           - (second_live & even_rows).bit_count())
-             + STACKED * ((first_live & (first_live << 1)).bit_count()
-                          - (second_live & (second_live << 1)).bit_count())
-             + TWO * (first_twos - second_twos)
-             + CENTRE * ((first & middle).bit_count() - (second & middle).bit_count()))
-        if player == second_player:
-            x = -x
-        elif player != first_player:
-            raise GameError(f"unknown player {player!r}: Connect Four's players are 'X' and 'O'")
-        return x / (SCALE + abs(x))
+        return (first_live.bit_count(), (first_live & odd_rows).bit_count(),
+                (first_live & (first_live << 1)).bit_count(), first_twos,
+                (first & middle).bit_count(),
+                second_live.bit_count(), (second_live & even_rows).bit_count(),
+                (second_live & (second_live << 1)).bit_count(), second_twos,
+                (second & middle).bit_count())
 
-    return heuristic
+    return counts
 
 
 def _twos_function(game: ConnectFour) -> Callable[[int, int], tuple[int, int]]:

@@ -47,6 +47,8 @@ checker                                   the exercise
                                           expectiminimax with a coin, memoized
 :func:`check_regret_matching`             13: ``regret_matching(regrets)``, then CFR on Kuhn
                                           poker with it
+:func:`check_gradients`                   14: ``gradients(weights, bias, x, y)`` of logistic
+                                          regression, then training with them
 ========================================  =========================================================
 
 How a checker treats the student's code:
@@ -118,6 +120,7 @@ from gamelib.exercises.ex10_null_windows import check_exact_score
 from gamelib.exercises.ex11_backprop import check_backpropagate
 from gamelib.exercises.ex12_expectiminimax import check_expected_value
 from gamelib.exercises.ex13_regret import check_regret_matching
+from gamelib.exercises.ex14_training import check_gradients
 from gamelib.exercises.report import FAIL, INFO, PASS, TODO, CheckResult, Line
 from gamelib.exercises.run import (
     DEFAULT_TIME_LIMIT,
@@ -167,4 +170,5 @@ __all__ = [
     "check_backpropagate",
     "check_expected_value",
     "check_regret_matching",
+    "check_gradients",
 ]

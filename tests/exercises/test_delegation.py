@@ -34,6 +34,7 @@ from gamelib.exercises import (
 )
 from gamelib.exercises.ex11_backprop import check_backpropagate
 from gamelib.exercises.ex13_regret import check_regret_matching
+from gamelib.exercises.ex14_training import check_gradients
 from gamelib.exercises.guard import DelegationRefused, Forbidden, checking, handed, refusing
 from gamelib.exercises.report import CheckResult
 from gamelib.games import ConnectFour, Nim
@@ -123,10 +124,19 @@ def delegators(way: Way) -> dict[str, tuple[Callable[[], CheckResult], str]]:
         "regret": (lambda: check_regret_matching(
             lambda regrets: way("gamelib.search.cfr", "regret_matching")(regrets)),
                    "regret_matching"),
+        "gradients": (lambda: check_gradients(
+            lambda w, b, x, y: _learned_gradients(way, w, b, x, y)), "SoftmaxRegression"),
         "exact_score": (lambda: check_exact_score(
             lambda g, s, at_least, guess: way("gamelib.connect4", "Solver")(g).solve(s)),
                         "Solver"),
     }
+
+
+def _learned_gradients(way: Way, w: Any, b: Any, x: Any, y: Any) -> Any:
+    """Exercise 14 by gamelib's SoftmaxRegression: its gradients for the weights given."""
+    model = way("gamelib.learn", "SoftmaxRegression")(w.shape[0], w.shape[1])
+    model.weights[...], model.bias[...] = w, b
+    return model.gradients(x, y)[1]
 
 
 CASES = [(way, checker) for way in WAYS for checker in delegators(direct)]

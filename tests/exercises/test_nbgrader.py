@@ -356,6 +356,11 @@ DELEGATING: dict[str, str] = {
     "ex13-regret": "def regret_matching(regrets):\n"
                    "    from gamelib.search.cfr import regret_matching as reference\n"
                    "    return reference(regrets)\n",
+    "ex14-gradients": "def gradients(weights, bias, x, y):\n"
+                      "    from gamelib.learn import SoftmaxRegression\n"
+                      "    model = SoftmaxRegression(*weights.shape)\n"
+                      "    model.weights[...], model.bias[...] = weights, bias\n"
+                      "    return model.gradients(x, y)[1]\n",
     "ex10-exact-score": "def exact_score(game, state, at_least, guess):\n"
                         "    from gamelib.connect4 import Solver\n"
                         "    return Solver(game).solve(state)\n",

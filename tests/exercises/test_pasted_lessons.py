@@ -223,6 +223,17 @@ PASTES = [
           # Lesson 10 writes the chance node alone; the rest of the recursion is the exercise
           glue="def expected_value(game, state, cache):\n"
                "    return expectation(game, state, lambda n: expected_value(game, n, cache))\n"),
+    Paste("14", "12-", ("backward",),
+          lambda ns: ex.check_gradients(ns["gradients"]),
+          # Lesson 12's backward pass of the two-layer net, its hidden layer made a copy of
+          # the input (w1 the identity), its second layer the regression's weights
+          glue="class Layers:\n"
+               "    pass\n\n\n"
+               "def gradients(weights, bias, x, y):\n"
+               "    net = Layers()\n"
+               "    net.w1, net.b1 = np.eye(x.shape[1]), np.zeros(x.shape[1])\n"
+               "    net.w2, net.b2 = weights, bias\n"
+               "    return backward(net, x, y)[2:]\n"),
 ]
 """One row per exercise: the lesson code closest to its task."""
 
