@@ -43,6 +43,23 @@ up its value without a playout; the search ends as soon as the root is proven; a
 chosen move respects the proofs: a proven win if there is one, else never a proven loss
 while another move is left.
 
+**PUCT, a search guided by a prior and a value** (``guide=``; Silver et al. 2016, 2017,
+2018: AlphaGo, AlphaGo Zero, AlphaZero). A *guide* is a function ``guide(game, state)``
+that returns ``(priors, value)``: a probability for every legal move of ``state``
+(which moves look worth searching) and a value in the game's range for the player to move
+there (what the position looks worth). With a guide, every new node is valued by the
+guide instead of a playout, and selection uses AlphaZero's rule instead of UCT's. Written
+in this module's negamax convention, the PUCT score of a child ``c`` of ``n`` is::
+
+    puct(c) = -mean(c) + exploration * P(c) * sqrt(visits(n)) / (1 + visits(c))
+
+``mean(c)`` is for the player to move at ``c``, hence the minus (where the same player
+moves again, no minus: :func:`_for_chooser`); ``P(c)`` is the prior of the move into
+``c``. A move not yet in the tree has visits 0 and counts as a draw, ``mean = 0``, so its
+score is its bonus alone. The moves of a guided node are tried in the order of their
+priors, highest first (ties: the game's order), so the best untried move is the first one;
+the search goes into it when its score beats every child's (ties go to the children).
+
 >>> from gamelib.games import TicTacToe
 >>> from gamelib.game import replay
 >>> game = TicTacToe()
@@ -56,7 +73,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -93,12 +110,25 @@ __all__ = [
     "simulate",
     "backpropagate",
     "uct_score",
+    "puct_score",
+    "puct_bonus",
+    "consult",
+    "Guide",
     "root_node",
     "prove",
 ]
 
 MAX_PLAYOUT_PLIES: Final = 10_000
 """The longest playout: a game still running after it has a cycle (GameError)."""
+
+Guide = Callable[[Any, Hashable], tuple[Mapping[Hashable, float], float]]
+"""``guide(game, state) -> (priors, value)`` for a running ``state``: ``priors`` maps every
+legal move to a probability (0 or more, summing to 1 within 1e-9) and ``value`` is the
+state's worth for the player to move there, within the game's value range (-1 to +1).
+:func:`mcts` checks every answer and raises :class:`GameError` for a bad one."""
+
+PRIOR_SUM_TOLERANCE: Final = 1e-9
+"""How far a guide's priors may sum from 1 (rounding of the floats that make them)."""
 
 DEFAULT_EXPLORATION: Final = math.sqrt(2)
 """The exploration constant when none is given: sqrt(2), UCB1's constant for results in
@@ -118,6 +148,8 @@ class MCTSNode:
     number, both for ``player``, the player to move in ``state`` (negamax). ``untried``
     are the moves not yet expanded, in the game's order; ``children`` the expanded ones,
     in the order they were made. ``id`` counts the nodes of one search from 0 (the root).
+    With a guide (PUCT), ``priors`` holds the guide's prior of every legal move, in the
+    game's order, and ``untried`` is in the order of those priors, highest first.
     """
 
     id: int
@@ -133,6 +165,12 @@ class MCTSNode:
     proven: float | None = None
     """With ``solve=True``: the exact value for :attr:`player` once proven (+1 won, 0
     drawn, -1 lost); None while unknown (always None without ``solve``)."""
+    priors: dict[Hashable, float] | None = None
+    """With a guide: the prior of each legal move of :attr:`state` (None without one,
+    and for a finished state)."""
+    prior: float | None = None
+    """The prior probability the guide gave the move into this node; None under plain UCT
+    (and for the root)."""
 
     @property
     def mean(self) -> float:
@@ -162,6 +200,9 @@ class MCTSStats(Stats):
     proven value instead."""
     playout_plies: int = 0
     """Moves made by all playouts together."""
+    guided: int = 0
+    """With a guide (PUCT): the new leaves valued by the guide instead of a playout (the
+    guide was asked once more, for the root's priors)."""
 
     @property
     def nodes(self) -> int:
@@ -177,11 +218,13 @@ class MCTSStats(Stats):
         self.iterations += other.iterations
         self.playouts += other.playouts
         self.playout_plies += other.playout_plies
+        self.guided += other.guided
 
     def as_dict(self) -> dict[str, Any]:
         """The counters as a plain dict, with the Monte-Carlo ones added."""
         return {**super().as_dict(), "nodes": self.nodes, "iterations": self.iterations,
-                "playouts": self.playouts, "playout_plies": self.playout_plies}
+                "playouts": self.playouts, "playout_plies": self.playout_plies,
+                "guided": self.guided}
 
 
 @dataclass(frozen=True)
@@ -194,7 +237,10 @@ class Iteration:
     selection ended at a finished state); ``playout`` the moves of the playout; ``result``
     its result for the player to move at ``path[-1]``; ``backed_up[k]`` what was added to
     ``path[k]``'s total; ``proven`` the nodes this iteration proved (MCTS-Solver), as
-    ``(id, value for the player to move there)``, bottom up.
+    ``(id, value for the player to move there)``, bottom up. With a guide, ``scores`` are
+    PUCT scores of the children in the tree (a move not yet in it has no id: the move
+    expanded was the best of those), and ``guided`` is True when ``result`` is the guide's
+    value of the new leaf rather than a playout's result.
     """
 
     path: tuple[int, ...]
@@ -204,6 +250,7 @@ class Iteration:
     result: float
     backed_up: tuple[float, ...]
     proven: tuple[tuple[int, float], ...] = ()
+    guided: bool = False
 
 
 @dataclass(frozen=True)
@@ -242,13 +289,43 @@ def uct_score(child: MCTSNode, parent_visits: int, exploration: float) -> float:
     player changes, negamax) plus the exploration bonus. For a proven child (MCTS-Solver) the
     value is its exact one, seen the same way; a child proven lost for the chooser (below 0)
     scores ``-inf``: it is never chosen while another child is left."""
-    if child.proven is None:
-        value = _for_chooser(child, child.mean)
-    else:
-        value = _for_chooser(child, child.proven)
-        if value < 0:
-            return -math.inf
+    value = _exploit(child)
+    if value == -math.inf:
+        return value
     return value + exploration * math.sqrt(math.log(parent_visits) / child.visits)
+
+
+def puct_score(child: MCTSNode, parent_visits: int, exploration: float) -> float:
+    """The PUCT score of ``child`` (a node made with a guide) for the player choosing at
+    its parent, AlphaZero's rule in the negamax convention::
+
+        value + exploration * child.prior * sqrt(parent_visits) / (1 + child.visits)
+
+    where ``value`` is the child's value for the chooser, as in :func:`uct_score`
+    (``-child.mean`` where the player changes; a proven child by its exact value, and
+    ``-inf`` when proven lost for the chooser). A move not yet in the tree scores
+    :func:`puct_bonus` alone (visits 0, value 0)."""
+    value = _exploit(child)
+    if value == -math.inf:
+        return value
+    assert child.prior is not None
+    return value + puct_bonus(child.prior, parent_visits, child.visits, exploration)
+
+
+def puct_bonus(prior: float, parent_visits: int, visits: int, exploration: float) -> float:
+    """PUCT's exploration term: ``exploration * prior * sqrt(parent_visits) / (1 + visits)``.
+    It is large for a move the guide likes and that was rarely tried, and shrinks as the
+    move is tried; unlike UCT's it needs no visit to be defined."""
+    return exploration * prior * math.sqrt(parent_visits) / (1 + visits)
+
+
+def _exploit(child: MCTSNode) -> float:
+    """The child's value for the player choosing at its parent: its mean or (MCTS-Solver)
+    its proof, seen by the chooser; ``-inf`` for a proof of a loss for the chooser."""
+    if child.proven is None:
+        return _for_chooser(child, child.mean)
+    value = _for_chooser(child, child.proven)
+    return -math.inf if value < 0 else value
 
 
 def _for_chooser(child: MCTSNode, value: float) -> float:
@@ -265,9 +342,12 @@ def select(root: MCTSNode, exploration: float,
            scores: list[dict[int, float]] | None = None) -> list[MCTSNode]:
     """The path from ``root`` down to the first node with an untried move, a finished
     state or a proven value (MCTS-Solver), going to the child of the highest UCT score
-    (the first one on a tie).
+    (the first one on a tie). A tree made with a guide (the root has ``priors``) is
+    walked by :func:`_select_puct` instead.
 
     If ``scores`` is a list, the scores of each step's children are appended to it."""
+    if root.priors is not None:
+        return _select_puct(root, exploration, scores)
     path = [root]
     node = root
     while not node.untried and node.children and node.proven is None:
@@ -282,16 +362,80 @@ def select(root: MCTSNode, exploration: float,
     return path
 
 
+def _select_puct(root: MCTSNode, exploration: float,
+                 scores: list[dict[int, float]] | None) -> list[MCTSNode]:
+    """:func:`select` by PUCT: the path from ``root`` down to the first node that is
+    finished, proven, or whose best move (:func:`puct_score`; a move not yet in the tree
+    scores :func:`puct_bonus` with 0 visits) is not yet in the tree; ties go to the
+    children, then to the first in order."""
+    path = [root]
+    node = root
+    while node.children and node.proven is None:
+        visits = node.visits
+        step = {c.id: puct_score(c, visits, exploration) for c in node.children}
+        best = max(node.children, key=lambda c: step[c.id])
+        if node.untried:
+            assert node.priors is not None
+            if puct_bonus(node.priors[node.untried[0]], visits, 0, exploration) > step[best.id]:
+                break
+        if scores is not None:
+            scores.append(step)
+        node = best
+        path.append(node)
+    return path
+
+
 def expand(game: AnyGame, node: MCTSNode, stats: MCTSStats) -> MCTSNode:
-    """A new child of ``node`` for its first untried move (which is no longer untried)."""
+    """A new child of ``node`` for its first untried move (which is no longer untried);
+    with a guide, the child's ``prior`` is that move's prior at ``node``."""
     move = node.untried.pop(0)
     state = game.play(node.state, move)
     player = other(game, node.player)   # the opponent, unless the mover moves again
     if not game.finished(state):
         player = mover_rule(game)(state, player)
     child = _new_node(game, state, player, stats, move=move, parent=node)
+    if node.priors is not None:
+        child.prior = node.priors[move]
     node.children.append(child)
     return child
+
+
+def consult(guide: Guide, game: AnyGame, node: MCTSNode) -> float:
+    """Ask ``guide`` about the running ``node``: store its priors on the node (and put the
+    untried moves in their order, highest first) and return its value for the player to
+    move there. The answer is checked (:data:`Guide`): a bad one raises GameError."""
+    priors, value = _checked_answer(guide(game, node.state), game, node)
+    node.priors = priors
+    node.untried.sort(key=lambda m: -priors[m])     # stable: ties keep the game's order
+    return value
+
+
+def _checked_answer(answer: object, game: AnyGame,
+                    node: MCTSNode) -> tuple[dict[Hashable, float], float]:
+    """A guide's ``answer`` for ``node`` as ``(priors in the game's order, value)``, or a
+    GameError saying what was wrong with it."""
+    where = f"the guide's answer for the state {describe_text(node.state, 60)}"
+    if not isinstance(answer, tuple) or len(answer) != 2 or not isinstance(answer[0], Mapping):
+        raise GameError(f"{where} must be a pair (priors, value), priors a dict from each "
+                        f"legal move to its probability; got {describe_text(answer, 80)}")
+    given, value = answer
+    moves = list(node.untried)
+    if len(given) != len(moves) or any(m not in given for m in moves):
+        raise GameError(f"{where}: the priors must name exactly the legal moves "
+                        f"{describe_text(moves, 80)}; got {describe_text(list(given), 80)}")
+    priors = {m: given[m] for m in moves}
+    if not all(is_number(p) and 0 <= p <= 1 for p in priors.values()):
+        raise GameError(f"{where}: every prior must be a number from 0 to 1; got "
+                        f"{describe_text(priors, 80)}")
+    total = math.fsum(float(p) for p in priors.values())
+    if abs(total - 1) > PRIOR_SUM_TOLERANCE:
+        raise GameError(f"{where}: the priors must sum to 1 (within "
+                        f"{PRIOR_SUM_TOLERANCE:g}); they sum to {total!r}")
+    low, high = getattr(game, "value_range", (-1, 1))
+    if not is_number(value) or not low <= value <= high:
+        raise GameError(f"{where}: the value must be a number from {low} to {high} for the "
+                        f"player to move; got {describe_text(value)}")
+    return {m: float(p) for m, p in priors.items()}, float(value)
 
 
 def simulate(game: AnyGame, node: MCTSNode, policy: PlayoutPolicy, rng: random.Random,
@@ -414,7 +558,8 @@ def mcts(game: AnyGame, state: Hashable, *, iterations: int | None = None,
          exploration: float = DEFAULT_EXPLORATION, policy: PlayoutPolicy = random_policy,
          seed: int | None = None, rng: random.Random | None = None,
          stats: MCTSStats | None = None, solve: bool = False,
-         observer: Callable[[Iteration], object] | None = None) -> MCTSResult:
+         observer: Callable[[Iteration], object] | None = None,
+         guide: Guide | None = None) -> MCTSResult:
     """A move for the player to move in ``state`` by Monte-Carlo tree search (UCT).
 
     Arguments: ``game`` and a valid, running ``state``. The budget: ``iterations`` (a
@@ -433,6 +578,11 @@ def mcts(game: AnyGame, state: Hashable, *, iterations: int | None = None,
     else the package's shared seeded one (:func:`~gamelib.search.common.pick`).
     ``solve=True`` makes it MCTS-Solver (see the module docstring): proven values are
     backed up, the search ends once the root is proven, and the choice respects proofs.
+    ``guide`` (see :data:`Guide`) makes it PUCT (see the module docstring): every new
+    leaf is valued by the guide instead of a playout (``policy`` is then used for none;
+    ``result.stats.guided`` counts them), selection uses :func:`puct_score` with
+    ``exploration`` as its weight, and each child carries its ``prior``. It works with
+    ``solve=True`` (a finished leaf is proven at its utility, as without a guide).
 
     Result: an :class:`MCTSResult`, values in the negamax convention (see the module
     docstring), with this search's own counters in ``result.stats``; ``stats``, if given,
@@ -440,15 +590,15 @@ def mcts(game: AnyGame, state: Hashable, *, iterations: int | None = None,
     given, is called with an :class:`Iteration` after each iteration (for the trace).
 
     Raises :class:`GameError` if ``state`` is finished or not valid, or an argument is
-    not of the kind described.
+    not of the kind described, or the guide gives a bad answer (said which, and why).
     """
     _check(game, state, iterations, seconds, budget, exploration, policy, seed, rng,
-           stats, solve, observer)
+           stats, solve, observer, guide)
     if rng is None:
         rng = random.Random(int(seed)) if seed is not None else rng_or_shared(None)
     top = getattr(game, "value_range", (-1, 1))[1] if solve else None
     result = _search(game, state, _Limit(iterations, seconds, budget), float(exploration),
-                     policy, rng, MCTSStats(), top, observer)
+                     policy, rng, MCTSStats(), top, observer, guide)
     if stats is not None:     # the caller's may hold earlier searches: add this one's counts
         stats.add(result.stats)
     return result
@@ -456,7 +606,7 @@ def mcts(game: AnyGame, state: Hashable, *, iterations: int | None = None,
 
 def _check(game: object, state: Hashable, iterations: object, seconds: object,
            budget: object, exploration: object, policy: object, seed: object, rng: object,
-           stats: object, solve: object, observer: object) -> None:
+           stats: object, solve: object, observer: object, guide: object) -> None:
     """The door of :func:`mcts`: raise :class:`GameError` for a bad argument."""
     check_game(game)
     check_whole(iterations, "iterations", 1, optional=True)
@@ -476,6 +626,9 @@ def _check(game: object, state: Hashable, iterations: object, seconds: object,
         raise GameError(f"stats must be an MCTSStats or None, got {type(stats).__name__}")
     if not isinstance(solve, bool):
         raise GameError(f"solve must be True or False, got {describe_text(solve)}")
+    if guide is not None and not callable(guide):
+        raise GameError(f"guide must be a function guide(game, state) -> (priors, value) or "
+                        f"None, got {describe_text(guide)}")
     if observer is not None and not callable(observer):
         raise GameError(f"observer must be a function observer(iteration) or None, "
                         f"got {type(observer).__name__}")
@@ -484,26 +637,31 @@ def _check(game: object, state: Hashable, iterations: object, seconds: object,
 
 def _search(game: AnyGame, state: Hashable, limit: _Limit, exploration: float,
             policy: PlayoutPolicy, rng: random.Random, stats: MCTSStats, top: float | None,
-            observer: Callable[[Iteration], object] | None) -> MCTSResult:
+            observer: Callable[[Iteration], object] | None,
+            guide: Guide | None) -> MCTSResult:
     """:func:`mcts` on checked arguments; ``top`` is the game's best result with
     ``solve`` (MCTS-Solver), None without."""
     with stats.timer():
         root = root_node(game, state, stats)
+        if guide is not None:
+            consult(guide, game, root)      # the root's priors (its value is not used)
         while root.proven is None and not limit.done(stats):
-            _iterate(game, root, exploration, policy, rng, stats, top, observer)
+            _iterate(game, root, exploration, policy, rng, stats, top, observer, guide)
             stats.iterations += 1
     return _result(root, stats, rng, limit.cut_short)
 
 
 def _iterate(game: AnyGame, root: MCTSNode, exploration: float, policy: PlayoutPolicy,
              rng: random.Random, stats: MCTSStats, top: float | None,
-             observer: Callable[[Iteration], object] | None) -> None:
-    """One iteration: select, expand, simulate, backpropagate, and with MCTS-Solver
-    (``top``, the game's best result, not None) prove (and tell ``observer``)."""
+             observer: Callable[[Iteration], object] | None, guide: Guide | None) -> None:
+    """One iteration: select, expand, simulate (or, with a ``guide``, ask it for the new
+    leaf's value), backpropagate, and with MCTS-Solver (``top``, the game's best result,
+    not None) prove (and tell ``observer``)."""
     scores: list[dict[int, float]] | None = [] if observer is not None else None
     moves: list[Hashable] | None = [] if observer is not None else None
     path = select(root, exploration, scores)
     expanded = None
+    guided = False
     result: float
     if path[-1].proven is not None:     # proven before (MCTS-Solver): its value, no playout
         result = path[-1].proven
@@ -513,7 +671,12 @@ def _iterate(game: AnyGame, root: MCTSNode, exploration: float, policy: PlayoutP
             path.append(expanded)
             if top is not None and expanded.finished:
                 expanded.proven = game.utility(expanded.state, expanded.player)
-        result = simulate(game, path[-1], policy, rng, stats, moves)
+        if guide is not None and not path[-1].finished:
+            result = consult(guide, game, path[-1])
+            stats.guided += 1
+            guided = True
+        else:
+            result = simulate(game, path[-1], policy, rng, stats, moves)
     added = backpropagate(path, result)
     proved = prove(path, top) if top is not None else []
     if observer is not None:
@@ -521,7 +684,7 @@ def _iterate(game: AnyGame, root: MCTSNode, exploration: float, policy: PlayoutP
         observer(Iteration(tuple(n.id for n in path), tuple(scores),
                            None if expanded is None else expanded.id, tuple(moves), result,
                            tuple(added), tuple((n.id, n.proven) for n in proved
-                                               if n.proven is not None)))
+                                               if n.proven is not None), guided))
 
 
 def _result(root: MCTSNode, stats: MCTSStats, rng: random.Random,
@@ -563,7 +726,10 @@ def _allowed(proofs: dict[Hashable, float | None]) -> list[Hashable]:
 
 
 def _root_moves(root: MCTSNode) -> list[Hashable]:
-    """The root's legal moves in the game's order (expanded ones first were in order)."""
+    """The root's legal moves in the game's order (without a guide, the expanded ones
+    came first, in order; with one, the priors are in the game's order)."""
+    if root.priors is not None:
+        return list(root.priors)
     return [c.move for c in root.children] + list(root.untried)
 
 
