@@ -27,7 +27,8 @@ def uniform(game: Any, state: Hashable) -> tuple[dict[Hashable, float], float]:
 
 
 def test_the_first_three_iterations_on_a_hand_made_tree() -> None:
-    """Moves a (0) and b (1); the guide likes b (3/4) and says every position is worth +0.5 to its mover.
+    """Moves a (0) and b (1); the guide likes b (3/4) and says every position is worth
+    +0.5 to its mover.
     1: the root has no child; its best untried move is b (highest prior): b is made and
        valued +0.5 (for B), the root gets -0.5.
     2: b scores -0.5 + sqrt2 * 3/4 * sqrt(1) / 2 = 0.030; the untried a scores its bonus
