@@ -95,7 +95,7 @@ from gamelib.search.common import (
 from gamelib.search.door import NoNextState, search_door
 from gamelib.search.movers import mover_rule
 from gamelib.search.playouts import PlayoutPolicy, random_policy
-from gamelib.search.stats import Decision, Stats
+from gamelib.search.stats import Decision, Priors, Stats
 
 __all__ = [
     "DEFAULT_EXPLORATION",
@@ -105,6 +105,7 @@ __all__ = [
     "Iteration",
     "mcts",
     "mcts_decision",
+    "guide_priors",
     "select",
     "expand",
     "simulate",
@@ -735,18 +736,29 @@ def _root_moves(root: MCTSNode) -> list[Hashable]:
 
 def mcts_decision(game: AnyGame, state: Hashable, *, iterations: int | None = None,
                   seconds: float | None = None, budget: Budget | None = None,
-                  rng: random.Random | None = None) -> Decision:
-    """:func:`mcts` with the default exploration and random playouts, as a
-    :class:`~gamelib.search.stats.Decision` for the play session.
+                  rng: random.Random | None = None, guide: Guide | None = None) -> Decision:
+    """:func:`mcts` with the default exploration and random playouts (or, with a
+    ``guide``, PUCT), as a :class:`~gamelib.search.stats.Decision` for the play session.
 
     ``move_values`` holds the mean value of every root move that was tried; ``exact``
-    is False; ``summary`` reads e.g. ``"MCTS +0.42 (1,000 playouts)"``. A budget's node
-    limit counts tree nodes, as :func:`mcts` says.
-    Raises :class:`GameError` as :func:`mcts` does.
+    is False; ``summary`` reads e.g. ``"MCTS +0.42 (1,000 playouts)"`` or, with a guide,
+    ``"PUCT +0.42 (200 iterations)"``. A budget's node limit counts tree nodes, as
+    :func:`mcts` says. Raises :class:`GameError` as :func:`mcts` does.
     """
-    result = mcts(game, state, iterations=iterations, seconds=seconds, budget=budget, rng=rng)
+    result = mcts(game, state, iterations=iterations, seconds=seconds, budget=budget, rng=rng,
+                  guide=guide)
     tried = {m: v for m, v in result.values.items() if result.visits[m]}
+    done = (f"PUCT {result.value:+.2f} ({result.stats.iterations:,} iterations)"
+            if guide is not None else
+            f"MCTS {result.value:+.2f} ({result.stats.playouts:,} playouts)")
     return Decision(move=result.move, value=result.value, exact=False, stats=result.stats,
-                    move_values=tried,
-                    summary=f"MCTS {result.value:+.2f} ({result.stats.playouts:,} playouts)",
-                    cut_short=result.cut_short)
+                    move_values=tried, summary=done, cut_short=result.cut_short)
+
+
+def guide_priors(game: AnyGame, state: Hashable, guide: Guide) -> Priors:
+    """The priors ``guide`` gives the moves of the running ``state``, checked as
+    :func:`mcts` checks them (GameError for a bad answer or argument), in the game's
+    move order: the hints of a guided player."""
+    root = mcts(game, state, iterations=1, guide=guide, seed=0).root
+    assert root.priors is not None
+    return Priors(root.priors)

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Stats", "Decision"]
+__all__ = ["Stats", "Decision", "Priors"]
 
 
 @dataclass
@@ -66,6 +66,12 @@ class Stats:
             "nodes_per_depth": dict(self.nodes_per_depth),
             "seconds": self.seconds,
         }
+
+
+class Priors(dict[Hashable, float]):
+    """Hints that are a guide's prior probabilities of the moves (PUCT's ``P``), not
+    values: each from 0 to 1, together 1. A board writes them as shares ("42%") in a
+    neutral colour, and the session's words call them priors."""
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from gamelib.search import common
 
 __all__ = [
     "MODES", "MAX_DELAY", "MAX_ITERATIONS", "check_game", "check_mode", "check_strength",
-    "check_delay", "check_iterations", "check_labels",
+    "check_delay", "check_iterations", "check_labels", "check_guide",
 ]
 
 MODES: Final = ("human-computer", "computer-human", "human-human", "computer-computer")
@@ -57,6 +57,21 @@ def check_iterations(iterations: object) -> None:
                                    or not 1 <= int(iterations) <= MAX_ITERATIONS):
         raise GameError(f"mcts must be a number of iterations from 1 to {MAX_ITERATIONS:,} "
                         f"or None; got {describe_text(iterations)}")
+
+
+def check_guide(guide: object, iterations: object) -> None:
+    """Raise GameError unless ``guide`` is None, or a function given with ``mcts``
+    iterations (a guide guides the Monte-Carlo player; see
+    :data:`gamelib.search.mcts.Guide`)."""
+    if guide is None:
+        return
+    if not callable(guide):
+        raise GameError(f"guide must be a function guide(game, state) -> (priors, value), "
+                        f"such as gamelib.learn.guide.load_guide(), or None; got "
+                        f"{describe_text(guide)}")
+    if iterations is None:
+        raise GameError("a guide guides the Monte-Carlo player: give mcts=<iterations> too, "
+                        "e.g. play(TicTacToe(), mcts=200, guide=load_guide())")
 
 
 MAX_ITERATIONS: Final = 1_000_000
