@@ -20,7 +20,7 @@ cross-entropy of :func:`~gamelib.learn.net.cross_entropy`. The targets of one ex
 one row of 10 numbers: 9 policy targets, then the value class (0 loss, 1 draw, 2 win), so
 that :func:`~gamelib.learn.net.train` trains this model like any other.
 
-:class:`TicTacToeGuide` turns a network into a :data:`~gamelib.search.mcts.Guide`: the
+:class:`TicTacToeGuide` turns a network into a :data:`~gamelib.search.puct.Guide`: the
 priors of the legal moves (a softmax over their scores alone) and the value.
 :func:`load_guide` reads the weights shipped with the package
 (``gamelib/learn/data/tictactoe_guide.json``, made by ``tools/train_guide.py`` with
@@ -147,7 +147,7 @@ class GuideNet:
 
 
 class TicTacToeGuide:
-    """A :data:`~gamelib.search.mcts.Guide` for :class:`~gamelib.games.TicTacToe` from a
+    """A :data:`~gamelib.search.puct.Guide` for :class:`~gamelib.games.TicTacToe` from a
     :class:`GuideNet`: ``guide(game, state) -> (priors, value)``.
 
     The priors are a softmax over the policy scores of the legal moves alone (an occupied

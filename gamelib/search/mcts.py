@@ -43,22 +43,7 @@ up its value without a playout; the search ends as soon as the root is proven; a
 chosen move respects the proofs: a proven win if there is one, else never a proven loss
 while another move is left.
 
-**PUCT, a search guided by a prior and a value** (``guide=``; Silver et al. 2016, 2017,
-2018: AlphaGo, AlphaGo Zero, AlphaZero). A *guide* is a function ``guide(game, state)``
-that returns ``(priors, value)``: a probability for every legal move of ``state``
-(which moves look worth searching) and a value in the game's range for the player to move
-there (what the position looks worth). With a guide, every new node is valued by the
-guide instead of a playout, and selection uses AlphaZero's rule instead of UCT's. Written
-in this module's negamax convention, the PUCT score of a child ``c`` of ``n`` is::
-
-    puct(c) = -mean(c) + exploration * P(c) * sqrt(visits(n)) / (1 + visits(c))
-
-``mean(c)`` is for the player to move at ``c``, hence the minus (where the same player
-moves again, no minus: :func:`_for_chooser`); ``P(c)`` is the prior of the move into
-``c``. A move not yet in the tree has visits 0 and counts as a draw, ``mean = 0``, so its
-score is its bonus alone. The moves of a guided node are tried in the order of their
-priors, highest first (ties: the game's order), so the best untried move is the first one;
-the search goes into it when its score beats every child's (ties go to the children).
+**PUCT** (``guide=``: AlphaGo Zero's and AlphaZero's search): see :mod:`gamelib.search.puct`.
 
 >>> from gamelib.games import TicTacToe
 >>> from gamelib.game import replay
@@ -73,9 +58,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Final
 
 from gamelib.game import GameError, Player, describe_text, other
 from gamelib.search.common import (
@@ -95,7 +80,8 @@ from gamelib.search.common import (
 from gamelib.search.door import NoNextState, search_door
 from gamelib.search.movers import mover_rule
 from gamelib.search.playouts import PlayoutPolicy, random_policy
-from gamelib.search.stats import Decision, Priors, Stats
+from gamelib.search.puct import Guide, consult, select_puct
+from gamelib.search.stats import Decision, MCTSStats
 
 __all__ = [
     "DEFAULT_EXPLORATION",
@@ -105,31 +91,17 @@ __all__ = [
     "Iteration",
     "mcts",
     "mcts_decision",
-    "guide_priors",
     "select",
     "expand",
     "simulate",
     "backpropagate",
     "uct_score",
-    "puct_score",
-    "puct_bonus",
-    "consult",
-    "Guide",
     "root_node",
     "prove",
 ]
 
 MAX_PLAYOUT_PLIES: Final = 10_000
 """The longest playout: a game still running after it has a cycle (GameError)."""
-
-Guide = Callable[[Any, Hashable], tuple[Mapping[Hashable, float], float]]
-"""``guide(game, state) -> (priors, value)`` for a running ``state``: ``priors`` maps every
-legal move to a probability (0 or more, summing to 1 within 1e-9) and ``value`` is the
-state's worth for the player to move there, within the game's value range (-1 to +1).
-:func:`mcts` checks every answer and raises :class:`GameError` for a bad one."""
-
-PRIOR_SUM_TOLERANCE: Final = 1e-9
-"""How far a guide's priors may sum from 1 (rounding of the floats that make them)."""
 
 DEFAULT_EXPLORATION: Final = math.sqrt(2)
 """The exploration constant when none is given: sqrt(2), UCB1's constant for results in
@@ -182,50 +154,6 @@ class MCTSNode:
         proof = "" if self.proven is None else f", proven={self.proven:+g}"
         return (f"MCTSNode({self.id}, move={self.move!r}, visits={self.visits}, "
                 f"mean={self.mean:+.3f}{proof})")
-
-
-@dataclass
-class MCTSStats(Stats):
-    """:class:`~gamelib.search.stats.Stats` with the counters of a Monte-Carlo search.
-
-    ``calls`` counts the nodes the search made (its tree's size, root included; also
-    readable as :attr:`nodes`), ``terminal`` those at a finished state and ``visited``
-    their distinct states. All counts are exact for a given seed and iteration budget.
-    """
-
-    iterations: int = 0
-    """Completed iterations (select, expand, simulate, backpropagate)."""
-    playouts: int = 0
-    """Playouts run: one per iteration (of no move when the node reached is finished),
-    except an iteration of MCTS-Solver that ends at a node proven before: it backs up the
-    proven value instead."""
-    playout_plies: int = 0
-    """Moves made by all playouts together."""
-    guided: int = 0
-    """With a guide (PUCT): the new leaves valued by the guide instead of a playout (the
-    guide was asked once more, for the root's priors)."""
-
-    @property
-    def nodes(self) -> int:
-        """The nodes of the search tree: the same count as ``calls``."""
-        return self.calls
-
-    def add(self, other: MCTSStats) -> None:
-        """Add ``other``'s counts (and its visited states and seconds) to these."""
-        self.calls += other.calls
-        self.terminal += other.terminal
-        self.visited |= other.visited
-        self.seconds += other.seconds
-        self.iterations += other.iterations
-        self.playouts += other.playouts
-        self.playout_plies += other.playout_plies
-        self.guided += other.guided
-
-    def as_dict(self) -> dict[str, Any]:
-        """The counters as a plain dict, with the Monte-Carlo ones added."""
-        return {**super().as_dict(), "nodes": self.nodes, "iterations": self.iterations,
-                "playouts": self.playouts, "playout_plies": self.playout_plies,
-                "guided": self.guided}
 
 
 @dataclass(frozen=True)
@@ -296,30 +224,6 @@ def uct_score(child: MCTSNode, parent_visits: int, exploration: float) -> float:
     return value + exploration * math.sqrt(math.log(parent_visits) / child.visits)
 
 
-def puct_score(child: MCTSNode, parent_visits: int, exploration: float) -> float:
-    """The PUCT score of ``child`` (a node made with a guide) for the player choosing at
-    its parent, AlphaZero's rule in the negamax convention::
-
-        value + exploration * child.prior * sqrt(parent_visits) / (1 + child.visits)
-
-    where ``value`` is the child's value for the chooser, as in :func:`uct_score`
-    (``-child.mean`` where the player changes; a proven child by its exact value, and
-    ``-inf`` when proven lost for the chooser). A move not yet in the tree scores
-    :func:`puct_bonus` alone (visits 0, value 0)."""
-    value = _exploit(child)
-    if value == -math.inf:
-        return value
-    assert child.prior is not None
-    return value + puct_bonus(child.prior, parent_visits, child.visits, exploration)
-
-
-def puct_bonus(prior: float, parent_visits: int, visits: int, exploration: float) -> float:
-    """PUCT's exploration term: ``exploration * prior * sqrt(parent_visits) / (1 + visits)``.
-    It is large for a move the guide likes and that was rarely tried, and shrinks as the
-    move is tried; unlike UCT's it needs no visit to be defined."""
-    return exploration * prior * math.sqrt(parent_visits) / (1 + visits)
-
-
 def _exploit(child: MCTSNode) -> float:
     """The child's value for the player choosing at its parent: its mean or (MCTS-Solver)
     its proof, seen by the chooser; ``-inf`` for a proof of a loss for the chooser."""
@@ -344,11 +248,11 @@ def select(root: MCTSNode, exploration: float,
     """The path from ``root`` down to the first node with an untried move, a finished
     state or a proven value (MCTS-Solver), going to the child of the highest UCT score
     (the first one on a tie). A tree made with a guide (the root has ``priors``) is
-    walked by :func:`_select_puct` instead.
+    walked by :func:`~gamelib.search.puct.select_puct` instead.
 
     If ``scores`` is a list, the scores of each step's children are appended to it."""
     if root.priors is not None:
-        return _select_puct(root, exploration, scores)
+        return select_puct(root, exploration, _exploit, scores)
     path = [root]
     node = root
     while not node.untried and node.children and node.proven is None:
@@ -359,29 +263,6 @@ def select(root: MCTSNode, exploration: float,
             step = {c.id: uct_score(c, visits, exploration) for c in node.children}
             scores.append(step)
             node = max(node.children, key=lambda c: step[c.id])
-        path.append(node)
-    return path
-
-
-def _select_puct(root: MCTSNode, exploration: float,
-                 scores: list[dict[int, float]] | None) -> list[MCTSNode]:
-    """:func:`select` by PUCT: the path from ``root`` down to the first node that is
-    finished, proven, or whose best move (:func:`puct_score`; a move not yet in the tree
-    scores :func:`puct_bonus` with 0 visits) is not yet in the tree; ties go to the
-    children, then to the first in order."""
-    path = [root]
-    node = root
-    while node.children and node.proven is None:
-        visits = node.visits
-        step = {c.id: puct_score(c, visits, exploration) for c in node.children}
-        best = max(node.children, key=lambda c: step[c.id])
-        if node.untried:
-            assert node.priors is not None
-            if puct_bonus(node.priors[node.untried[0]], visits, 0, exploration) > step[best.id]:
-                break
-        if scores is not None:
-            scores.append(step)
-        node = best
         path.append(node)
     return path
 
@@ -399,44 +280,6 @@ def expand(game: AnyGame, node: MCTSNode, stats: MCTSStats) -> MCTSNode:
         child.prior = node.priors[move]
     node.children.append(child)
     return child
-
-
-def consult(guide: Guide, game: AnyGame, node: MCTSNode) -> float:
-    """Ask ``guide`` about the running ``node``: store its priors on the node (and put the
-    untried moves in their order, highest first) and return its value for the player to
-    move there. The answer is checked (:data:`Guide`): a bad one raises GameError."""
-    priors, value = _checked_answer(guide(game, node.state), game, node)
-    node.priors = priors
-    node.untried.sort(key=lambda m: -priors[m])     # stable: ties keep the game's order
-    return value
-
-
-def _checked_answer(answer: object, game: AnyGame,
-                    node: MCTSNode) -> tuple[dict[Hashable, float], float]:
-    """A guide's ``answer`` for ``node`` as ``(priors in the game's order, value)``, or a
-    GameError saying what was wrong with it."""
-    where = f"the guide's answer for the state {describe_text(node.state, 60)}"
-    if not isinstance(answer, tuple) or len(answer) != 2 or not isinstance(answer[0], Mapping):
-        raise GameError(f"{where} must be a pair (priors, value), priors a dict from each "
-                        f"legal move to its probability; got {describe_text(answer, 80)}")
-    given, value = answer
-    moves = list(node.untried)
-    if len(given) != len(moves) or any(m not in given for m in moves):
-        raise GameError(f"{where}: the priors must name exactly the legal moves "
-                        f"{describe_text(moves, 80)}; got {describe_text(list(given), 80)}")
-    priors = {m: given[m] for m in moves}
-    if not all(is_number(p) and 0 <= p <= 1 for p in priors.values()):
-        raise GameError(f"{where}: every prior must be a number from 0 to 1; got "
-                        f"{describe_text(priors, 80)}")
-    total = math.fsum(float(p) for p in priors.values())
-    if abs(total - 1) > PRIOR_SUM_TOLERANCE:
-        raise GameError(f"{where}: the priors must sum to 1 (within "
-                        f"{PRIOR_SUM_TOLERANCE:g}); they sum to {total!r}")
-    low, high = getattr(game, "value_range", (-1, 1))
-    if not is_number(value) or not low <= value <= high:
-        raise GameError(f"{where}: the value must be a number from {low} to {high} for the "
-                        f"player to move; got {describe_text(value)}")
-    return {m: float(p) for m, p in priors.items()}, float(value)
 
 
 def simulate(game: AnyGame, node: MCTSNode, policy: PlayoutPolicy, rng: random.Random,
@@ -516,9 +359,6 @@ def _new_node(game: AnyGame, state: Hashable, player: Player, stats: MCTSStats,
     if not finished and not untried:
         raise NoNextState(state)
     return MCTSNode(stats.calls - 1, state, player, finished, move, parent, untried)
-
-
-# -- watching the root ------------------------------------------------------------------
 
 
 # -- the search -------------------------------------------------------------------------
@@ -754,11 +594,3 @@ def mcts_decision(game: AnyGame, state: Hashable, *, iterations: int | None = No
     return Decision(move=result.move, value=result.value, exact=False, stats=result.stats,
                     move_values=tried, summary=done, cut_short=result.cut_short)
 
-
-def guide_priors(game: AnyGame, state: Hashable, guide: Guide) -> Priors:
-    """The priors ``guide`` gives the moves of the running ``state``, checked as
-    :func:`mcts` checks them (GameError for a bad answer or argument), in the game's
-    move order: the hints of a guided player."""
-    root = mcts(game, state, iterations=1, guide=guide, seed=0).root
-    assert root.priors is not None
-    return Priors(root.priors)

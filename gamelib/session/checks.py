@@ -62,7 +62,7 @@ def check_iterations(iterations: object) -> None:
 def check_guide(guide: object, iterations: object) -> None:
     """Raise GameError unless ``guide`` is None, or a function given with ``mcts``
     iterations (a guide guides the Monte-Carlo player; see
-    :data:`gamelib.search.mcts.Guide`)."""
+    :data:`gamelib.search.puct.Guide`)."""
     if guide is None:
         return
     if not callable(guide):

@@ -20,7 +20,7 @@ from typing import Any, Final, NamedTuple
 
 from gamelib.game import Game, State
 from gamelib.search.common import Budget
-from gamelib.search.mcts import Guide
+from gamelib.search.puct import Guide
 from gamelib.search.stats import Decision
 from gamelib.session.history import GameFailed, ask
 from gamelib.session.words import NO_MOVES, search_failure
@@ -176,7 +176,7 @@ class Computer:
         as :class:`~gamelib.search.stats.Priors`), or None and why not."""
         try:
             if self.guide is not None:
-                from gamelib.search.mcts import guide_priors
+                from gamelib.search.puct import guide_priors
 
                 return guide_priors(self.game, state, self.guide), ""
             depth, seconds = search.depth, search.seconds

@@ -18,7 +18,7 @@ from typing import Any, Final, TypeVar
 
 from gamelib.game import Game, GameError, Move, State, describe_text
 from gamelib.search.common import check_whole, is_number, legal_form
-from gamelib.search.mcts import Guide
+from gamelib.search.puct import Guide
 from gamelib.session.checks import (
     check_delay,
     check_game,

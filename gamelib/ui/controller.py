@@ -24,7 +24,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, Final, TypeVar, cast
 
 from gamelib.game import Game, Move, State
-from gamelib.search.mcts import Guide
+from gamelib.search.puct import Guide
 from gamelib.search.stats import Decision
 from gamelib.session import MESSAGE_LIMIT, MODES, PlaySession
 from gamelib.session.readonly import ReadOnly
@@ -251,7 +251,7 @@ def play(
             (:func:`gamelib.search.mcts.mcts`, random playouts) with that many per move,
             within ``seconds`` (default 5 s); ``depth`` then only sets the hints' search.
             None (default): the searches above.
-        guide: with ``mcts``, a guide (:data:`gamelib.search.mcts.Guide`, e.g.
+        guide: with ``mcts``, a guide (:data:`gamelib.search.puct.Guide`, e.g.
             :func:`gamelib.learn.guide.load_guide` for tic-tac-toe): the computer plays by
             PUCT, and a hint shows the guide's prior of each move (as a share, "42%").
         background: True (default) runs the computer in a thread so that the page

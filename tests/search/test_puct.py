@@ -13,8 +13,9 @@ import pytest
 from gamelib.game import GameError, replay
 from gamelib.games import TicTacToe, TreeGame
 from gamelib.search import Budget, mcts
-from gamelib.search.mcts import Iteration, puct_bonus
+from gamelib.search.mcts import Iteration
 from gamelib.search.memo import memo_minimax
+from gamelib.search.puct import puct_score
 from gamelib.search.trace import Playout, Select, trace_search
 
 ROOT2 = math.sqrt(2)
@@ -51,7 +52,7 @@ def test_the_first_three_iterations_on_a_hand_made_tree() -> None:
     assert [it.guided for it in seen] == [True, True, False]
     assert [it.result for it in seen] == [0.5, 0.5, 0]
     assert seen[0].scores == seen[1].scores == ()
-    assert puct_bonus(0.25, 1, 0, ROOT2) == pytest.approx(0.3536, abs=1e-4)
+    assert puct_score(0.0, 0.25, 1, 0, ROOT2) == pytest.approx(0.3536, abs=1e-4)
     (step,) = seen[2].scores
     assert step == {b.id: pytest.approx(0.25), a.id: pytest.approx(-0.25)}
     assert seen[2].path == (0, b.id, 3)
