@@ -13,12 +13,12 @@ The features of a board are 18 numbers seen by the player to move: 9 cells holdi
 player's marks, then 9 cells holding the opponent's (:func:`board_features`). The value
 the search uses is ``P(win) - P(loss)``, a number in [-1, 1] for the player to move.
 
-Training fits both heads at once (:meth:`GuideNet.gradients`): the policy head to a
-*distribution* over the cells (in self-play, the search's visit shares), by the
-cross-entropy against that distribution, and the value head to the game's result, by the
-cross-entropy of :func:`~gamelib.learn.net.cross_entropy`. The targets of one example are
-one row of 10 numbers: 9 policy targets, then the value class (0 loss, 1 draw, 2 win), so
-that :func:`~gamelib.learn.net.train` trains this model like any other.
+Training fits both heads at once (:meth:`GuideNet.gradients`), each by the cross-entropy
+against a target *distribution* (:func:`soft_cross_entropy`): the policy head to one over
+the cells (in self-play, the search's visit shares), the value head to one over loss, draw
+and win (a game's result; the average result where a position was met several times). The
+targets of one example are one row of 12 numbers, 9 for the policy then 3 for the value,
+so that :func:`~gamelib.learn.net.train` trains this model like any other.
 
 :class:`TicTacToeGuide` turns a network into a :data:`~gamelib.search.puct.Guide`: the
 priors of the legal moves (a softmax over their scores alone) and the value.
@@ -42,7 +42,7 @@ import numpy as np
 from gamelib.errors import GameError, describe_text
 from gamelib.games import TicTacToe
 from gamelib.games.tictactoe import Board
-from gamelib.learn.net import Array, cross_entropy, softmax
+from gamelib.learn.net import Array, softmax
 
 __all__ = [
     "CELLS",
@@ -51,6 +51,7 @@ __all__ = [
     "GuideNet",
     "TicTacToeGuide",
     "board_features",
+    "soft_cross_entropy",
     "load_guide",
     "save_net",
     "load_net",
@@ -75,6 +76,16 @@ def board_features(game: TicTacToe, state: Board) -> Array:
         if mark != " ":
             out[k if mark == mover else 9 + k] = 1.0
     return out
+
+
+def soft_cross_entropy(probabilities: Array, targets: Array) -> tuple[float, Array]:
+    """The mean cross-entropy of ``probabilities`` against ``targets``, a distribution per
+    row, -sum(t log p) / n, and its gradient with respect to the scores that went into the
+    softmax: (p - t) / n. (With one-hot targets it is
+    :func:`~gamelib.learn.net.cross_entropy`.)"""
+    n = len(targets)
+    loss = float(-(targets * np.log(probabilities + 1e-12)).sum() / n)
+    return loss, (probabilities - targets) / n
 
 
 @dataclass
@@ -122,19 +133,17 @@ class GuideNet:
         return outcome[:, 2] - outcome[:, 0]
 
     def gradients(self, features: Array, targets: Array) -> tuple[float, list[Array]]:
-        """The loss (policy cross-entropy against the target distributions, plus value
-        cross-entropy against the result classes) and its gradient for each of
-        :meth:`parameters`. ``targets`` has 10 columns: 9 policy targets, 1 value class.
+        """The loss (the policy's cross-entropy plus the value's, each against its target
+        distribution) and its gradient for each of :meth:`parameters`. ``targets`` has 12
+        columns: 9 for the policy, then 3 for the value (loss, draw, win).
 
         Backward pass: both heads' score gradients are (p - target) / n; they meet in the
         hidden layer, each through its own weights, and go through tanh' = 1 - tanh²."""
-        n = len(features)
-        policy_target, outcome = targets[:, :9], targets[:, 9].astype(int)
         hidden = np.tanh(features @ self.w1 + self.b1)
-        policy = softmax(hidden @ self.wp + self.bp)
-        policy_loss = float(-(policy_target * np.log(policy + 1e-12)).sum() / n)
-        policy_delta = (policy - policy_target) / n
-        value_loss, value_delta = cross_entropy(softmax(hidden @ self.wv + self.bv), outcome)
+        policy_loss, policy_delta = soft_cross_entropy(softmax(hidden @ self.wp + self.bp),
+                                                       targets[:, :9])
+        value_loss, value_delta = soft_cross_entropy(softmax(hidden @ self.wv + self.bv),
+                                                     targets[:, 9:])
         back = (policy_delta @ self.wp.T + value_delta @ self.wv.T) * (1 - hidden**2)
         return policy_loss + value_loss, [
             features.T @ back, back.sum(axis=0),

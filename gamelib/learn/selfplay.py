@@ -11,7 +11,9 @@ One **round** of :func:`self_play_training`:
 3. fit the network (:func:`~gamelib.learn.net.train`, full batch) to all the positions
    recorded so far, each in its 8 symmetric versions (rotations and reflections of the
    board give the same problem): the policy head towards the visit shares, the value
-   head towards the results.
+   head towards the results. A position met several times is one example, with its
+   targets averaged (:func:`distinct_examples`): tic-tac-toe has at most 4,520 of them,
+   so a round's training costs the same however many games were played.
 
 The search makes the network's priors better (visits go where the search found value),
 the results make its values better, and a better network makes the next round's search
@@ -37,7 +39,7 @@ from gamelib.learn.guide import CELLS, GuideNet, TicTacToeGuide, board_features
 from gamelib.learn.net import Array, train
 from gamelib.search import mcts
 
-__all__ = ["RoundReport", "SelfPlayRun", "SYMMETRIES", "self_play_game",
+__all__ = ["RoundReport", "SelfPlayRun", "SYMMETRIES", "distinct_examples", "self_play_game",
            "self_play_training", "symmetric_copies"]
 
 
@@ -64,8 +66,8 @@ SYMMETRIES: Final = _symmetries()
 
 
 def symmetric_copies(features: Array, targets: Array) -> tuple[Array, Array]:
-    """Every row of ``features`` (18 columns) and ``targets`` (9 policy columns and the
-    value class) in its 8 symmetric versions: 8 times the rows, identity first."""
+    """Every row of ``features`` (18 columns) and ``targets`` (9 policy columns, then the
+    value's) in its 8 symmetric versions: 8 times the rows, identity first."""
     blocks_f, blocks_t = [], []
     for perm in SYMMETRIES:
         p = list(perm)
@@ -74,11 +76,22 @@ def symmetric_copies(features: Array, targets: Array) -> tuple[Array, Array]:
     return np.vstack(blocks_f), np.vstack(blocks_t)
 
 
+def distinct_examples(features: Array, targets: Array) -> tuple[Array, Array]:
+    """Each distinct row of ``features`` once (in sorted order), with the mean of the
+    ``targets`` of its copies."""
+    unique, index = np.unique(features, axis=0, return_inverse=True)
+    index = index.reshape(-1)
+    sums = np.zeros((len(unique), targets.shape[1]))
+    np.add.at(sums, index, targets)
+    return unique, sums / np.bincount(index)[:, None]
+
+
 def self_play_game(guide: TicTacToeGuide, iterations: int, rng: random.Random,
                    sampled_plies: int = 2) -> tuple[Array, Array, int]:
     """One game of the guided search against itself: the features of each position, its
-    targets (the root's visit shares over the 9 cells, then the final result's class for
-    the player to move there: 0 loss, 1 draw, 2 win), and the result for X (-1, 0, +1)."""
+    targets (the root's visit shares over the 9 cells, then the final result for the
+    player to move there as 3 numbers: 1 at loss, draw or win, 0 elsewhere), and the
+    result for X (-1, 0, +1)."""
     game = TicTacToe()
     state = game.start
     rows, shares, movers = [], [], []
@@ -92,20 +105,22 @@ def self_play_game(guide: TicTacToeGuide, iterations: int, rng: random.Random,
         if len(rows) <= sampled_plies:
             move = rng.choices(CELLS, weights=visits)[0]
         state = game.play(state, move)
-    classes = [[game.utility(state, p) + 1] for p in movers]
-    targets = np.hstack([np.array(shares), np.array(classes, dtype=float)])
+    results = np.eye(3)[[game.utility(state, p) + 1 for p in movers]]
+    targets = np.hstack([np.array(shares), results])
     return np.array(rows), targets, game.utility(state, "X")
 
 
 @dataclass(frozen=True)
 class RoundReport:
     """What one round did: its games' results for X (wins, draws, losses), the positions
-    recorded so far (before symmetry), and the training loss before and after fitting."""
+    recorded so far, the distinct examples trained on (after the symmetries), and the
+    training loss before and after fitting."""
 
     x_wins: int
     draws: int
     x_losses: int
     positions: int
+    examples: int
     loss_before: float
     loss_after: float
 
@@ -150,11 +165,12 @@ def self_play_training(rounds: int, games: int, iterations: int, epochs: int, *,
             features.append(rows)
             targets.append(labels)
             results.append(result)
-        x, t = symmetric_copies(np.vstack(features), np.vstack(targets))
+        recorded = np.vstack(features)
+        x, t = distinct_examples(*symmetric_copies(recorded, np.vstack(targets)))
         losses = train(run.net, x, t, epochs, rate=rate)
         after = run.net.gradients(x, t)[0]
         report = RoundReport(results.count(1), results.count(0), results.count(-1),
-                             len(x) // len(SYMMETRIES), losses[0] if losses else after, after)
+                             len(recorded), len(x), losses[0] if losses else after, after)
         run.rounds.append(report)
         if progress is not None:
             progress(k, report)

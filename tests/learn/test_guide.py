@@ -4,7 +4,9 @@ gives the same weights twice, and the shipped weights load."""
 
 from __future__ import annotations
 
+import fnmatch
 import json
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -15,6 +17,7 @@ from gamelib.game import replay
 from gamelib.games import Nim, TicTacToe
 from gamelib.learn.guide import (
     CELLS,
+    GUIDE_FILE,
     GuideNet,
     TicTacToeGuide,
     board_features,
@@ -22,7 +25,17 @@ from gamelib.learn.guide import (
     load_net,
     save_net,
 )
-from gamelib.learn.selfplay import SYMMETRIES, self_play_training, symmetric_copies
+from gamelib.learn.selfplay import (
+    SYMMETRIES,
+    distinct_examples,
+    self_play_training,
+    symmetric_copies,
+)
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
 
 GAME = TicTacToe()
 
@@ -33,7 +46,8 @@ def _data(rows: int = 10) -> tuple[np.ndarray, np.ndarray]:
     features = rng.integers(0, 2, (rows, 18)).astype(float)
     shares = rng.random((rows, 9))
     shares /= shares.sum(axis=1, keepdims=True)
-    return features, np.hstack([shares, rng.integers(0, 3, (rows, 1))])
+    results = rng.random((rows, 3))
+    return features, np.hstack([shares, results / results.sum(axis=1, keepdims=True)])
 
 
 def test_gradients_agree_with_finite_differences() -> None:
@@ -86,13 +100,20 @@ def test_the_eight_symmetries_move_a_corner_to_every_corner() -> None:
     assert SYMMETRIES[0] == tuple(range(9)) and len(set(SYMMETRIES)) == 8
     features = np.zeros((1, 18))
     features[0, 0] = 1.0                     # the mover's mark in the corner 1,1
-    targets = np.zeros((1, 10))
-    targets[0, 1], targets[0, 9] = 1.0, 2.0  # all visits on 1,2; a win
+    targets = np.zeros((1, 12))
+    targets[0, 1], targets[0, 11] = 1.0, 1.0  # all visits on 1,2; a win
     x, t = symmetric_copies(features, targets)
     corners = {CELLS[int(np.flatnonzero(row)[0])] for row in x}
     edges = {CELLS[int(np.flatnonzero(row[:9])[0])] for row in t}
     assert corners == {(0, 0), (0, 2), (2, 0), (2, 2)}
-    assert edges == {(0, 1), (1, 0), (1, 2), (2, 1)} and set(t[:, 9]) == {2.0}
+    assert edges == {(0, 1), (1, 0), (1, 2), (2, 1)} and set(t[:, 11]) == {1.0}
+
+
+def test_a_position_met_twice_is_one_example_with_the_mean_targets() -> None:
+    features = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 0.0]])
+    targets = np.array([[1.0, 0.0], [0.5, 0.5], [0.0, 1.0]])
+    x, t = distinct_examples(features, targets)
+    assert x.tolist() == [[0.0, 1.0], [1.0, 0.0]] and t.tolist() == [[0.5, 0.5], [0.5, 0.5]]
 
 
 def test_seeded_self_play_gives_the_same_weights_twice() -> None:
@@ -109,6 +130,7 @@ def test_the_reports_count_the_games_and_positions() -> None:
     for k, report in enumerate(run.rounds):
         assert report.x_wins + report.draws + report.x_losses == 3
         assert 3 * 5 * (k + 1) <= report.positions <= 3 * 9 * (k + 1)
+        assert report.examples <= 8 * report.positions
         assert report.loss_after < report.loss_before
 
 
@@ -137,3 +159,12 @@ def test_the_shipped_guide_loads_and_answers() -> None:
     win = replay(GAME, [(0, 0), (1, 1), (0, 1), (2, 2)])  # X to move wins at 1,3
     priors, value = guide(GAME, win)
     assert max(priors, key=priors.__getitem__) == (0, 2)
+
+
+def test_the_weights_are_small_package_data() -> None:
+    """The wheel carries them: pyproject's package data for gamelib.learn matches the file."""
+    root = Path(__file__).resolve().parents[2]
+    pyproject = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = pyproject["tool"]["setuptools"]["package-data"]["gamelib.learn"]
+    assert any(fnmatch.fnmatch(f"data/{GUIDE_FILE}", p) for p in patterns)
+    assert (root / "gamelib" / "learn" / "data" / GUIDE_FILE).stat().st_size < 100_000
