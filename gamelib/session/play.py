@@ -144,8 +144,9 @@ class PlaySession:
                       "In computer-versus-computer mode: True unless paused with :meth:`stop`.")
     decision = _locked(lambda s: s._st.decision,
         "The computer's latest :class:`~gamelib.search.stats.Decision` (with its stats).")
-    hints = _locked(lambda s: None if s._st.hints is None else dict(s._st.hints),
-                    "The values shown by the latest :meth:`hint`, until the next move.")
+    hints = _locked(lambda s: None if s._st.hints is None else type(s._st.hints)(s._st.hints),
+                    "The values (or a guide's Priors) shown by the latest :meth:`hint`, until "
+                    "the next move.")
     threaded = _locked(lambda s: s._computer.threaded,
                        "True if the computer thinks in a background thread (False: synchronously).")
     closed = _locked(lambda s: s._st.closed,

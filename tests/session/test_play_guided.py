@@ -3,6 +3,7 @@ hints (the guide's priors), and input while it thinks or after the end."""
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Hashable
 from typing import Any
@@ -14,6 +15,7 @@ from gamelib.games import TicTacToe
 from gamelib.learn.guide import load_guide
 from gamelib.search.stats import Priors
 from gamelib.session import PlaySession
+from gamelib.ui import play
 from gamelib.ui.drawing import Palette, hint_label
 
 GAME = TicTacToe()
@@ -42,7 +44,15 @@ def test_a_hint_shows_the_guides_priors() -> None:
     assert s.status[-1] == "Hints: the guide's prior of each move for X"
     assert hint_label(hints, hints[(0, 0)]) == ("11%", Palette.NEUTRAL)
     assert hint_label({(0, 0): 0.5}, 0.5)[1] == Palette.GOOD     # a value, not a prior
+    assert isinstance(s.hints, Priors)
     assert s.submit("2,2") and s.hints is None      # a move clears the hints
+
+
+def test_the_board_picture_writes_the_priors_as_shares() -> None:
+    board = play(GAME, mcts=50, guide=uniform, seed=1, background=False, display=False)
+    assert board.hint() is not None
+    texts = re.findall(r"<text[^>]*>([^<]+)</text>", board.picture().svg)
+    assert texts.count("11%") == 9 and not any(t.startswith("+0.") for t in texts)
 
 
 def test_a_click_while_the_guided_player_thinks_is_refused_and_changes_nothing() -> None:
