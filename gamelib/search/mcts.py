@@ -80,7 +80,7 @@ from gamelib.search.common import (
 from gamelib.search.door import NoNextState, search_door
 from gamelib.search.movers import mover_rule
 from gamelib.search.playouts import PlayoutPolicy, random_policy
-from gamelib.search.puct import Guide, consult, select_puct
+from gamelib.search.puct import Guide, check_guide, consult, select_puct
 from gamelib.search.stats import Decision, MCTSStats
 
 __all__ = [
@@ -467,9 +467,7 @@ def _check(game: object, state: Hashable, iterations: object, seconds: object,
         raise GameError(f"stats must be an MCTSStats or None, got {type(stats).__name__}")
     if not isinstance(solve, bool):
         raise GameError(f"solve must be True or False, got {describe_text(solve)}")
-    if guide is not None and not callable(guide):
-        raise GameError(f"guide must be a function guide(game, state) -> (priors, value) or "
-                        f"None, got {describe_text(guide)}")
+    check_guide(guide)
     if observer is not None and not callable(observer):
         raise GameError(f"observer must be a function observer(iteration) or None, "
                         f"got {type(observer).__name__}")

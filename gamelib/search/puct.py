@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from gamelib.search.mcts import MCTSNode
 
 __all__ = ["Guide", "PRIOR_SUM_TOLERANCE", "puct_score", "select_puct", "consult",
-           "check_answer", "guide_priors"]
+           "check_guide", "check_answer", "guide_priors"]
 
 Guide = Callable[[Any, Hashable], tuple[Mapping[Hashable, float], float]]
 """``guide(game, state) -> (priors, value)`` for a running ``state``: ``priors`` maps every
@@ -104,6 +104,15 @@ def consult(guide: Guide, game: AnyGame, node: MCTSNode) -> float:
     return value
 
 
+def check_guide(guide: object) -> None:
+    """Raise GameError unless ``guide`` is None or a function (the door's check of a
+    guide; its answers are checked as they come, by :func:`check_answer`)."""
+    if guide is not None and not callable(guide):
+        raise GameError(f"guide must be a function guide(game, state) -> (priors, value), "
+                        f"such as gamelib.learn.guide.load_guide(), or None; got "
+                        f"{describe_text(guide)}")
+
+
 def check_answer(answer: object, game: AnyGame, state: Hashable,
                  moves: list[Hashable]) -> tuple[dict[Hashable, float], float]:
     """A guide's ``answer`` for ``state``, whose legal moves are ``moves``, as ``(priors in
@@ -137,7 +146,5 @@ def guide_priors(game: AnyGame, state: Hashable, guide: Guide) -> Priors:
     Raises GameError for a bad game, state or answer."""
     check_game(game)
     check_running(game, state)
-    if not callable(guide):
-        raise GameError(f"guide must be a function guide(game, state) -> (priors, value); "
-                        f"got {describe_text(guide)}")
+    check_guide(guide)
     return Priors(check_answer(guide(game, state), game, state, list(game.moves(state)))[0])

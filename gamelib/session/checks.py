@@ -7,6 +7,7 @@ from typing import Final
 
 from gamelib.game import PLAY_MEMBERS, GameError, describe_text
 from gamelib.search import common
+from gamelib.search.puct import check_guide as check_guide_function
 
 __all__ = [
     "MODES", "MAX_DELAY", "MAX_ITERATIONS", "check_game", "check_mode", "check_strength",
@@ -63,13 +64,8 @@ def check_guide(guide: object, iterations: object) -> None:
     """Raise GameError unless ``guide`` is None, or a function given with ``mcts``
     iterations (a guide guides the Monte-Carlo player; see
     :data:`gamelib.search.puct.Guide`)."""
-    if guide is None:
-        return
-    if not callable(guide):
-        raise GameError(f"guide must be a function guide(game, state) -> (priors, value), "
-                        f"such as gamelib.learn.guide.load_guide(), or None; got "
-                        f"{describe_text(guide)}")
-    if iterations is None:
+    check_guide_function(guide)
+    if guide is not None and iterations is None:
         raise GameError("a guide guides the Monte-Carlo player: give mcts=<iterations> too, "
                         "e.g. play(TicTacToe(), mcts=200, guide=load_guide())")
 
