@@ -42,6 +42,7 @@ __all__ = [
     "plot_nodes_per_depth",
     "plot_cost_by_stones",
     "plot_training_loss",
+    "plot_shares",
     "draw_game_tree",
     "SEARCH_METRICS",
     "MAX_PLOTTED",
@@ -212,6 +213,38 @@ def plot_search_counts(
             f"{h:,}", (x, y), xytext=(0, 2), textcoords="offset points",
             ha="center", va="bottom", fontsize="small", color=_INK,
         )
+    return ax
+
+
+def plot_shares(
+    lines: Mapping[str, Mapping[int, float]],
+    *,
+    ax: Axes | None = None,
+    xlabel: str = "iterations (log scale)",
+    ylabel: str = "share keeping the exact value",
+) -> Axes:
+    """One line per entry of ``lines`` (a label and its ``{budget: share}``): shares from 0
+    to 1 (e.g. of positions where the chosen move keeps the exact value) against a budget
+    in whole numbers above 0 (e.g. iterations), on a log scale. Returns the axes.
+    Raises GameError for a share outside [0, 1] or a budget that is not a positive int."""
+    if not isinstance(lines, Mapping) or not lines:
+        raise GameError(f"lines must be a dict from a label to {{budget: share}}, got "
+                        f"{describe_text(lines)}")
+    ax = _new_axes(ax, (6.4, 3.6))
+    for label, points in lines.items():
+        budgets = [_whole(b, "budgets") for b in points]
+        if 0 in budgets:
+            raise GameError("budgets must be 1 or more (the scale is logarithmic)")
+        shares = [float(v) if isinstance(v, Real) and 0 <= v <= 1 else math.nan
+                  for v in points.values()]
+        if any(math.isnan(v) for v in shares):
+            raise GameError(f"shares must be numbers from 0 to 1, got {describe_text(points)}")
+        ax.plot(budgets, shares, marker="o", label=str(label))
+    ax.set_xscale("log")
+    ax.set_ylim(0, 1.02)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.legend(frameon=False)
     return ax
 
 

@@ -25,6 +25,7 @@ from gamelib.plots import (  # noqa: E402
     plot_nodes_per_depth,
     plot_search_counts,
     plot_training_loss,
+    plot_shares,
 )
 
 
@@ -418,3 +419,11 @@ def test_training_loss_draws_one_point_per_epoch_from_zero() -> None:
 def test_training_loss_refuses_what_is_not_a_loss_curve(losses: object) -> None:
     with pytest.raises(GameError, match="loss"):
         plot_training_loss(losses)  # type: ignore[arg-type]
+def test_plot_shares_draws_one_line_per_label_and_refuses_bad_shares() -> None:
+    ax = plot_shares({"UCT": {10: 0.5, 100: 0.9}, "PUCT": {10: 0.7, 100: 1.0}})
+    assert [line.get_label() for line in ax.get_lines()] == ["UCT", "PUCT"]
+    assert list(ax.get_lines()[1].get_ydata()) == [0.7, 1.0] and ax.get_xscale() == "log"
+    with pytest.raises(GameError, match="shares must be numbers from 0 to 1"):
+        plot_shares({"UCT": {10: 1.5}})
+    with pytest.raises(GameError, match="budgets must be 1 or more"):
+        plot_shares({"UCT": {0: 0.5}})

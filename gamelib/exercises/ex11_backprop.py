@@ -26,7 +26,6 @@ from gamelib.search.common import AnyGame, check_whole
 from gamelib.search.mcts import (
     DEFAULT_EXPLORATION,
     MCTSNode,
-    MCTSStats,
     backpropagate,
     expand,
     root_node,
@@ -34,6 +33,7 @@ from gamelib.search.mcts import (
     simulate,
 )
 from gamelib.search.playouts import random_policy
+from gamelib.search.stats import MCTSStats
 
 __all__ = ["check_backpropagate", "SEARCHES", "run_uct"]
 

@@ -25,6 +25,7 @@ module             what it adds
 ``mcts``           Monte-Carlo tree search, UCT (:func:`mcts`): sampled playouts
                    instead of enumeration, seeded, with an iteration or time budget;
                    MCTS-Solver with ``solve=True``
+``puct``           PUCT, MCTS guided by a prior and a value (``mcts(..., guide=...)``)
 ``playouts``       how a playout moves: :func:`random_policy`, :func:`tactical_policy`
 ``root_watch``     :class:`~gamelib.search.root_watch.RootWatch`: a search's root moves,
                    checkpoint by checkpoint
@@ -71,13 +72,12 @@ from gamelib.search.heuristics import tictactoe_open_lines, zero
 from gamelib.search.match_stats import MatchScore, SprtResult, match_score, sprt
 from gamelib.search.mcts import (
     MCTSResult,
-    MCTSStats,
     mcts,
 )
 from gamelib.search.memo import memo_minimax, memoize
 from gamelib.search.minimax import minimax
 from gamelib.search.playouts import PlayoutPolicy, random_policy, tactical_policy
-from gamelib.search.stats import Decision, Stats
+from gamelib.search.stats import Decision, MCTSStats, Stats
 from gamelib.search.trace import SearchTrace, trace_search
 
 __all__ = [

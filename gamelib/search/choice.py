@@ -28,7 +28,7 @@ from gamelib.search.common import (
 from gamelib.search.door import search_door
 from gamelib.search.memo import memo_minimax
 
-__all__ = ["best_move"]
+__all__ = ["best_move", "keeping_moves", "running_states"]
 
 
 @search_door
@@ -80,3 +80,37 @@ def _value_for(game: AnyGame, state: Hashable, player: Player, opponent: Player,
     if not game.finished(state) and game.to_move(state) == player:
         return value(game, state, player)
     return -value(game, state, opponent)
+
+
+def keeping_moves(game: AnyGame, state: Hashable,
+                  cache: dict[Hashable, int] | None = None) -> set[Hashable]:
+    """The moves of the running ``state`` that keep its exact value: those whose exact
+    (memoized minimax) value for the player to move equals the best one. ``cache`` is
+    :func:`~gamelib.search.memo.memo_minimax`'s cache, to share between calls. A game
+    small enough to solve only; the state is trusted (a helper of measurements)."""
+    cache = {} if cache is None else cache
+    player = game.to_move(state)
+    opponent = other(game, player)
+    values = {m: _value_for(game, game.play(state, m), player, opponent,
+                            lambda g, s, p: memo_minimax(g, s, p, cache=cache))
+              for m in game.moves(state)}
+    best = max(values.values())
+    return {m for m, v in values.items() if v == best}
+
+
+def running_states(game: AnyGame) -> list[Hashable]:
+    """Every running (not finished) state reachable from ``game.start``, sorted by
+    ``repr`` (a fixed order, for seeded samples). A game small enough to enumerate only:
+    tic-tac-toe has 4,520."""
+    seen = {game.start}
+    todo = [game.start]
+    while todo:
+        state = todo.pop()
+        if game.finished(state):
+            continue
+        for move in game.moves(state):
+            after = game.play(state, move)
+            if after not in seen:
+                seen.add(after)
+                todo.append(after)
+    return sorted((s for s in seen if not game.finished(s)), key=repr)

@@ -43,6 +43,8 @@ up its value without a playout; the search ends as soon as the root is proven; a
 chosen move respects the proofs: a proven win if there is one, else never a proven loss
 while another move is left.
 
+**PUCT** (``guide=``: AlphaGo Zero's and AlphaZero's search): see :mod:`gamelib.search.puct`.
+
 >>> from gamelib.games import TicTacToe
 >>> from gamelib.game import replay
 >>> game = TicTacToe()
@@ -58,7 +60,7 @@ import math
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Final
 
 from gamelib.game import GameError, Player, describe_text, other
 from gamelib.search.common import (
@@ -78,7 +80,8 @@ from gamelib.search.common import (
 from gamelib.search.door import NoNextState, search_door
 from gamelib.search.movers import mover_rule
 from gamelib.search.playouts import PlayoutPolicy, random_policy
-from gamelib.search.stats import Decision, Stats
+from gamelib.search.puct import Guide, check_guide, consult, select_puct
+from gamelib.search.stats import Decision, MCTSStats
 
 __all__ = [
     "DEFAULT_EXPLORATION",
@@ -118,6 +121,8 @@ class MCTSNode:
     number, both for ``player``, the player to move in ``state`` (negamax). ``untried``
     are the moves not yet expanded, in the game's order; ``children`` the expanded ones,
     in the order they were made. ``id`` counts the nodes of one search from 0 (the root).
+    With a guide (PUCT), ``priors`` holds the guide's prior of every legal move, in the
+    game's order, and ``untried`` is in the order of those priors, highest first.
     """
 
     id: int
@@ -133,6 +138,12 @@ class MCTSNode:
     proven: float | None = None
     """With ``solve=True``: the exact value for :attr:`player` once proven (+1 won, 0
     drawn, -1 lost); None while unknown (always None without ``solve``)."""
+    priors: dict[Hashable, float] | None = None
+    """With a guide: the prior of each legal move of :attr:`state` (None without one,
+    and for a finished state)."""
+    prior: float | None = None
+    """The prior probability the guide gave the move into this node; None under plain UCT
+    (and for the root)."""
 
     @property
     def mean(self) -> float:
@@ -145,45 +156,6 @@ class MCTSNode:
                 f"mean={self.mean:+.3f}{proof})")
 
 
-@dataclass
-class MCTSStats(Stats):
-    """:class:`~gamelib.search.stats.Stats` with the counters of a Monte-Carlo search.
-
-    ``calls`` counts the nodes the search made (its tree's size, root included; also
-    readable as :attr:`nodes`), ``terminal`` those at a finished state and ``visited``
-    their distinct states. All counts are exact for a given seed and iteration budget.
-    """
-
-    iterations: int = 0
-    """Completed iterations (select, expand, simulate, backpropagate)."""
-    playouts: int = 0
-    """Playouts run: one per iteration (of no move when the node reached is finished),
-    except an iteration of MCTS-Solver that ends at a node proven before: it backs up the
-    proven value instead."""
-    playout_plies: int = 0
-    """Moves made by all playouts together."""
-
-    @property
-    def nodes(self) -> int:
-        """The nodes of the search tree: the same count as ``calls``."""
-        return self.calls
-
-    def add(self, other: MCTSStats) -> None:
-        """Add ``other``'s counts (and its visited states and seconds) to these."""
-        self.calls += other.calls
-        self.terminal += other.terminal
-        self.visited |= other.visited
-        self.seconds += other.seconds
-        self.iterations += other.iterations
-        self.playouts += other.playouts
-        self.playout_plies += other.playout_plies
-
-    def as_dict(self) -> dict[str, Any]:
-        """The counters as a plain dict, with the Monte-Carlo ones added."""
-        return {**super().as_dict(), "nodes": self.nodes, "iterations": self.iterations,
-                "playouts": self.playouts, "playout_plies": self.playout_plies}
-
-
 @dataclass(frozen=True)
 class Iteration:
     """What one iteration did, for the trace (:func:`~gamelib.search.trace.trace_search`).
@@ -194,7 +166,10 @@ class Iteration:
     selection ended at a finished state); ``playout`` the moves of the playout; ``result``
     its result for the player to move at ``path[-1]``; ``backed_up[k]`` what was added to
     ``path[k]``'s total; ``proven`` the nodes this iteration proved (MCTS-Solver), as
-    ``(id, value for the player to move there)``, bottom up.
+    ``(id, value for the player to move there)``, bottom up. With a guide, ``scores`` are
+    PUCT scores of the children in the tree (a move not yet in it has no id: the move
+    expanded was the best of those), and ``guided`` is True when ``result`` is the guide's
+    value of the new leaf rather than a playout's result.
     """
 
     path: tuple[int, ...]
@@ -204,6 +179,7 @@ class Iteration:
     result: float
     backed_up: tuple[float, ...]
     proven: tuple[tuple[int, float], ...] = ()
+    guided: bool = False
 
 
 @dataclass(frozen=True)
@@ -242,13 +218,19 @@ def uct_score(child: MCTSNode, parent_visits: int, exploration: float) -> float:
     player changes, negamax) plus the exploration bonus. For a proven child (MCTS-Solver) the
     value is its exact one, seen the same way; a child proven lost for the chooser (below 0)
     scores ``-inf``: it is never chosen while another child is left."""
-    if child.proven is None:
-        value = _for_chooser(child, child.mean)
-    else:
-        value = _for_chooser(child, child.proven)
-        if value < 0:
-            return -math.inf
+    value = _exploit(child)
+    if value == -math.inf:
+        return value
     return value + exploration * math.sqrt(math.log(parent_visits) / child.visits)
+
+
+def _exploit(child: MCTSNode) -> float:
+    """The child's value for the player choosing at its parent: its mean or (MCTS-Solver)
+    its proof, seen by the chooser; ``-inf`` for a proof of a loss for the chooser."""
+    if child.proven is None:
+        return _for_chooser(child, child.mean)
+    value = _for_chooser(child, child.proven)
+    return -math.inf if value < 0 else value
 
 
 def _for_chooser(child: MCTSNode, value: float) -> float:
@@ -265,9 +247,12 @@ def select(root: MCTSNode, exploration: float,
            scores: list[dict[int, float]] | None = None) -> list[MCTSNode]:
     """The path from ``root`` down to the first node with an untried move, a finished
     state or a proven value (MCTS-Solver), going to the child of the highest UCT score
-    (the first one on a tie).
+    (the first one on a tie). A tree made with a guide (the root has ``priors``) is
+    walked by :func:`~gamelib.search.puct.select_puct` instead.
 
     If ``scores`` is a list, the scores of each step's children are appended to it."""
+    if root.priors is not None:
+        return select_puct(root, exploration, _exploit, scores)
     path = [root]
     node = root
     while not node.untried and node.children and node.proven is None:
@@ -283,13 +268,16 @@ def select(root: MCTSNode, exploration: float,
 
 
 def expand(game: AnyGame, node: MCTSNode, stats: MCTSStats) -> MCTSNode:
-    """A new child of ``node`` for its first untried move (which is no longer untried)."""
+    """A new child of ``node`` for its first untried move (which is no longer untried);
+    with a guide, the child's ``prior`` is that move's prior at ``node``."""
     move = node.untried.pop(0)
     state = game.play(node.state, move)
     player = other(game, node.player)   # the opponent, unless the mover moves again
     if not game.finished(state):
         player = mover_rule(game)(state, player)
     child = _new_node(game, state, player, stats, move=move, parent=node)
+    if node.priors is not None:
+        child.prior = node.priors[move]
     node.children.append(child)
     return child
 
@@ -373,9 +361,6 @@ def _new_node(game: AnyGame, state: Hashable, player: Player, stats: MCTSStats,
     return MCTSNode(stats.calls - 1, state, player, finished, move, parent, untried)
 
 
-# -- watching the root ------------------------------------------------------------------
-
-
 # -- the search -------------------------------------------------------------------------
 
 
@@ -414,7 +399,8 @@ def mcts(game: AnyGame, state: Hashable, *, iterations: int | None = None,
          exploration: float = DEFAULT_EXPLORATION, policy: PlayoutPolicy = random_policy,
          seed: int | None = None, rng: random.Random | None = None,
          stats: MCTSStats | None = None, solve: bool = False,
-         observer: Callable[[Iteration], object] | None = None) -> MCTSResult:
+         observer: Callable[[Iteration], object] | None = None,
+         guide: Guide | None = None) -> MCTSResult:
     """A move for the player to move in ``state`` by Monte-Carlo tree search (UCT).
 
     Arguments: ``game`` and a valid, running ``state``. The budget: ``iterations`` (a
@@ -433,6 +419,11 @@ def mcts(game: AnyGame, state: Hashable, *, iterations: int | None = None,
     else the package's shared seeded one (:func:`~gamelib.search.common.pick`).
     ``solve=True`` makes it MCTS-Solver (see the module docstring): proven values are
     backed up, the search ends once the root is proven, and the choice respects proofs.
+    ``guide`` (see :data:`Guide`) makes it PUCT (see the module docstring): every new
+    leaf is valued by the guide instead of a playout (``policy`` is then used for none;
+    ``result.stats.guided`` counts them), selection uses :func:`puct_score` with
+    ``exploration`` as its weight, and each child carries its ``prior``. It works with
+    ``solve=True`` (a finished leaf is proven at its utility, as without a guide).
 
     Result: an :class:`MCTSResult`, values in the negamax convention (see the module
     docstring), with this search's own counters in ``result.stats``; ``stats``, if given,
@@ -440,15 +431,15 @@ def mcts(game: AnyGame, state: Hashable, *, iterations: int | None = None,
     given, is called with an :class:`Iteration` after each iteration (for the trace).
 
     Raises :class:`GameError` if ``state`` is finished or not valid, or an argument is
-    not of the kind described.
+    not of the kind described, or the guide gives a bad answer (said which, and why).
     """
     _check(game, state, iterations, seconds, budget, exploration, policy, seed, rng,
-           stats, solve, observer)
+           stats, solve, observer, guide)
     if rng is None:
         rng = random.Random(int(seed)) if seed is not None else rng_or_shared(None)
     top = getattr(game, "value_range", (-1, 1))[1] if solve else None
     result = _search(game, state, _Limit(iterations, seconds, budget), float(exploration),
-                     policy, rng, MCTSStats(), top, observer)
+                     policy, rng, MCTSStats(), top, observer, guide)
     if stats is not None:     # the caller's may hold earlier searches: add this one's counts
         stats.add(result.stats)
     return result
@@ -456,7 +447,7 @@ def mcts(game: AnyGame, state: Hashable, *, iterations: int | None = None,
 
 def _check(game: object, state: Hashable, iterations: object, seconds: object,
            budget: object, exploration: object, policy: object, seed: object, rng: object,
-           stats: object, solve: object, observer: object) -> None:
+           stats: object, solve: object, observer: object, guide: object) -> None:
     """The door of :func:`mcts`: raise :class:`GameError` for a bad argument."""
     check_game(game)
     check_whole(iterations, "iterations", 1, optional=True)
@@ -476,6 +467,7 @@ def _check(game: object, state: Hashable, iterations: object, seconds: object,
         raise GameError(f"stats must be an MCTSStats or None, got {type(stats).__name__}")
     if not isinstance(solve, bool):
         raise GameError(f"solve must be True or False, got {describe_text(solve)}")
+    check_guide(guide)
     if observer is not None and not callable(observer):
         raise GameError(f"observer must be a function observer(iteration) or None, "
                         f"got {type(observer).__name__}")
@@ -484,26 +476,31 @@ def _check(game: object, state: Hashable, iterations: object, seconds: object,
 
 def _search(game: AnyGame, state: Hashable, limit: _Limit, exploration: float,
             policy: PlayoutPolicy, rng: random.Random, stats: MCTSStats, top: float | None,
-            observer: Callable[[Iteration], object] | None) -> MCTSResult:
+            observer: Callable[[Iteration], object] | None,
+            guide: Guide | None) -> MCTSResult:
     """:func:`mcts` on checked arguments; ``top`` is the game's best result with
     ``solve`` (MCTS-Solver), None without."""
     with stats.timer():
         root = root_node(game, state, stats)
+        if guide is not None:
+            consult(guide, game, root)      # the root's priors (its value is not used)
         while root.proven is None and not limit.done(stats):
-            _iterate(game, root, exploration, policy, rng, stats, top, observer)
+            _iterate(game, root, exploration, policy, rng, stats, top, observer, guide)
             stats.iterations += 1
     return _result(root, stats, rng, limit.cut_short)
 
 
 def _iterate(game: AnyGame, root: MCTSNode, exploration: float, policy: PlayoutPolicy,
              rng: random.Random, stats: MCTSStats, top: float | None,
-             observer: Callable[[Iteration], object] | None) -> None:
-    """One iteration: select, expand, simulate, backpropagate, and with MCTS-Solver
-    (``top``, the game's best result, not None) prove (and tell ``observer``)."""
+             observer: Callable[[Iteration], object] | None, guide: Guide | None) -> None:
+    """One iteration: select, expand, simulate (or, with a ``guide``, ask it for the new
+    leaf's value), backpropagate, and with MCTS-Solver (``top``, the game's best result,
+    not None) prove (and tell ``observer``)."""
     scores: list[dict[int, float]] | None = [] if observer is not None else None
     moves: list[Hashable] | None = [] if observer is not None else None
     path = select(root, exploration, scores)
     expanded = None
+    guided = False
     result: float
     if path[-1].proven is not None:     # proven before (MCTS-Solver): its value, no playout
         result = path[-1].proven
@@ -513,7 +510,12 @@ def _iterate(game: AnyGame, root: MCTSNode, exploration: float, policy: PlayoutP
             path.append(expanded)
             if top is not None and expanded.finished:
                 expanded.proven = game.utility(expanded.state, expanded.player)
-        result = simulate(game, path[-1], policy, rng, stats, moves)
+        if guide is not None and not path[-1].finished:
+            result = consult(guide, game, path[-1])
+            stats.guided += 1
+            guided = True
+        else:
+            result = simulate(game, path[-1], policy, rng, stats, moves)
     added = backpropagate(path, result)
     proved = prove(path, top) if top is not None else []
     if observer is not None:
@@ -521,7 +523,7 @@ def _iterate(game: AnyGame, root: MCTSNode, exploration: float, policy: PlayoutP
         observer(Iteration(tuple(n.id for n in path), tuple(scores),
                            None if expanded is None else expanded.id, tuple(moves), result,
                            tuple(added), tuple((n.id, n.proven) for n in proved
-                                               if n.proven is not None)))
+                                               if n.proven is not None), guided))
 
 
 def _result(root: MCTSNode, stats: MCTSStats, rng: random.Random,
@@ -563,24 +565,30 @@ def _allowed(proofs: dict[Hashable, float | None]) -> list[Hashable]:
 
 
 def _root_moves(root: MCTSNode) -> list[Hashable]:
-    """The root's legal moves in the game's order (expanded ones first were in order)."""
+    """The root's legal moves in the game's order (without a guide, the expanded ones
+    came first, in order; with one, the priors are in the game's order)."""
+    if root.priors is not None:
+        return list(root.priors)
     return [c.move for c in root.children] + list(root.untried)
 
 
 def mcts_decision(game: AnyGame, state: Hashable, *, iterations: int | None = None,
                   seconds: float | None = None, budget: Budget | None = None,
-                  rng: random.Random | None = None) -> Decision:
-    """:func:`mcts` with the default exploration and random playouts, as a
-    :class:`~gamelib.search.stats.Decision` for the play session.
+                  rng: random.Random | None = None, guide: Guide | None = None) -> Decision:
+    """:func:`mcts` with the default exploration and random playouts (or, with a
+    ``guide``, PUCT), as a :class:`~gamelib.search.stats.Decision` for the play session.
 
     ``move_values`` holds the mean value of every root move that was tried; ``exact``
-    is False; ``summary`` reads e.g. ``"MCTS +0.42 (1,000 playouts)"``. A budget's node
-    limit counts tree nodes, as :func:`mcts` says.
-    Raises :class:`GameError` as :func:`mcts` does.
+    is False; ``summary`` reads e.g. ``"MCTS +0.42 (1,000 playouts)"`` or, with a guide,
+    ``"PUCT +0.42 (200 iterations)"``. A budget's node limit counts tree nodes, as
+    :func:`mcts` says. Raises :class:`GameError` as :func:`mcts` does.
     """
-    result = mcts(game, state, iterations=iterations, seconds=seconds, budget=budget, rng=rng)
+    result = mcts(game, state, iterations=iterations, seconds=seconds, budget=budget, rng=rng,
+                  guide=guide)
     tried = {m: v for m, v in result.values.items() if result.visits[m]}
+    done = (f"PUCT {result.value:+.2f} ({result.stats.iterations:,} iterations)"
+            if guide is not None else
+            f"MCTS {result.value:+.2f} ({result.stats.playouts:,} playouts)")
     return Decision(move=result.move, value=result.value, exact=False, stats=result.stats,
-                    move_values=tried,
-                    summary=f"MCTS {result.value:+.2f} ({result.stats.playouts:,} playouts)",
-                    cut_short=result.cut_short)
+                    move_values=tried, summary=done, cut_short=result.cut_short)
+

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Stats", "Decision"]
+__all__ = ["Stats", "MCTSStats", "Decision", "Priors"]
 
 
 @dataclass
@@ -68,6 +68,12 @@ class Stats:
         }
 
 
+class Priors(dict[Hashable, float]):
+    """Hints that are a guide's prior probabilities of the moves (PUCT's ``P``), not
+    values: each from 0 to 1, together 1. A board writes them as shares ("42%") in a
+    neutral colour, and the session's words call them priors."""
+
+
 @dataclass(frozen=True)
 class Decision:
     """A computer player's choice: the move, its value, and how it was found.
@@ -89,3 +95,47 @@ class Decision:
     move_values: dict[Hashable, float] = field(default_factory=dict)
     summary: str = ""
     cut_short: bool = False
+
+
+@dataclass
+class MCTSStats(Stats):
+    """:class:`~gamelib.search.stats.Stats` with the counters of a Monte-Carlo search.
+
+    ``calls`` counts the nodes the search made (its tree's size, root included; also
+    readable as :attr:`nodes`), ``terminal`` those at a finished state and ``visited``
+    their distinct states. All counts are exact for a given seed and iteration budget.
+    """
+
+    iterations: int = 0
+    """Completed iterations (select, expand, simulate, backpropagate)."""
+    playouts: int = 0
+    """Playouts run: one per iteration (of no move when the node reached is finished),
+    except an iteration of MCTS-Solver that ends at a node proven before: it backs up the
+    proven value instead."""
+    playout_plies: int = 0
+    """Moves made by all playouts together."""
+    guided: int = 0
+    """With a guide (PUCT): the new leaves valued by the guide instead of a playout (the
+    guide was asked once more, for the root's priors)."""
+
+    @property
+    def nodes(self) -> int:
+        """The nodes of the search tree: the same count as ``calls``."""
+        return self.calls
+
+    def add(self, other: MCTSStats) -> None:
+        """Add ``other``'s counts (and its visited states and seconds) to these."""
+        self.calls += other.calls
+        self.terminal += other.terminal
+        self.visited |= other.visited
+        self.seconds += other.seconds
+        self.iterations += other.iterations
+        self.playouts += other.playouts
+        self.playout_plies += other.playout_plies
+        self.guided += other.guided
+
+    def as_dict(self) -> dict[str, Any]:
+        """The counters as a plain dict, with the Monte-Carlo ones added."""
+        return {**super().as_dict(), "nodes": self.nodes, "iterations": self.iterations,
+                "playouts": self.playouts, "playout_plies": self.playout_plies,
+                "guided": self.guided}

@@ -23,7 +23,8 @@ event              meaning
 
 A Monte-Carlo tree search (``"mcts"``) has its own four events, one per phase of an
 iteration: :class:`Select` (one per step down the tree, with every candidate's UCT
-score), :class:`Expand` (the new node), :class:`Playout` (its moves and result) and
+score, or PUCT score with a guide), :class:`Expand` (the new node), :class:`Playout` (its
+moves and result, or the guide's value of the new node) and
 :class:`Backup` (what was added to each node of the path). Its nodes are those of the
 search's tree, numbered in the order they were made.
 
@@ -90,7 +91,8 @@ class Node:
 
     ``parent`` is the id of the node it was entered from (None for the root), ``move``
     the move that led there from the parent, ``depth`` the plies from the root and
-    ``player`` the player to move in ``state``.
+    ``player`` the player to move in ``state``. ``prior`` (MCTS with a guide only) is the
+    prior probability the guide gave the move into this node; None otherwise.
     """
 
     id: int
@@ -99,6 +101,7 @@ class Node:
     state: Hashable
     depth: int
     player: str
+    prior: float | None = None
 
 
 @dataclass(frozen=True)
@@ -192,11 +195,13 @@ class Expand:
 @dataclass(frozen=True)
 class Playout:
     """MCTS simulation: from ``node``, the playout made ``moves`` (none if ``node`` is a
-    finished game) and ended with ``result`` for the player to move at ``node``."""
+    finished game) and ended with ``result`` for the player to move at ``node``. With a
+    guide, ``guided`` is True and ``result`` is the guide's value of ``node`` (no moves)."""
 
     node: int
     moves: tuple[Hashable, ...]
     result: float
+    guided: bool = False
 
 
 @dataclass(frozen=True)
@@ -249,7 +254,7 @@ ALGORITHMS: Final[dict[str, frozenset[str]]] = {
     "alphabeta": frozenset({"alpha", "beta", "order"}),
     "bounded": frozenset({"alpha", "beta", "cache"}),
     "depth_limited": frozenset({"depth", "heuristic"}),
-    "mcts": frozenset({"iterations", "seed", "exploration", "policy", "solve"}),
+    "mcts": frozenset({"iterations", "seed", "exploration", "policy", "solve", "guide"}),
 }
 """The algorithms :func:`trace_search` runs, each with the options it takes."""
 
@@ -415,7 +420,9 @@ def trace_search(game: AnyGame, state: Hashable, algorithm: str,
       :func:`gamelib.session.players.heuristic_for` of the game).
     * ``"mcts"``: :func:`~gamelib.search.mcts.mcts` with ``iterations`` (required: a
       trace has no time budget), ``seed`` (default 0), ``exploration``, ``policy`` and
-      ``solve`` (default False; True: MCTS-Solver, whose proofs the Backup events carry).
+      ``solve`` (default False; True: MCTS-Solver, whose proofs the Backup events carry)
+      and ``guide`` (default None; a guide makes it PUCT: the Select events carry PUCT
+      scores, the nodes their priors, the Playout events the guide's values).
       The trace's ``value`` is the chosen root move's mean value for the player to move.
 
     The search is the algorithm's own function, run with an observer (see
@@ -530,12 +537,12 @@ def _trace_mcts(game: AnyGame, state: Hashable, options: dict[str, Any]) -> Sear
     if "iterations" not in options:
         raise GameError("'mcts' needs the option iterations, a whole number (at least 1)")
     shown = {"seed": 0, "exploration": DEFAULT_EXPLORATION, "policy": random_policy,
-             "solve": False, **options}
+             "solve": False, "guide": None, **options}
     recorder = _IterationRecorder()
     try:
         result = mcts(game, state, iterations=shown["iterations"], seed=shown["seed"],
                       exploration=shown["exploration"], policy=shown["policy"],
-                      solve=shown["solve"], observer=recorder)
+                      solve=shown["solve"], guide=shown["guide"], observer=recorder)
     except _TooLarge:
         raise GameError(
             f"this mcts search is too large to show: its trace passed {MAX_EVENTS:,} events "
@@ -546,7 +553,7 @@ def _trace_mcts(game: AnyGame, state: Hashable, options: dict[str, Any]) -> Sear
     while stack:
         node, depth = stack.pop()
         nodes.append(Node(node.id, None if node.parent is None else node.parent.id,
-                          node.move, node.state, depth, node.player))
+                          node.move, node.state, depth, node.player, node.prior))
         stack.extend((child, depth + 1) for child in node.children)
     events: list[Event] = []
     for it in recorder.iterations:
@@ -554,7 +561,7 @@ def _trace_mcts(game: AnyGame, state: Hashable, options: dict[str, Any]) -> Sear
             events.append(Select(it.path[k], it.path[k + 1], scores))
         if it.expanded is not None:
             events.append(Expand(it.expanded))
-        events.append(Playout(it.path[-1], it.playout, it.result))
+        events.append(Playout(it.path[-1], it.playout, it.result, it.guided))
         events.append(Backup(it.path[0], it.path, it.backed_up, it.proven))
     return SearchTrace(
         game=game, state=state, algorithm="mcts", options=shown, value=result.value,

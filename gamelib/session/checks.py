@@ -7,10 +7,11 @@ from typing import Final
 
 from gamelib.game import PLAY_MEMBERS, GameError, describe_text
 from gamelib.search import common
+from gamelib.search.puct import check_guide as check_guide_function
 
 __all__ = [
     "MODES", "MAX_DELAY", "MAX_ITERATIONS", "check_game", "check_mode", "check_strength",
-    "check_delay", "check_iterations", "check_labels",
+    "check_delay", "check_iterations", "check_labels", "check_guide",
 ]
 
 MODES: Final = ("human-computer", "computer-human", "human-human", "computer-computer")
@@ -57,6 +58,16 @@ def check_iterations(iterations: object) -> None:
                                    or not 1 <= int(iterations) <= MAX_ITERATIONS):
         raise GameError(f"mcts must be a number of iterations from 1 to {MAX_ITERATIONS:,} "
                         f"or None; got {describe_text(iterations)}")
+
+
+def check_guide(guide: object, iterations: object) -> None:
+    """Raise GameError unless ``guide`` is None, or a function given with ``mcts``
+    iterations (a guide guides the Monte-Carlo player; see
+    :data:`gamelib.search.puct.Guide`)."""
+    check_guide_function(guide)
+    if guide is not None and iterations is None:
+        raise GameError("a guide guides the Monte-Carlo player: give mcts=<iterations> too, "
+                        "e.g. play(TicTacToe(), mcts=200, guide=load_guide())")
 
 
 MAX_ITERATIONS: Final = 1_000_000

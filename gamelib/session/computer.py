@@ -20,6 +20,7 @@ from typing import Any, Final, NamedTuple
 
 from gamelib.game import Game, State
 from gamelib.search.common import Budget
+from gamelib.search.puct import Guide
 from gamelib.search.stats import Decision
 from gamelib.session.history import GameFailed, ask
 from gamelib.session.words import NO_MOVES, search_failure
@@ -68,15 +69,16 @@ def move_values(game: Game[Any, Any], state: State, depth: int | None,
 
 
 def mcts_move(game: Game[Any, Any], state: State, iterations: int, seconds: float | None,
-              rng: random.Random, budget: Budget) -> Decision:
-    """The Monte-Carlo player's move: ``iterations`` of UCT within ``seconds`` (default:
-    :data:`~gamelib.search.engine.DEFAULT_SECONDS`) and ``budget``, in this thread."""
+              rng: random.Random, budget: Budget, guide: Guide | None = None) -> Decision:
+    """The Monte-Carlo player's move: ``iterations`` of UCT (PUCT with a ``guide``) within
+    ``seconds`` (default: :data:`~gamelib.search.engine.DEFAULT_SECONDS`) and ``budget``,
+    in this thread."""
     from gamelib.search.engine import DEFAULT_SECONDS
     from gamelib.search.mcts import mcts_decision
 
     return mcts_decision(game, state, iterations=iterations,
                          seconds=DEFAULT_SECONDS if seconds is None else seconds,
-                         budget=budget, rng=rng)
+                         budget=budget, rng=rng, guide=guide)
 
 
 class Job(NamedTuple):
@@ -105,10 +107,11 @@ class Computer:
 
     def __init__(self, game: Game[Any, Any], depth: int | None, seconds: float | None,
                  delay: float, background: bool, seed: int | None,
-                 mcts: int | None = None) -> None:
+                 mcts: int | None = None, guide: Guide | None = None) -> None:
         self.game: Final = game
         self.depth, self.seconds = depth, seconds
         self.mcts: Final = mcts  # MCTS iterations per move; None: the game's player
+        self.guide: Final = guide  # with mcts: PUCT, and the hints are its priors
         self.delay = float(delay)
         self.threaded = bool(background) and threads_can_start()
         self.rng: Final = random.Random(seed)
@@ -160,7 +163,8 @@ class Computer:
                 return None, NO_MOVES
             depth, seconds, budget = search.depth, search.seconds, search.budget
             if self.mcts is not None:
-                return mcts_move(self.game, state, self.mcts, seconds, rng, budget), ""
+                return (mcts_move(self.game, state, self.mcts, seconds, rng, budget,
+                                  self.guide), "")
             return choose_move(self.game, state, depth, seconds, rng, budget), ""
         except GameFailed as failed:
             return None, str(failed)
@@ -168,8 +172,13 @@ class Computer:
             return None, search_failure(error, self.game)
 
     def values(self, state: State, search: Search) -> tuple[dict[Hashable, float] | None, str]:
-        """The value of every move in ``state`` for ``search``, or None and why not."""
+        """The value of every move in ``state`` for ``search`` (with a guide: its priors,
+        as :class:`~gamelib.search.stats.Priors`), or None and why not."""
         try:
+            if self.guide is not None:
+                from gamelib.search.puct import guide_priors
+
+                return guide_priors(self.game, state, self.guide), ""
             depth, seconds = search.depth, search.seconds
             return dict(move_values(self.game, state, depth, seconds, search.budget)), ""
         except BaseException as error:  # noqa: BLE001 - the board must survive any failure

@@ -18,9 +18,11 @@ from typing import Any, Final, TypeVar
 
 from gamelib.game import Game, GameError, Move, State, describe_text
 from gamelib.search.common import check_whole, is_number, legal_form
+from gamelib.search.puct import Guide
 from gamelib.session.checks import (
     check_delay,
     check_game,
+    check_guide,
     check_iterations,
     check_labels,
     check_mode,
@@ -69,7 +71,8 @@ class PlaySession:
     """One game in progress: the position, its history, the turns and the computer player.
 
     Arguments are those of :func:`gamelib.ui.play` (GameError for a bad one; ``mcts``
-    makes the computer a Monte-Carlo tree search with that many iterations per move), plus
+    makes the computer a Monte-Carlo tree search with that many iterations per move, and
+    ``guide`` with it makes that search PUCT and the hints the guide's priors), plus
     ``labels``, the board's names for the players and its click help (plain names and
     typed moves without it), and ``on_change``, called with the session's lock held
     after every change (a board redraws there; it must not call back into input methods).
@@ -85,11 +88,12 @@ class PlaySession:
                  seed: int | None = None, delay: float = 0.8, background: bool = True,
                  labels: Labels | None = None,
                  on_change: Callable[[], object] | None = None,
-                 mcts: int | None = None) -> None:
+                 mcts: int | None = None, guide: Guide | None = None) -> None:
         check_game(game)
         check_mode(mode)
         check_strength(depth, seconds)
         check_iterations(mcts)
+        check_guide(guide, mcts)
         check_labels(labels)
         seed = check_whole(seed, "seed", None, optional=True)  # numpy's ints become ints
         check_delay(delay)
@@ -100,7 +104,8 @@ class PlaySession:
             raise GameError(f"{name_of(game)} cannot be played: {failed}") from None
         turns = Turns.begin(game.players, mode, labels if labels is not None else TypedMoves())
         self._st: Final = PlayState(history, turns, on_change)
-        self._computer: Final = Computer(game, depth, seconds, delay, background, seed, mcts)
+        self._computer: Final = Computer(game, depth, seconds, delay, background, seed, mcts,
+                                         guide)
         self._idle_since = time.monotonic()  # when a threadless demo's pause began
         self._st.set_message(turns.welcome(history.now, fresh=True))
         self._continue()
@@ -139,8 +144,9 @@ class PlaySession:
                       "In computer-versus-computer mode: True unless paused with :meth:`stop`.")
     decision = _locked(lambda s: s._st.decision,
         "The computer's latest :class:`~gamelib.search.stats.Decision` (with its stats).")
-    hints = _locked(lambda s: None if s._st.hints is None else dict(s._st.hints),
-                    "The values shown by the latest :meth:`hint`, until the next move.")
+    hints = _locked(lambda s: None if s._st.hints is None else type(s._st.hints)(s._st.hints),
+                    "The values (or a guide's Priors) shown by the latest :meth:`hint`, until "
+                    "the next move.")
     threaded = _locked(lambda s: s._computer.threaded,
                        "True if the computer thinks in a background thread (False: synchronously).")
     closed = _locked(lambda s: s._st.closed,
@@ -255,7 +261,9 @@ class PlaySession:
 
         Values are for the player to move, after that move: +1 a win, 0 a draw, -1 a loss
         with best play, numbers in between are estimates. The search uses the computer's
-        strength and its own budget, and runs in the calling thread.
+        strength and its own budget, and runs in the calling thread. With a ``guide``
+        the hints are instead its priors (:class:`~gamelib.search.stats.Priors`: each
+        from 0 to 1, together 1), the moves the guided search will look at first.
         """
         try:
             with self._st.lock:
@@ -286,7 +294,7 @@ class PlaySession:
                     cut if self._st.hints_cut else None))
                 self._st.hints = values
                 self._st.update()
-                return dict(values)
+                return type(values)(values)     # a copy, Priors kept Priors
         except BaseException as error:  # noqa: BLE001 - a last resort: never raise at the user
             with self._st.lock:
                 self._st.busy = None

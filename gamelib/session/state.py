@@ -18,7 +18,7 @@ from collections.abc import Callable, Hashable
 from typing import Final
 
 from gamelib.game import Move, Player, State
-from gamelib.search.stats import Decision
+from gamelib.search.stats import Decision, Priors
 from gamelib.session.history import Facts, History
 from gamelib.session.turns import Turns
 from gamelib.session.words import CLOSED, short
@@ -118,7 +118,8 @@ class PlayState:
         if decision is not None and self.decision_ply != self.history.ply:
             decision = None
         return self.turns.status(self.history, self.busy, self.failure, decision,
-                                 None if not self.hints else self.hints_cut)
+                                 None if not self.hints else self.hints_cut,
+                                 isinstance(self.hints, Priors))
 
     def update(self) -> None:
         """Tell the board (``on_change``) and the waiters that something changed."""

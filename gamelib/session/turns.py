@@ -121,12 +121,13 @@ class Turns:
 
     def status(self, history: History, busy: str | None, failure: str | None,
                decision: Decision | None, hints_cut: bool | None,
-               ) -> tuple[list[str], Player | None]:
+               priors: bool = False) -> tuple[list[str], Player | None]:
         """The status lines below the board, and whose token to show beside them.
 
         ``busy`` is ``"move"`` or ``"hint"`` while the computer works, ``failure`` why it
         could not move, ``decision`` its move that led to the current position (or None),
-        ``hints_cut`` None without hints shown, else whether they were cut short.
+        ``hints_cut`` None without hints shown, else whether they were cut short;
+        ``priors`` True when the hints shown are a guide's priors, not values.
         """
         facts = history.now
         if facts.finished:
@@ -154,5 +155,6 @@ class Turns:
             lines.append(f"Computer ({mover}{cut}): {decision.summary}")
         elif hints_cut is not None:
             cut = " (out of time: best so far)" if hints_cut else ""
-            lines.append(f"Hints{cut}: the value of each move for {facts.mover}")
+            what = "the guide's prior of each move" if priors else "the value of each move"
+            lines.append(f"Hints{cut}: {what} for {facts.mover}")
         return lines, token

@@ -8,6 +8,7 @@ from typing import Any, Final, Protocol
 from gamelib.connect4.book import book_installed, covers
 from gamelib.game import Game, GameError, Player, State
 from gamelib.games import ConnectFour
+from gamelib.search.stats import Priors
 from gamelib.session.history import GameFailed, describe_exception
 
 __all__ = [
@@ -141,6 +142,11 @@ def describe_hints(mover: Player | None, values: Mapping[Hashable, float],
     without draws cannot have)."""
     if not values:
         return "No hint: there is no legal move."
+    if isinstance(values, Priors):
+        ranked = sorted(values, key=lambda m: -values[m])[:3]
+        listed = ", ".join(f"{text(m)} {values[m]:.0%}" for m in ranked)
+        return (f"The guide's priors for {mover}: {listed}. They say where the search "
+                "looks first, not who wins.")
     best = max(values.values())
     best_moves = [text(move) for move, value in values.items() if value == best]
     shown = join_moves(best_moves[:6]) + (" …" if len(best_moves) > 6 else "")

@@ -49,10 +49,10 @@ from gamelib.ui.drawing import (
     draw_position,
     draw_text,
     finite,
+    hint_label,
     position_status,
     snap,
     status_height,
-    value_colour,
 )
 from gamelib.ui.picture import BoardPicture, attach_picture
 from gamelib.ui.still import display_with_still
@@ -182,10 +182,8 @@ class TicTacToeBoard(BoardView[TicTacToe | TicTacToeBitboard, Cell]):
         if hints:
             for move, value in sorted(hints.items(), key=lambda item: repr(item[0])):
                 box = g.cell_rect(move)
-                draw_text(
-                    canvas, format_value(value), *box.center,
-                    px=g.cell * 0.26, colour=value_colour(value),
-                )
+                text, colour = hint_label(hints, value)
+                draw_text(canvas, text, *box.center, px=g.cell * 0.26, colour=colour)
         for line in _complete_lines(board):
             self._win_line(canvas, line)
 
@@ -379,10 +377,8 @@ class ConnectFourBoard(BoardView[ConnectFour, int]):
         if hints:
             for col, value in sorted(hints.items(), key=lambda item: repr(item[0])):
                 x = g.grid.x + (col + 0.5) * g.cell
-                draw_text(
-                    canvas, format_value(value), x, g.hints_y,
-                    px=g.strip * 0.55, colour=value_colour(value),
-                )
+                text, colour = hint_label(hints, value)
+                draw_text(canvas, text, x, g.hints_y, px=g.strip * 0.55, colour=colour)
 
 
 def _fours(cells: Sequence[tuple[int, int]]) -> list[tuple[tuple[int, int], tuple[int, int]]]:

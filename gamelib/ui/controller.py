@@ -24,6 +24,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, Final, TypeVar, cast
 
 from gamelib.game import Game, Move, State
+from gamelib.search.puct import Guide
 from gamelib.search.stats import Decision
 from gamelib.session import MESSAGE_LIMIT, MODES, PlaySession
 from gamelib.session.readonly import ReadOnly
@@ -153,7 +154,8 @@ class PlayController(CellView):
         return self._session.new_game()
 
     def hint(self) -> dict[Hashable, float] | None:
-        """The value of every legal move, also drawn on the board (:meth:`PlaySession.hint`)."""
+        """The value of every legal move (with a guide: its priors), also drawn on the
+        board (:meth:`PlaySession.hint`)."""
         return self._session.hint()
 
     def run(self) -> bool:
@@ -225,6 +227,7 @@ def play(
     background: bool = True,
     display: bool = True,
     mcts: int | None = None,
+    guide: Guide | None = None,
 ) -> PlayController:
     """Show ``game`` in the current cell, ready to play, and return its controller.
 
@@ -248,6 +251,9 @@ def play(
             (:func:`gamelib.search.mcts.mcts`, random playouts) with that many per move,
             within ``seconds`` (default 5 s); ``depth`` then only sets the hints' search.
             None (default): the searches above.
+        guide: with ``mcts``, a guide (:data:`gamelib.search.puct.Guide`, e.g.
+            :func:`gamelib.learn.guide.load_guide` for tic-tac-toe): the computer plays by
+            PUCT, and a hint shows the guide's prior of each move (as a share, "42%").
         background: True (default) runs the computer in a thread so that the page
             stays responsive; False runs it at once, for tests and executed notebooks
             (a computer-versus-computer game then moves once per tick of the page, or
@@ -263,6 +269,7 @@ def play(
         return PlaySession(
             game, mode=mode, depth=depth, seconds=seconds, seed=seed, delay=delay,
             background=background, labels=board, on_change=on_change, mcts=mcts,
+            guide=guide,
         )
 
     controller = PlayController(board, start)

@@ -15,14 +15,16 @@ from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from gamelib.game import Game, GameError, Player, describe_text
 from gamelib.search.common import is_number
-from gamelib.session import winner
+from gamelib.search.stats import Priors
+from gamelib.session import format_value, winner
 from gamelib.ui.canvas import CanvasLike, Rect, batch
 
 __all__ = [
     "BoardView", "TextBoard", "Palette", "MIN_SIZE", "MAX_SIZE", "DEFAULT_SIZE",
     "position_status", "describe_board", "draw_position", "FONT_FAMILY", "css_font", "snap",
     "check_size",
-    "value_colour", "clear_canvas", "draw_text", "draw_status_band", "status_height", "finite",
+    "value_colour", "hint_label", "clear_canvas", "draw_text", "draw_status_band",
+    "status_height", "finite",
 ]
 
 MIN_SIZE: Final = 240
@@ -86,6 +88,15 @@ def value_colour(value: float) -> str:
     if value < 0:
         return Palette.BAD
     return Palette.NEUTRAL
+
+
+def hint_label(hints: Mapping[Any, float], value: float) -> tuple[str, str]:
+    """How a board writes one of ``hints``: ``(text, colour)``. A value as
+    :func:`~gamelib.session.format_value` in :func:`value_colour`; a guide's prior
+    (:class:`~gamelib.search.stats.Priors`) as a share, "42%", in the neutral colour."""
+    if isinstance(hints, Priors):
+        return f"{value:.0%}", Palette.NEUTRAL
+    return format_value(value), value_colour(value)
 
 
 def clear_canvas(canvas: CanvasLike, width: float, height: float) -> None:

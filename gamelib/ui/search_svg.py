@@ -507,7 +507,8 @@ def _draw_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, state: NodeSt
 
 def _draw_mcts_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, shot: Snapshot,
                     current: bool) -> None:
-    """An MCTS node: board, mean value above, visits and (while chosen among) UCT below."""
+    """An MCTS node: board, mean value above, visits (and with a guide the prior of the
+    move into it, "P .42") and (while chosen among) the UCT or PUCT score below."""
     box, node, state = spot.box, trace.nodes[spot.key], shot.nodes[spot.key]  # type: ignore[index]
     event = trace.events[shot.step]
     chosen = isinstance(event, Select) and event.child == spot.key
@@ -527,9 +528,12 @@ def _draw_mcts_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, shot: Sn
     elif state.value is not None:
         _label(canvas, format_value(state.value), spot.row(-1), value_colour(state.value),
                plate=True)
-    _label(canvas, f"n {state.visits}", spot.row(0), Palette.INK, px=SMALL_PX, bold=False)
+    prior = "" if node.prior is None else f"  P {node.prior:.2f}".replace("0.", ".", 1)
+    _label(canvas, f"n {state.visits}{prior}", spot.row(0), Palette.INK, px=SMALL_PX,
+           bold=False)
     if state.uct is not None:
-        _label(canvas, f"uct {state.uct:.2f}", spot.row(1),
+        rule = "uct" if node.prior is None else "puct"
+        _label(canvas, f"{rule} {state.uct:.2f}", spot.row(1),
                _readable(Palette.GOOD if chosen else Palette.NEUTRAL), px=SMALL_PX, bold=chosen)
 
 

@@ -46,12 +46,16 @@ def describe_mcts(trace: SearchTrace, event: Select | Expand | Playout | Backup,
     if isinstance(event, Select):
         ranked = sorted(event.scores.items(), key=lambda kv: -kv[1])
         listed = ", ".join(f"{move(nodes[k].move)} {v:.2f}" for k, v in ranked[:4])
-        return (f"Select at {place}: UCT scores for {node.player} "
+        rule = "UCT" if nodes[event.child].prior is None else "PUCT"
+        return (f"Select at {place}: {rule} scores for {node.player} "
                 f"({listed}{', ...' if len(ranked) > 4 else ''}); go to "
                 f"{move(nodes[event.child].move)}.")
     if isinstance(event, Expand):
         return f"Expand: {name} is a new node of the tree."
     if isinstance(event, Playout):
+        if event.guided:
+            return (f"The guide values {name} at {format_value(event.result)} for "
+                    f"{node.player}: no playout.")
         if not event.moves:
             return (f"{name} ends the game: {format_value(event.result)} for "
                     f"{node.player}, no playout needed.")

@@ -44,7 +44,7 @@ def lesson_ids() -> list[str]:
 
 
 def test_the_lessons_are_there() -> None:
-    assert [p.name[:2] for p in LESSONS] == [f"{n:02d}" for n in range(13)]
+    assert [p.name[:2] for p in LESSONS] == [f"{n:02d}" for n in range(14)]
     assert [p.name[:3] for p in PARTS] == ["01a", "05a"]
 
 
