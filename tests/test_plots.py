@@ -24,8 +24,8 @@ from gamelib.plots import (  # noqa: E402
     plot_cost_by_stones,
     plot_nodes_per_depth,
     plot_search_counts,
-    plot_training_loss,
     plot_shares,
+    plot_training_loss,
 )
 
 
@@ -419,6 +419,8 @@ def test_training_loss_draws_one_point_per_epoch_from_zero() -> None:
 def test_training_loss_refuses_what_is_not_a_loss_curve(losses: object) -> None:
     with pytest.raises(GameError, match="loss"):
         plot_training_loss(losses)  # type: ignore[arg-type]
+
+
 def test_plot_shares_draws_one_line_per_label_and_refuses_bad_shares() -> None:
     ax = plot_shares({"UCT": {10: 0.5, 100: 0.9}, "PUCT": {10: 0.7, 100: 1.0}})
     assert [line.get_label() for line in ax.get_lines()] == ["UCT", "PUCT"]
