@@ -127,10 +127,18 @@ _VISIT_JS = r"""async () => {
 }"""
 
 
+# Shows slide [h, v] and returns once MathJax has done what the move queued (it re-renders the
+# slide) and two frames are painted: a condition, not a fixed pause.
+_SHOW_JS = r"""async ([h, v]) => {
+    window.gamelibReveal.slide(h, v);
+    if (window.MathJax && MathJax.Hub) await new Promise(done => MathJax.Hub.Queue(done));
+    for (let i = 0; i < 2; i++) await new Promise(done => requestAnimationFrame(() => done()));
+}"""
+
+
 def screenshot(page: Page, name: str, h: int, v: int) -> None:
     """Show slide ``h``/``v`` and save it as tests/screenshots/slides-<name>-<h>-<v>.png."""
-    page.evaluate("([h, v]) => window.gamelibReveal.slide(h, v)", [h, v])
-    page.wait_for_timeout(300)  # MathJax re-renders the slide
+    page.evaluate(_SHOW_JS, [h, v])
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"slides-{name}-{h}-{v}.png"))
 

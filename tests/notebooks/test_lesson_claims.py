@@ -345,7 +345,7 @@ def test_tromps_67557_positions_recounted() -> None:
     game = ConnectFour()
     level = {game.start}
     for _ in range(8):
-        level = {game.play(s, m) for s in level for m in game.moves(s)}
+        level = {c for s in level for c in game.next_states(s, game.to_move(s))}
     assert len(level) == 184_275
 
     def wins_at_once(state: tuple[int, int], who: int) -> bool:

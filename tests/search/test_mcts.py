@@ -260,9 +260,10 @@ def positions_with_empty(game: TicTacToe, most: int) -> list[Hashable]:
 
 
 @pytest.mark.slow
-def test_5000_iterations_keep_the_value_in_every_position_with_at_most_5_empty_squares() -> None:
+def test_1000_iterations_keep_the_value_in_every_position_with_at_most_5_empty_squares() -> None:
     """One position of each symmetry class (a rotated or reflected board is the same
-    problem; the search, which expands moves in board order, may sample it differently)."""
+    problem; the search, which expands moves in board order, may sample it differently).
+    1,000 iterations (Lesson 9: "from a thousand on"); with seed 1, 500 also lose no value."""
     game = TicTacToe()
     cache: dict[Hashable, int] = {}
     checked = wrong = 0
@@ -276,7 +277,7 @@ def test_5000_iterations_keep_the_value_in_every_position_with_at_most_5_empty_s
         if len(keeping) == len(values):
             continue     # every move keeps the value: nothing to get wrong
         checked += 1
-        result = mcts(game, state, iterations=5000, seed=1)
+        result = mcts(game, state, iterations=1000, seed=1)
         wrong += result.move not in keeping
     assert (checked, wrong) == (391, 0)     # 182 classes: every move keeps the value
 
