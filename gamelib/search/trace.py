@@ -27,11 +27,16 @@ score), :class:`Expand` (the new node), :class:`Playout` (its moves and result) 
 :class:`Backup` (what was added to each node of the path). Its nodes are those of the
 search's tree, numbered in the order they were made.
 
+Expectiminimax (``"expectiminimax"``, for a game with chance states) uses the first six
+events: its chance nodes are nodes whose ``player`` is :data:`~gamelib.game.CHANCE`, each
+outcome below one carries its ``probability``, and a state solved before is a
+:class:`CacheRead` answered by the search's memo (``case`` 0, the entry ``("=", value)``).
+
 Values are on the scale of the algorithm traced, as in the searches themselves: for the
 player to move in the node (negamax: ``"minimax"``, ``"alphabeta"``, ``"depth_limited"``,
 ``"mcts"``),
 or for the first player, ``game.players[0]``, in every node (``"bounded"``, as in the
-lecture's max_value/min_value). Windows are on the same scale.
+lecture's max_value/min_value, and ``"expectiminimax"``). Windows are on the same scale.
 """
 
 from __future__ import annotations
@@ -39,15 +44,16 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, cast
 
-from gamelib.game import GameError, describe_text
-from gamelib.games import TicTacToe, TicTacToeBitboard
+from gamelib.game import CHANCE, GameError, Probability, chance_outcomes, describe_text
+from gamelib.games import RandomTurnTicTacToe, TicTacToe, TicTacToeBitboard
 from gamelib.search.alphabeta import alphabeta
 from gamelib.search.bounded import BoundCache, bounded_alphabeta, read_bound
 from gamelib.search.common import AnyGame, check_game
 from gamelib.search.depth_limited import depth_limited
 from gamelib.search.door import search_door
+from gamelib.search.expectiminimax import expectiminimax
 from gamelib.search.heuristics import default_heuristic
 from gamelib.search.mcts import DEFAULT_EXPLORATION, Iteration, MCTSNode, mcts
 from gamelib.search.minimax import minimax
@@ -58,6 +64,7 @@ __all__ = [
     "ALGORITHMS",
     "MAX_EVENTS",
     "FITS",
+    "RANDOM_TURN_FITS",
     "CacheRead",
     "CacheStore",
     "Cutoff",
@@ -90,7 +97,9 @@ class Node:
 
     ``parent`` is the id of the node it was entered from (None for the root), ``move``
     the move that led there from the parent, ``depth`` the plies from the root and
-    ``player`` the player to move in ``state``.
+    ``player`` the player to move in ``state`` (:data:`~gamelib.game.CHANCE` in a chance
+    node). ``probability`` is the chance of ``move`` where the parent is a chance node
+    (None elsewhere).
     """
 
     id: int
@@ -99,6 +108,7 @@ class Node:
     state: Hashable
     depth: int
     player: str
+    probability: Probability | None = None
 
 
 @dataclass(frozen=True)
@@ -250,6 +260,7 @@ ALGORITHMS: Final[dict[str, frozenset[str]]] = {
     "bounded": frozenset({"alpha", "beta", "cache"}),
     "depth_limited": frozenset({"depth", "heuristic"}),
     "mcts": frozenset({"iterations", "seed", "exploration", "policy", "solve"}),
+    "expectiminimax": frozenset(),
 }
 """The algorithms :func:`trace_search` runs, each with the options it takes."""
 
@@ -258,6 +269,10 @@ FITS: Final[dict[str, int]] = {"minimax": 6, "alphabeta": 6, "bounded": 7, "dept
 (with default options; for ``"depth_limited"``, a depth of at least the number of empty
 squares) to fit in :data:`MAX_EVENTS` whatever the position. Positions with more are
 refused up front; a test checks both halves of the claim."""
+
+RANDOM_TURN_FITS: Final = 5
+"""The same for an ``"expectiminimax"`` trace of random-turn tic-tac-toe: the most empty
+squares a position may have (a test checks both halves here too)."""
 
 
 class _TooLarge(Exception):
@@ -268,10 +283,12 @@ class _Frame:
     """What the recorder knows about a node while the search is inside it."""
 
     __slots__ = ("node", "state", "window", "children", "child_windows", "moves",
-                 "cutoffs_after_child", "terminal_before", "answered", "move_of")
+                 "cutoffs_after_child", "terminal_before", "answered", "move_of", "player",
+                 "chances")
 
-    def __init__(self, node: int, state: Hashable, window: Window, terminal_before: int) -> None:
-        self.node, self.state, self.window = node, state, window
+    def __init__(self, node: int, state: Hashable, window: Window, terminal_before: int,
+                 player: str) -> None:
+        self.node, self.state, self.window, self.player = node, state, window, player
         self.children: list[int] = []
         self.child_windows: list[Window] = []
         self.moves: list[Hashable] = []
@@ -279,6 +296,7 @@ class _Frame:
         self.terminal_before = terminal_before
         self.answered = False   # by the cache, without a search
         self.move_of: dict[Hashable, Hashable] | None = None   # child state -> move
+        self.chances: dict[Hashable, Probability] | None = None   # child state -> probability
 
 
 def _bound(value: float, window: Window, exact_entry: bool = False) -> Bound:
@@ -318,20 +336,24 @@ class _Recorder:
 
     def enter(self, state: Hashable, window: Window) -> _Frame:
         parent = self.stack[-1] if self.stack else None
-        move = None
+        move = probability = None
         if parent is not None:
             if parent.move_of is None:
                 game = self.game
                 parent.move_of = {game.play(parent.state, m): m for m in game.moves(parent.state)}
+                if parent.player == CHANCE:
+                    parent.chances = {after: p for p, after in chance_outcomes(game, parent.state)}
             move = parent.move_of.get(state)
+            if parent.chances is not None:
+                probability = parent.chances.get(state)
             parent.children.append(len(self.nodes))
             parent.child_windows.append(window)
             parent.moves.append(move)
         node = Node(id=len(self.nodes), parent=None if parent is None else parent.node,
                     move=move, state=state, depth=len(self.stack),
-                    player=self.game.to_move(state))
+                    player=self.game.to_move(state), probability=probability)
         self.nodes.append(node)
-        frame = _Frame(node.id, state, window, self.stats.terminal)
+        frame = _Frame(node.id, state, window, self.stats.terminal, node.player)
         self.stack.append(frame)
         self.add(Enter(node.id, window))
         return frame
@@ -367,9 +389,11 @@ class _Recorder:
         if self.stack:
             self.stack[-1].cutoffs_after_child = stats.cutoffs
 
-    def observer(self, window_of: Callable[[tuple[Any, ...]], Window],
-                 reads_cache: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        """The observer hook handed to the search: wraps its recursive function."""
+    def observer(self, window_of: Callable[[tuple[Any, ...]], Window], reads_cache: bool = False,
+                 memo: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """The observer hook handed to the search: wraps its recursive function. ``memo``:
+        the search answers a state it solved before from its memo (``stats.cache_hits``
+        counts it), which the trace records as a :class:`CacheRead` that answered."""
 
         def observe(step: Callable[..., Any]) -> Callable[..., Any]:
             owner = getattr(step, "__self__", None)
@@ -383,7 +407,11 @@ class _Recorder:
                 frame = self.enter(args[0], window)
                 if reads_cache:
                     self.read(frame, *window)
+                hits = self.stats.cache_hits
                 value = step(*args)
+                if memo and not frame.children and self.stats.cache_hits > hits:
+                    frame.answered = True
+                    self.add(CacheRead(frame.node, ("=", value), 0, True, window))
                 self.leave(frame, value)
                 return value
 
@@ -418,6 +446,11 @@ def trace_search(game: AnyGame, state: Hashable, algorithm: str,
       ``solve`` (default False; True: MCTS-Solver, whose proofs the Backup events carry).
       The trace's ``value`` is the chosen root move's mean value for the player to move.
 
+    * ``"expectiminimax"``: :func:`~gamelib.search.expectiminimax.expectiminimax` to the
+      end, no options, for a game with chance states (or without): values for the first
+      player, exact fractions where the probabilities are; a state met again is answered
+      by the search's memo (a :class:`CacheRead`).
+
     The search is the algorithm's own function, run with an observer (see
     :data:`~gamelib.search.common.Observer`): the value, ``Stats.calls``, the cutoffs
     and the cache entries are those of a plain call. Values are on the algorithm's own
@@ -447,6 +480,7 @@ def trace_search(game: AnyGame, state: Hashable, algorithm: str,
     if algorithm == "mcts":
         return _trace_mcts(game, state, options)
     _refuse_large_tictactoe(game, state, algorithm, options.get("depth"))
+    _refuse_large_random_turn(game, state, algorithm)
     stats = Stats()
     recorder = _Recorder(game, stats, negamax=algorithm != "bounded")
     shown_options = dict(options)
@@ -469,6 +503,11 @@ def trace_search(game: AnyGame, state: Hashable, algorithm: str,
                                       options.get("beta"), cache=cache, stats=stats,
                                       observer=recorder.observer(lambda args: (args[2], args[3]),
                                                                  reads_cache=True))
+        elif algorithm == "expectiminimax":
+            # An exact Fraction where the probabilities are (a number all the same).
+            value = cast(float, expectiminimax(
+                game, state, stats=stats,
+                observer=recorder.observer(lambda args: _NO_WINDOW, memo=True)))
         else:
             heuristic = options.get("heuristic")
             if heuristic is None:
@@ -496,8 +535,8 @@ def _refuse_large_tictactoe(game: AnyGame, state: Hashable, algorithm: str,
 
     A depth-limited search shallower than the game is left to the recorder's limit: how
     large its tree is depends on the depth as much as on the position."""
-    if not isinstance(game, (TicTacToe, TicTacToeBitboard)):
-        return
+    if not isinstance(game, (TicTacToe, TicTacToeBitboard)) or algorithm not in FITS:
+        return   # (expectiminimax on tic-tac-toe is stopped by MAX_EVENTS if need be)
     board: AnyGame = game
     empty = len(board.moves(state))
     if algorithm == "depth_limited" and isinstance(depth, int) and depth < empty:
@@ -507,6 +546,23 @@ def _refuse_large_tictactoe(game: AnyGame, state: Hashable, algorithm: str,
             f"a {algorithm} trace from this position (with {empty} empty squares) may pass "
             f"{MAX_EVENTS:,} events, too many to step through: trace a tic-tac-toe position "
             f"with at most {FITS[algorithm]} empty squares"
+        )
+
+
+def _refuse_large_random_turn(game: AnyGame, state: Hashable, algorithm: str) -> None:
+    """Refuse up front an ``"expectiminimax"`` trace of a random-turn tic-tac-toe position
+    with more empty squares than :data:`RANDOM_TURN_FITS`."""
+    if algorithm != "expectiminimax" or not isinstance(game, RandomTurnTicTacToe):
+        return
+    board: Any = state
+    if game.finished(board):   # (which also checks that it is a state of the game)
+        return
+    empty = sum(row.count(" ") for row in board[0])
+    if empty > RANDOM_TURN_FITS:
+        raise GameError(
+            f"an expectiminimax trace from this position (with {empty} empty squares) may "
+            f"pass {MAX_EVENTS:,} events, too many to step through: trace a random-turn "
+            f"tic-tac-toe position with at most {RANDOM_TURN_FITS} empty squares"
         )
 
 

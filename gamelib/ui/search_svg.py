@@ -10,7 +10,8 @@ Three layers, each usable alone:
   :class:`~gamelib.ui.canvas.CanvasLike` (an ipycanvas canvas or a
   :class:`~gamelib.ui.canvas.RecordingCanvas`): small boards in the nodes, values on
   the edges, the current node highlighted, the window ``[α, β]`` under every open node,
-  pruned moves greyed and dashed, cache entries with their flags.
+  pruned moves greyed and dashed, cache entries with their flags; expectiminimax's chance
+  nodes as circles, each outcome below one with its probability (``1/2 × +1`` once valued).
 * :func:`search_svg` draws the same picture as SVG, which stays in a saved notebook.
 
 >>> from gamelib.search.trace import Enter, Node, Return, SearchTrace
@@ -28,8 +29,8 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any, Final, cast
 
-from gamelib.game import GameError, describe_text
-from gamelib.games import ConnectFour, TicTacToe, TicTacToeBitboard, TreeGame
+from gamelib.game import CHANCE, GameError, describe_text
+from gamelib.games import ConnectFour, RandomTurnTicTacToe, TicTacToe, TicTacToeBitboard, TreeGame
 from gamelib.search.common import is_number
 from gamelib.search.trace import (
     Backup,
@@ -50,7 +51,7 @@ from gamelib.session import format_value
 from gamelib.ui.canvas import CanvasLike, RecordingCanvas, Rect, batch
 from gamelib.ui.drawing import Palette, clear_canvas, css_font, snap, value_colour
 from gamelib.ui.picture import BoardPicture
-from gamelib.ui.search_words import _window_text, _Words, describe_search
+from gamelib.ui.search_words import _window_text, _Words, describe_search, probability_text
 from gamelib.ui.tree_layout import (
     CHAR_WIDTH,
     LEGEND_HEIGHT,
@@ -220,7 +221,7 @@ def snapshot(trace: SearchTrace, step: int | None = None) -> Snapshot:
         return _mcts_snapshot(trace, step)
     nodes: dict[int, NodeState] = {}
     pruned: set[tuple[int, int]] = set()
-    windowless = trace.algorithm == "minimax"
+    windowless = trace.algorithm in ("minimax", "expectiminimax")
     first = trace.game.players[0] if trace.game is not None else None
     for event in trace.events[: step + 1]:
         state = nodes.setdefault(event.node, NodeState())
@@ -314,11 +315,11 @@ def _draw_board(canvas: CanvasLike, words: _Words, node: Node, box: Rect) -> Non
     without a small board)."""
     game = words.game
     state: Any = node.state
-    if isinstance(game, (TicTacToe, TicTacToeBitboard)):
-        marks = TicTacToeBitboard.to_board(state) if isinstance(
-            game, TicTacToeBitboard) else state
+    if isinstance(game, (TicTacToe, TicTacToeBitboard, RandomTurnTicTacToe)):
+        marks = (TicTacToeBitboard.to_board(state) if isinstance(game, TicTacToeBitboard)
+                 else state[0] if isinstance(game, RandomTurnTicTacToe) else state)
         cell = box.width / 3
-        if node.move is not None:
+        if isinstance(node.move, tuple):   # a cell (not a coin's outcome): highlighted
             move: Any = node.move
             row, col = move
             canvas.fill_style = Palette.HIGHLIGHT
@@ -463,17 +464,20 @@ def _draw_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, state: NodeSt
                current: bool) -> None:
     box = spot.box
     node = trace.nodes[spot.key]  # type: ignore[index]
-    if current:
-        canvas.fill_style = Palette.HIGHLIGHT
-        canvas.fill_rect(snap(box.x - 7), snap(box.y - 7),
-                         snap(box.width + 14), snap(box.height + 14))
-    canvas.fill_style = "#ffffff"
-    canvas.fill_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
     words = _Words(trace)
-    _draw_board(canvas, words, node, box)
-    canvas.stroke_style = Palette.INK if state.open else Palette.MUTED
-    canvas.line_width = 3 if current else 2 if state.open else 1
-    canvas.stroke_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
+    if node.player == CHANCE:
+        _draw_chance_node(canvas, words, node, box, state, current)
+    else:
+        if current:
+            canvas.fill_style = Palette.HIGHLIGHT
+            canvas.fill_rect(snap(box.x - 7), snap(box.y - 7),
+                             snap(box.width + 14), snap(box.height + 14))
+        canvas.fill_style = "#ffffff"
+        canvas.fill_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
+        _draw_board(canvas, words, node, box)
+        canvas.stroke_style = Palette.INK if state.open else Palette.MUTED
+        canvas.line_width = 3 if current else 2 if state.open else 1
+        canvas.stroke_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
     # The value on the edge above (for the root: under it, once known).
     value_text = None
     if state.value is not None:
@@ -485,6 +489,12 @@ def _draw_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, state: NodeSt
     if value_text is not None and state.leaf is not None and state.leaf[1]:
         value_text = f"h {value_text}"
     value = state.value if state.value is not None else state.leaf[0] if state.leaf else 0
+    if node.probability is not None:   # an outcome of a chance node: its probability first
+        p = probability_text(node.probability)
+        value_text = p if value_text is None else f"{p} × {value_text}"
+    if node.parent is not None and trace.nodes[node.parent].player == CHANCE:
+        _label(canvas, f"{node.player} moves", spot.row(0), Palette.INK, px=SMALL_PX,
+               bold=False)
     if value_text is not None:
         where = spot.row(-1) if node.parent is not None else spot.row(0)
         _label(canvas, value_text, where, value_colour(value), plate=True)
@@ -492,7 +502,9 @@ def _draw_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, state: NodeSt
         _label(canvas, _window_text(state.window, words.value), spot.row(0), Palette.INK,
                px=SMALL_PX, bold=False)
     cache = None
-    if state.read is not None and state.read.used and state.read.entry is not None:
+    if words.chance and state.read is not None and state.read.entry is not None:
+        cache = (f"memo {words.value(state.read.entry[1])}", Palette.GOOD)
+    elif state.read is not None and state.read.used and state.read.entry is not None:
         flag, v = state.read.entry
         cache = (f"hit {flag}{words.value(v)}", Palette.GOOD)
     elif state.stored is not None:
@@ -503,6 +515,27 @@ def _draw_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, state: NodeSt
         cache = (f"read {flag}{words.value(v)}", Palette.NEUTRAL)
     if cache is not None:
         _label(canvas, cache[0], spot.row(spot.below - 1), cache[1], px=SMALL_PX)
+
+
+CHANCE_BOARD: Final = 0.66
+"""A chance node's board is this share of a box's side, inside a circle as wide as the box."""
+
+
+def _draw_chance_node(canvas: CanvasLike, words: _Words, node: Node, box: Rect,
+                      state: NodeState, current: bool) -> None:
+    """A chance node: a circle (players' nodes are squares) around a smaller board."""
+    x, y = box.center
+    radius = box.width / 2
+    if current:
+        canvas.fill_style = Palette.HIGHLIGHT
+        canvas.fill_circle(snap(x), snap(y), radius + 7)
+    canvas.fill_style = "#ffffff"
+    canvas.fill_circle(snap(x), snap(y), radius)
+    side = box.width * CHANCE_BOARD
+    _draw_board(canvas, words, node, Rect(x - side / 2, y - side / 2, side, side))
+    canvas.stroke_style = Palette.INK if state.open else Palette.MUTED
+    canvas.line_width = 3 if current else 2 if state.open else 1
+    canvas.stroke_circle(snap(x), snap(y), radius)
 
 
 def _draw_mcts_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, shot: Snapshot,

@@ -44,6 +44,7 @@ __all__ = [
     "TEXT_WIDTH",
     "LEGEND",
     "MCTS_LEGEND",
+    "CHANCE_LEGEND",
     "CHAR_WIDTH",
     "wrap",
     "legend_lines",
@@ -86,6 +87,10 @@ LEGEND: Final = ("Key: [α, β] window of an open node · ≤ ≥ a bound · h h
 MCTS_LEGEND: Final = ("Key: above a node, its mean result for the player to move there · "
                       "n visits · uct: a candidate's score at a selection step")
 """The key under a Monte-Carlo tree search's tree."""
+CHANCE_LEGEND: Final = ("Key: values for {first} · circle: a chance node, worth the sum of "
+                        "probability × value over its outcomes · 1/2 × v above an outcome: its "
+                        "probability, then its value · memo: solved before, answered at once")
+"""The key under an expectiminimax tree (``{first}``: the first player's name)."""
 CHAR_WIDTH: Final = 0.68
 """A generous estimate of a character's width in em of the bold sans-serif font."""
 PAGE_WIDTH: Final = 1100
@@ -182,6 +187,8 @@ def legend(trace: SearchTrace) -> str:
     for the games valued -1 to +1) is drawn as the exact value it is."""
     if trace.algorithm == "mcts":
         return MCTS_LEGEND
+    if trace.algorithm == "expectiminimax":
+        return CHANCE_LEGEND.format(first=trace.game.players[0])
     whose = (f"values for {trace.game.players[0]}" if trace.algorithm == "bounded"
              else "values for the player to move")
     parts = [f"Key: {whose}"]
