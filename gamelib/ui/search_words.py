@@ -85,10 +85,11 @@ def describe_search(trace: SearchTrace, step: int) -> str:
     position with 3 moves, 88 steps.'`` (and ``'; shown at step 5'`` before its end)."""
     name = ALGORITHM_NAMES.get(trace.algorithm, trace.algorithm)
     moves = len(trace.game.moves(trace.state)) if not trace.game.finished(trace.state) else 0
+    kind = "outcome" if trace.nodes[0].player == CHANCE else "move"
     steps = len(trace.events) - 1  # as the picture counts them: step 0 is the start
     when = "" if step >= steps else f"; shown at step {step}"
     return (f"Search tree: {name} from a {trace.game.name} position with {moves} "
-            f"move{'s' if moves != 1 else ''}, {steps} step{'s' if steps != 1 else ''}{when}.")
+            f"{kind}{'s' if moves != 1 else ''}, {steps} step{'s' if steps != 1 else ''}{when}.")
 
 
 def _plain(value: float) -> str:
