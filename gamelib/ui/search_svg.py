@@ -42,6 +42,7 @@ from gamelib.search.trace import (
     Expand,
     Leaf,
     Node,
+    Playout,
     Return,
     SearchTrace,
     Select,
@@ -57,6 +58,7 @@ from gamelib.ui.tree_layout import (
     LEGEND_HEIGHT,
     LEGEND_PX,
     MARGIN,
+    PLAYOUT_STEP,
     STATUS_HEIGHT,
     TEXT_WIDTH,
     Spot,
@@ -74,6 +76,7 @@ __all__ = [
     "search_svg",
     "check_trace",
     "check_step",
+    "focus",
 ]
 
 LABEL_PX: Final = 18
@@ -424,6 +427,9 @@ def _paint(canvas: CanvasLike, trace: SearchTrace, layout: TreeLayout, shot: Sna
                            snap(child.center[0]), snap(child.y))
         if spot.pruned:
             canvas.set_line_dash([])
+    event = trace.events[shot.step]
+    if isinstance(event, Playout):   # under everything but the nodes: its dashed line
+        _draw_playout(canvas, trace, layout.spots[event.node], event)
     for spot in visible:
         if spot.pruned:
             _draw_pruned(canvas, trace, spot)
@@ -544,6 +550,10 @@ def _draw_mcts_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, shot: Sn
     box, node, state = spot.box, trace.nodes[spot.key], shot.nodes[spot.key]  # type: ignore[index]
     event = trace.events[shot.step]
     chosen = isinstance(event, Select) and event.child == spot.key
+    added = None   # Backpropagate: what this node of the path got
+    if isinstance(event, Backup) and spot.key in event.path:
+        added = event.added[event.path.index(spot.key)]
+        chosen = True
     if current or chosen:
         canvas.fill_style = Palette.HIGHLIGHT
         canvas.fill_rect(snap(box.x - 7), snap(box.y - 7),
@@ -564,6 +574,68 @@ def _draw_mcts_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, shot: Sn
     if state.uct is not None:
         _label(canvas, f"uct {state.uct:.2f}", spot.row(1),
                _readable(Palette.GOOD if chosen else Palette.NEUTRAL), px=SMALL_PX, bold=chosen)
+    elif added is not None:
+        _label(canvas, f"got {format_value(added)}", spot.row(1), value_colour(added),
+               px=SMALL_PX)
+
+
+def _draw_playout(canvas: CanvasLike, trace: SearchTrace, spot: Spot, event: Playout) -> None:
+    """The playout from ``spot``'s node: a dashed line of dots under it, one per move (in
+    the mover's colour, the move beside it), then its result in words and colour."""
+    words = _Words(trace)
+    game, state = trace.game, trace.nodes[event.node].state
+    x = spot.x
+    top = spot.row(spot.below - 1).bottom
+    ys = [top + (k + 0.5) * PLAYOUT_STEP for k in range(len(event.moves))]
+    end = top + len(event.moves) * PLAYOUT_STEP
+    canvas.stroke_style = Palette.MUTED
+    canvas.line_width = 2
+    canvas.set_line_dash([4, 4])
+    canvas.stroke_line(snap(x), snap(top), snap(x), snap(end))
+    canvas.set_line_dash([])
+    first = game.players[0]
+    for y, move in zip(ys, event.moves, strict=True):
+        mover = game.to_move(state)
+        state = game.play(state, move)
+        canvas.fill_style = Palette.CROSS if mover == first else Palette.CIRCLE
+        canvas.fill_circle(snap(x), snap(y), 5)
+        canvas.font = css_font(SMALL_PX, False)
+        canvas.fill_style = Palette.INK
+        canvas.text_align = "left"
+        canvas.text_baseline = "middle"
+        canvas.fill_text(f"{mover} {words.move(move)}", snap(x + 10), snap(y))
+    player = trace.nodes[event.node].player
+    result = (f"{player} wins" if event.result > 0 else "draw" if event.result == 0
+              else f"{player} loses")
+    _label(canvas, result, Rect(spot.left + 3, end, spot.slot - 6, PLAYOUT_STEP),
+           value_colour(event.result), plate=True)
+
+
+def focus(trace: SearchTrace, layout: TreeLayout, step: int) -> Rect:
+    """The part of the tree that event ``step`` talks about: the current node, and with
+    MCTS every candidate of a Select, the playout's dots and result, and the top of a
+    Backpropagate's path: the root, its child whose values changed and the grandchild (a
+    whole path may be taller than a screen; the status line lists every value added).
+    Boxes and labels, in the layout's pixels."""
+    event = trace.events[step]
+    keys: list[int] = [event.node]
+    if isinstance(event, Select):
+        keys += list(event.scores)
+    elif isinstance(event, Backup):
+        keys += list(event.path[:3])
+    rects = []
+    for key in keys:
+        spot = layout.spots[key]
+        rects.append(Rect(spot.left, spot.row(-1).y, spot.slot,
+                          spot.row(spot.below - 1).bottom - spot.row(-1).y))
+    if isinstance(event, Playout):
+        spot = layout.spots[event.node]
+        rects.append(Rect(spot.left, spot.box.y, spot.slot,
+                          spot.row(spot.below - 1).bottom - spot.box.y
+                          + (len(event.moves) + 1) * PLAYOUT_STEP))
+    left, top = min(r.x for r in rects), min(r.y for r in rects)
+    right, bottom = max(r.right for r in rects), max(r.bottom for r in rects)
+    return Rect(left, top, right - left, bottom - top)
 
 
 def search_svg(trace: SearchTrace, step: int | None = None) -> BoardPicture:

@@ -27,7 +27,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from gamelib.search.trace import CacheRead, CacheStore, Cutoff, SearchTrace
+from gamelib.search.trace import CacheRead, CacheStore, Cutoff, Playout, SearchTrace
 from gamelib.ui.canvas import Rect
 
 __all__ = [
@@ -45,6 +45,8 @@ __all__ = [
     "LEGEND",
     "MCTS_LEGEND",
     "CHANCE_LEGEND",
+    "PLAYOUT_STEP",
+    "MCTS_SLOT",
     "CHAR_WIDTH",
     "wrap",
     "legend_lines",
@@ -72,8 +74,15 @@ SLOT_MIN: Final = 108
 SLOT_MAX: Final = 124
 """Width of a searched leaf's column: as wide as the page allows, within these bounds
 (minimax, which has no windows to show, goes down to ``BOX + 8``)."""
+MCTS_SLOT: Final = 84
+"""The column of a Monte-Carlo tree's node, whatever the page: its labels are short (a mean,
+``n 12``, ``uct 0.85``), and narrow columns keep a selection's candidates within an output
+area of about 850 CSS px (JupyterLab's beside its file browser) at the viewer's floor."""
 PRUNED_SHARE: Final = 0.9
 """The pruned moves' column is this share of a searched one."""
+PLAYOUT_STEP: Final = 22
+"""Height of one move of an MCTS playout drawn under its node (a dot and the move), and of
+its result."""
 MARGIN: Final = 16
 STATUS_HEIGHT: Final = 62
 """The band at the top for the status line (two lines of words)."""
@@ -85,7 +94,8 @@ LEGEND: Final = ("Key: [α, β] window of an open node · ≤ ≥ a bound · h h
                  "cache: entry stored, hit: entry used · dashed grey: pruned")
 """The key under the tree."""
 MCTS_LEGEND: Final = ("Key: above a node, its mean result for the player to move there · "
-                      "n visits · uct: a candidate's score at a selection step")
+                      "n visits · uct: a candidate's score at a selection step · dots: a "
+                      "playout's moves, then its result · got: what Backpropagate added")
 """The key under a Monte-Carlo tree search's tree."""
 CHANCE_LEGEND: Final = ("Key: values for {first} · circle: a chance node, worth the sum of "
                         "probability × value over its outcomes · 1/2 × v above an outcome: its "
@@ -278,6 +288,8 @@ def layout_tree(trace: SearchTrace, page_width: int = PAGE_WIDTH) -> TreeLayout:
     # Minimax shows no windows: its columns need room for a box and a value only.
     least = BOX + 8 if trace.algorithm == "minimax" else SLOT_MIN
     slot = max(least, min(SLOT_MAX, (page_width - 2 * MARGIN) / (hi - lo)))
+    if trace.algorithm == "mcts":
+        slot = MCTS_SLOT
     spots: dict[SpotKey, Spot] = {}
     for key, x in xs.items():
         width = share(key) * slot
@@ -293,6 +305,10 @@ def layout_tree(trace: SearchTrace, page_width: int = PAGE_WIDTH) -> TreeLayout:
     deepest = max(contour)
     width = max(MIN_WIDTH, round((hi - lo) * slot + 2 * MARGIN))
     rows = STATUS_HEIGHT + MARGIN + LABEL + (deepest + 1) * level(below)
+    for event in trace.events:   # room for the MCTS playouts drawn under their nodes
+        if isinstance(event, Playout):
+            top = spots[event.node].y + BOX + below * LABEL
+            rows = max(rows, round(top + (len(event.moves) + 1) * PLAYOUT_STEP + GAP))
     key_lines = legend_lines(width, key=legend(trace))
     height = round(rows - GAP + LEGEND_HEIGHT * len(key_lines) + GAP)
     return TreeLayout(spots, {k: tuple(v) for k, v in children.items()}, width, height,
