@@ -251,6 +251,21 @@ class SearchTrace:
         """The number of events (the viewer's steps)."""
         return len(self.events)
 
+    def owner(self, node: Node) -> str:
+        """The player for whom ``node``'s values and window are: the first player with
+        ``"bounded"`` and ``"expectiminimax"``; with negamax the player the search values
+        the node for, the root's mover at the root and elsewhere the opponent of the
+        parent's mover, who is the player to move there unless the parent's mover moves
+        again (see :mod:`gamelib.search.movers`); with ``"mcts"`` the player to move."""
+        if node.parent is None and self.algorithm not in ("bounded", "expectiminimax"):
+            return node.player
+        first, second = self.game.players
+        if self.algorithm in ("bounded", "expectiminimax"):
+            return str(first)
+        if self.algorithm == "mcts" or node.parent is None:
+            return node.player
+        return str(second if self.nodes[node.parent].player == first else first)
+
 
 # -- recording a search -------------------------------------------------------------------------
 

@@ -169,10 +169,8 @@ class _Words:
         return bound
 
     def owner(self, node: Node) -> str:
-        """Whose value a node's numbers are: the first player's in the bounded search
-        (max and min) and in expectiminimax, the player to move there in the others
-        (negamax)."""
-        return str(self.game.players[0]) if self.bounded or self.chance else node.player
+        """Whose value a node's numbers are (:meth:`SearchTrace.owner`)."""
+        return self.trace.owner(node)
 
     def move(self, move: Hashable) -> str:
         try:

@@ -201,6 +201,9 @@ def legend(trace: SearchTrace) -> str:
         return CHANCE_LEGEND.format(first=trace.game.players[0])
     whose = (f"values for {trace.game.players[0]}" if trace.algorithm == "bounded"
              else "values for the player to move")
+    if (trace.algorithm != "bounded" and hasattr(trace.game, "players")
+            and any(trace.owner(n) != n.player for n in trace.nodes)):
+        whose += " (where a player moves again: for the opponent, as the search keeps them)"
     parts = [f"Key: {whose}"]
     if trace.algorithm != "minimax":
         parts += ["[α, β] window of an open node", "≤ ≥ a bound"]
