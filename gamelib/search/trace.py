@@ -27,10 +27,8 @@ score), :class:`Expand` (the new node), :class:`Playout` (its moves and result) 
 :class:`Backup` (what was added to each node of the path). Its nodes are those of the
 search's tree, numbered in the order they were made.
 
-Expectiminimax (``"expectiminimax"``, for a game with chance states) uses the first six
-events: its chance nodes are nodes whose ``player`` is :data:`~gamelib.game.CHANCE`, each
-outcome below one carries its ``probability``, and a state solved before is a
-:class:`CacheRead` answered by the search's memo (``case`` 0, the entry ``("=", value)``).
+Expectiminimax's chance nodes have ``player`` :data:`~gamelib.game.CHANCE`, their outcomes a
+``probability``; its memo's answers are :class:`CacheRead` events (case 0, entry ``("=", v)``).
 
 Values are on the scale of the algorithm traced, as in the searches themselves: for the
 player to move in the node (negamax: ``"minimax"``, ``"alphabeta"``, ``"depth_limited"``,
@@ -60,26 +58,9 @@ from gamelib.search.minimax import minimax
 from gamelib.search.playouts import random_policy
 from gamelib.search.stats import Stats
 
-__all__ = [
-    "ALGORITHMS",
-    "MAX_EVENTS",
-    "FITS",
-    "RANDOM_TURN_FITS",
-    "CacheRead",
-    "CacheStore",
-    "Cutoff",
-    "Enter",
-    "Event",
-    "Select",
-    "Expand",
-    "Playout",
-    "Backup",
-    "Leaf",
-    "Node",
-    "Return",
-    "SearchTrace",
-    "trace_search",
-]
+__all__ = ["ALGORITHMS", "MAX_EVENTS", "FITS", "RANDOM_TURN_FITS", "CacheRead", "CacheStore",
+           "Cutoff", "Enter", "Event", "Select", "Expand", "Playout", "Backup", "Leaf", "Node",
+           "Return", "SearchTrace", "trace_search"]
 
 MAX_EVENTS: Final = 5_000
 """The largest trace :func:`trace_search` records; a bigger search is refused up front."""
@@ -98,8 +79,7 @@ class Node:
     ``parent`` is the id of the node it was entered from (None for the root), ``move``
     the move that led there from the parent, ``depth`` the plies from the root and
     ``player`` the player to move in ``state`` (:data:`~gamelib.game.CHANCE` in a chance
-    node). ``probability`` is the chance of ``move`` where the parent is a chance node
-    (None elsewhere).
+    node); ``probability`` that of ``move`` where the parent is a chance node, else None.
     """
 
     id: int
@@ -252,11 +232,9 @@ class SearchTrace:
         return len(self.events)
 
     def owner(self, node: Node) -> str:
-        """The player for whom ``node``'s values and window are: the first player with
-        ``"bounded"`` and ``"expectiminimax"``; with negamax the player the search values
-        the node for, the root's mover at the root and elsewhere the opponent of the
-        parent's mover, who is the player to move there unless the parent's mover moves
-        again (see :mod:`gamelib.search.movers`); with ``"mcts"`` the player to move."""
+        """For whom ``node``'s values and window are: the first player (``"bounded"``,
+        ``"expectiminimax"``); with negamax the opponent of the parent's mover (the player
+        to move there unless the parent's mover moves again); else the player to move."""
         if node.parent is None and self.algorithm not in ("bounded", "expectiminimax"):
             return node.player
         first, second = self.game.players
@@ -286,8 +264,7 @@ squares) to fit in :data:`MAX_EVENTS` whatever the position. Positions with more
 refused up front; a test checks both halves of the claim."""
 
 RANDOM_TURN_FITS: Final = 5
-"""The same for an ``"expectiminimax"`` trace of random-turn tic-tac-toe: the most empty
-squares a position may have (a test checks both halves here too)."""
+"""The same for ``"expectiminimax"`` on random-turn tic-tac-toe (a test checks both halves)."""
 
 
 class _TooLarge(Exception):
@@ -494,8 +471,7 @@ def trace_search(game: AnyGame, state: Hashable, algorithm: str,
         raise GameError("'depth_limited' needs the option depth, a whole number of plies")
     if algorithm == "mcts":
         return _trace_mcts(game, state, options)
-    _refuse_large_tictactoe(game, state, algorithm, options.get("depth"))
-    _refuse_large_random_turn(game, state, algorithm)
+    _refuse_large(game, state, algorithm, options.get("depth"))
     stats = Stats()
     recorder = _Recorder(game, stats, negamax=algorithm != "bounded")
     shown_options = dict(options)
@@ -544,40 +520,30 @@ def trace_search(game: AnyGame, state: Hashable, algorithm: str,
     )
 
 
-def _refuse_large_tictactoe(game: AnyGame, state: Hashable, algorithm: str,
-                            depth: object) -> None:
-    """Refuse up front a tic-tac-toe position with more empty squares than :data:`FITS`.
+def _refuse_large(game: AnyGame, state: Hashable, algorithm: str, depth: object) -> None:
+    """Refuse up front a tic-tac-toe position with more empty squares than :data:`FITS`
+    allows, and a random-turn one (expectiminimax) with more than :data:`RANDOM_TURN_FITS`.
 
     A depth-limited search shallower than the game is left to the recorder's limit: how
     large its tree is depends on the depth as much as on the position."""
-    if not isinstance(game, (TicTacToe, TicTacToeBitboard)) or algorithm not in FITS:
-        return   # (expectiminimax on tic-tac-toe is stopped by MAX_EVENTS if need be)
-    board: AnyGame = game
-    empty = len(board.moves(state))
-    if algorithm == "depth_limited" and isinstance(depth, int) and depth < empty:
-        return
-    if empty > FITS[algorithm]:
-        raise GameError(
-            f"a {algorithm} trace from this position (with {empty} empty squares) may pass "
-            f"{MAX_EVENTS:,} events, too many to step through: trace a tic-tac-toe position "
-            f"with at most {FITS[algorithm]} empty squares"
-        )
-
-
-def _refuse_large_random_turn(game: AnyGame, state: Hashable, algorithm: str) -> None:
-    """Refuse up front an ``"expectiminimax"`` trace of a random-turn tic-tac-toe position
-    with more empty squares than :data:`RANDOM_TURN_FITS`."""
-    if algorithm != "expectiminimax" or not isinstance(game, RandomTurnTicTacToe):
-        return
     board: Any = state
-    if game.finished(board):   # (which also checks that it is a state of the game)
+    if isinstance(game, RandomTurnTicTacToe) and algorithm == "expectiminimax":
+        limit, name = RANDOM_TURN_FITS, "random-turn tic-tac-toe"
+        if game.finished(board):   # (which also checks that it is a state of the game)
+            return
+        empty = sum(row.count(" ") for row in board[0])
+    elif isinstance(game, (TicTacToe, TicTacToeBitboard)) and algorithm in FITS:
+        limit, name = FITS[algorithm], "tic-tac-toe"
+        empty = len(game.moves(board))
+        if algorithm == "depth_limited" and isinstance(depth, int) and depth < empty:
+            return
+    else:   # (expectiminimax on tic-tac-toe is stopped by MAX_EVENTS if need be)
         return
-    empty = sum(row.count(" ") for row in board[0])
-    if empty > RANDOM_TURN_FITS:
+    if empty > limit:
         raise GameError(
-            f"an expectiminimax trace from this position (with {empty} empty squares) may "
-            f"pass {MAX_EVENTS:,} events, too many to step through: trace a random-turn "
-            f"tic-tac-toe position with at most {RANDOM_TURN_FITS} empty squares"
+            f"a{'n' if algorithm[0] in 'ae' else ''} {algorithm} trace from this position "
+            f"(with {empty} empty squares) may pass {MAX_EVENTS:,} events, too many to step "
+            f"through: trace a {name} position with at most {limit} empty squares"
         )
 
 

@@ -1,11 +1,8 @@
 """A search tree as it stands at one step of its trace: in words, on a canvas, as SVG.
 
-Three layers, each usable alone:
+Two layers over :func:`gamelib.ui.search_snapshot.snapshot` (the tree replayed up to a
+step), each usable alone:
 
-* :func:`snapshot` replays a :class:`~gamelib.search.trace.SearchTrace` up to a step:
-  which nodes are entered, open (entered, not yet returned) or done, their windows,
-  values, cache reads and stores, the moves skipped by cutoffs, and the status line
-  that says in words what the step did (:func:`describe`).
 * :func:`draw_search` paints that picture on any
   :class:`~gamelib.ui.canvas.CanvasLike` (an ipycanvas canvas or a
   :class:`~gamelib.ui.canvas.RecordingCanvas`): small boards in the nodes, values on
@@ -19,39 +16,28 @@ Three layers, each usable alone:
 >>> game = TicTacToe()
 >>> trace = SearchTrace(game, game.start, "minimax", {}, 0, 1,
 ...     (Node(0, None, None, game.start, 0, "X"),), (Enter(0, (-1, 1)), Return(0, 0)))
->>> snapshot(trace, 1).message
-'The start position is worth 0 for X: the search is done.'
+>>> search_svg(trace).text
+'Search tree: minimax from a Tic-tac-toe position with 9 moves, 1 step.'
 """
 
 from __future__ import annotations
 
-import typing
-from dataclasses import dataclass, field
-from typing import Any, Final, cast
+from typing import Any, Final
 
-from gamelib.game import CHANCE, GameError, describe_text
+from gamelib.game import CHANCE
 from gamelib.games import ConnectFour, RandomTurnTicTacToe, TicTacToe, TicTacToeBitboard, TreeGame
-from gamelib.search.common import is_number
 from gamelib.search.trace import (
     Backup,
-    CacheRead,
-    CacheStore,
-    Cutoff,
-    Enter,
-    Event,
-    Expand,
-    Leaf,
     Node,
     Playout,
-    Return,
     SearchTrace,
     Select,
-    Window,
 )
 from gamelib.session import format_value
 from gamelib.ui.canvas import CanvasLike, RecordingCanvas, Rect, batch
 from gamelib.ui.drawing import Palette, clear_canvas, css_font, snap, value_colour
 from gamelib.ui.picture import BoardPicture
+from gamelib.ui.search_snapshot import NodeState, Snapshot, snapshot
 from gamelib.ui.search_words import _window_text, _Words, describe_search, probability_text
 from gamelib.ui.tree_layout import (
     CHAR_WIDTH,
@@ -67,17 +53,7 @@ from gamelib.ui.tree_layout import (
     wrap,
 )
 
-__all__ = [
-    "NodeState",
-    "Snapshot",
-    "snapshot",
-    "describe",
-    "draw_search",
-    "search_svg",
-    "check_trace",
-    "check_step",
-    "focus",
-]
+__all__ = ["draw_search", "search_svg"]
 
 LABEL_PX: Final = 18
 """Font size in pixels of a node's labels: its move, edge value, window and cache entry."""
@@ -100,194 +76,6 @@ contrast of at least 4.5:1 (WCAG AA) on the background and on the status band.""
 def _readable(colour: str) -> str:
     return READABLE.get(colour, colour)
 
-
-
-@dataclass
-class NodeState:
-    """What is known about one entered node after some steps.
-
-    ``window`` is its current window (None for minimax, which has none), raised as its
-    children return; ``value`` and ``bound`` are set once it returned (``'='``, ``'≤'``
-    or ``'≥'``); ``leaf`` is ``(value, heuristic)`` for a node valued without search;
-    ``read`` its last cache read and ``stored`` its cache entry ``(flag, value)``.
-    MCTS: ``visits``, ``total``, ``value`` their mean, ``uct`` its score when selected from,
-    ``proven`` its exact value once MCTS-Solver proved it.
-    """
-
-    window: Window | None = None
-    value: float | None = None
-    bound: str = "="
-    leaf: tuple[float, bool] | None = None
-    read: CacheRead | None = None
-    stored: tuple[str, float] | None = None
-    visits: int = 0
-    total: float = 0.0
-    uct: float | None = None
-    proven: float | None = None
-
-    @property
-    def open(self) -> bool:
-        """True while the node is being searched (entered, not returned)."""
-        return self.value is None
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """The tree after the events ``0..step`` of a trace; ``current`` is the node of event
-    ``step``, ``pruned`` the spots of the moves pruned so far (``(node, 0)`` for a
-    cutoff at ``node``), ``message`` the status."""
-
-    step: int
-    current: int
-    nodes: dict[int, NodeState]
-    pruned: frozenset[tuple[int, int]] = field(default_factory=frozenset)
-    message: str = ""
-
-
-def check_trace(trace: object) -> SearchTrace:
-    """``trace`` itself, after checking that it is a SearchTrace with at least one event.
-
-    Raises GameError saying what to pass instead.
-    """
-    if not isinstance(trace, SearchTrace):
-        raise GameError(
-            f"expected a SearchTrace (from gamelib.search.trace.trace_search), got "
-            f"{type(trace).__name__}"
-        )
-    if not trace.events or not trace.nodes:
-        raise GameError("this trace has no events: there is nothing to show")
-    _check_parts(trace)
-    return trace
-
-
-_EVENT_TYPES: Final = tuple(typing.get_args(Event))
-
-
-def _check_parts(trace: SearchTrace) -> None:
-    """Raise GameError unless the nodes and events of ``trace`` fit together as
-    trace_search makes them: node ``i`` has id ``i`` and an earlier parent, and every
-    event is an event naming nodes of the trace, with numbers for values (a trace built or
-    changed by hand could otherwise fail deep inside the drawing)."""
-    n = len(trace.nodes)
-
-    def forged(what: str) -> GameError:
-        return GameError(f"this trace does not fit together ({what}): pass a trace made by "
-                         "gamelib.search.trace.trace_search, unchanged")
-
-    for i, node in enumerate(trace.nodes):
-        parent = getattr(node, "parent", None)
-        if not isinstance(node, Node) or node.id != i or not (
-                (i == 0 and parent is None) or (_is_id(parent) and cast(int, parent) < i)):
-            raise forged(f"node {i} is {describe_text(node, 60)}")
-    for k, event in enumerate(trace.events):
-        if not isinstance(event, _EVENT_TYPES):
-            raise forged(f"event {k} is {describe_text(event, 60)}")
-        ids = [event.node, *([event.child] if hasattr(event, "child") else []),
-               *getattr(event, "path", ()), *getattr(event, "scores", {})]
-        if not all(_is_id(x) and x < n for x in ids):
-            raise forged(f"event {k} names a node that is not one of its {n} nodes")
-        value = getattr(event, "value", 0)
-        if not is_number(value) or value != value:
-            raise forged(f"event {k} has the value {describe_text(value)}")
-
-
-def _is_id(x: object) -> bool:
-    """Whether ``x`` can be a node id: an int (not a bool), 0 or more."""
-    return isinstance(x, int) and not isinstance(x, bool) and x >= 0
-
-
-def check_step(trace: SearchTrace, step: object) -> int:
-    """``step`` as an event index of ``trace``: None is the last; negative counts from
-    the end. Raises GameError, saying the allowed range, for anything else."""
-    n = len(trace.events)
-    if step is None:
-        return n - 1
-    if not isinstance(step, int) or isinstance(step, bool) or not -n <= step < n:
-        raise GameError(f"step must be a whole number from 0 to {n - 1}, got "
-                        f"{describe_text(step)}")
-    return step % n
-
-
-def describe(trace: SearchTrace, step: int) -> str:
-    """The status line of event ``step`` of ``trace``, in words."""
-    return _Words(trace).describe(trace.events[step])
-
-
-def snapshot(trace: SearchTrace, step: int | None = None) -> Snapshot:
-    """The tree after events ``0..step`` of ``trace`` (default: the end).
-
-    Raises GameError for a bad trace or step.
-    """
-    trace = check_trace(trace)
-    step = check_step(trace, step)
-    if trace.algorithm == "mcts":
-        return _mcts_snapshot(trace, step)
-    nodes: dict[int, NodeState] = {}
-    pruned: set[tuple[int, int]] = set()
-    windowless = trace.algorithm in ("minimax", "expectiminimax")
-    first = trace.game.players[0] if trace.game is not None else None
-    for event in trace.events[: step + 1]:
-        state = nodes.setdefault(event.node, NodeState())
-        if isinstance(event, Enter):
-            state.window = None if windowless else event.window
-        elif isinstance(event, Leaf):
-            state.leaf = (event.value, event.heuristic)
-        elif isinstance(event, CacheRead):
-            state.read = event
-            if not windowless:
-                state.window = event.window
-        elif isinstance(event, Cutoff):
-            if event.pruned:
-                pruned.add((event.node, 0))
-        elif isinstance(event, CacheStore):
-            state.stored = (event.flag, event.value)
-        elif isinstance(event, Return):
-            state.value, state.bound = event.value, event.bound
-            parent = trace.nodes[event.node].parent
-            if parent is not None and parent in nodes:
-                _raise_window(nodes[parent], trace.nodes[parent], event.value,
-                              trace.algorithm == "bounded", first)
-    return Snapshot(step, trace.events[step].node, nodes, frozenset(pruned),
-                    describe(trace, step))
-
-
-def _mcts_snapshot(trace: SearchTrace, step: int) -> Snapshot:
-    """:func:`snapshot` of an MCTS trace: the nodes made so far with their visits and
-    means, and the candidates' UCT scores at a selection step."""
-    nodes = {0: NodeState()}
-    for event in trace.events[: step + 1]:
-        if isinstance(event, Expand):
-            nodes[event.node] = NodeState()
-        elif isinstance(event, Backup):
-            for key, added in zip(event.path, event.added, strict=True):
-                state = nodes[key]
-                state.visits += 1
-                state.total += added
-                state.value = state.total / state.visits
-            for key, value in event.proven:
-                nodes[key].proven = value
-    event = trace.events[step]
-    if isinstance(event, Select):
-        for key, score in event.scores.items():
-            nodes[key].uct = score
-    return Snapshot(step, event.node, nodes, frozenset(), describe(trace, step))
-
-
-def _raise_window(parent: NodeState, node: Node, value: float, bounded: bool,
-                  first: Any) -> None:
-    """Narrow an open parent's window by a child's returned value, as the search does."""
-    if parent.window is None or not parent.open:
-        return
-    alpha, beta = parent.window
-    if bounded:
-        if node.player == first:
-            alpha = max(alpha, value)
-        else:
-            beta = min(beta, value)
-    else:
-        alpha = max(alpha, -value)
-    if alpha < beta:
-        parent.window = (alpha, beta)
 
 
 # -- drawing -------------------------------------------------------------------------------
@@ -609,33 +397,6 @@ def _draw_playout(canvas: CanvasLike, trace: SearchTrace, spot: Spot, event: Pla
               else f"{player} loses")
     _label(canvas, result, Rect(spot.left + 3, end, spot.slot - 6, PLAYOUT_STEP),
            value_colour(event.result), plate=True)
-
-
-def focus(trace: SearchTrace, layout: TreeLayout, step: int) -> Rect:
-    """The part of the tree that event ``step`` talks about: the current node, and with
-    MCTS every candidate of a Select, the playout's dots and result, and the top of a
-    Backpropagate's path: the root, its child whose values changed and the grandchild (a
-    whole path may be taller than a screen; the status line lists every value added).
-    Boxes and labels, in the layout's pixels."""
-    event = trace.events[step]
-    keys: list[int] = [event.node]
-    if isinstance(event, Select):
-        keys += list(event.scores)
-    elif isinstance(event, Backup):
-        keys += list(event.path[:3])
-    rects = []
-    for key in keys:
-        spot = layout.spots[key]
-        rects.append(Rect(spot.left, spot.row(-1).y, spot.slot,
-                          spot.row(spot.below - 1).bottom - spot.row(-1).y))
-    if isinstance(event, Playout):
-        spot = layout.spots[event.node]
-        rects.append(Rect(spot.left, spot.box.y, spot.slot,
-                          spot.row(spot.below - 1).bottom - spot.box.y
-                          + (len(event.moves) + 1) * PLAYOUT_STEP))
-    left, top = min(r.x for r in rects), min(r.y for r in rects)
-    right, bottom = max(r.right for r in rects), max(r.bottom for r in rects)
-    return Rect(left, top, right - left, bottom - top)
 
 
 def search_svg(trace: SearchTrace, step: int | None = None) -> BoardPicture:

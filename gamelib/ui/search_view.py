@@ -42,19 +42,16 @@ from gamelib.session.readonly import ReadOnly
 from gamelib.ui.canvas import PIXEL_RATIO, WIDGET_CSS, CanvasLike, LiveCanvas
 from gamelib.ui.cell import CellView, close_widgets
 from gamelib.ui.drawing import Palette
-from gamelib.ui.search_svg import (
-    MIN_PX,
-    READABLE,
-    SMALL_PX,
-    STATUS_PX,
-    Snapshot,
-    check_trace,
-    draw_search,
+from gamelib.ui.search_snapshot import Snapshot, check_trace, snapshot
+from gamelib.ui.search_svg import MIN_PX, READABLE, SMALL_PX, STATUS_PX, draw_search, search_svg
+from gamelib.ui.tree_layout import (
+    LEGEND_HEIGHT,
+    LEGEND_PX,
+    STATUS_HEIGHT,
+    TreeLayout,
     focus,
-    search_svg,
-    snapshot,
+    layout_tree,
 )
-from gamelib.ui.tree_layout import LEGEND_HEIGHT, LEGEND_PX, STATUS_HEIGHT, TreeLayout, layout_tree
 
 __all__ = ["SearchView", "show_search", "PIXEL_RATIO", "SHRINK", "SPEEDS"]
 
@@ -282,7 +279,7 @@ class SearchView(CellView):
                      layout=w.Layout(width="100%", max_width=f"{layout.width}px"))
         key.add_class("gamelib-tree-key")
         self._widgets.update(status=status, key=key)
-        # What a step talks about (search_svg.focus: the current node; with MCTS all the
+        # What a step talks about (tree_layout.focus: the current node; with MCTS all the
         # candidates of a selection, the playout, the path backed up) is kept in view where
         # the box scrolls: a mark at its centre is the box's only scroll-snap point (_FOLLOW_CSS),
         # which the browser scrolls back to whenever the mark moves (a step, the slider).

@@ -27,7 +27,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from gamelib.search.trace import CacheRead, CacheStore, Cutoff, Playout, SearchTrace
+from gamelib.search.trace import Backup, CacheRead, CacheStore, Cutoff, Playout, SearchTrace, Select
 from gamelib.ui.canvas import Rect
 
 __all__ = [
@@ -52,6 +52,7 @@ __all__ = [
     "legend_lines",
     "legend",
     "level",
+    "focus",
 ]
 
 SpotKey = int | tuple[int, int]
@@ -346,3 +347,30 @@ def overlaps(
             if a.y < b.bottom and b.y < a.bottom:
                 found.append(((key_a, what_a), (key_b, what_b)))
     return found
+
+
+def focus(trace: SearchTrace, layout: TreeLayout, step: int) -> Rect:
+    """The part of the tree that event ``step`` talks about: the current node, and with
+    MCTS every candidate of a Select, the playout's dots and result, and the top of a
+    Backpropagate's path: the root, its child whose values changed and the grandchild (a
+    whole path may be taller than a screen; the status line lists every value added).
+    Boxes and labels, in the layout's pixels."""
+    event = trace.events[step]
+    keys: list[int] = [event.node]
+    if isinstance(event, Select):
+        keys += list(event.scores)
+    elif isinstance(event, Backup):
+        keys += list(event.path[:3])
+    rects = []
+    for key in keys:
+        spot = layout.spots[key]
+        rects.append(Rect(spot.left, spot.row(-1).y, spot.slot,
+                          spot.row(spot.below - 1).bottom - spot.row(-1).y))
+    if isinstance(event, Playout):
+        spot = layout.spots[event.node]
+        rects.append(Rect(spot.left, spot.box.y, spot.slot,
+                          spot.row(spot.below - 1).bottom - spot.box.y
+                          + (len(event.moves) + 1) * PLAYOUT_STEP))
+    left, top = min(r.x for r in rects), min(r.y for r in rects)
+    right, bottom = max(r.right for r in rects), max(r.bottom for r in rects)
+    return Rect(left, top, right - left, bottom - top)

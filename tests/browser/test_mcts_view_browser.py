@@ -21,8 +21,8 @@ from gamelib.games import TicTacToe
 from gamelib.search.trace import Backup, Playout, Select, trace_search
 from gamelib.ui.canvas import RecordingCanvas, Rect
 from gamelib.ui.drawing import Palette
-from gamelib.ui.search_svg import focus
 from gamelib.ui.search_view import PIXEL_RATIO, SHRINK, SearchView
+from gamelib.ui.tree_layout import focus
 
 from .harness import PROJECT_ROOT, Box, LabPage, LabServer, page_on, rgba, serving_copy, wait_until
 

@@ -22,7 +22,8 @@ from gamelib.games import RandomTurnTicTacToe, TicTacToe
 from gamelib.search.trace import trace_search
 from gamelib.ui.boards import Palette
 from gamelib.ui.canvas import STOPPED_WORDS, RecordingCanvas
-from gamelib.ui.search_svg import READABLE, search_svg, snapshot
+from gamelib.ui.search_snapshot import snapshot
+from gamelib.ui.search_svg import READABLE, search_svg
 from gamelib.ui.search_view import PIXEL_RATIO, SHRINK, SearchView
 
 from .harness import (

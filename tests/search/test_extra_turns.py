@@ -229,7 +229,7 @@ def test_the_viewers_words_give_each_value_for_the_right_player(algorithm: str) 
     viewer's words name that player, so that every "worth v for P" is the exact value
     for P; the key says so."""
     from gamelib.search.trace import Return
-    from gamelib.ui.search_svg import snapshot
+    from gamelib.ui.search_snapshot import snapshot
     from gamelib.ui.tree_layout import legend
 
     trace = trace_search(XXO, XXO.start, algorithm, **(

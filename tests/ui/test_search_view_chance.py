@@ -9,7 +9,8 @@ from gamelib.game import CHANCE
 from gamelib.games import RandomTurnTicTacToe
 from gamelib.search.trace import Return, trace_search
 from gamelib.ui.canvas import RecordingCanvas
-from gamelib.ui.search_svg import search_svg, snapshot
+from gamelib.ui.search_snapshot import snapshot
+from gamelib.ui.search_svg import search_svg
 from gamelib.ui.search_view import SearchView
 from gamelib.ui.search_words import exact
 from gamelib.ui.tree_layout import BOX, label_rects, layout_tree, overlaps

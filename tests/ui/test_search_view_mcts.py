@@ -20,9 +20,10 @@ from gamelib.search.trace import (
 )
 from gamelib.session import format_value
 from gamelib.ui.canvas import RecordingCanvas
-from gamelib.ui.search_svg import focus, search_svg, snapshot
+from gamelib.ui.search_snapshot import snapshot
+from gamelib.ui.search_svg import search_svg
 from gamelib.ui.search_view import SHRINK, SearchView
-from gamelib.ui.tree_layout import LEGEND_HEIGHT, label_rects, layout_tree, overlaps
+from gamelib.ui.tree_layout import LEGEND_HEIGHT, focus, label_rects, layout_tree, overlaps
 
 GAME = TicTacToe()
 # O to move, four empty squares; X threatens 2,1 and 1,3: O loses whatever it does.
