@@ -374,5 +374,5 @@ def test_lesson_10_chance_nodes_are_round_labelled_and_summed(lessons_page: LabP
     wanted = f"{view.message} step {summed} of {len(view) - 1}".split()
     assert "so far." in view.message and "1/2 ×" in view.message
     wait_until(lambda: status.inner_text().split() == wanted, 30, "the expectation in words")
-    cell.locator(".gamelib-current").scroll_into_view_if_needed()
+    status.evaluate("s => s.scrollIntoView({block: 'start'})")   # the words, then the tree
     lab.screenshot("lesson10_expectation_so_far_1280x800")
