@@ -41,6 +41,7 @@ from gamelib.search.common import (
     AnyGame,
     Budget,
     Heuristic,
+    Observer,
     SearchTimeout,
     check_budget,
     check_cache,
@@ -48,6 +49,7 @@ from gamelib.search.common import (
     check_game,
     check_heuristic_callable,
     check_number,
+    check_observer,
     check_rng,
     check_running,
     check_seconds,
@@ -158,7 +160,7 @@ def _search(game: AnyGame, depth: int | None, heuristic: Heuristic | None,
 def expectiminimax(game: AnyGame, state: Hashable, player: Player | None = None, *,
                    depth: int | None = None, heuristic: Heuristic | None = None,
                    cache: dict[Hashable, ExpectedValue] | None = None, stats: Stats | None = None,
-                   budget: Budget | None = None) -> ExpectedValue:
+                   budget: Budget | None = None, observer: Observer | None = None) -> ExpectedValue:
     """The expected value of ``state`` for ``player`` under best play of both players.
 
     Arguments: a game, with or without chance states, and a state of it; ``player``
@@ -176,9 +178,11 @@ def expectiminimax(game: AnyGame, state: Hashable, player: Player | None = None,
     minimax's value.
 
     ``stats``, if given, is filled: ``calls``, ``cache_hits``, ``terminal``, ``visited``
-    (the states the search solved), ``cache_entries`` and ``seconds``.
+    (the states the search solved), ``cache_entries`` and ``seconds``. ``observer`` is for
+    :func:`~gamelib.search.trace.trace_search` (see :data:`~gamelib.search.common.Observer`;
+    the recursive step is ``value(state, depth)``).
 
-    Raises :class:`GameError` for a bad player, depth, heuristic, cache or budget; for a
+    Raises :class:`GameError` for a bad player, depth, heuristic, cache, budget or observer; for a
     chance state whose probabilities are missing, negative or do not sum to 1, or that
     has no outcomes (see :func:`~gamelib.game.chance_outcomes`); and for a search to the
     end in a game whose states repeat (:data:`CYCLE`).
@@ -186,6 +190,9 @@ def expectiminimax(game: AnyGame, state: Hashable, player: Player | None = None,
     search = _search(game, depth, heuristic, cache, stats, budget)
     player = game.players[0] if player is None else player
     check_player(game, player)
+    check_observer(observer)
+    if observer is not None:   # the recursion calls self.value: now the observer's
+        search.value = observer(search.value)  # type: ignore[method-assign]
     with search.stats.timer():
         v = search.value(state, depth)
     search.stats.cache_entries = {"=": len(search.cache)}

@@ -1,9 +1,6 @@
-"""A search's trace: every step of minimax, alpha-beta, the bound cache or a depth limit.
-
-This module holds the trace's data types; :func:`trace_search` (the function that runs one
-of gamelib's own searches with an observer attached and records what it does) lives here
-too. A trace is plain data: the viewer in :mod:`gamelib.ui` draws it, tests compare it,
-and nothing in it refers back to a running search.
+"""A search's trace: every step of a search, as plain data. :func:`trace_search` runs one
+of gamelib's searches with an observer and records what it does; the viewer in
+:mod:`gamelib.ui` draws the trace, tests compare it; nothing in it refers back to a search.
 
 A search is a tree of :class:`Node` objects, each made when the search enters a state.
 The ordered ``events`` say what happened, one step of the viewer each:
@@ -28,11 +25,13 @@ moves and result, or the guide's value of the new node) and
 :class:`Backup` (what was added to each node of the path). Its nodes are those of the
 search's tree, numbered in the order they were made.
 
+Expectiminimax's chance nodes have ``player`` :data:`~gamelib.game.CHANCE`, their outcomes a
+``probability``; its memo's answers are :class:`CacheRead` events (case 0, entry ``("=", v)``).
+
 Values are on the scale of the algorithm traced, as in the searches themselves: for the
 player to move in the node (negamax: ``"minimax"``, ``"alphabeta"``, ``"depth_limited"``,
-``"mcts"``),
-or for the first player, ``game.players[0]``, in every node (``"bounded"``, as in the
-lecture's max_value/min_value). Windows are on the same scale.
+``"mcts"``), or for ``game.players[0]`` in every node (``"bounded"``, as in the lecture's
+max_value/min_value, and ``"expectiminimax"``). Windows are on the same scale.
 """
 
 from __future__ import annotations
@@ -40,40 +39,25 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, cast
 
-from gamelib.game import GameError, describe_text
-from gamelib.games import TicTacToe, TicTacToeBitboard
+from gamelib.game import CHANCE, GameError, Probability, chance_outcomes, describe_text
+from gamelib.games import RandomTurnTicTacToe, TicTacToe, TicTacToeBitboard
 from gamelib.search.alphabeta import alphabeta
 from gamelib.search.bounded import BoundCache, bounded_alphabeta, read_bound
 from gamelib.search.common import AnyGame, check_game
 from gamelib.search.depth_limited import depth_limited
 from gamelib.search.door import search_door
+from gamelib.search.expectiminimax import expectiminimax
 from gamelib.search.heuristics import default_heuristic
 from gamelib.search.mcts import DEFAULT_EXPLORATION, Iteration, MCTSNode, mcts
 from gamelib.search.minimax import minimax
 from gamelib.search.playouts import random_policy
 from gamelib.search.stats import Stats
 
-__all__ = [
-    "ALGORITHMS",
-    "MAX_EVENTS",
-    "FITS",
-    "CacheRead",
-    "CacheStore",
-    "Cutoff",
-    "Enter",
-    "Event",
-    "Select",
-    "Expand",
-    "Playout",
-    "Backup",
-    "Leaf",
-    "Node",
-    "Return",
-    "SearchTrace",
-    "trace_search",
-]
+__all__ = ["ALGORITHMS", "MAX_EVENTS", "FITS", "RANDOM_TURN_FITS", "CacheRead", "CacheStore",
+           "Cutoff", "Enter", "Event", "Select", "Expand", "Playout", "Backup", "Leaf", "Node",
+           "Return", "SearchTrace", "trace_search"]
 
 MAX_EVENTS: Final = 5_000
 """The largest trace :func:`trace_search` records; a bigger search is refused up front."""
@@ -91,8 +75,10 @@ class Node:
 
     ``parent`` is the id of the node it was entered from (None for the root), ``move``
     the move that led there from the parent, ``depth`` the plies from the root and
-    ``player`` the player to move in ``state``. ``prior`` (MCTS with a guide only) is the
-    prior probability the guide gave the move into this node; None otherwise.
+    ``player`` the player to move in ``state`` (:data:`~gamelib.game.CHANCE` in a chance
+    node); ``probability`` that of ``move`` where the parent is a chance node, else None;
+    ``prior`` (MCTS with a guide only) the prior probability the guide gave the move into
+    this node, else None.
     """
 
     id: int
@@ -101,6 +87,7 @@ class Node:
     state: Hashable
     depth: int
     player: str
+    probability: Probability | None = None
     prior: float | None = None
 
 
@@ -176,9 +163,8 @@ class Return:
 
 @dataclass(frozen=True)
 class Select:
-    """MCTS selection: every move at ``node`` has a child; ``scores`` are their UCT
-    scores (by child id, for the player to move at ``node``) and the search goes on to
-    ``child``, the highest."""
+    """MCTS selection: every move at ``node`` has a child; ``scores`` are their UCT (or
+    PUCT) scores by child id, and the search goes on to ``child``, the highest."""
 
     node: int
     child: int
@@ -223,14 +209,11 @@ Event = Enter | Leaf | CacheRead | Cutoff | CacheStore | Return | Select | Expan
 
 @dataclass(frozen=True)
 class SearchTrace:
-    """What one search did, step by step.
-
-    ``algorithm`` is ``"minimax"``, ``"alphabeta"``, ``"bounded"``, ``"depth_limited"``
-    or ``"mcts"``; ``options`` the options it ran with; ``value`` its result (the same as
-    the algorithm's own function returns; for ``"mcts"``, the chosen root move's mean
-    value) and ``calls`` its ``Stats.calls`` (for ``"mcts"``, the nodes of its tree).
-    ``nodes[i].id == i``; ``events`` are in the order they happened.
-    """
+    """What one search did, step by step: ``algorithm`` (a key of :data:`ALGORITHMS`) run
+    with ``options``; ``value`` its result (as the algorithm's own function returns it; for
+    ``"mcts"``, the chosen root move's mean value), ``calls`` its ``Stats.calls`` (for
+    ``"mcts"``, its tree's nodes); ``nodes[i].id == i``; ``events`` in the order they
+    happened."""
 
     game: Any
     state: Hashable
@@ -246,6 +229,19 @@ class SearchTrace:
         """The number of events (the viewer's steps)."""
         return len(self.events)
 
+    def owner(self, node: Node) -> str:
+        """For whom ``node``'s values and window are: the first player (``"bounded"``,
+        ``"expectiminimax"``); with negamax the opponent of the parent's mover (the player
+        to move there unless the parent's mover moves again); else the player to move."""
+        if node.parent is None and self.algorithm not in ("bounded", "expectiminimax"):
+            return node.player
+        first, second = self.game.players
+        if self.algorithm in ("bounded", "expectiminimax"):
+            return str(first)
+        if self.algorithm == "mcts" or node.parent is None:
+            return node.player
+        return str(second if self.nodes[node.parent].player == first else first)
+
 
 # -- recording a search -------------------------------------------------------------------------
 
@@ -255,6 +251,7 @@ ALGORITHMS: Final[dict[str, frozenset[str]]] = {
     "bounded": frozenset({"alpha", "beta", "cache"}),
     "depth_limited": frozenset({"depth", "heuristic"}),
     "mcts": frozenset({"iterations", "seed", "exploration", "policy", "solve", "guide"}),
+    "expectiminimax": frozenset(),
 }
 """The algorithms :func:`trace_search` runs, each with the options it takes."""
 
@@ -263,6 +260,9 @@ FITS: Final[dict[str, int]] = {"minimax": 6, "alphabeta": 6, "bounded": 7, "dept
 (with default options; for ``"depth_limited"``, a depth of at least the number of empty
 squares) to fit in :data:`MAX_EVENTS` whatever the position. Positions with more are
 refused up front; a test checks both halves of the claim."""
+
+RANDOM_TURN_FITS: Final = 5
+"""The same for ``"expectiminimax"`` on random-turn tic-tac-toe (a test checks both halves)."""
 
 
 class _TooLarge(Exception):
@@ -273,10 +273,12 @@ class _Frame:
     """What the recorder knows about a node while the search is inside it."""
 
     __slots__ = ("node", "state", "window", "children", "child_windows", "moves",
-                 "cutoffs_after_child", "terminal_before", "answered", "move_of")
+                 "cutoffs_after_child", "terminal_before", "answered", "move_of", "player",
+                 "chances")
 
-    def __init__(self, node: int, state: Hashable, window: Window, terminal_before: int) -> None:
-        self.node, self.state, self.window = node, state, window
+    def __init__(self, node: int, state: Hashable, window: Window, terminal_before: int,
+                 player: str) -> None:
+        self.node, self.state, self.window, self.player = node, state, window, player
         self.children: list[int] = []
         self.child_windows: list[Window] = []
         self.moves: list[Hashable] = []
@@ -284,6 +286,7 @@ class _Frame:
         self.terminal_before = terminal_before
         self.answered = False   # by the cache, without a search
         self.move_of: dict[Hashable, Hashable] | None = None   # child state -> move
+        self.chances: dict[Hashable, Probability] | None = None   # child state -> probability
 
 
 def _bound(value: float, window: Window, exact_entry: bool = False) -> Bound:
@@ -323,20 +326,24 @@ class _Recorder:
 
     def enter(self, state: Hashable, window: Window) -> _Frame:
         parent = self.stack[-1] if self.stack else None
-        move = None
+        move = probability = None
         if parent is not None:
             if parent.move_of is None:
                 game = self.game
                 parent.move_of = {game.play(parent.state, m): m for m in game.moves(parent.state)}
+                if parent.player == CHANCE:
+                    parent.chances = {after: p for p, after in chance_outcomes(game, parent.state)}
             move = parent.move_of.get(state)
+            if parent.chances is not None:
+                probability = parent.chances.get(state)
             parent.children.append(len(self.nodes))
             parent.child_windows.append(window)
             parent.moves.append(move)
         node = Node(id=len(self.nodes), parent=None if parent is None else parent.node,
                     move=move, state=state, depth=len(self.stack),
-                    player=self.game.to_move(state))
+                    player=self.game.to_move(state), probability=probability)
         self.nodes.append(node)
-        frame = _Frame(node.id, state, window, self.stats.terminal)
+        frame = _Frame(node.id, state, window, self.stats.terminal, node.player)
         self.stack.append(frame)
         self.add(Enter(node.id, window))
         return frame
@@ -372,9 +379,11 @@ class _Recorder:
         if self.stack:
             self.stack[-1].cutoffs_after_child = stats.cutoffs
 
-    def observer(self, window_of: Callable[[tuple[Any, ...]], Window],
-                 reads_cache: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        """The observer hook handed to the search: wraps its recursive function."""
+    def observer(self, window_of: Callable[[tuple[Any, ...]], Window], reads_cache: bool = False,
+                 memo: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """The observer hook handed to the search: wraps its recursive function. ``memo``:
+        the search answers a state it solved before from its memo (``stats.cache_hits``
+        counts it), which the trace records as a :class:`CacheRead` that answered."""
 
         def observe(step: Callable[..., Any]) -> Callable[..., Any]:
             owner = getattr(step, "__self__", None)
@@ -388,7 +397,11 @@ class _Recorder:
                 frame = self.enter(args[0], window)
                 if reads_cache:
                     self.read(frame, *window)
+                hits = self.stats.cache_hits
                 value = step(*args)
+                if memo and not frame.children and self.stats.cache_hits > hits:
+                    frame.answered = True
+                    self.add(CacheRead(frame.node, ("=", value), 0, True, window))
                 self.leave(frame, value)
                 return value
 
@@ -425,6 +438,11 @@ def trace_search(game: AnyGame, state: Hashable, algorithm: str,
       scores, the nodes their priors, the Playout events the guide's values).
       The trace's ``value`` is the chosen root move's mean value for the player to move.
 
+    * ``"expectiminimax"``: :func:`~gamelib.search.expectiminimax.expectiminimax` to the
+      end, no options, for a game with chance states (or without): values for the first
+      player, exact fractions where the probabilities are; a state met again is answered
+      by the search's memo (a :class:`CacheRead`).
+
     The search is the algorithm's own function, run with an observer (see
     :data:`~gamelib.search.common.Observer`): the value, ``Stats.calls``, the cutoffs
     and the cache entries are those of a plain call. Values are on the algorithm's own
@@ -453,7 +471,7 @@ def trace_search(game: AnyGame, state: Hashable, algorithm: str,
         raise GameError("'depth_limited' needs the option depth, a whole number of plies")
     if algorithm == "mcts":
         return _trace_mcts(game, state, options)
-    _refuse_large_tictactoe(game, state, algorithm, options.get("depth"))
+    _refuse_large(game, state, algorithm, options.get("depth"))
     stats = Stats()
     recorder = _Recorder(game, stats, negamax=algorithm != "bounded")
     shown_options = dict(options)
@@ -476,6 +494,11 @@ def trace_search(game: AnyGame, state: Hashable, algorithm: str,
                                       options.get("beta"), cache=cache, stats=stats,
                                       observer=recorder.observer(lambda args: (args[2], args[3]),
                                                                  reads_cache=True))
+        elif algorithm == "expectiminimax":
+            # An exact Fraction where the probabilities are (a number all the same).
+            value = cast(float, expectiminimax(
+                game, state, stats=stats,
+                observer=recorder.observer(lambda args: _NO_WINDOW, memo=True)))
         else:
             heuristic = options.get("heuristic")
             if heuristic is None:
@@ -497,23 +520,30 @@ def trace_search(game: AnyGame, state: Hashable, algorithm: str,
     )
 
 
-def _refuse_large_tictactoe(game: AnyGame, state: Hashable, algorithm: str,
-                            depth: object) -> None:
-    """Refuse up front a tic-tac-toe position with more empty squares than :data:`FITS`.
+def _refuse_large(game: AnyGame, state: Hashable, algorithm: str, depth: object) -> None:
+    """Refuse up front a tic-tac-toe position with more empty squares than :data:`FITS`
+    allows, and a random-turn one (expectiminimax) with more than :data:`RANDOM_TURN_FITS`.
 
     A depth-limited search shallower than the game is left to the recorder's limit: how
     large its tree is depends on the depth as much as on the position."""
-    if not isinstance(game, (TicTacToe, TicTacToeBitboard)):
+    board: Any = state
+    if isinstance(game, RandomTurnTicTacToe) and algorithm == "expectiminimax":
+        limit, name = RANDOM_TURN_FITS, "random-turn tic-tac-toe"
+        if game.finished(board):   # (which also checks that it is a state of the game)
+            return
+        empty = sum(row.count(" ") for row in board[0])
+    elif isinstance(game, (TicTacToe, TicTacToeBitboard)) and algorithm in FITS:
+        limit, name = FITS[algorithm], "tic-tac-toe"
+        empty = len(game.moves(board))
+        if algorithm == "depth_limited" and isinstance(depth, int) and depth < empty:
+            return
+    else:   # (expectiminimax on tic-tac-toe is stopped by MAX_EVENTS if need be)
         return
-    board: AnyGame = game
-    empty = len(board.moves(state))
-    if algorithm == "depth_limited" and isinstance(depth, int) and depth < empty:
-        return
-    if empty > FITS[algorithm]:
+    if empty > limit:
         raise GameError(
-            f"a {algorithm} trace from this position (with {empty} empty squares) may pass "
-            f"{MAX_EVENTS:,} events, too many to step through: trace a tic-tac-toe position "
-            f"with at most {FITS[algorithm]} empty squares"
+            f"a{'n' if algorithm[0] in 'ae' else ''} {algorithm} trace from this position "
+            f"(with {empty} empty squares) may pass {MAX_EVENTS:,} events, too many to step "
+            f"through: trace a {name} position with at most {limit} empty squares"
         )
 
 

@@ -1,16 +1,14 @@
 """A search tree as it stands at one step of its trace: in words, on a canvas, as SVG.
 
-Three layers, each usable alone:
+Two layers over :func:`gamelib.ui.search_snapshot.snapshot` (the tree replayed up to a
+step), each usable alone:
 
-* :func:`snapshot` replays a :class:`~gamelib.search.trace.SearchTrace` up to a step:
-  which nodes are entered, open (entered, not yet returned) or done, their windows,
-  values, cache reads and stores, the moves skipped by cutoffs, and the status line
-  that says in words what the step did (:func:`describe`).
 * :func:`draw_search` paints that picture on any
   :class:`~gamelib.ui.canvas.CanvasLike` (an ipycanvas canvas or a
   :class:`~gamelib.ui.canvas.RecordingCanvas`): small boards in the nodes, values on
   the edges, the current node highlighted, the window ``[α, β]`` under every open node,
-  pruned moves greyed and dashed, cache entries with their flags.
+  pruned moves greyed and dashed, cache entries with their flags; expectiminimax's chance
+  nodes as circles, each outcome below one with its probability (``1/2 × +1`` once valued).
 * :func:`search_svg` draws the same picture as SVG, which stays in a saved notebook.
 
 >>> from gamelib.search.trace import Enter, Node, Return, SearchTrace
@@ -18,44 +16,35 @@ Three layers, each usable alone:
 >>> game = TicTacToe()
 >>> trace = SearchTrace(game, game.start, "minimax", {}, 0, 1,
 ...     (Node(0, None, None, game.start, 0, "X"),), (Enter(0, (-1, 1)), Return(0, 0)))
->>> snapshot(trace, 1).message
-'The start position is worth 0 for X: the search is done.'
+>>> search_svg(trace).text
+'Search tree: minimax from a Tic-tac-toe position with 9 moves, 1 step.'
 """
 
 from __future__ import annotations
 
-import typing
-from dataclasses import dataclass, field
-from typing import Any, Final, cast
+from typing import Any, Final
 
-from gamelib.game import GameError, describe_text
-from gamelib.games import ConnectFour, TicTacToe, TicTacToeBitboard, TreeGame
-from gamelib.search.common import is_number
+from gamelib.game import CHANCE
+from gamelib.games import ConnectFour, RandomTurnTicTacToe, TicTacToe, TicTacToeBitboard, TreeGame
 from gamelib.search.trace import (
     Backup,
-    CacheRead,
-    CacheStore,
-    Cutoff,
-    Enter,
-    Event,
-    Expand,
-    Leaf,
     Node,
-    Return,
+    Playout,
     SearchTrace,
     Select,
-    Window,
 )
 from gamelib.session import format_value
 from gamelib.ui.canvas import CanvasLike, RecordingCanvas, Rect, batch
 from gamelib.ui.drawing import Palette, clear_canvas, css_font, snap, value_colour
 from gamelib.ui.picture import BoardPicture
-from gamelib.ui.search_words import _window_text, _Words, describe_search
+from gamelib.ui.search_snapshot import NodeState, Snapshot, snapshot
+from gamelib.ui.search_words import _window_text, _Words, describe_search, probability_text
 from gamelib.ui.tree_layout import (
     CHAR_WIDTH,
     LEGEND_HEIGHT,
     LEGEND_PX,
     MARGIN,
+    PLAYOUT_STEP,
     STATUS_HEIGHT,
     TEXT_WIDTH,
     Spot,
@@ -64,16 +53,7 @@ from gamelib.ui.tree_layout import (
     wrap,
 )
 
-__all__ = [
-    "NodeState",
-    "Snapshot",
-    "snapshot",
-    "describe",
-    "draw_search",
-    "search_svg",
-    "check_trace",
-    "check_step",
-]
+__all__ = ["draw_search", "search_svg"]
 
 LABEL_PX: Final = 18
 """Font size in pixels of a node's labels: its move, edge value, window and cache entry."""
@@ -96,194 +76,6 @@ contrast of at least 4.5:1 (WCAG AA) on the background and on the status band.""
 def _readable(colour: str) -> str:
     return READABLE.get(colour, colour)
 
-
-
-@dataclass
-class NodeState:
-    """What is known about one entered node after some steps.
-
-    ``window`` is its current window (None for minimax, which has none), raised as its
-    children return; ``value`` and ``bound`` are set once it returned (``'='``, ``'≤'``
-    or ``'≥'``); ``leaf`` is ``(value, heuristic)`` for a node valued without search;
-    ``read`` its last cache read and ``stored`` its cache entry ``(flag, value)``.
-    MCTS: ``visits``, ``total``, ``value`` their mean, ``uct`` its score when selected from,
-    ``proven`` its exact value once MCTS-Solver proved it.
-    """
-
-    window: Window | None = None
-    value: float | None = None
-    bound: str = "="
-    leaf: tuple[float, bool] | None = None
-    read: CacheRead | None = None
-    stored: tuple[str, float] | None = None
-    visits: int = 0
-    total: float = 0.0
-    uct: float | None = None
-    proven: float | None = None
-
-    @property
-    def open(self) -> bool:
-        """True while the node is being searched (entered, not returned)."""
-        return self.value is None
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """The tree after the events ``0..step`` of a trace; ``current`` is the node of event
-    ``step``, ``pruned`` the spots of the moves pruned so far (``(node, 0)`` for a
-    cutoff at ``node``), ``message`` the status."""
-
-    step: int
-    current: int
-    nodes: dict[int, NodeState]
-    pruned: frozenset[tuple[int, int]] = field(default_factory=frozenset)
-    message: str = ""
-
-
-def check_trace(trace: object) -> SearchTrace:
-    """``trace`` itself, after checking that it is a SearchTrace with at least one event.
-
-    Raises GameError saying what to pass instead.
-    """
-    if not isinstance(trace, SearchTrace):
-        raise GameError(
-            f"expected a SearchTrace (from gamelib.search.trace.trace_search), got "
-            f"{type(trace).__name__}"
-        )
-    if not trace.events or not trace.nodes:
-        raise GameError("this trace has no events: there is nothing to show")
-    _check_parts(trace)
-    return trace
-
-
-_EVENT_TYPES: Final = tuple(typing.get_args(Event))
-
-
-def _check_parts(trace: SearchTrace) -> None:
-    """Raise GameError unless the nodes and events of ``trace`` fit together as
-    trace_search makes them: node ``i`` has id ``i`` and an earlier parent, and every
-    event is an event naming nodes of the trace, with numbers for values (a trace built or
-    changed by hand could otherwise fail deep inside the drawing)."""
-    n = len(trace.nodes)
-
-    def forged(what: str) -> GameError:
-        return GameError(f"this trace does not fit together ({what}): pass a trace made by "
-                         "gamelib.search.trace.trace_search, unchanged")
-
-    for i, node in enumerate(trace.nodes):
-        parent = getattr(node, "parent", None)
-        if not isinstance(node, Node) or node.id != i or not (
-                (i == 0 and parent is None) or (_is_id(parent) and cast(int, parent) < i)):
-            raise forged(f"node {i} is {describe_text(node, 60)}")
-    for k, event in enumerate(trace.events):
-        if not isinstance(event, _EVENT_TYPES):
-            raise forged(f"event {k} is {describe_text(event, 60)}")
-        ids = [event.node, *([event.child] if hasattr(event, "child") else []),
-               *getattr(event, "path", ()), *getattr(event, "scores", {})]
-        if not all(_is_id(x) and x < n for x in ids):
-            raise forged(f"event {k} names a node that is not one of its {n} nodes")
-        value = getattr(event, "value", 0)
-        if not is_number(value) or value != value:
-            raise forged(f"event {k} has the value {describe_text(value)}")
-
-
-def _is_id(x: object) -> bool:
-    """Whether ``x`` can be a node id: an int (not a bool), 0 or more."""
-    return isinstance(x, int) and not isinstance(x, bool) and x >= 0
-
-
-def check_step(trace: SearchTrace, step: object) -> int:
-    """``step`` as an event index of ``trace``: None is the last; negative counts from
-    the end. Raises GameError, saying the allowed range, for anything else."""
-    n = len(trace.events)
-    if step is None:
-        return n - 1
-    if not isinstance(step, int) or isinstance(step, bool) or not -n <= step < n:
-        raise GameError(f"step must be a whole number from 0 to {n - 1}, got "
-                        f"{describe_text(step)}")
-    return step % n
-
-
-def describe(trace: SearchTrace, step: int) -> str:
-    """The status line of event ``step`` of ``trace``, in words."""
-    return _Words(trace).describe(trace.events[step])
-
-
-def snapshot(trace: SearchTrace, step: int | None = None) -> Snapshot:
-    """The tree after events ``0..step`` of ``trace`` (default: the end).
-
-    Raises GameError for a bad trace or step.
-    """
-    trace = check_trace(trace)
-    step = check_step(trace, step)
-    if trace.algorithm == "mcts":
-        return _mcts_snapshot(trace, step)
-    nodes: dict[int, NodeState] = {}
-    pruned: set[tuple[int, int]] = set()
-    windowless = trace.algorithm == "minimax"
-    first = trace.game.players[0] if trace.game is not None else None
-    for event in trace.events[: step + 1]:
-        state = nodes.setdefault(event.node, NodeState())
-        if isinstance(event, Enter):
-            state.window = None if windowless else event.window
-        elif isinstance(event, Leaf):
-            state.leaf = (event.value, event.heuristic)
-        elif isinstance(event, CacheRead):
-            state.read = event
-            if not windowless:
-                state.window = event.window
-        elif isinstance(event, Cutoff):
-            if event.pruned:
-                pruned.add((event.node, 0))
-        elif isinstance(event, CacheStore):
-            state.stored = (event.flag, event.value)
-        elif isinstance(event, Return):
-            state.value, state.bound = event.value, event.bound
-            parent = trace.nodes[event.node].parent
-            if parent is not None and parent in nodes:
-                _raise_window(nodes[parent], trace.nodes[parent], event.value,
-                              trace.algorithm == "bounded", first)
-    return Snapshot(step, trace.events[step].node, nodes, frozenset(pruned),
-                    describe(trace, step))
-
-
-def _mcts_snapshot(trace: SearchTrace, step: int) -> Snapshot:
-    """:func:`snapshot` of an MCTS trace: the nodes made so far with their visits and
-    means, and the candidates' UCT scores at a selection step."""
-    nodes = {0: NodeState()}
-    for event in trace.events[: step + 1]:
-        if isinstance(event, Expand):
-            nodes[event.node] = NodeState()
-        elif isinstance(event, Backup):
-            for key, added in zip(event.path, event.added, strict=True):
-                state = nodes[key]
-                state.visits += 1
-                state.total += added
-                state.value = state.total / state.visits
-            for key, value in event.proven:
-                nodes[key].proven = value
-    event = trace.events[step]
-    if isinstance(event, Select):
-        for key, score in event.scores.items():
-            nodes[key].uct = score
-    return Snapshot(step, event.node, nodes, frozenset(), describe(trace, step))
-
-
-def _raise_window(parent: NodeState, node: Node, value: float, bounded: bool,
-                  first: Any) -> None:
-    """Narrow an open parent's window by a child's returned value, as the search does."""
-    if parent.window is None or not parent.open:
-        return
-    alpha, beta = parent.window
-    if bounded:
-        if node.player == first:
-            alpha = max(alpha, value)
-        else:
-            beta = min(beta, value)
-    else:
-        alpha = max(alpha, -value)
-    if alpha < beta:
-        parent.window = (alpha, beta)
 
 
 # -- drawing -------------------------------------------------------------------------------
@@ -314,11 +106,11 @@ def _draw_board(canvas: CanvasLike, words: _Words, node: Node, box: Rect) -> Non
     without a small board)."""
     game = words.game
     state: Any = node.state
-    if isinstance(game, (TicTacToe, TicTacToeBitboard)):
-        marks = TicTacToeBitboard.to_board(state) if isinstance(
-            game, TicTacToeBitboard) else state
+    if isinstance(game, (TicTacToe, TicTacToeBitboard, RandomTurnTicTacToe)):
+        marks = (TicTacToeBitboard.to_board(state) if isinstance(game, TicTacToeBitboard)
+                 else state[0] if isinstance(game, RandomTurnTicTacToe) else state)
         cell = box.width / 3
-        if node.move is not None:
+        if isinstance(node.move, tuple):   # a cell (not a coin's outcome): highlighted
             move: Any = node.move
             row, col = move
             canvas.fill_style = Palette.HIGHLIGHT
@@ -423,6 +215,9 @@ def _paint(canvas: CanvasLike, trace: SearchTrace, layout: TreeLayout, shot: Sna
                            snap(child.center[0]), snap(child.y))
         if spot.pruned:
             canvas.set_line_dash([])
+    event = trace.events[shot.step]
+    if isinstance(event, Playout):   # under everything but the nodes: its dashed line
+        _draw_playout(canvas, trace, layout.spots[event.node], event)
     for spot in visible:
         if spot.pruned:
             _draw_pruned(canvas, trace, spot)
@@ -463,17 +258,20 @@ def _draw_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, state: NodeSt
                current: bool) -> None:
     box = spot.box
     node = trace.nodes[spot.key]  # type: ignore[index]
-    if current:
-        canvas.fill_style = Palette.HIGHLIGHT
-        canvas.fill_rect(snap(box.x - 7), snap(box.y - 7),
-                         snap(box.width + 14), snap(box.height + 14))
-    canvas.fill_style = "#ffffff"
-    canvas.fill_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
     words = _Words(trace)
-    _draw_board(canvas, words, node, box)
-    canvas.stroke_style = Palette.INK if state.open else Palette.MUTED
-    canvas.line_width = 3 if current else 2 if state.open else 1
-    canvas.stroke_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
+    if node.player == CHANCE:
+        _draw_chance_node(canvas, words, node, box, state, current)
+    else:
+        if current:
+            canvas.fill_style = Palette.HIGHLIGHT
+            canvas.fill_rect(snap(box.x - 7), snap(box.y - 7),
+                             snap(box.width + 14), snap(box.height + 14))
+        canvas.fill_style = "#ffffff"
+        canvas.fill_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
+        _draw_board(canvas, words, node, box)
+        canvas.stroke_style = Palette.INK if state.open else Palette.MUTED
+        canvas.line_width = 3 if current else 2 if state.open else 1
+        canvas.stroke_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
     # The value on the edge above (for the root: under it, once known).
     value_text = None
     if state.value is not None:
@@ -485,6 +283,12 @@ def _draw_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, state: NodeSt
     if value_text is not None and state.leaf is not None and state.leaf[1]:
         value_text = f"h {value_text}"
     value = state.value if state.value is not None else state.leaf[0] if state.leaf else 0
+    if node.probability is not None:   # an outcome of a chance node: its probability first
+        p = probability_text(node.probability)
+        value_text = p if value_text is None else f"{p} × {value_text}"
+    if node.parent is not None and trace.nodes[node.parent].player == CHANCE:
+        _label(canvas, f"{node.player} moves", spot.row(0), Palette.INK, px=SMALL_PX,
+               bold=False)
     if value_text is not None:
         where = spot.row(-1) if node.parent is not None else spot.row(0)
         _label(canvas, value_text, where, value_colour(value), plate=True)
@@ -492,7 +296,9 @@ def _draw_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, state: NodeSt
         _label(canvas, _window_text(state.window, words.value), spot.row(0), Palette.INK,
                px=SMALL_PX, bold=False)
     cache = None
-    if state.read is not None and state.read.used and state.read.entry is not None:
+    if words.chance and state.read is not None and state.read.entry is not None:
+        cache = (f"memo {words.value(state.read.entry[1])}", Palette.GOOD)
+    elif state.read is not None and state.read.used and state.read.entry is not None:
         flag, v = state.read.entry
         cache = (f"hit {flag}{words.value(v)}", Palette.GOOD)
     elif state.stored is not None:
@@ -505,6 +311,27 @@ def _draw_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, state: NodeSt
         _label(canvas, cache[0], spot.row(spot.below - 1), cache[1], px=SMALL_PX)
 
 
+CHANCE_BOARD: Final = 0.66
+"""A chance node's board is this share of a box's side, inside a circle as wide as the box."""
+
+
+def _draw_chance_node(canvas: CanvasLike, words: _Words, node: Node, box: Rect,
+                      state: NodeState, current: bool) -> None:
+    """A chance node: a circle (players' nodes are squares) around a smaller board."""
+    x, y = box.center
+    radius = box.width / 2
+    if current:
+        canvas.fill_style = Palette.HIGHLIGHT
+        canvas.fill_circle(snap(x), snap(y), radius + 7)
+    canvas.fill_style = "#ffffff"
+    canvas.fill_circle(snap(x), snap(y), radius)
+    side = box.width * CHANCE_BOARD
+    _draw_board(canvas, words, node, Rect(x - side / 2, y - side / 2, side, side))
+    canvas.stroke_style = Palette.INK if state.open else Palette.MUTED
+    canvas.line_width = 3 if current else 2 if state.open else 1
+    canvas.stroke_circle(snap(x), snap(y), radius)
+
+
 def _draw_mcts_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, shot: Snapshot,
                     current: bool) -> None:
     """An MCTS node: board, mean value above, visits (and with a guide the prior of the
@@ -512,6 +339,10 @@ def _draw_mcts_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, shot: Sn
     box, node, state = spot.box, trace.nodes[spot.key], shot.nodes[spot.key]  # type: ignore[index]
     event = trace.events[shot.step]
     chosen = isinstance(event, Select) and event.child == spot.key
+    added = None   # Backpropagate: what this node of the path got
+    if isinstance(event, Backup) and spot.key in event.path:
+        added = event.added[event.path.index(spot.key)]
+        chosen = True
     if current or chosen:
         canvas.fill_style = Palette.HIGHLIGHT
         canvas.fill_rect(snap(box.x - 7), snap(box.y - 7),
@@ -535,6 +366,41 @@ def _draw_mcts_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, shot: Sn
         rule = "uct" if node.prior is None else "puct"
         _label(canvas, f"{rule} {state.uct:.2f}", spot.row(1),
                _readable(Palette.GOOD if chosen else Palette.NEUTRAL), px=SMALL_PX, bold=chosen)
+    elif added is not None:
+        _label(canvas, f"got {format_value(added)}", spot.row(1), value_colour(added),
+               px=SMALL_PX)
+
+
+def _draw_playout(canvas: CanvasLike, trace: SearchTrace, spot: Spot, event: Playout) -> None:
+    """The playout from ``spot``'s node: a dashed line of dots under it, one per move (in
+    the mover's colour, the move beside it), then its result in words and colour."""
+    words = _Words(trace)
+    game, state = trace.game, trace.nodes[event.node].state
+    x = spot.x
+    top = spot.row(spot.below - 1).bottom
+    ys = [top + (k + 0.5) * PLAYOUT_STEP for k in range(len(event.moves))]
+    end = top + len(event.moves) * PLAYOUT_STEP
+    canvas.stroke_style = Palette.MUTED
+    canvas.line_width = 2
+    canvas.set_line_dash([4, 4])
+    canvas.stroke_line(snap(x), snap(top), snap(x), snap(end))
+    canvas.set_line_dash([])
+    first = game.players[0]
+    for y, move in zip(ys, event.moves, strict=True):
+        mover = game.to_move(state)
+        state = game.play(state, move)
+        canvas.fill_style = Palette.CROSS if mover == first else Palette.CIRCLE
+        canvas.fill_circle(snap(x), snap(y), 5)
+        canvas.font = css_font(SMALL_PX, False)
+        canvas.fill_style = Palette.INK
+        canvas.text_align = "left"
+        canvas.text_baseline = "middle"
+        canvas.fill_text(f"{mover} {words.move(move)}", snap(x + 10), snap(y))
+    player = trace.nodes[event.node].player
+    result = (f"{player} wins" if event.result > 0 else "draw" if event.result == 0
+              else f"{player} loses")
+    _label(canvas, result, Rect(spot.left + 3, end, spot.slot - 6, PLAYOUT_STEP),
+           value_colour(event.result), plate=True)
 
 
 def search_svg(trace: SearchTrace, step: int | None = None) -> BoardPicture:

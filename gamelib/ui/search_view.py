@@ -42,18 +42,16 @@ from gamelib.session.readonly import ReadOnly
 from gamelib.ui.canvas import PIXEL_RATIO, WIDGET_CSS, CanvasLike, LiveCanvas
 from gamelib.ui.cell import CellView, close_widgets
 from gamelib.ui.drawing import Palette
-from gamelib.ui.search_svg import (
-    MIN_PX,
-    READABLE,
-    SMALL_PX,
-    STATUS_PX,
-    Snapshot,
-    check_trace,
-    draw_search,
-    search_svg,
-    snapshot,
+from gamelib.ui.search_snapshot import Snapshot, check_trace, snapshot
+from gamelib.ui.search_svg import MIN_PX, READABLE, SMALL_PX, STATUS_PX, draw_search, search_svg
+from gamelib.ui.tree_layout import (
+    LEGEND_HEIGHT,
+    LEGEND_PX,
+    STATUS_HEIGHT,
+    TreeLayout,
+    focus,
+    layout_tree,
 )
-from gamelib.ui.tree_layout import LEGEND_HEIGHT, LEGEND_PX, STATUS_HEIGHT, TreeLayout, layout_tree
 
 __all__ = ["SearchView", "show_search", "PIXEL_RATIO", "SHRINK", "SPEEDS"]
 
@@ -67,9 +65,15 @@ _FOLLOW_CSS: Final = """
 .gamelib-tree-box { scroll-snap-type: x mandatory; }
 .gamelib-tree { position: relative; overflow: clip !important; }
 .gamelib-current { position: absolute; scroll-snap-align: center; pointer-events: none; }
+.gamelib-tree-box.gamelib-tall { max-height: max(300px, calc(100vh - 420px));
+                                 scroll-snap-type: both mandatory; }
+.gamelib-tall .gamelib-tree, .gamelib-tall .gamelib-tree > * { align-self: flex-start; }
 .gamelib-viewer { --jp-widgets-font-size: 15px; --jp-widgets-inline-height: 32px; }
 """
 """Keeps the current node in view in a viewer whose tree scrolls (see SearchView._build);
+a Monte-Carlo tree (``gamelib-tall``) also scrolls up and down within a box that leaves room
+on an 800 px screen for the controls, the status line and the key (the tree keeps its own
+height there, not stretched to the box's);
 the tree's box clips the canvas's status band and key, which the viewer shows outside the
 scrolling box (``overflow: clip`` makes no scroll container, so the mark still snaps). The
 viewer's controls take 15 px text (ipywidgets' own is 13 px)."""
@@ -223,12 +227,13 @@ class SearchView(CellView):
             self._widgets["note"].value = html.escape(self._note)
             self._widgets["status"].value = _status_html(
                 self._shot.message, f"step {self._shot.step} of {len(self) - 1}")
-            spot = self._layout.spots.get(self._shot.current)
-            if spot is not None:  # the mark on the current node's box, in % of the tree shown
-                mark = self._widgets["mark"].layout
-                shown = self._layout.height - STATUS_HEIGHT - self._key_height
-                mark.left = f"{100 * spot.box.center[0] / self._layout.width:.3f}%"
-                mark.top = f"{100 * (spot.box.center[1] - STATUS_HEIGHT) / shown:.3f}%"
+            # The mark at the centre of what the step talks about, in % of the tree shown:
+            # centred in the box, all of it is in view when it fits.
+            x, y = focus(self._trace, self._layout, self._position).center
+            mark = self._widgets["mark"].layout
+            shown = self._layout.height - STATUS_HEIGHT - self._key_height
+            mark.left = f"{100 * x / self._layout.width:.3f}%"
+            mark.top = f"{100 * (y - STATUS_HEIGHT) / shown:.3f}%"
             at_start, at_end = self._position == 0, self._position == len(self) - 1
             self._widgets["start"].disabled = self._widgets["back"].disabled = at_start
             self._widgets["step"].disabled = self._widgets["end"].disabled = at_end
@@ -274,9 +279,10 @@ class SearchView(CellView):
                      layout=w.Layout(width="100%", max_width=f"{layout.width}px"))
         key.add_class("gamelib-tree-key")
         self._widgets.update(status=status, key=key)
-        # The current node is kept in view where the box scrolls: a 1-px mark at its centre
-        # is the box's only scroll-snap point (_FOLLOW_CSS), which the browser scrolls back
-        # to whenever the mark moves (a step, a jump of the slider).
+        # What a step talks about (tree_layout.focus: the current node; with MCTS all the
+        # candidates of a selection, the playout, the path backed up) is kept in view where
+        # the box scrolls: a mark at its centre is the box's only scroll-snap point (_FOLLOW_CSS),
+        # which the browser scrolls back to whenever the mark moves (a step, the slider).
         mark = w.Box(layout=w.Layout(width="1px", height="1px"))
         mark.add_class("gamelib-current")
         tree = w.Box([canvas, mark], layout=w.Layout(
@@ -315,6 +321,8 @@ class SearchView(CellView):
         ], layout=w.Layout(flex_flow="row wrap", align_items="center"))
         scroller = w.Box([tree], layout=w.Layout(overflow="auto", max_width="100%"))
         scroller.add_class("gamelib-tree-box")
+        if self._trace.algorithm == "mcts":
+            scroller.add_class("gamelib-tall")
         self._widgets["scroller"] = scroller
         style = w.HTML(f"<style>{WIDGET_CSS}{_FOLLOW_CSS}</style>",
                        layout=w.Layout(width="0", height="0", margin="0"))

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable
+from fractions import Fraction
 from typing import Final
 
+from gamelib.game import CHANCE, Probability
 from gamelib.search.trace import (
     Backup,
     CacheRead,
@@ -27,13 +29,15 @@ from gamelib.search.trace import (
     Leaf,
     Node,
     Playout,
+    Return,
     SearchTrace,
     Select,
     Window,
 )
 from gamelib.session import format_value
 
-__all__ = ["describe_mcts", "describe_search", "ALGORITHM_NAMES", "value_format"]
+__all__ = ["describe_mcts", "describe_search", "ALGORITHM_NAMES", "value_format", "exact",
+           "probability_text"]
 
 
 def describe_mcts(trace: SearchTrace, event: Select | Expand | Playout | Backup, name: str,
@@ -76,7 +80,7 @@ def describe_mcts(trace: SearchTrace, event: Select | Expand | Playout | Backup,
 ALGORITHM_NAMES: Final = {"minimax": "minimax", "alphabeta": "alpha-beta",
                           "bounded": "alpha-beta with a bound-flagged cache",
                           "depth_limited": "depth-limited minimax",
-                          "mcts": "Monte-Carlo tree search"}
+                          "mcts": "Monte-Carlo tree search", "expectiminimax": "expectiminimax"}
 """The algorithms of :data:`gamelib.search.trace.ALGORITHMS` in words."""
 
 
@@ -85,10 +89,11 @@ def describe_search(trace: SearchTrace, step: int) -> str:
     position with 3 moves, 88 steps.'`` (and ``'; shown at step 5'`` before its end)."""
     name = ALGORITHM_NAMES.get(trace.algorithm, trace.algorithm)
     moves = len(trace.game.moves(trace.state)) if not trace.game.finished(trace.state) else 0
+    kind = "outcome" if trace.nodes[0].player == CHANCE else "move"
     steps = len(trace.events) - 1  # as the picture counts them: step 0 is the start
     when = "" if step >= steps else f"; shown at step {step}"
     return (f"Search tree: {name} from a {trace.game.name} position with {moves} "
-            f"move{'s' if moves != 1 else ''}, {steps} step{'s' if steps != 1 else ''}{when}.")
+            f"{kind}{'s' if moves != 1 else ''}, {steps} step{'s' if steps != 1 else ''}{when}.")
 
 
 def _plain(value: float) -> str:
@@ -96,11 +101,31 @@ def _plain(value: float) -> str:
     return f"{value:g}"
 
 
+def exact(value: float) -> str:
+    """A value of a game with chance: an exact fraction as it is (``'+1/2'``, ``'-3/8'``,
+    ``'0'``, ``'+1'``), any other number as :func:`~gamelib.session.format_value` writes it.
+
+    >>> exact(Fraction(-3, 8)), exact(Fraction(1)), exact(0), exact(0.25)
+    ('-3/8', '+1', '0', '+0.25')
+    """
+    if isinstance(value, (Fraction, int)) and value != 0:
+        return f"{'+' if value > 0 else '-'}{abs(Fraction(value))}"
+    return format_value(value)
+
+
+def probability_text(p: Probability) -> str:
+    """An outcome's probability: a fraction as it is (``'1/2'``), a float to 3 digits."""
+    return str(p) if isinstance(p, (Fraction, int)) else f"{p:.3g}"
+
+
 def value_format(game: object) -> Callable[[float], str]:
     """How the viewer writes a value of ``game``: ``format_value`` (+1, -1, +0.35 ...) for
     the games valued -1 to +1, the number itself for a game with a ``value_range`` (a
-    :class:`~gamelib.games.TreeGame`, whose leaves are any numbers)."""
-    return _plain if hasattr(game, "value_range") else format_value
+    :class:`~gamelib.games.TreeGame`, whose leaves are any numbers), and exact fractions
+    (:func:`exact`) for a game with chance states."""
+    if hasattr(game, "value_range"):
+        return _plain
+    return exact if hasattr(game, "outcome_probabilities") else format_value
 
 
 def _number(value: float, fmt: Callable[[float], str] = format_value) -> str:
@@ -126,7 +151,14 @@ class _Words:
         self.trace = trace
         self.game = trace.game
         self.bounded = trace.algorithm == "bounded"
+        self.chance = trace.algorithm == "expectiminimax"
         self.value = value_format(self.game)
+        # What each node returned (every node returns once): the sums at chance nodes.
+        self.returned = {e.node: e.value for e in trace.events if isinstance(e, Return)}
+        self.children: dict[int, list[int]] = {}
+        for n in trace.nodes:
+            if n.parent is not None:
+                self.children.setdefault(n.parent, []).append(n.id)
         low, high = getattr(self.game, "value_range", (-1, 1))
         # The depth-limited scale has no end at +-1 (proven results lie beyond it).
         # (Nor has the Monte Carlo search's scale: its values are means of playouts.)
@@ -141,9 +173,8 @@ class _Words:
         return bound
 
     def owner(self, node: Node) -> str:
-        """Whose value a node's numbers are: the first player's in the bounded search
-        (max and min), the player to move there in the others (negamax)."""
-        return str(self.game.players[0]) if self.bounded else node.player
+        """Whose value a node's numbers are (:meth:`SearchTrace.owner`)."""
+        return self.trace.owner(node)
 
     def move(self, move: Hashable) -> str:
         try:
@@ -155,8 +186,58 @@ class _Words:
         if node.parent is None:
             return "The start position"
         mover = self.trace.nodes[node.parent].player
-        kind = "move" if node.depth == 1 else "reply"
+        if mover == CHANCE:
+            return f"Outcome {self.move(node.move)}"
+        kind = "move" if node.depth == 1 or self.chance else "reply"
         return f"{mover}'s {kind} {self.move(node.move)}"
+
+    def back_to(self, parent: Node) -> str:
+        """``parent`` named in the middle of a sentence."""
+        if parent.parent is None:
+            return "the start position"
+        name = self.name(parent)
+        return name[0].lower() + name[1:] if name.startswith("Outcome") else name
+
+    def expectation(self, node: Node, upto: int) -> tuple[str, float]:
+        """The sum ``p × (v) + ...`` over the outcomes of the chance ``node`` that have
+        returned by the time its child ``upto`` returned, and its value."""
+        terms: list[str] = []
+        total: float = 0
+        for k in self.children.get(node.id, []):
+            if k > upto or k not in self.returned:
+                break
+            p: Probability = self.trace.nodes[k].probability or 0
+            v = self.returned[k]
+            terms.append(f"{probability_text(p)} × ({self.value(v)})")
+            total += p * v
+        return " + ".join(terms), total
+
+    def describe_chance(self, event: Event, node: Node, name: str) -> str | None:
+        """The words of an expectiminimax step that differ from minimax's: a chance node
+        entered or returned, an outcome returned (the sum so far), a state the memo
+        answers. None for the others."""
+        owner = self.owner(node)
+        parent = None if node.parent is None else self.trace.nodes[node.parent]
+        if isinstance(event, Enter):
+            if node.player == CHANCE:
+                n = len(self.game.moves(node.state))
+                return (f"{name} leads to a chance node: nobody moves, chance does; its value "
+                        f"is the expectation over its {n} outcomes.")
+            best = "largest" if node.player == owner else "smallest"
+            return f"{name}: search it, {node.player} to move ({best} value for {owner})."
+        if isinstance(event, CacheRead):
+            return (f"{name}: solved before, so the memo gives "
+                    f"{self.value(event.entry[1] if event.entry else 0)} for {owner} at once.")
+        if isinstance(event, Return) and node.player == CHANCE and node.id in self.children:
+            sum_text, _ = self.expectation(node, max(self.children[node.id]))
+            back = "the search is done" if parent is None else f"back to {self.back_to(parent)}"
+            return (f"{name}, a chance node, is worth {sum_text} = {self.value(event.value)} "
+                    f"for {owner}; {back}.")
+        if isinstance(event, Return) and parent is not None and parent.player == CHANCE:
+            sum_text, total = self.expectation(parent, node.id)
+            return (f"{name} is worth {self.value(event.value)} for {owner}. Chance node: "
+                    f"{sum_text} = {self.value(total)} so far.")
+        return None
 
     def describe(self, event: Event) -> str:
         nodes = self.trace.nodes
@@ -165,6 +246,10 @@ class _Words:
         owner = self.owner(node)
         if isinstance(event, (Select, Expand, Playout, Backup)):
             return describe_mcts(self.trace, event, name, self.move)
+        if self.chance:
+            words = self.describe_chance(event, node, name)
+            if words is not None:
+                return words
         if isinstance(event, Enter):
             where = f"{name}: search it, {node.player} to move"
             if self.trace.algorithm == "minimax":
@@ -215,8 +300,6 @@ class _Words:
         if node.parent is None:
             return (f"{name} is worth {worth}{self.value(event.value)} for {owner}: "
                     "the search is done.")
-        parent = self.name(nodes[node.parent])
-        if nodes[node.parent].parent is None:
-            parent = "the start position"
+        parent = self.back_to(nodes[node.parent])
         return (f"{name} is worth {worth}{self.value(event.value)} for {owner}; back to "
                 f"{parent}.")

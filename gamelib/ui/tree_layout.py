@@ -27,7 +27,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from gamelib.search.trace import CacheRead, CacheStore, Cutoff, SearchTrace
+from gamelib.search.trace import Backup, CacheRead, CacheStore, Cutoff, Playout, SearchTrace, Select
 from gamelib.ui.canvas import Rect
 
 __all__ = [
@@ -44,11 +44,15 @@ __all__ = [
     "TEXT_WIDTH",
     "LEGEND",
     "MCTS_LEGEND",
+    "CHANCE_LEGEND",
+    "PLAYOUT_STEP",
+    "MCTS_SLOT",
     "CHAR_WIDTH",
     "wrap",
     "legend_lines",
     "legend",
     "level",
+    "focus",
 ]
 
 SpotKey = int | tuple[int, int]
@@ -71,8 +75,15 @@ SLOT_MIN: Final = 108
 SLOT_MAX: Final = 124
 """Width of a searched leaf's column: as wide as the page allows, within these bounds
 (minimax, which has no windows to show, goes down to ``BOX + 8``)."""
+MCTS_SLOT: Final = 84
+"""The column of a Monte-Carlo tree's node, whatever the page: its labels are short (a mean,
+``n 12``, ``uct 0.85``), and narrow columns keep a selection's candidates within an output
+area of about 850 CSS px (JupyterLab's beside its file browser) at the viewer's floor."""
 PRUNED_SHARE: Final = 0.9
 """The pruned moves' column is this share of a searched one."""
+PLAYOUT_STEP: Final = 22
+"""Height of one move of an MCTS playout drawn under its node (a dot and the move), and of
+its result."""
 MARGIN: Final = 16
 STATUS_HEIGHT: Final = 62
 """The band at the top for the status line (two lines of words)."""
@@ -84,8 +95,13 @@ LEGEND: Final = ("Key: [α, β] window of an open node · ≤ ≥ a bound · h h
                  "cache: entry stored, hit: entry used · dashed grey: pruned")
 """The key under the tree."""
 MCTS_LEGEND: Final = ("Key: above a node, its mean result for the player to move there · "
-                      "n visits · uct: a candidate's score at a selection step")
+                      "n visits · uct: a candidate's score at a selection step · dots: a "
+                      "playout's moves, then its result · got: what Backpropagate added")
 """The key under a Monte-Carlo tree search's tree."""
+CHANCE_LEGEND: Final = ("Key: values for {first} · circle: a chance node, worth the sum of "
+                        "probability × value over its outcomes · 1/2 × v above an outcome: its "
+                        "probability, then its value · memo: solved before, answered at once")
+"""The key under an expectiminimax tree (``{first}``: the first player's name)."""
 CHAR_WIDTH: Final = 0.68
 """A generous estimate of a character's width in em of the bold sans-serif font."""
 PAGE_WIDTH: Final = 1100
@@ -182,8 +198,13 @@ def legend(trace: SearchTrace) -> str:
     for the games valued -1 to +1) is drawn as the exact value it is."""
     if trace.algorithm == "mcts":
         return MCTS_LEGEND
+    if trace.algorithm == "expectiminimax":
+        return CHANCE_LEGEND.format(first=trace.game.players[0])
     whose = (f"values for {trace.game.players[0]}" if trace.algorithm == "bounded"
              else "values for the player to move")
+    if (trace.algorithm != "bounded" and hasattr(trace.game, "players")
+            and any(trace.owner(n) != n.player for n in trace.nodes)):
+        whose += " (where a player moves again: for the opponent, as the search keeps them)"
     parts = [f"Key: {whose}"]
     if trace.algorithm != "minimax":
         parts += ["[α, β] window of an open node", "≤ ≥ a bound"]
@@ -271,6 +292,8 @@ def layout_tree(trace: SearchTrace, page_width: int = PAGE_WIDTH) -> TreeLayout:
     # Minimax shows no windows: its columns need room for a box and a value only.
     least = BOX + 8 if trace.algorithm == "minimax" else SLOT_MIN
     slot = max(least, min(SLOT_MAX, (page_width - 2 * MARGIN) / (hi - lo)))
+    if trace.algorithm == "mcts":
+        slot = MCTS_SLOT
     spots: dict[SpotKey, Spot] = {}
     for key, x in xs.items():
         width = share(key) * slot
@@ -286,6 +309,10 @@ def layout_tree(trace: SearchTrace, page_width: int = PAGE_WIDTH) -> TreeLayout:
     deepest = max(contour)
     width = max(MIN_WIDTH, round((hi - lo) * slot + 2 * MARGIN))
     rows = STATUS_HEIGHT + MARGIN + LABEL + (deepest + 1) * level(below)
+    for event in trace.events:   # room for the MCTS playouts drawn under their nodes
+        if isinstance(event, Playout):
+            top = spots[event.node].y + BOX + below * LABEL
+            rows = max(rows, round(top + (len(event.moves) + 1) * PLAYOUT_STEP + GAP))
     key_lines = legend_lines(width, key=legend(trace))
     height = round(rows - GAP + LEGEND_HEIGHT * len(key_lines) + GAP)
     return TreeLayout(spots, {k: tuple(v) for k, v in children.items()}, width, height,
@@ -320,3 +347,30 @@ def overlaps(
             if a.y < b.bottom and b.y < a.bottom:
                 found.append(((key_a, what_a), (key_b, what_b)))
     return found
+
+
+def focus(trace: SearchTrace, layout: TreeLayout, step: int) -> Rect:
+    """The part of the tree that event ``step`` talks about: the current node, and with
+    MCTS every candidate of a Select, the playout's dots and result, and the top of a
+    Backpropagate's path: the root, its child whose values changed and the grandchild (a
+    whole path may be taller than a screen; the status line lists every value added).
+    Boxes and labels, in the layout's pixels."""
+    event = trace.events[step]
+    keys: list[int] = [event.node]
+    if isinstance(event, Select):
+        keys += list(event.scores)
+    elif isinstance(event, Backup):
+        keys += list(event.path[:3])
+    rects = []
+    for key in keys:
+        spot = layout.spots[key]
+        rects.append(Rect(spot.left, spot.row(-1).y, spot.slot,
+                          spot.row(spot.below - 1).bottom - spot.row(-1).y))
+    if isinstance(event, Playout):
+        spot = layout.spots[event.node]
+        rects.append(Rect(spot.left, spot.box.y, spot.slot,
+                          spot.row(spot.below - 1).bottom - spot.box.y
+                          + (len(event.moves) + 1) * PLAYOUT_STEP))
+    left, top = min(r.x for r in rects), min(r.y for r in rects)
+    right, bottom = max(r.right for r in rects), max(r.bottom for r in rects)
+    return Rect(left, top, right - left, bottom - top)

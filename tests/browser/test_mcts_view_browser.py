@@ -18,10 +18,11 @@ import pytest
 
 from gamelib.game import replay
 from gamelib.games import TicTacToe
-from gamelib.search.trace import trace_search
-from gamelib.ui.canvas import RecordingCanvas
+from gamelib.search.trace import Backup, Playout, Select, trace_search
+from gamelib.ui.canvas import RecordingCanvas, Rect
 from gamelib.ui.drawing import Palette
-from gamelib.ui.search_view import PIXEL_RATIO, SearchView
+from gamelib.ui.search_view import PIXEL_RATIO, SHRINK, SearchView
+from gamelib.ui.tree_layout import focus
 
 from .harness import PROJECT_ROOT, Box, LabPage, LabServer, page_on, rgba, serving_copy, wait_until
 
@@ -109,3 +110,95 @@ def test_lesson_9_steps_change_the_visit_count_by_pixels(lessons_page: LabPage) 
                          ).evaluate_all("els => els.map(e => parseFloat(getComputedStyle(e)"
                                         ".fontSize))")
     assert len(sizes) >= 7 and min(sizes) >= 14, sizes
+
+
+def on_screen(lab: LabPage, canvas: Locator, scroller: Locator, view: SearchView,
+              rect: Rect) -> bool:
+    """Whether ``rect`` (layout pixels of the tree) is wholly inside the tree's scrolling box
+    and the notebook's visible panel, as the page shows it now."""
+    shown, box = canvas.bounding_box(), scroller.bounding_box()
+    panel = lab.page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").first
+    seen = panel.bounding_box()
+    if not (shown and box and seen):
+        return False
+    scale = shown["width"] / view.layout.width
+    left, top = shown["x"] + rect.x * scale, shown["y"] + rect.y * scale
+    right, bottom = left + rect.width * scale, top + rect.height * scale
+    return bool(box["x"] - 1 <= left and right <= box["x"] + box["width"] + 1
+                and max(box["y"], seen["y"]) - 1 <= top
+                and bottom <= min(box["y"] + box["height"], seen["y"] + seen["height"]) + 1)
+
+
+def test_lesson_9_shows_all_four_phases_in_view_within_1280x800(lessons_page: LabPage) -> None:
+    """Lesson 9's viewer in JupyterLab at 1280 x 800 with the file browser open: the whole
+    viewer, key included, fits the notebook panel; its controls' words are at least 14 px;
+    at the first Select all four candidates are in view; the Playout step draws its dots
+    (canvas pixels in the players' colours under the new node: none before, some after) in
+    view; at Backpropagate the root, its child whose values changed and the new node are in
+    view, each marked with what it got."""
+    lab, view = lessons_page, twin()
+    events = view.trace.events
+    select = next(k for k, e in enumerate(events) if isinstance(e, Select))
+    playout = next(k for k, e in enumerate(events)
+                   if k > select and isinstance(e, Playout) and len(e.moves) >= 2)
+    backup = playout + 1
+    assert isinstance(events[backup], Backup) and len(events[select].scores) == 4
+    lab.open_notebook(LESSON)
+    cell = lab.run_through(LESSON_CALL)
+    viewer = cell.locator(".gamelib-viewer")
+    viewer.evaluate("v => v.scrollIntoView({block: 'start'})")
+    canvas: Locator = lab.visible_canvas(within=cell)
+    scroller = cell.locator(".gamelib-tree-box")
+    key = cell.locator(".gamelib-tree-key")
+    panel = lab.page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").first
+    whole, seen, words = viewer.bounding_box(), panel.bounding_box(), key.bounding_box()
+    assert whole and seen and words
+    assert lab.page.locator("#jp-left-stack").first.is_visible()   # the file browser is open
+    assert whole["y"] >= seen["y"] - 1 and words["y"] + words["height"] <= (
+        seen["y"] + seen["height"]), (whole, words, seen)
+    lab.screenshot("lesson9_mcts_view_fits_1280x800")
+    drawn = canvas.bounding_box()   # at the viewer's floor or larger: labels of 14 px or more
+    assert drawn and drawn["width"] >= view.layout.width * SHRINK - 1, drawn
+    sizes = cell.locator(".gamelib-viewer :is(button, .widget-label, .widget-readout, "
+                         "label)").evaluate_all(
+        "els => els.filter(e => e.innerText.trim()).map(e => "
+        "parseFloat(getComputedStyle(e).fontSize))")
+    assert len(sizes) >= 7 and min(sizes) >= 14, sizes
+    step = cell.locator(".jp-OutputArea-output button.widget-button",
+                        has_text=re.compile(r"^\s*Step\s*$"))
+
+    def step_to(target: int) -> None:
+        while view.position < target:
+            view.step()
+            step.click()
+        wanted = f"step {target} of {len(view) - 1}"
+        wait_until(lambda: wanted in cell.locator(".gamelib-tree-status").inner_text(), 30,
+                   f"the viewer at step {target}")
+
+    step_to(select)
+    spots = view.layout.spots
+    candidates = [spots[k].box for k in events[select].scores]
+    wait_until(lambda: all(on_screen(lab, canvas, scroller, view, b) for b in candidates), 10,
+               "all four candidates of the first Select in view")
+    lab.screenshot("lesson9_mcts_select_candidates_in_view")
+    step_to(playout - 1)
+    node = events[playout].node
+    chain = focus(view.trace, view.layout, playout)
+    spot = spots[node]
+    dots = [((spot.x - 6) * PIXEL_RATIO, spot.row(1).bottom * PIXEL_RATIO, 12 * PIXEL_RATIO,
+             (chain.bottom - spot.row(1).bottom) * PIXEL_RATIO)]
+    colours = [rgba(Palette.CROSS), rgba(Palette.CIRCLE)]
+
+    def dot_pixels() -> int:
+        return sum(lab.census(canvas, dots, colours, tolerance=30)[0])
+
+    assert dot_pixels() == 0
+    step_to(playout)
+    wait_until(lambda: dot_pixels() > 50, 30, "the playout's dots drawn")
+    wait_until(lambda: on_screen(lab, canvas, scroller, view, chain), 10, "the playout in view")
+    lab.screenshot("lesson9_mcts_playout_drawn")
+    step_to(backup)
+    path = [spots[k].box for k in events[backup].path[:3]]
+    wait_until(lambda: all(on_screen(lab, canvas, scroller, view, b) for b in path), 10,
+               "the root, its child and the new node in view at Backpropagate")
+    lab.screenshot("lesson9_mcts_backpropagate_in_view")

@@ -17,12 +17,13 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from gamelib.game import replay
-from gamelib.games import TicTacToe
+from gamelib.game import CHANCE, replay
+from gamelib.games import RandomTurnTicTacToe, TicTacToe
 from gamelib.search.trace import trace_search
 from gamelib.ui.boards import Palette
 from gamelib.ui.canvas import STOPPED_WORDS, RecordingCanvas
-from gamelib.ui.search_svg import search_svg
+from gamelib.ui.search_snapshot import snapshot
+from gamelib.ui.search_svg import READABLE, search_svg
 from gamelib.ui.search_view import PIXEL_RATIO, SHRINK, SearchView
 
 from .harness import (
@@ -285,3 +286,93 @@ def test_lesson_4_five_steps_move_the_highlight_and_leave_a_still_after_a_reload
     assert picture["width"] > 300 and picture["height"] > 200
     still.scroll_into_view_if_needed()
     lab.screenshot("lesson4_search_view_reloaded_without_kernel")
+
+
+# -- Lesson 10: expectiminimax, chance nodes -------------------------------------------------
+
+CHANCE_LESSON = "10-Chance-and-Expectiminimax.ipynb"
+CHANCE_CALL = 'coin_trace = trace_search(game, bottom_row, "expectiminimax")'
+
+
+def chance_twin() -> SearchView:
+    """A viewer on the trace of Lesson 10's viewer cell."""
+    game = RandomTurnTicTacToe()
+    bottom_row = game.from_text("X|O|X\n-+-+-\nO|X|O\n-+-+-\n | | \ncoin: in the air")
+    return SearchView(trace_search(game, bottom_row, "expectiminimax"), RecordingCanvas())
+
+
+def round_halo(view: SearchView, node: int) -> tuple[Box, Box]:
+    """Two strips just left of ``node``'s box, in device pixels of the page's canvas: one at
+    its middle height, which a highlight drawn round the node lights whatever its shape,
+    and one at its top corner, which only a square highlight lights."""
+    box = view.layout.spots[node].box
+    middle = ((box.x - 6) * PIXEL_RATIO, (box.center[1] - 4) * PIXEL_RATIO,
+              4 * PIXEL_RATIO, 8 * PIXEL_RATIO)
+    corner = ((box.x - 6) * PIXEL_RATIO, (box.y - 6) * PIXEL_RATIO,
+              4 * PIXEL_RATIO, 8 * PIXEL_RATIO)
+    return middle, corner
+
+
+def test_lesson_10_chance_nodes_are_round_labelled_and_summed(lessons_page: LabPage) -> None:
+    """Lesson 10's expectiminimax viewer, run in JupyterLab at 1280 x 800: the root, a
+    chance node, is highlighted round (its middle strip lit, its corner not); one Step
+    shows the probability 1/2 above the root's first outcome (label pixels where there were
+    none) and highlights that outcome, a player's node, square (both strips lit); Steps on
+    to the next chance node move the round highlight there, and to the first outcome that
+    returns into a chance node, whose status line gives the expectation so far."""
+    lab, view = lessons_page, chance_twin()
+    trace = view.trace
+    chance = [n.id for n in trace.nodes if n.player == CHANCE]
+    second = next(k for k, e in enumerate(trace.events) if e.node in chance[1:])
+    summed = next(k for k in range(len(trace)) if "so far" in snapshot(trace, k).message)
+    assert 0 < second < summed < 20
+    cells = json.loads((PROJECT_ROOT / "notebooks" / CHANCE_LESSON).read_text(
+        encoding="utf-8"))["cells"]
+    assert any(CHANCE_CALL in "".join(c["source"]) for c in cells), (
+        "Lesson 10's viewer cell changed: update the twin")
+    lab.open_notebook(CHANCE_LESSON)
+    cell = lab.run_through(CHANCE_CALL)   # not the lesson's Pig sections after it
+    canvas = lab.visible_canvas(within=cell)
+    canvas.scroll_into_view_if_needed()
+    status = cell.locator(".gamelib-tree-status")
+    assert lab.canvas_size(canvas) == (
+        view.layout.width * PIXEL_RATIO, view.layout.height * PIXEL_RATIO)
+    wait_until(lambda: lit(lab, canvas, list(round_halo(view, 0))) == [True, False], 30,
+               "the root, a chance node, highlighted round")
+    # A probability label: the row above the root's first outcome, empty before it is
+    # entered, holds "1/2" one step later.
+    first = next(n.id for n in trace.nodes if n.parent == 0)
+    row = view.layout.spots[first].row(-1)
+    label = [(row.x * PIXEL_RATIO, row.y * PIXEL_RATIO, row.width * PIXEL_RATIO,
+              row.height * PIXEL_RATIO)]
+    grey = rgba(READABLE[Palette.NEUTRAL])
+
+    def label_ink() -> int:
+        return lab.census(canvas, label, [grey], tolerance=40)[0][0]
+
+    assert label_ink() == 0
+    step = cell.locator(".jp-OutputArea-output button.widget-button",
+                        has_text=re.compile(r"^\s*Step\s*$"))
+    step.click()
+    view.step()
+    wait_until(lambda: label_ink() > 20, 30, "the probability 1/2 above the first outcome")
+    # That outcome is a player's node, a square: its highlight lights the corner strip too.
+    wait_until(lambda: lit(lab, canvas, list(round_halo(view, first))) == [True, True], 30,
+               "the square highlight on the first outcome")
+    while view.position < second:
+        view.step()
+        step.click()
+    node = view.event.node
+    wait_until(lambda: lit(lab, canvas, list(round_halo(view, node))) == [True, False], 30,
+               f"the round highlight on chance node {node} at step {second}")
+    assert lit(lab, canvas, list(round_halo(view, 0))) == [False, False]
+    cell.locator(".gamelib-current").scroll_into_view_if_needed()
+    lab.screenshot("lesson10_chance_node_highlighted_1280x800")
+    while view.position < summed:
+        view.step()
+        step.click()
+    wanted = f"{view.message} step {summed} of {len(view) - 1}".split()
+    assert "so far." in view.message and "1/2 ×" in view.message
+    wait_until(lambda: status.inner_text().split() == wanted, 30, "the expectation in words")
+    status.evaluate("s => s.scrollIntoView({block: 'start'})")   # the words, then the tree
+    lab.screenshot("lesson10_expectation_so_far_1280x800")

@@ -36,7 +36,7 @@ from gamelib.search import (
     zero,
 )
 from gamelib.ui import search_svg
-from gamelib.ui.search_svg import describe
+from gamelib.ui.search_snapshot import describe
 
 CLASSIC = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 

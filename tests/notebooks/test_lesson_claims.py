@@ -401,7 +401,8 @@ def test_every_cited_source_is_in_the_references_and_every_lesson_links_them() -
 
 def test_a_bound_at_the_end_of_the_scale_is_shown_as_the_exact_value() -> None:
     from gamelib.search import trace_search
-    from gamelib.ui.search_svg import describe, search_svg
+    from gamelib.ui.search_snapshot import describe
+    from gamelib.ui.search_svg import search_svg
     from gamelib.ui.tree_layout import legend
 
     game = TicTacToe()

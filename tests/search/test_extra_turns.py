@@ -220,3 +220,28 @@ def test_the_built_in_games_promise_to_alternate_and_a_subclass_does_not() -> No
     game = Mine()
     state = game.play(game.play(game.start, (1, 1)), (0, 0))
     assert alphabeta(game, state, order=center_first) == alphabeta(TicTacToe(), state) == 0
+
+
+@pytest.mark.parametrize("algorithm", ["minimax", "alphabeta", "depth_limited", "bounded"])
+def test_the_viewers_words_give_each_value_for_the_right_player(algorithm: str) -> None:
+    """Where X moves twice (XXO), a node after X's first move is valued by negamax for O
+    (the search's scale: the opponent of the mover before it), though X moves there: the
+    viewer's words name that player, so that every "worth v for P" is the exact value
+    for P; the key says so."""
+    from gamelib.search.trace import Return
+    from gamelib.ui.search_snapshot import snapshot
+    from gamelib.ui.tree_layout import legend
+
+    trace = trace_search(XXO, XXO.start, algorithm, **(
+        {"depth": 3, "heuristic": zero} if algorithm == "depth_limited" else {}))
+    said = 0
+    for k, event in enumerate(trace.events):
+        node = trace.nodes[event.node]
+        if isinstance(event, Return) and node.depth == 1:
+            words = snapshot(trace, k).message
+            player = "X" if algorithm == "bounded" else "O"
+            value = exact(XXO, node.state, player)
+            assert f" is worth {'+' if value > 0 else ''}{value} for {player};" in words, words
+            said += 1
+    assert said == 2
+    assert ("moves again" in legend(trace)) == (algorithm != "bounded")

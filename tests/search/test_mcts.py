@@ -428,7 +428,8 @@ def test_the_trace_and_its_picture_show_what_mcts_solver_proved() -> None:
     words name what it proved."""
     from gamelib.search import trace_search
     from gamelib.search.trace import Backup
-    from gamelib.ui.search_svg import search_svg, snapshot
+    from gamelib.ui.search_snapshot import snapshot
+    from gamelib.ui.search_svg import search_svg
 
     game = TicTacToe()
     small = replay(game, [(1, 2), (0, 2), (2, 0), (1, 0), (2, 2)])

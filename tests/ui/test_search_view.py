@@ -20,7 +20,8 @@ from gamelib.search.trace import CacheRead, CacheStore, Cutoff, Leaf, SearchTrac
 from gamelib.session.players import heuristic_for
 from gamelib.ui.canvas import RecordingCanvas
 from gamelib.ui.drawing import Palette
-from gamelib.ui.search_svg import READABLE, search_svg, snapshot
+from gamelib.ui.search_snapshot import snapshot
+from gamelib.ui.search_svg import READABLE, search_svg
 from gamelib.ui.search_view import SHRINK, SearchView, show_search
 from gamelib.ui.tree_layout import label_rects, layout_tree, legend, overlaps
 
