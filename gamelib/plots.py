@@ -35,17 +35,9 @@ from matplotlib.lines import Line2D
 from gamelib.game import GameError, describe_text
 
 __all__ = [
-    "HALL_RC",
-    "hall_style",
-    "TreeNode",
-    "plot_search_counts",
-    "plot_nodes_per_depth",
-    "plot_cost_by_stones",
-    "plot_training_loss",
-    "plot_shares",
-    "draw_game_tree",
-    "SEARCH_METRICS",
-    "MAX_PLOTTED",
+    "HALL_RC", "hall_style", "TreeNode", "plot_search_counts", "plot_nodes_per_depth",
+    "plot_cost_by_stones", "plot_training_loss", "plot_shares", "draw_game_tree",
+    "SEARCH_METRICS", "MAX_PLOTTED",
 ]
 
 SEARCH_METRICS: tuple[str, ...] = ("calls", "states", "cache_entries")
@@ -58,17 +50,9 @@ _INK = "#222222"
 
 
 HALL_RC: dict[str, Any] = {
-    "figure.figsize": (9.6, 5.0),
-    "figure.dpi": 100,
-    "font.size": 14,
-    "axes.titlesize": 17,
-    "axes.labelsize": 15,
-    "xtick.labelsize": 14,
-    "ytick.labelsize": 14,
-    "legend.fontsize": 14,
-    "figure.titlesize": 18,
-    "lines.linewidth": 2.2,
-    "lines.markersize": 8,
+    "figure.figsize": (9.6, 5.0), "figure.dpi": 100, "font.size": 14, "axes.titlesize": 17,
+    "axes.labelsize": 15, "xtick.labelsize": 14, "ytick.labelsize": 14, "legend.fontsize": 14,
+    "figure.titlesize": 18, "lines.linewidth": 2.2, "lines.markersize": 8,
 }
 """matplotlib's defaults for a lecture hall: 960-pixel-wide figures (a notebook's content
 width at 1280x800, so that they show at their size, not shrunk), and labels of at least
@@ -216,13 +200,9 @@ def plot_search_counts(
     return ax
 
 
-def plot_shares(
-    lines: Mapping[str, Mapping[int, float]],
-    *,
-    ax: Axes | None = None,
-    xlabel: str = "iterations (log scale)",
-    ylabel: str = "share keeping the exact value",
-) -> Axes:
+def plot_shares(lines: Mapping[str, Mapping[int, float]], *, ax: Axes | None = None,
+                xlabel: str = "iterations (log scale)",
+                ylabel: str = "share keeping the exact value") -> Axes:
     """One line per entry of ``lines`` (a label and its ``{budget: share}``): shares from 0
     to 1 (e.g. of positions where the chosen move keeps the exact value) against a budget
     in whole numbers above 0 (e.g. iterations), on a log scale. Returns the axes.
@@ -268,13 +248,8 @@ def _check_positive(values: Sequence[object], what: str, log: bool) -> list[floa
     return result
 
 
-def plot_nodes_per_depth(
-    nodes_per_depth: Mapping[int, int],
-    *,
-    ax: Axes | None = None,
-    label: str | None = None,
-    log: bool = True,
-) -> Axes:
+def plot_nodes_per_depth(nodes_per_depth: Mapping[int, int], *, ax: Axes | None = None,
+                         label: str | None = None, log: bool = True) -> Axes:
     """A line of nodes searched against the depth (in plies), one marker per depth.
 
     Arguments:
@@ -311,12 +286,8 @@ def plot_nodes_per_depth(
     return ax
 
 
-def plot_training_loss(
-    losses: Sequence[float],
-    *,
-    ax: Axes | None = None,
-    label: str | None = None,
-) -> Axes:
+def plot_training_loss(losses: Sequence[float], *, ax: Axes | None = None,
+                       label: str | None = None) -> Axes:
     """A training curve: the loss (e.g. the cross-entropy of :func:`gamelib.learn.train`)
     against the epoch, the first epoch numbered 0.
 

@@ -583,7 +583,7 @@ def _trace_mcts(game: AnyGame, state: Hashable, options: dict[str, Any]) -> Sear
     while stack:
         node, depth = stack.pop()
         nodes.append(Node(node.id, None if node.parent is None else node.parent.id,
-                          node.move, node.state, depth, node.player, node.prior))
+                          node.move, node.state, depth, node.player, prior=node.prior))
         stack.extend((child, depth + 1) for child in node.children)
     events: list[Event] = []
     for it in recorder.iterations:

@@ -10,7 +10,8 @@ from typing import Any
 from gamelib.game import replay
 from gamelib.games import TicTacToe
 from gamelib.search.trace import Playout, Select, trace_search
-from gamelib.ui.search_svg import describe, search_svg
+from gamelib.ui.search_snapshot import describe
+from gamelib.ui.search_svg import search_svg
 
 GAME = TicTacToe()
 THREAT = replay(GAME, [(0, 0), (1, 1), (0, 1)])     # O to move, six empty squares
