@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Final, ParamSpec, TypeVar, overload
 
-from gamelib.exercises import afresh
+from gamelib.exercises.afresh import check_afresh, confirmed, wanted
 from gamelib.exercises.failures import (
     EXPECTED_VALUES,
     NotDone,
@@ -324,9 +324,9 @@ def _checker(function: Callable[P, CheckResult], forbid: Forbidden | None
             result = run()
         finally:
             restore_handled(before)
-        if afresh.wanted():  # nbgrader's autograde: a pass is checked on a fresh copy
+        if wanted():  # nbgrader's autograde: a pass is checked on a fresh copy
             limits = (time_limit(), total_time_limit())
-            return afresh.confirmed(result, lambda: afresh.check_afresh(  # type: ignore[no-any-return]
+            return confirmed(result, lambda: check_afresh(  # type: ignore[no-any-return]
                 function.__module__, name, limits, args, kwargs))
         return result
 
