@@ -147,8 +147,10 @@ def untrusted_faults(page: Page, name: str, outputs: str, trees: bool = False) -
     return faults
 
 
-# For each output of a cell: [its height, its text].
-_STRIPS_JS = "outs => outs.map(o => [o.getBoundingClientRect().height, o.innerText.trim()])"
+# For each output of a cell: [the height of its strip, prompt included; the text of the
+# output itself, prompt left out].
+_STRIPS_JS = """outs => outs.map(o => [o.getBoundingClientRect().height,
+    (o.querySelector('.jp-OutputArea-output') || o).innerText.trim()])"""
 
 
 def setup_faults(page: Page, name: str, notebook: str) -> list[str]:
