@@ -7,8 +7,8 @@ Every notebook starts with this code cell::
 For the lecture hall, change that cell to ``load_style(projector=True)``: text and code grow to
 the hall sizes of the stylesheet (22 px and 20 px), whatever the mode. JupyterLab's Presentation
 Mode switches to the same sizes by itself, with or without the switch. Either way the cell's
-output stays one ``<style id="gamelib-style">`` element (which the nbval sanitizer masks), so the
-saved outputs that the tests compare do not change.
+output stays one ``<style id="gamelib-style">`` element (which the nbval sanitizer masks) and
+the line :data:`SETUP_NOTE`, so the saved outputs that the tests compare do not change.
 
 The stylesheet is ``gamelib/style.css``, package data of gamelib, so every installation of
 gamelib (a wheel, Colab, JupyterLite) brings it. With the editable install of ``make lab`` a
@@ -31,13 +31,20 @@ if TYPE_CHECKING:
 
     from IPython.display import HTML
 
-__all__ = ["PROJECTOR_CSS", "PROJECT_STYLE", "STYLE_ELEMENT_ID", "load_style", "read_style"]
+__all__ = ["PROJECTOR_CSS", "PROJECT_STYLE", "SETUP_NOTE", "STYLE_ELEMENT_ID", "load_style",
+           "read_style"]
 
 PROJECT_STYLE = Path(__file__).with_name("style.css")
 """Where gamelib keeps its stylesheet: ``style.css`` inside the ``gamelib`` package."""
 
 STYLE_ELEMENT_ID = "gamelib-style"
 """The ``id`` of the ``<style>`` element that :func:`load_style` produces."""
+
+SETUP_NOTE = "Setup: this cell loads gamelib and the notebooks' style when it runs."
+"""The line of text after the ``<style>`` element. Where the style applies, a rule of
+``style.css`` hides the whole output (the style and this line); where the frontend strips the
+``<style>`` element (an untrusted notebook in JupyterLab, a lesson opened fresh), this line is
+what the output shows, instead of an empty strip under the cell."""
 
 PROJECTOR_CSS = """
 /* load_style(projector=True): the hall sizes of this stylesheet on every screen. */
@@ -68,10 +75,13 @@ def read_style() -> str:
 
 
 def load_style(projector: bool = False) -> HTML:
-    """Return the stylesheet as an HTML ``<style>`` element for a notebook to display.
+    """Return the stylesheet as an HTML ``<style>`` element for a notebook to display, and
+    :data:`SETUP_NOTE` after it, in a ``<p class="gamelib-setup">``.
 
     Use it as the last expression of a notebook's first cell, so the notebook shows (and thereby
-    applies) it. The result renders as ``<style id="gamelib-style">...</style>``; the CSS it holds
+    applies) it: the style then hides the output, which a frontend that strips the style
+    (an untrusted notebook) shows as the note's one line, not as an empty strip. The result
+    renders as ``<style id="gamelib-style">...</style><p ...>...</p>``; the CSS it holds
     is :func:`read_style`'s, then the words a blank board shows before it is drawn and those
     a board shows once its kernel has stopped (``gamelib.ui.canvas.WIDGET_CSS``), then
     :data:`PROJECTOR_CSS` when ``projector`` is true (text and code at the hall sizes, prose
@@ -92,7 +102,8 @@ def load_style(projector: bool = False) -> HTML:
 
     _hall_style_with_pyplot()  # matplotlib's defaults for the hall: 14 pt labels, wide figures
     css = read_style() + WIDGET_CSS + "\n" + (PROJECTOR_CSS if projector else "")
-    return HTML(f'<style id="{STYLE_ELEMENT_ID}">\n{css}</style>')  # type: ignore[no-untyped-call]
+    note = f'<p class="gamelib-setup">{SETUP_NOTE}</p>'
+    return HTML(f'<style id="{STYLE_ELEMENT_ID}">\n{css}</style>{note}')  # type: ignore[no-untyped-call]
 
 
 _PYPLOT = "matplotlib.pyplot"

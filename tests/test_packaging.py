@@ -331,6 +331,10 @@ def test_first_code_cell_loads_the_style(path: Path) -> None:
             f"{path.name}: the first cell ran but did not display the <style> element "
             "(is load_style() its last expression, without a semicolon?)"
         )
+        assert gamelib.style.SETUP_NOTE in html, (
+            f"{path.name}: the first cell's saved output lacks the setup note, which an "
+            "untrusted notebook shows instead of an empty strip: run tools/run_notebooks.py"
+        )
 
 
 @pytest.mark.parametrize("path", notebook_params(all_notebooks(), "notebooks"))
@@ -510,7 +514,11 @@ def test_load_style_wraps_the_project_stylesheet() -> None:
     from gamelib.ui.canvas import WIDGET_CSS
 
     blank = WIDGET_CSS + "\n"
-    assert html.data == f'<style id="gamelib-style">\n{css}{blank}</style>'
+    note = f'<p class="gamelib-setup">{gamelib.style.SETUP_NOTE}</p>'
+    assert html.data == f'<style id="gamelib-style">\n{css}{blank}</style>{note}'
+    # Where the style applies it hides its output, the note included; where the <style> is
+    # stripped (an untrusted notebook) the note is the one line shown, not an empty strip.
+    assert ".jp-OutputArea-child:has(style#gamelib-style) {\n  display: none;" in css
     assert gamelib.style.PROJECT_STYLE == ROOT / "gamelib" / "style.css"
     # One stylesheet, shipped with gamelib; the top-level style.css is a link to it.
     top = ROOT / "style.css"

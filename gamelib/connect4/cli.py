@@ -25,7 +25,9 @@ score, ``analyze`` one score per column (:data:`FULL_COLUMN` for a full one), ``
 the column chosen (from 1).
 
 Options take ASCII digits only (``４`` is refused) and are never abbreviated (``--sec`` is
-refused: write ``--seconds``). Closed standard input is an empty input (status 0); with
+refused: write ``--seconds``). A number an option writes is judged by the rule of every
+door of gamelib (:mod:`gamelib.search.common`), with the same message as a function
+given that value. Closed standard input is an empty input (status 0); with
 standard error closed the messages are dropped, never written among the answers.
 
 Exit status: 0 when every line was a valid, unfinished position; 1 when some line was
@@ -47,19 +49,18 @@ from __future__ import annotations
 
 import argparse
 import io
-import math
 import os
 import random
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Final, TextIO
+from typing import Any, Final, TextIO
 
 from gamelib.connect4.player import DEFAULT_SECONDS, connect_four_move
 from gamelib.connect4.solver import Solver
 from gamelib.game import GameError, describe_text
 from gamelib.games.connect_four import C4State, ConnectFour
-from gamelib.search.common import MAX_SECONDS
+from gamelib.search.common import MAX_SECONDS, check_depth, check_seconds, check_whole
 
 __all__ = ["EMPTY_BOARD", "EXIT_OUTPUT_FAILED", "FULL_COLUMN", "main", "run"]
 
@@ -124,54 +125,61 @@ and the exit status is 74; bad options exit with status 2, Ctrl-C with 130.
 
 WHOLE: Final = re.compile(r"[+-]?[0-9]{1,18}")
 """A whole number in ASCII digits (Python's int() also takes ``４``, ``1_0`` and spaces)."""
+DIGITS: Final = re.compile(r"[+-]?[0-9]{1,4000}")
+"""An option's whole number: ASCII digits, as many as a number of 4,000 digits has."""
 DECIMAL: Final = re.compile(r"[+-]?([0-9]{1,18}(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]{1,3})?")
 """A decimal number in ASCII (float() also takes ``inf``, ``nan``, ``１``, ``1_0``)."""
 
 
-def whole(text: str) -> int | None:
-    """``text`` as a whole number if it is one in ASCII digits, else None."""
-    return int(text) if WHOLE.fullmatch(text) else None
+def number_or_text(text: str) -> object:
+    """The value an option's ``text`` writes: an int for ASCII digits (any length up to
+    4,000 digits), a float for an ASCII decimal (``2.5``, ``1e3``), else the text itself.
+    The doors' checks (:mod:`gamelib.search.common`) then judge it as they judge the same
+    value passed to a function, with the same message."""
+    if DIGITS.fullmatch(text):
+        return int(text)
+    return float(text) if DECIMAL.fullmatch(text) else text
+
+
+def option(check: Callable[[object], object]) -> Callable[[str], Any]:
+    """An argparse type: :func:`number_or_text` of the option's text, judged by ``check``,
+    one of gamelib's door checks. Its GameError becomes argparse's message (exit status 2)
+    without the words ", or None": an option left out takes its default, and the command
+    line has no way to write None."""
+
+    def parse(text: str) -> Any:
+        value = number_or_text(text)
+        try:
+            check(value)
+        except GameError as error:
+            raise argparse.ArgumentTypeError(str(error).replace(", or None", "")) from None
+        return value
+
+    return parse
 
 
 def board_size(label: str, largest: int) -> Callable[[str], int]:
-    """An argparse type: a whole number from 4 to ``largest`` (``label`` names it)."""
+    """An argparse type: a whole number from 4 to ``largest`` (``label`` names it), with
+    the message of :class:`~gamelib.games.ConnectFour`'s door."""
 
     def parse(text: str) -> int:
-        value = whole(text) or 0
-        if not 4 <= value <= largest:
+        value = number_or_text(text)
+        if not isinstance(value, int) or not 4 <= value <= largest:
             raise argparse.ArgumentTypeError(
-                f"{label} must be a whole number from 4 to {largest}, got {text!r}"
+                f"{label} must be a whole number from 4 to {largest}, got {describe_text(value)}"
             )
         return value
 
     return parse
 
 
-def positive_seconds(text: str) -> float:
-    """An argparse type: a number of seconds, more than 0 and at most ``MAX_SECONDS``
-    (the one range of every ``seconds`` in gamelib)."""
-    value = float(text) if DECIMAL.fullmatch(text) else math.nan
-    if not (math.isfinite(value) and 0 < value <= MAX_SECONDS):
-        raise argparse.ArgumentTypeError(
-            f"seconds must be a positive number, at most {MAX_SECONDS:g}, got {text!r}"
-        )
-    return value
-
-
-def positive_depth(text: str) -> int:
-    """An argparse type: a whole number of plies, at least 1."""
-    value = whole(text) or 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"depth must be a whole number >= 1, got {text!r}")
-    return value
-
-
-def seed_number(text: str) -> int:
-    """An argparse type: a whole number in ASCII digits (a seed)."""
-    value = whole(text)
-    if value is None:
-        raise argparse.ArgumentTypeError(f"seed must be a whole number, got {text!r}")
-    return value
+positive_seconds: Final = option(check_seconds)
+"""``--seconds``: a number of seconds, more than 0 and at most ``MAX_SECONDS``, as at every
+door (:func:`~gamelib.search.common.check_seconds`)."""
+positive_depth: Final = option(lambda value: check_depth(value, least=1, optional=True))
+"""``--depth``: a whole number of plies, at least 1 (as :func:`connect_four_move` asks)."""
+seed_number: Final = option(lambda value: check_whole(value, "seed", None))
+"""``--seed``: any whole number (:func:`~gamelib.search.common.check_whole`)."""
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -181,14 +181,24 @@ def _functions_of(value: object, module: str) -> Iterator[types.FunctionType]:
 
 def _modules(name: str) -> list[types.ModuleType]:
     """The module ``name`` and, for a package, every module inside it (imported now, so that
-    an import in the student's code finds the guarded functions)."""
+    an import in the student's code finds the guarded functions); in a check on a fresh copy
+    of gamelib, also the kernel's own modules of those names (:data:`SET_ASIDE`)."""
     module = importlib.import_module(name)
     found = [module]
     path = getattr(module, "__path__", None)
     if path is not None:
         for info in pkgutil.walk_packages(path, name + "."):
             found.append(importlib.import_module(info.name))
+    found += [kept for key, kept in SET_ASIDE.items() if key == name or key.startswith(name + ".")]
     return found
+
+
+SET_ASIDE: Final[dict[str, types.ModuleType]] = {}
+"""Empty, except in a copy of gamelib read afresh for one check (nbgrader's autograde,
+:mod:`gamelib.exercises.afresh`): there, the kernel's own gamelib modules, set aside while
+the check runs. The guard covers their functions too, so that a reference the student's
+code took from them before the check (``from gamelib.games import ConnectFour`` at the top
+of a cell) is refused like the fresh one."""
 
 
 @dataclass(frozen=True)
@@ -208,9 +218,10 @@ class Forbidden:
     @functools.cached_property
     def swaps(self) -> tuple[_Swap, ...]:
         """One swap per forbidden function (computed once, on the first check)."""
-        allowed: set[int] = set()
+        allowed: set[tuple[str, str]] = set()  # by name: the set-aside copies are allowed too
         for value in self.allowed:
-            allowed.update(id(f) for f in _functions_of(value, getattr(value, "__module__", "")))
+            allowed.update((f.__module__, f.__qualname__)
+                           for f in _functions_of(value, getattr(value, "__module__", "")))
         functions: dict[int, types.FunctionType] = {}
         for name in self.modules:
             for module in _modules(name):
@@ -220,7 +231,8 @@ class Forbidden:
         for value in (*self.objects, importlib.reload):
             for function in _functions_of(value, getattr(value, "__module__", "")):
                 functions[id(function)] = function
-        return tuple(_swap_for(f) for key, f in functions.items() if key not in allowed)
+        return tuple(_swap_for(f) for f in functions.values()
+                     if (f.__module__, f.__qualname__) not in allowed)
 
     @functools.cached_property
     def _nested(self) -> dict[int, types.CodeType]:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Final, ParamSpec, TypeVar, overload
 
+from gamelib.exercises.afresh import check_afresh, confirmed, wanted
 from gamelib.exercises.failures import (
     EXPECTED_VALUES,
     NotDone,
@@ -289,6 +290,10 @@ def checker(function: Callable[P, CheckResult] | None = None, /, *,
     out: the stop button (KeyboardInterrupt) pressed while it runs gives a report that
     says so, not a traceback through gamelib, and a check that :func:`ask` ended early
     (:class:`CheckEnded`) gives its report.
+    In nbgrader's autograde round a check that passes runs again on a copy of gamelib read
+    afresh from its files (:mod:`gamelib.exercises.afresh`), out of reach of what earlier
+    cells did to the kernel's gamelib, and a failure comes back as a report of a fresh
+    report module.
     """
     if function is None:
         return functools.partial(_checker, forbid=forbid)
@@ -338,9 +343,14 @@ def _checker(function: Callable[P, CheckResult], forbid: Forbidden | None
 
         before = sys.exc_info()  # see restore_handled
         try:
-            return run()
+            result = run()
         finally:
             restore_handled(before)
+        if wanted():  # nbgrader's autograde: a pass is checked on a fresh copy
+            limits = (time_limit(), total_time_limit())
+            return confirmed(result, lambda: check_afresh(  # type: ignore[no-any-return]
+                function.__module__, name, limits, args, kwargs))
+        return result
 
     return wrapper
 

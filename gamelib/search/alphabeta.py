@@ -108,8 +108,7 @@ def alphabeta(game: AnyGame, state: Hashable, player: Player | None = None,
         return [game.play(s, m) for m in order(game, s, game.moves(s))]
 
     def value(s: Hashable, p: Player, alpha: float, beta: float) -> float:
-        stats.calls += 1
-        stats.visited.add(s)
+        stats.enter(s)
         if game.finished(s):
             stats.terminal += 1
             return game.utility(s, p)

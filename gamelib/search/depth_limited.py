@@ -176,8 +176,7 @@ class _DepthLimitedSearch:
         if not self.left:   # never, without a budget
             self.left = self.step = nodes_to_look(self.budget, self.step)
         self.left -= 1
-        stats.calls += 1
-        stats.visited.add(s)
+        stats.enter(s)
         if game.finished(s):
             stats.terminal += 1
             return proven_value(game.utility(s, p), ply)

@@ -74,8 +74,7 @@ def minimax(game: AnyGame, state: Hashable, player: Player | None = None, *,
     who_moves, opponent = mover_rule(game), opponents(game)
 
     def value(s: Hashable, p: Player) -> int:
-        stats.calls += 1
-        stats.visited.add(s)
+        stats.enter(s)
         if game.finished(s):
             stats.terminal += 1
             return game.utility(s, p)

@@ -39,6 +39,11 @@ class Stats:
     visited: set[Hashable] = field(default_factory=set, repr=False)
     """The distinct states the search was called on; ``states`` is its size."""
 
+    def enter(self, state: Hashable) -> None:
+        """Count a call of the search on ``state``: one more call, ``state`` visited."""
+        self.calls += 1
+        self.visited.add(state)
+
     @property
     def states(self) -> int:
         """How many distinct states the search was called on."""

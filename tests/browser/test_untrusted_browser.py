@@ -147,10 +147,29 @@ def untrusted_faults(page: Page, name: str, outputs: str, trees: bool = False) -
     return faults
 
 
+# For each output of a cell: [the height of its strip, prompt included; the text of the
+# output itself, prompt left out].
+_STRIPS_JS = """outs => outs.map(o => [o.getBoundingClientRect().height,
+    (o.querySelector('.jp-OutputArea-output') || o).innerText.trim()])"""
+
+
+def setup_faults(page: Page, name: str, notebook: str) -> list[str]:
+    """An output of lesson ``name``'s setup cell (the first code cell of ``notebook``, the
+    selector of its panel) shown as an empty strip: JupyterLab strips the untrusted
+    ``<style>``, and gamelib.style.SETUP_NOTE must be what is left, not nothing."""
+    setup = page.locator(f"{notebook} .jp-CodeCell").first
+    strips = setup.locator(".jp-OutputArea-child").evaluate_all(_STRIPS_JS)
+    if not strips:
+        return [f"{name}: the setup cell shows no output (its saved one is the setup note)"]
+    return [f"{name}: the setup cell shows an empty output strip {height:.0f} px high"
+            for height, text in strips if height > 0 and not text]
+
+
 def test_every_fresh_untrusted_lesson_shows_its_pictures(fresh: LabPage) -> None:
     """Every lesson opened fresh in JupyterLab (never run here: untrusted): no widget's
-    Python text, every saved picture shown. One JupyterLab: each lesson is opened from the
-    file browser (a double click) in a tab of its own."""
+    Python text, every saved picture shown, and under the setup cell one line of text
+    (gamelib.style.SETUP_NOTE), not an empty strip. One JupyterLab: each lesson is opened
+    from the file browser (a double click) in a tab of its own."""
     assert saved_pictures(LESSON) >= 3, f"{LESSON} should save its boards and viewers"
     page, server = fresh.page, fresh.server
     page.goto(f"{server.base_url}lab/workspaces/untrusted?token={server.token}",
@@ -162,6 +181,7 @@ def test_every_fresh_untrusted_lesson_shows_its_pictures(fresh: LabPage) -> None
         page.locator(".lm-TabBar-tab.lm-mod-current", has_text=name).first.wait_for()
         page.locator(f"{shown} .jp-Notebook").first.wait_for(state="visible")
         faults += untrusted_faults(page, name, f"{shown} .jp-OutputArea-output", trees=True)
+        faults += setup_faults(page, name, shown)
         if name == LESSON:
             images = page.locator(f"{shown} .jp-OutputArea-output img")
             images.first.scroll_into_view_if_needed()

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import io
+import math
 import os
 import random
 import re
@@ -25,13 +26,16 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gamelib.connect4
 from gamelib.connect4 import cli
+from gamelib.connect4.player import connect_four_move
 from gamelib.connect4.solver import Solver
+from gamelib.game import GameError
 from gamelib.games.connect_four import ConnectFour
 
 # The benchmark sets ship with gamelib (gamelib.connect4.benchmark_positions reads them).
@@ -204,13 +208,13 @@ def test_a_full_board_is_a_finished_game() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["solve", "--rows", "11"], "rows must be a whole number from 4 to 10, got '11'"),
-        (["solve", "--cols", "10"], "cols must be a whole number from 4 to 9, got '10'"),
+        (["solve", "--rows", "11"], "rows must be a whole number from 4 to 10, got 11"),
+        (["solve", "--cols", "10"], "cols must be a whole number from 4 to 9, got 10"),
         (["--rows", "three", "solve"], "rows must be a whole number from 4 to 10"),
-        (["move", "--seconds", "0"], "seconds must be a positive number, at most 30, got '0'"),
-        (["move", "--seconds", "60"], "seconds must be a positive number, at most 30, got '60'"),
+        (["move", "--seconds", "0"], "seconds must be a positive number of seconds, at most 30 s"),
+        (["move", "--seconds", "60"], "at most 30 s; got 60"),
         (["move", "--seconds", "nan"], "seconds must be a positive number"),
-        (["move", "--depth", "0"], "depth must be a whole number >= 1, got '0'"),
+        (["move", "--depth", "0"], "depth must be a whole number of plies, at least 1; got 0"),
         (["move", "--weak"], "unrecognized arguments: --weak"),
         (["play"], "invalid choice: 'play'"),
         ([], "the following arguments are required: MODE"),
@@ -477,9 +481,10 @@ def test_ctrl_c_while_the_command_line_loads_exits_130_without_a_traceback() -> 
         (["solve", "--ro", "4"], "unrecognized arguments: --ro"),
         (["move", "--dep", "2"], "unrecognized arguments: --dep"),
         (["--rows", "\uff14", "solve"], "rows must be a whole number from 4 to 10, got '４'"),
-        (["move", "--depth", "\uff12"], "depth must be a whole number >= 1, got '２'"),
-        (["move", "--seed", "\uff11"], "seed must be a whole number, got '１'"),
-        (["move", "--seed", "1_0"], "seed must be a whole number, got '1_0'"),
+        (["move", "--depth", "\uff12"], "depth must be a whole number of plies, at least 1; "
+                                        "got '２'"),
+        (["move", "--seed", "\uff11"], "seed must be a whole number; got '１'"),
+        (["move", "--seed", "1_0"], "seed must be a whole number; got '1_0'"),
         (["move", "--seconds", "\uff11"], "seconds must be a positive number"),
         (["move", "--seconds", "1_0"], "seconds must be a positive number"),
         (["move", "--seconds", "inf"], "seconds must be a positive number"),
@@ -489,6 +494,52 @@ def test_abbreviations_and_non_ascii_digits_are_refused(
         args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = refused(args, capsys)
     assert status == 2 and message in err and out == ""
+
+
+def _door_message(option: str, value: object) -> str:
+    """What the function the option reaches says of ``value``: connect_four_move for
+    ``seconds`` and ``depth``; for ``seed``, a door that takes one and no None
+    (gamelib.exercises.ex11_backprop.run_uct)."""
+    with pytest.raises(GameError) as refusal:
+        if option == "seed":
+            from gamelib.exercises.ex11_backprop import run_uct
+            run_uct(ConnectFour(4, 4), (0, 0), value, 1, lambda path, result: None)  # type: ignore[arg-type]
+        else:
+            connect_four_move(ConnectFour(4, 4), (0, 0), **{option: value})  # type: ignore[arg-type]
+    return str(refusal.value).replace(", or None", "")  # the option cannot write None
+
+
+@pytest.mark.parametrize(
+    ("option", "text", "value"),
+    [
+        ("depth", "2.5", 2.5), ("depth", "1e3", 1000.0), ("depth", "-3", -3), ("depth", "0", 0),
+        ("depth", "three", "three"), ("depth", "\uff13", "\uff13"),
+        ("seconds", "-1", -1), ("seconds", "31", 31), ("seconds", "1" + "0" * 400, 10**400),
+        ("seconds", "1e400", math.inf), ("seconds", "nan", "nan"), ("seconds", "2s", "2s"),
+        ("seed", "1.5", 1.5), ("seed", "x", "x"), ("seed", "np.int64(3)", "np.int64(3)"),
+    ],
+)
+def test_an_options_number_gets_the_message_of_the_function_it_reaches(
+        option: str, text: str, value: object, capsys: pytest.CaptureFixture[str]) -> None:
+    """One rule for a number at every door (gamelib.search.common): the option's text is
+    read as the value it writes and judged by the same check, with the same message (less
+    ", or None", which no option can write)."""
+    status, out, err = refused(["move", f"--{option}", text], capsys)
+    assert (status, out) == (2, "")
+    assert err.endswith(f"argument --{option}: {_door_message(option, value)}\n"), err
+
+
+def test_numbers_the_functions_accept_are_accepted_with_the_same_answer() -> None:
+    """Whatever a function takes, the option takes as digits: a huge seed or depth, and
+    numpy's integers at the function give the answer of the same digits at the option."""
+    game = ConnectFour(4, 4)
+    state = ConnectFour.from_moves("1", 4, 4)
+    for depth, seed in ((np.int64(3), 5), (10**30, -(10**30))):
+        args = cli.build_parser().parse_args(
+            ["move", "--rows", "4", "--cols", "4", "--depth", str(depth), "--seed", str(seed)])
+        assert (args.depth, args.seed) == (depth, seed)
+        direct = connect_four_move(game, state, depth=depth, rng=random.Random(seed))  # type: ignore[arg-type]
+        assert cli.make_answer(args, game)(state) == game.format_move(direct.move)
 
 
 def test_ascii_options_still_work() -> None:

@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gamelib.exercises as ex
+from exercises.entry_points import CHECKERS
 from gamelib.exercises import limit
 from gamelib.exercises.ex11_backprop import check_backpropagate
 from gamelib.exercises.report import CheckResult
@@ -256,25 +257,7 @@ def _constant(make: Callable[[], Any]) -> Callable[..., Any]:
     return student
 
 
-ENTRY_POINTS: dict[str, Callable[[Callable[..., Any]], CheckResult]] = {
-    "next_states": ex.check_next_states,
-    "finished": ex.check_finished,
-    "utility": ex.check_utility,
-    "nim_values": lambda f: ex.check_nim_values(f, f, f),
-    "memo": ex.check_memo_minimax,
-    "store": ex.check_store_bound,
-    "merge": ex.check_merge_entries,
-    "heuristic": ex.check_heuristic,
-    "tree_counts": lambda f: ex.check_tree_counts(f, f),
-    "symmetry": ex.check_symmetry_count,
-    "alphabeta": ex.check_alphabeta,
-    "read": ex.check_read_entry,
-    "deepening": ex.check_deepening,
-    "bitboard": lambda f: ex.check_connect_four_rules(f, f, f),
-    "exact_score": ex.check_exact_score,
-    "backprop": check_backpropagate,
-    "regret": ex.check_regret_matching,
-}
+ENTRY_POINTS = CHECKERS
 
 
 @pytest.mark.slow

@@ -10,8 +10,9 @@
 * A throw-away nbgrader course: the real ``nbgrader generate_assignment`` releases every
   exercise, and ``nbgrader autograde`` gives the solution full marks, the unchanged student
   version zero (without an error) and a submission with one planted bug loses exactly the
-  points of that bug's test cell; a version of each exercise that delegates to gamelib gets
-  0 in every graded cell. Every submission is graded in one ``nbgrader autograde`` run (the
+  points of that bug's test cell, also when a cell above it patches the checker (autograde
+  checks on a fresh copy of gamelib); a version of each exercise that delegates to gamelib
+  gets 0 in every graded cell. Every submission is graded in one ``nbgrader autograde`` run (the
   module fixture ``graded``): each run costs seconds of start-up, each submission a kernel.
 * A version of each exercise with the lesson's code pasted (test_pasted_lessons.py) fails
   every graded cell of the student notebook, its cells run in order in this process
@@ -202,6 +203,22 @@ def plant_bug(nb: nbformat.NotebookNode) -> tuple[nbformat.NotebookNode, str]:
     return buggy, "test-finished"
 
 
+TAMPERING: str = ("import gamelib.exercises.ex01_nim as _nim\n"
+                  "_nim.truth = bool  # the comparison replaced: 0 and 1 read as False, True\n")
+"""A line a student could add below their ``finished``: Exercise 1's comparison of the answer
+with the reference patched, so that :func:`plant_bug`'s 0/1 answers pass in the kernel's
+gamelib."""
+
+
+def tamper(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """``nb`` with :data:`TAMPERING` appended to the solution cell of ``finished``."""
+    tampered = copy.deepcopy(nb)
+    for cell in tampered.cells:
+        if grader(cell).get("grade_id") == "finished":
+            cell.source += "\n\n\n" + TAMPERING
+    return tampered
+
+
 @pytest.fixture(scope="module")
 def course(tmp_path_factory: pytest.TempPathFactory) -> Path:
     course = tmp_path_factory.mktemp("course")
@@ -262,14 +279,17 @@ def handed_in_by(course: Path, solution: Path) -> dict[str, nbformat.NotebookNod
     versions = {f"delegator{assignment}": handed_in(release, DELEGATING.__getitem__)}
     if solution == SOLUTIONS[0]:
         solved = submission_from(release, nbformat.read(solution, as_version=4))
-        versions |= {"solver": solved, "starter": release, "planter": plant_bug(solved)[0]}
+        planted = plant_bug(solved)[0]
+        versions |= {"solver": solved, "starter": release, "planter": planted,
+                     "tamperer": tamper(planted)}
     return versions
 
 
 @pytest.fixture(scope="module")
 def graded(course: Path) -> Path:
     """The course after ONE ``nbgrader autograde`` run over every submission of this module
-    (each run costs seconds): exercise 1 solved, unchanged and with a planted bug, and every
+    (each run costs seconds): exercise 1 solved, unchanged, with a planted bug, and with the
+    planted bug behind a patched checker (:func:`tamper`), and every
     exercise delegating to gamelib."""
     for solution in SOLUTIONS:
         assignment, name = assignment_of(solution)
@@ -293,6 +313,35 @@ def test_autograde_full_marks_zero_and_a_planted_bug(graded: Path) -> None:
     assert scores(graded, assignment, notebook, "solver") == points
     assert scores(graded, assignment, notebook, "starter") == dict.fromkeys(points, 0)
     assert scores(graded, assignment, notebook, "planter") == {**points, lost: 0}
+
+
+@pytest.mark.slow
+@pytest.mark.notebook
+def test_autograde_catches_the_planted_bug_behind_a_patched_checker(graded: Path) -> None:
+    """The planted bug with the checker's comparison patched in the cell above the graded
+    one: autograde runs each check on a copy of gamelib read afresh from its files
+    (gamelib.exercises.afresh), so the bug loses its points as without the patch."""
+    solution = SOLUTIONS[0]
+    assignment, name = assignment_of(solution)
+    release = release_of(graded, solution)
+    _, lost = plant_bug(submission_from(release, nbformat.read(solution, as_version=4)))
+    notebook = name.removesuffix(".ipynb")
+    assert scores(graded, assignment, notebook, "tamperer") == {**points_of(release), lost: 0}
+
+
+def test_in_the_students_own_kernel_a_patched_checker_passes_the_planted_bug(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What notebooks/exercises/README.md tells lecturers: outside autograde the checker runs
+    in the student's kernel, and a patch made there before the check decides it."""
+    from gamelib.exercises import ex01_nim
+
+    monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
+    monkeypatch.setattr(ex01_nim, "truth", ex01_nim.truth)  # put back after the patch below
+    solution, student = student_notebook("01")
+    planted, lost = plant_bug(submission_from(student, nbformat.read(solution, as_version=4)))
+    assert graded_cells_raising(planted)[lost]
+    assert graded_cells_raising(tamper(planted)) == dict.fromkeys(points_of(student), False)
 
 
 # Delegation and a pasted lesson get no points (issue 20 item 6) ------------------------------

@@ -14,29 +14,12 @@ from typing import Any
 import pytest
 
 import gamelib.exercises as ex
+from exercises.entry_points import CHECKERS
 from gamelib.exercises import ex02_memo, ex03_counting, ex04_alphabeta, ex07_deepening, intervals
 from gamelib.exercises import ex10_null_windows as ex10
-from gamelib.exercises.ex11_backprop import check_backpropagate
 from gamelib.exercises.report import CheckResult
 
-ENTRY_POINTS: dict[str, Callable[[Callable[..., Any]], CheckResult]] = {
-    "next_states": ex.check_next_states,
-    "finished": ex.check_finished,
-    "utility": ex.check_utility,
-    "nim_values": lambda f: ex.check_nim_values(f, f, f),
-    "memo": ex.check_memo_minimax,
-    "store": ex.check_store_bound,
-    "merge": ex.check_merge_entries,
-    "heuristic": ex.check_heuristic,
-    "tree_counts": lambda f: ex.check_tree_counts(f, f),
-    "symmetry": ex.check_symmetry_count,
-    "alphabeta": ex.check_alphabeta,
-    "read": ex.check_read_entry,
-    "deepening": ex.check_deepening,
-    "bitboard": lambda f: ex.check_connect_four_rules(f, f, f),
-    "exact_score": ex.check_exact_score,
-    "backprop": check_backpropagate,
-}
+ENTRY_POINTS = CHECKERS
 
 REVEALING = {"score", "limit", "budget", "expected", "reference", "answer", "solution",
              "solved", "best", "rang_at", "asked"}
