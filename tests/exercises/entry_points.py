@@ -32,5 +32,6 @@ CHECKERS: dict[str, Callable[[Callable[..., Any]], CheckResult]] = {
     "backprop": ex.check_backpropagate,
     "expected_value": ex.check_expected_value,
     "regret": ex.check_regret_matching,
+    "gradients": ex.check_gradients,
 }
 """Per exercise's checker (a short name): the check of one student function."""
