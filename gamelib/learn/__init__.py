@@ -16,12 +16,5 @@ from gamelib.learn.net import (
     train,
 )
 
-__all__ = [
-    "Model",
-    "SoftmaxRegression",
-    "TwoLayerNet",
-    "accuracy",
-    "cross_entropy",
-    "softmax",
-    "train",
-]
+__all__ = ["Model", "SoftmaxRegression", "TwoLayerNet", "accuracy", "cross_entropy", "softmax",
+           "train"]

@@ -30,7 +30,6 @@ priors of the legal moves (a softmax over their scores alone) and the value.
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from importlib import resources
@@ -42,7 +41,7 @@ import numpy as np
 from gamelib.errors import GameError, describe_text
 from gamelib.games import TicTacToe
 from gamelib.games.tictactoe import Board
-from gamelib.learn.net import Array, softmax
+from gamelib.learn.net import Array, layer, softmax
 
 __all__ = [
     "CELLS",
@@ -100,9 +99,9 @@ class GuideNet:
     seed: int = 0
     w1: Array = field(init=False, repr=False)
     b1: Array = field(init=False, repr=False)
-    wp: Array = field(init=False, repr=False)
+    wp: Array = field(init=False, repr=False)  # the policy head
     bp: Array = field(init=False, repr=False)
-    wv: Array = field(init=False, repr=False)
+    wv: Array = field(init=False, repr=False)  # the value head
     bv: Array = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -111,12 +110,9 @@ class GuideNet:
             raise GameError(f"hidden is a whole number from 1 to 1,000; got "
                             f"{describe_text(self.hidden)}")
         rng = np.random.default_rng(self.seed)
-        self.w1 = rng.normal(0, 1 / math.sqrt(FEATURES), (FEATURES, self.hidden))
-        self.b1 = np.zeros(self.hidden)
-        self.wp = rng.normal(0, 1 / math.sqrt(self.hidden), (self.hidden, len(CELLS)))
-        self.bp = np.zeros(len(CELLS))
-        self.wv = rng.normal(0, 1 / math.sqrt(self.hidden), (self.hidden, 3))
-        self.bv = np.zeros(3)
+        self.w1, self.b1 = layer(rng, FEATURES, self.hidden)
+        self.wp, self.bp = layer(rng, self.hidden, len(CELLS))
+        self.wv, self.bv = layer(rng, self.hidden, 3)
 
     def scores(self, features: Array) -> tuple[Array, Array]:
         """The policy scores (9 per row) and the value probabilities (3 per row)."""

@@ -30,6 +30,7 @@ __all__ = [
     "TwoLayerNet",
     "accuracy",
     "cross_entropy",
+    "layer",
     "softmax",
     "train",
 ]
@@ -124,10 +125,8 @@ class TwoLayerNet:
         for name in ("inputs", "hidden", "classes"):
             _check_size(name, getattr(self, name))
         rng = np.random.default_rng(self.seed)
-        self.w1 = rng.normal(0, 1 / math.sqrt(self.inputs), (self.inputs, self.hidden))
-        self.b1 = np.zeros(self.hidden)
-        self.w2 = rng.normal(0, 1 / math.sqrt(self.hidden), (self.hidden, self.classes))
-        self.b2 = np.zeros(self.classes)
+        self.w1, self.b1 = layer(rng, self.inputs, self.hidden)
+        self.w2, self.b2 = layer(rng, self.hidden, self.classes)
 
     def probabilities(self, features: Array) -> Array:
         """The class probabilities of each row of ``features``."""
@@ -144,6 +143,13 @@ class TwoLayerNet:
     def parameters(self) -> list[Array]:
         """``[w1, b1, w2, b2]``: the arrays that training changes in place."""
         return [self.w1, self.b1, self.w2, self.b2]
+
+
+def layer(rng: Any, inputs: int, outputs: int) -> tuple[Array, Array]:
+    """A layer's starting ``(weights, bias)``: weights drawn from ``rng`` (a numpy
+    Generator), normal with standard deviation 1/sqrt(``inputs``) (the fan-in), so that the
+    sums a layer makes start near the range of its inputs; biases 0."""
+    return rng.normal(0, 1 / math.sqrt(inputs), (inputs, outputs)), np.zeros(outputs)
 
 
 def train(model: Model, features: Array, labels: Array, epochs: int, rate: float = 0.5,
