@@ -154,10 +154,11 @@ def sanitize(text: str) -> str:
 def test_projector_style_adds_the_hall_sizes_and_changes_nothing_nbval_compares() -> None:
     plain, hall = gamelib.style.load_style(), gamelib.style.load_style(projector=True)
     assert gamelib.style.PROJECTOR_CSS not in plain.data
-    assert hall.data.endswith(gamelib.style.PROJECTOR_CSS + "</style>")
+    note = f'<p class="gamelib-setup">{gamelib.style.SETUP_NOTE}</p>'
+    assert hall.data.endswith(gamelib.style.PROJECTOR_CSS + "</style>" + note)
     assert hall.data.count("<style id=") == 1 and type(hall) is type(plain)  # same text/plain
     assert sanitize(hall.data) == sanitize(plain.data) == (
-        '<style id="gamelib-style"><stylesheet></style>'
+        '<style id="gamelib-style"><stylesheet></style>' + note
     )
     css = gamelib.style.read_style()
     assert "--gl-hall-text-size: 22px;" in css and "--gl-hall-code-size: 20px;" in css
