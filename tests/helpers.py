@@ -143,3 +143,26 @@ class IntMoves:
 
     def render(self, state: Any) -> str:
         return str(state)
+
+
+def assert_gradients_match_finite_differences(model: Any, features: Any, targets: Any) -> None:
+    """``model.gradients(features, targets)`` (a loss and one gradient per array of
+    ``model.parameters()``) agrees with central finite differences of the loss at the first
+    and the last entry of every parameter, after moving the parameters away from their start
+    (an all-zero start hides sign errors)."""
+    import numpy as np
+    import pytest
+
+    for parameter in model.parameters():
+        parameter += np.random.default_rng(1).normal(0, 0.3, parameter.shape)
+    _, grads = model.gradients(features, targets)
+    step = 1e-6
+    for parameter, grad in zip(model.parameters(), grads, strict=True):
+        for index in [(0,) * parameter.ndim, tuple(s - 1 for s in parameter.shape)]:
+            saved = parameter[index]
+            parameter[index] = saved + step
+            up = model.gradients(features, targets)[0]
+            parameter[index] = saved - step
+            down = model.gradients(features, targets)[0]
+            parameter[index] = saved
+            assert grad[index] == pytest.approx((up - down) / (2 * step), rel=1e-4, abs=1e-8)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import assert_gradients_match_finite_differences
 
 from gamelib.errors import GameError
 from gamelib.game import replay
@@ -53,19 +54,7 @@ def _data(rows: int = 10) -> tuple[np.ndarray, np.ndarray]:
 def test_gradients_agree_with_finite_differences() -> None:
     net = GuideNet(hidden=5, seed=3)
     features, targets = _data()
-    for parameter in net.parameters():   # move the biases away from 0
-        parameter += np.random.default_rng(1).normal(0, 0.3, parameter.shape)
-    _, grads = net.gradients(features, targets)
-    step = 1e-6
-    for parameter, grad in zip(net.parameters(), grads, strict=True):
-        for index in [(0,) * parameter.ndim, tuple(s - 1 for s in parameter.shape)]:
-            saved = parameter[index]
-            parameter[index] = saved + step
-            up = net.gradients(features, targets)[0]
-            parameter[index] = saved - step
-            down = net.gradients(features, targets)[0]
-            parameter[index] = saved
-            assert grad[index] == pytest.approx((up - down) / (2 * step), rel=1e-4, abs=1e-8)
+    assert_gradients_match_finite_differences(net, features, targets)
 
 
 def test_features_are_seen_by_the_player_to_move() -> None:

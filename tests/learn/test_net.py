@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from helpers import assert_gradients_match_finite_differences
 
 from gamelib.errors import GameError
 from gamelib.learn.net import (
@@ -37,19 +38,7 @@ def test_cross_entropy_of_a_certain_right_answer_is_zero() -> None:
                          ids=["softmax", "two-layer"])
 def test_gradients_agree_with_finite_differences(model: SoftmaxRegression | TwoLayerNet) -> None:
     features, labels = _data()
-    for parameter in model.parameters():  # move away from the all-zero start
-        parameter += np.random.default_rng(1).normal(0, 0.3, parameter.shape)
-    _, grads = model.gradients(features, labels)
-    step = 1e-6
-    for parameter, grad in zip(model.parameters(), grads, strict=True):
-        for index in [(0,) * parameter.ndim, tuple(s - 1 for s in parameter.shape)]:
-            saved = parameter[index]
-            parameter[index] = saved + step
-            up = model.gradients(features, labels)[0]
-            parameter[index] = saved - step
-            down = model.gradients(features, labels)[0]
-            parameter[index] = saved
-            assert grad[index] == pytest.approx((up - down) / (2 * step), rel=1e-4, abs=1e-8)
+    assert_gradients_match_finite_differences(model, features, labels)
 
 
 def test_training_lowers_the_loss_and_fits_twelve_points() -> None:
