@@ -3,7 +3,7 @@
 #   make lab        open the notebooks in JupyterLab
 #   make check      the everyday loop (about 70 s of CPU: under 40 s on two idle cores): ruff,
 #                   mypy, and every test that is not slow, notebook or browser
-#   make test       all of it: ruff, mypy, then every test: unit tests, every notebook (nbval),
+#   make test       all of it: ruff, then every test (mypy beside them): unit tests, notebooks (nbval),
 #                   browser tests (what .ci/run runs; about 450 s of CPU, Chromium included)
 #   make notebooks  re-execute notebooks in place (NOTEBOOKS="notebooks/02-Minimax.ipynb ...")
 #   make students   make the exercises' student notebooks from the solutions (nbgrader) and run them
@@ -125,7 +125,7 @@ check test: export PYTHONDONTWRITEBYTECODE :=
 # CPU (that folder's module says why).
 check test: export PYTHONPATH := $(CURDIR)/tests/without_rfc3987_syntax$(if $(PYTHONPATH),:$(PYTHONPATH))
 
-# Both run lint first, then pytest on every core. make check leaves out what is marked slow
+# make check runs lint first, then pytest on every core; it leaves out what is marked slow
 # (over 2 s), notebook (runs notebooks in a kernel) or browser (drives Chromium).
 check: lint
 	$(VPY) -m pytest tests $(QUICK) -n $(WORKERS) $(PYTEST_ARGS)
@@ -140,12 +140,23 @@ check: lint
 # tests/browser/test_slides_browser.py; if npm cannot fetch them, a warning, and that test
 # skips itself and says why.
 # The tests that build the JupyterLite site run lite/build.py with .venv-lite's Python.
-test: lint $(STAMP_LITE)
+# ruff runs first (a second); mypy (about 17 s of one core from a fresh clone) runs beside
+# pytest, while its workers start and collect, and its verdict is printed after pytest's: make
+# test fails if either fails.
+TEST_MYPY_LOG := $(VENV)/mypy-during-test.log
+test: $(STAMP_ALL) $(STAMP_LITE)
 	@if command -v npm >/dev/null 2>&1; then \
 	  $(MAKE) --no-print-directory $(SLIDES_LIB)/.installed || \
 	  echo "warning: npm could not install the slides' libraries: the slides test will skip" >&2; \
 	fi
-	$(VPY) -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
+	$(RUFF)
+	@echo "$(VPY) -m mypy (beside pytest; its output follows pytest's)"
+	@$(VPY) -m mypy >$(TEST_MYPY_LOG) 2>&1 & mypy=$$!; \
+	  echo "$(VPY) -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)"; \
+	  $(VPY) -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS); tests=$$?; \
+	  wait $$mypy; types=$$?; \
+	  echo "mypy:"; cat $(TEST_MYPY_LOG); rm -f $(TEST_MYPY_LOG); \
+	  [ $$tests -eq 0 ] && [ $$types -eq 0 ]
 
 notebooks: $(STAMP_ALL)
 	$(VPY) tools/run_notebooks.py $(NOTEBOOKS)
@@ -182,8 +193,9 @@ slides: $(STAMP_ALL) $(SLIDES_LIB)/.installed
 	$(VPY) tools/slides.py --output-dir $(SLIDES_DIR) $(SLIDES)
 	@echo "Slides in $(SLIDES_DIR): open $(SLIDES_DIR)/01-Tic-Tac-Toe.slides.html in a browser"
 
+RUFF = $(VPY) -m ruff check $(wildcard gamelib tests tools benchmarks conftest.py)
 lint: $(STAMP_ALL)
-	$(VPY) -m ruff check $(wildcard gamelib tests tools benchmarks conftest.py)
+	$(RUFF)
 	$(VPY) -m mypy
 
 clean:

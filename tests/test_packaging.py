@@ -662,21 +662,29 @@ def test_make_test_runs_pytest_in_the_venv() -> None:
         env=env,
     )
     assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
-    # Lint first, then the whole suite on every core and one more; make check: the quick tests only.
-    lint = lines.index(".venv/bin/python -m mypy")
-    assert lines[lint - 1].startswith(".venv/bin/python -m ruff check gamelib tests tools")
-    # make test: one worker more than the cores this process may use.
+    lines = [line.strip() for line in done.stdout.splitlines()]
+    ruff = ".venv/bin/python -m ruff check gamelib tests tools benchmarks conftest.py"
+    # make test: ruff, then mypy started in the background, then the whole suite on every core
+    # and one more, then mypy's verdict; either failing fails make test.
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    suite = lines.index(f".venv/bin/python -m pytest -n {(cores or 1) + 1} --dist loadfile ")
+    first_ruff = lines.index(ruff)
+    mypy = next(i for i, line in enumerate(lines) if line.startswith(".venv/bin/python -m mypy >"))
+    assert mypy > first_ruff and lines[mypy].endswith("& mypy=$!; \\")
+    suite = lines.index(f".venv/bin/python -m pytest -n {(cores or 1) + 1} --dist loadfile ; "
+                        "tests=$?; \\")
+    assert mypy < suite and "wait $mypy; types=$?; \\" in lines[suite:]
+    assert "[ $tests -eq 0 ] && [ $types -eq 0 ]" in lines[suite:]
+    # make check: ruff and mypy first, then the quick tests only.
+    second_ruff = lines.index(ruff, first_ruff + 1)
+    assert lines[second_ruff + 1] == ".venv/bin/python -m mypy"
     quick = lines.index('.venv/bin/python -m pytest tests -m "not slow and not notebook and not '
-                        'browser" -n auto ')
-    assert lint < suite < quick
+                        'browser" -n auto')
+    assert suite < second_ruff < quick
     assert any(
         line.startswith(".venv/bin/python -m jupyterlab --ServerApp.root_dir=notebooks")
         for line in lines
     )
-    assert ".venv/bin/python tools/run_notebooks.py " in lines
+    assert ".venv/bin/python tools/run_notebooks.py" in lines
 
 
 def test_makefile_installs_through_a_stamp_that_depends_on_pyproject() -> None:
