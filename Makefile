@@ -13,7 +13,7 @@
 #                   with JupyterLite's tools in an environment of their own, .venv-lite
 #   make pyodide    install Pyodide for node into tests/pyodide/node_modules (for make test)
 #
-# Each target first creates or refreshes the virtual environment in .venv. pip runs only when
+# Each target first creates or refreshes the virtual environment in .venv. uv installs only when
 # the environment is missing or pyproject.toml changed since the last install (stamp files in
 # .venv), so a second run starts within seconds. Pick the interpreter with
 # `make test PYTHON=python3.12`; Python 3.10 or newer is required.
@@ -81,34 +81,45 @@ $(VPY) $(LPY):
 	@$(PYTHON) -m venv $(@D:/bin=) || { \
 	  echo "error: could not create $(@D:/bin=); on Debian/Ubuntu: apt-get install python3-venv" >&2; \
 	  rm -f $@; exit 1; }
-	@$@ -m pip install --quiet --upgrade pip
+
+# The packages are installed with uv (a fast installer from PyPI, put into each environment by
+# its own pip, a few seconds): a fresh .venv with the test and dev tools took 17 s of CPU
+# (the venv 8.5 s, uv 3.5 s, the packages 4.6 s), against 50 s with pip, and the same versions
+# (`uv pip freeze` and `pip freeze` list the same). uv compiles no bytecode: Python
+# compiles what is imported, when first imported. A .venv made by an older Makefile gets uv
+# on the next make.
+UV_SPEC := uv>=0.9,<1
+$(VENV)/bin/uv: | $(VPY)
+	@$(VPY) -m pip install --quiet --disable-pip-version-check '$(UV_SPEC)'
+$(VENV_LITE)/bin/uv: | $(LPY)
+	@$(LPY) -m pip install --quiet --disable-pip-version-check '$(UV_SPEC)'
+UV_INSTALL = pip install --quiet --python
 
 # A .venv made while JupyterLite's tools came with the test extras still holds them, and its
 # JupyterLab would load their kernel extension and fail on every page: they go when .venv is
-# refreshed (a second of pip, and only then).
-DROP_LITE = @if $(VPY) -m pip show --quiet jupyterlite-pyodide-kernel >/dev/null 2>&1; then \
+# refreshed (a fraction of a second, and only then).
+DROP_LITE = @if $(VENV)/bin/uv pip show --quiet --python $(VPY) jupyterlite-pyodide-kernel \
+	  >/dev/null 2>&1; then \
 	  echo "Removing JupyterLite's tools from $(VENV) (make lite keeps them in $(VENV_LITE))"; \
-	  $(VPY) -m pip uninstall --yes --quiet jupyterlite-pyodide-kernel jupyterlite-core; fi
+	  $(VENV)/bin/uv pip uninstall --quiet --python $(VPY) jupyterlite-pyodide-kernel \
+	    jupyterlite-core; fi
 
-# --no-compile: pip would byte-compile every installed package (about 11 s of one core for the
-# test and dev tools); Python compiles what is imported, when first imported, instead.
-$(STAMP_RUN): pyproject.toml | $(VPY)
-	@echo "Installing gamelib and JupyterLab into $(VENV) (the first time takes a few minutes)"
-	$(VPY) -m pip install --quiet --progress-bar off --no-compile -e .
+$(STAMP_RUN): pyproject.toml | $(VENV)/bin/uv
+	@echo "Installing gamelib and JupyterLab into $(VENV)"
+	$(VENV)/bin/uv $(UV_INSTALL) $(VPY) -e .
 	$(DROP_LITE)
 	@touch $@
 
-$(STAMP_ALL): pyproject.toml | $(VPY)
-	@echo "Installing gamelib with its test and dev tools into $(VENV)" \
-	      "(the first time takes a few minutes)"
-	$(VPY) -m pip install --quiet --progress-bar off --no-compile -e '.[test,dev]'
+$(STAMP_ALL): pyproject.toml | $(VENV)/bin/uv
+	@echo "Installing gamelib with its test and dev tools into $(VENV)"
+	$(VENV)/bin/uv $(UV_INSTALL) $(VPY) -e '.[test,dev]'
 	$(DROP_LITE)
 	@touch $(STAMP_RUN) $@
 
-# pip 25.1 or newer installs a dependency group (--group); the venv's pip was upgraded above.
-$(STAMP_LITE): pyproject.toml | $(LPY)
-	@echo "Installing JupyterLite's tools into $(VENV_LITE) (the first time takes a minute)"
-	$(LPY) -m pip install --quiet --progress-bar off --no-compile --group lite
+# The dependency group "lite" of pyproject.toml (PEP 735), which uv installs with --group.
+$(STAMP_LITE): pyproject.toml | $(VENV_LITE)/bin/uv
+	@echo "Installing JupyterLite's tools into $(VENV_LITE)"
+	$(VENV_LITE)/bin/uv $(UV_INSTALL) $(LPY) --group lite
 	@touch $@
 
 lab: $(STAMP_RUN)

@@ -689,8 +689,9 @@ def test_make_test_runs_pytest_in_the_venv() -> None:
 
 def test_makefile_installs_through_a_stamp_that_depends_on_pyproject() -> None:
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    assert "$(STAMP_ALL): pyproject.toml | $(VPY)" in makefile
-    assert "pip install --quiet --progress-bar off --no-compile -e '.[test,dev]'" in makefile
+    assert "$(STAMP_ALL): pyproject.toml | $(VENV)/bin/uv" in makefile
+    assert "$(VENV)/bin/uv $(UV_INSTALL) $(VPY) -e '.[test,dev]'" in makefile
+    assert "$(VENV_LITE)/bin/uv $(UV_INSTALL) $(LPY) --group lite" in makefile
     assert ".DELETE_ON_ERROR:" in makefile
 
 
