@@ -5,8 +5,9 @@ JupyterLab, run them, click on the ipycanvas board and read its pixels back:
 
 * ``lab_server`` (session): JupyterLab serving a temporary copy of the fixture notebooks
   (see :func:`harness.start_lab`); always stopped at the end.
-* ``lessons_server`` (per module): JupyterLab serving a temporary copy of the lessons
+* ``lessons_server`` (session): JupyterLab serving a temporary copy of the lessons
   (``notebooks/``), with new settings and no notebook signatures (every lesson untrusted);
+  a test that saves a lesson saves its own copy (:meth:`harness.LabServer.own_copy`);
 * ``browser`` (session): Debian's Chromium (``/usr/bin/chromium``) launched headless by
   Python Playwright. Playwright never downloads a browser here.
 * ``lab`` (per test): a fresh page in its own browser context, as a
@@ -87,10 +88,11 @@ def lab_server() -> Iterator[LabServer]:
         yield server
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def lessons_server(browser: Browser) -> Iterator[LabServer]:
-    """JupyterLab serving a temporary copy of the lessons, one per test module (a module may
-    save a lesson there); after the browser, which makes sure Chromium and Playwright are there.
+    """JupyterLab serving a temporary copy of the lessons, one per test session (a test that
+    saves a lesson saves its own copy, :meth:`harness.LabServer.own_copy`; nothing is saved
+    automatically); after the browser, which makes sure Chromium and Playwright are there.
     Its settings are new and it knows no notebook signature: every lesson is untrusted."""
     with serving_copy(PROJECT_ROOT / "notebooks") as server:
         yield server

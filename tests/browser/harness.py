@@ -179,6 +179,15 @@ class LabServer:
         where = "lab" if workspace is None else f"lab/workspaces/{workspace}"
         return f"{self.base_url}{where}/tree/{name}?token={self.token}"
 
+    def own_copy(self, name: str, folder: str) -> str:
+        """Copy ``name`` (relative to the root) into the root's subfolder ``folder``; return
+        the copy's name relative to the root. A test that saves a notebook works on its own
+        copy, so the shared server's original stays as shipped for the tests after it."""
+        target = self.root / folder / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(self.root / name, target)
+        return f"{folder}/{name}"
+
     def api(self, path: str, method: str = "GET") -> Any:
         """Call the server's REST API; return the decoded JSON answer (None if empty)."""
         body = self._request(f"api/{path}", method)
@@ -273,6 +282,12 @@ def start_lab(workdir: Path, notebooks: Path, app: str = "lab") -> LabServer:
         / "apputils-extension"
         / "notification.jupyterlab-settings",
         {"fetchNews": "false", "checkForUpdates": False},
+    )
+    # No autosave: a notebook changes on disk only when a test saves it (Ctrl+S), so a lesson
+    # that one test ran stays as shipped for the next test on the same server.
+    _write_json(
+        dirs["settings"] / "@jupyterlab" / "docmanager-extension" / "plugin.jupyterlab-settings",
+        {"autosave": False},
     )
     # JupyterLab and Notebook 7 render only the cells in view by default; the tests read
     # every cell's prompt (and run whole lessons), so render them all.

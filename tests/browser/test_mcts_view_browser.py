@@ -24,7 +24,7 @@ from gamelib.ui.drawing import Palette
 from gamelib.ui.search_view import PIXEL_RATIO, SHRINK, SearchView
 from gamelib.ui.tree_layout import focus
 
-from .harness import PROJECT_ROOT, Box, LabPage, LabServer, page_on, rgba, serving_copy, wait_until
+from .harness import PROJECT_ROOT, Box, LabPage, LabServer, page_on, rgba, wait_until
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator
@@ -57,12 +57,6 @@ def visits_texts(view: SearchView) -> str:
     canvas.reset()
     view.redraw()
     return next(t for t in canvas.texts() if t.startswith("n "))
-
-
-@pytest.fixture(scope="module")
-def lessons_server(browser: Browser) -> Iterator[LabServer]:
-    with serving_copy(PROJECT_ROOT / "notebooks") as server:
-        yield server
 
 
 @pytest.fixture
