@@ -10,7 +10,7 @@ JupyterLab, run them, click on the ipycanvas board and read its pixels back:
   a test that saves a lesson saves its own copy (:meth:`harness.LabServer.own_copy`);
 * ``browser`` (session): Debian's Chromium (``/usr/bin/chromium``) launched headless by
   Python Playwright. Playwright never downloads a browser here.
-* ``lab`` (per test): a fresh page in its own browser context, as a
+* ``lab`` (per test): a fresh page (in the browser context the tests share), as a
   :class:`harness.LabPage`; a failing test leaves a screenshot, the browser's errors
   and the server log's tail in its report.
 
@@ -118,7 +118,7 @@ def browser() -> Iterator[Browser]:
 def lab(
     browser: Browser, lab_server: LabServer, request: pytest.FixtureRequest
 ) -> Iterator[LabPage]:
-    """A fresh page (own browser context) on the test server; closed afterwards.
+    """A fresh page on the test server; closed afterwards.
 
     Its kernels are shut down afterwards too, so each test starts from a clean slate.
     """
