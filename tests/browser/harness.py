@@ -512,7 +512,7 @@ def rgba(colour: str) -> RGBA:
 
 # Counts, for each box, the opaque pixels within ``tolerance`` of each colour; one
 # getImageData call for the whole canvas.
-_CENSUS_JS = """(canvas, [boxes, colours, tolerance]) => {
+CENSUS_JS = """(canvas, [boxes, colours, tolerance]) => {
     const w = canvas.width, h = canvas.height;
     const data = canvas.getContext('2d').getImageData(0, 0, w, h).data;
     return boxes.map(([x, y, bw, bh]) => {
@@ -749,7 +749,7 @@ class LabPage:
         (each channel within ``tolerance``, fully opaque)."""
         scaled = [[v * self.ratio for v in box] for box in boxes]
         counts = canvas.evaluate(
-            _CENSUS_JS, [scaled, [list(c[:3]) for c in colours], tolerance]
+            CENSUS_JS, [scaled, [list(c[:3]) for c in colours], tolerance]
         )
         return [[int(n) for n in row] for row in counts]
 
