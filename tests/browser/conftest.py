@@ -5,11 +5,12 @@ JupyterLab, run them, click on the ipycanvas board and read its pixels back:
 
 * ``lab_server`` (session): JupyterLab serving a temporary copy of the fixture notebooks
   (see :func:`harness.start_lab`); always stopped at the end.
-* ``lessons_server`` (per module): JupyterLab serving a temporary copy of the lessons
+* ``lessons_server`` (session): JupyterLab serving a temporary copy of the lessons
   (``notebooks/``), with new settings and no notebook signatures (every lesson untrusted);
+  a test that saves a lesson saves its own copy (:meth:`harness.LabServer.own_copy`);
 * ``browser`` (session): Debian's Chromium (``/usr/bin/chromium``) launched headless by
   Python Playwright. Playwright never downloads a browser here.
-* ``lab`` (per test): a fresh page in its own browser context, as a
+* ``lab`` (per test): a fresh page (in the browser context the tests share), as a
   :class:`harness.LabPage`; a failing test leaves a screenshot, the browser's errors
   and the server log's tail in its report.
 
@@ -87,10 +88,11 @@ def lab_server() -> Iterator[LabServer]:
         yield server
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def lessons_server(browser: Browser) -> Iterator[LabServer]:
-    """JupyterLab serving a temporary copy of the lessons, one per test module (a module may
-    save a lesson there); after the browser, which makes sure Chromium and Playwright are there.
+    """JupyterLab serving a temporary copy of the lessons, one per test session (a test that
+    saves a lesson saves its own copy, :meth:`harness.LabServer.own_copy`; nothing is saved
+    automatically); after the browser, which makes sure Chromium and Playwright are there.
     Its settings are new and it knows no notebook signature: every lesson is untrusted."""
     with serving_copy(PROJECT_ROOT / "notebooks") as server:
         yield server
@@ -116,7 +118,7 @@ def browser() -> Iterator[Browser]:
 def lab(
     browser: Browser, lab_server: LabServer, request: pytest.FixtureRequest
 ) -> Iterator[LabPage]:
-    """A fresh page (own browser context) on the test server; closed afterwards.
+    """A fresh page on the test server; closed afterwards.
 
     Its kernels are shut down afterwards too, so each test starts from a clean slate.
     """

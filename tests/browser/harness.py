@@ -47,7 +47,7 @@ import pytest
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from playwright.sync_api import Browser, Locator, Page
+    from playwright.sync_api import Browser, BrowserContext, Locator, Page
 
     from gamelib.ui import PlayController
     from gamelib.ui.boards import ConnectFourGeometry
@@ -179,6 +179,15 @@ class LabServer:
         where = "lab" if workspace is None else f"lab/workspaces/{workspace}"
         return f"{self.base_url}{where}/tree/{name}?token={self.token}"
 
+    def own_copy(self, name: str, folder: str) -> str:
+        """Copy ``name`` (relative to the root) into the root's subfolder ``folder``; return
+        the copy's name relative to the root. A test that saves a notebook works on its own
+        copy, so the shared server's original stays as shipped for the tests after it."""
+        target = self.root / folder / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(self.root / name, target)
+        return f"{folder}/{name}"
+
     def api(self, path: str, method: str = "GET") -> Any:
         """Call the server's REST API; return the decoded JSON answer (None if empty)."""
         body = self._request(f"api/{path}", method)
@@ -273,6 +282,12 @@ def start_lab(workdir: Path, notebooks: Path, app: str = "lab") -> LabServer:
         / "apputils-extension"
         / "notification.jupyterlab-settings",
         {"fetchNews": "false", "checkForUpdates": False},
+    )
+    # No autosave: a notebook changes on disk only when a test saves it (Ctrl+S), so a lesson
+    # that one test ran stays as shipped for the next test on the same server.
+    _write_json(
+        dirs["settings"] / "@jupyterlab" / "docmanager-extension" / "plugin.jupyterlab-settings",
+        {"autosave": False},
     )
     # JupyterLab and Notebook 7 render only the cells in view by default; the tests read
     # every cell's prompt (and run whole lessons), so render them all.
@@ -410,19 +425,35 @@ def serving_static(folder: Path) -> Iterator[str]:
             process.wait(timeout=15)
 
 
+_SHARED: dict[Browser, BrowserContext] = {}
+
+
+def shared_context(browser: Browser) -> BrowserContext:
+    """The browser context that the JupyterLab pages of the tests share (made on first use,
+    closed with the browser). Its memory cache keeps JupyterLab's scripts, fetched and
+    compiled once, for the next test's page: a context of its own costs each page about 5 s
+    of CPU more (Chromium and the server). JupyterLab keeps its state on the server, where
+    each page opens its own workspace (:meth:`LabPage.open_notebook`)."""
+    if browser not in _SHARED:
+        _SHARED[browser] = browser.new_context()
+    return _SHARED[browser]
+
+
 @contextmanager
 def page_on(
     browser: Browser, server: LabServer, request: pytest.FixtureRequest,
     width: int = 1280, height: int = 1000,
 ) -> Iterator[LabPage]:
-    """A fresh page (its own browser context) on ``server``, collecting the page's errors.
+    """A fresh page on ``server`` (in the :func:`shared_context`), collecting its errors.
 
     If the test failed, a screenshot, the errors, the cells' prompts and the server log's
-    tail go into the report; then the context is closed and the server's kernels shut down,
-    so each test starts from a clean slate.
+    tail go into the report; then the pages the test opened are closed and the server's
+    kernels shut down, so each test starts from a clean slate.
     """
-    context = browser.new_context(viewport={"width": width, "height": height})
+    context = shared_context(browser)
+    before = set(context.pages)
     page = context.new_page()
+    page.set_viewport_size({"width": width, "height": height})
     page.set_default_timeout(UI_TIMEOUT)
     helper = LabPage(page, server)
     page.on("pageerror", lambda error: helper.errors.append(f"page error: {error}"))
@@ -444,7 +475,8 @@ def page_on(
                 print("prompts:", helper.code_cell_prompts(), helper.kernel_status())
             print("browser errors:", *helper.errors or ["none"], sep="\n  ")
             print("server log (tail):", server.log_tail(), sep="\n")
-        context.close()
+        for opened in [p for p in context.pages if p not in before]:
+            opened.close()
         with contextlib.suppress(OSError, ValueError):
             for session in server.api("sessions") or []:
                 server.api(f"sessions/{session['id']}", method="DELETE")
@@ -480,7 +512,7 @@ def rgba(colour: str) -> RGBA:
 
 # Counts, for each box, the opaque pixels within ``tolerance`` of each colour; one
 # getImageData call for the whole canvas.
-_CENSUS_JS = """(canvas, [boxes, colours, tolerance]) => {
+CENSUS_JS = """(canvas, [boxes, colours, tolerance]) => {
     const w = canvas.width, h = canvas.height;
     const data = canvas.getContext('2d').getImageData(0, 0, w, h).data;
     return boxes.map(([x, y, bw, bh]) => {
@@ -717,7 +749,7 @@ class LabPage:
         (each channel within ``tolerance``, fully opaque)."""
         scaled = [[v * self.ratio for v in box] for box in boxes]
         counts = canvas.evaluate(
-            _CENSUS_JS, [scaled, [list(c[:3]) for c in colours], tolerance]
+            CENSUS_JS, [scaled, [list(c[:3]) for c in colours], tolerance]
         )
         return [[int(n) for n in row] for row in counts]
 

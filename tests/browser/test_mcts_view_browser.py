@@ -1,5 +1,6 @@
-"""Lesson 9's MCTS viewer in a real browser: Step and End change the root's visit count,
-read back as pixels of the page's canvas.
+"""Lesson 9's MCTS viewer in a real browser, one run of the lesson: the viewer fits 1280x800,
+each of the four phases is in view, and Step and End change the root's visit count, read back
+as pixels of the page's canvas.
 
 The twin is a :class:`SearchView` on the very trace of the lesson's viewer cell, drawn on a
 :class:`RecordingCanvas`: it says where the root's visit label ``n 0`` is, and what it reads
@@ -24,7 +25,7 @@ from gamelib.ui.drawing import Palette
 from gamelib.ui.search_view import PIXEL_RATIO, SHRINK, SearchView
 from gamelib.ui.tree_layout import focus
 
-from .harness import PROJECT_ROOT, Box, LabPage, LabServer, page_on, rgba, serving_copy, wait_until
+from .harness import PROJECT_ROOT, Box, LabPage, LabServer, page_on, rgba, wait_until
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator
@@ -59,57 +60,11 @@ def visits_texts(view: SearchView) -> str:
     return next(t for t in canvas.texts() if t.startswith("n "))
 
 
-@pytest.fixture(scope="module")
-def lessons_server(browser: Browser) -> Iterator[LabServer]:
-    with serving_copy(PROJECT_ROOT / "notebooks") as server:
-        yield server
-
-
 @pytest.fixture
 def lessons_page(browser: Browser, lessons_server: LabServer,
                  request: pytest.FixtureRequest) -> Iterator[LabPage]:
     with page_on(browser, lessons_server, request, height=800) as page:
         yield page
-
-
-def test_lesson_9_steps_change_the_visit_count_by_pixels(lessons_page: LabPage) -> None:
-    lab, view = lessons_page, twin()
-    assert visits_texts(view) == "n 0"
-    for _ in range(3):
-        view.step()
-    assert visits_texts(view) == "n 1"
-    view.to_end()
-    assert visits_texts(view) == "n 40"
-    cells = json.loads((PROJECT_ROOT / "notebooks" / LESSON).read_text(encoding="utf-8"))["cells"]
-    assert any(LESSON_CALL in "".join(c["source"]) for c in cells), (
-        "Lesson 9's viewer cell changed: update the twin")
-    lab.open_notebook(LESSON)
-    cell = lab.run_through(LESSON_CALL)  # not the lesson's Connect Four matches after it
-    cell.scroll_into_view_if_needed()
-    canvas: Locator = lab.visible_canvas(within=cell)
-    canvas.scroll_into_view_if_needed()
-    box = [root_label(view)]
-
-    def ink() -> int:
-        return lab.census(canvas, box, [INK], tolerance=40)[0][0]
-
-    wait_until(lambda: ink() > 0, 30, "the root's label n 0 drawn")
-    at_start = ink()
-    step = cell.locator(".jp-OutputArea-output button.widget-button",
-                        has_text=re.compile(r"^\s*Step\s*$"))
-    for _ in range(3):
-        step.click()
-    wait_until(lambda: ink() not in (0, at_start), 30, "the root's label changed to n 1")
-    one = ink()
-    cell.locator(".jp-OutputArea-output button.widget-button",
-                 has_text=re.compile(r"^\s*End\s*$")).click()
-    wait_until(lambda: ink() > max(at_start, one), 30, "the root's label n 40 (two digits)")
-    lab.screenshot("lesson9_mcts_view_end_1280x800")
-    # Its controls' words are at least 14 px (ipywidgets' own are 13 px).
-    sizes = cell.locator(".gamelib-viewer :is(button.widget-button, .widget-label)"
-                         ).evaluate_all("els => els.map(e => parseFloat(getComputedStyle(e)"
-                                        ".fontSize))")
-    assert len(sizes) >= 7 and min(sizes) >= 14, sizes
 
 
 def on_screen(lab: LabPage, canvas: Locator, scroller: Locator, view: SearchView,
@@ -129,22 +84,39 @@ def on_screen(lab: LabPage, canvas: Locator, scroller: Locator, view: SearchView
                 and bottom <= min(box["y"] + box["height"], seen["y"] + seen["height"]) + 1)
 
 
-def test_lesson_9_shows_all_four_phases_in_view_within_1280x800(lessons_page: LabPage) -> None:
-    """Lesson 9's viewer in JupyterLab at 1280 x 800 with the file browser open: the whole
-    viewer, key included, fits the notebook panel; its controls' words are at least 14 px;
-    at the first Select all four candidates are in view; the Playout step draws its dots
-    (canvas pixels in the players' colours under the new node: none before, some after) in
-    view; at Backpropagate the root, its child whose values changed and the new node are in
-    view, each marked with what it got."""
+def test_lesson_9_shows_all_four_phases_in_view_and_counts_visits_by_pixels(
+    lessons_page: LabPage,
+) -> None:
+    """Lesson 9's viewer in JupyterLab at 1280 x 800 with the file browser open, run once:
+
+    * the whole viewer, key included, fits the notebook panel; its controls' words are at
+      least 14 px (ipywidgets' own are 13 px);
+    * the root's visit label reads ``n 0`` at the start, ``n 1`` after the first iteration's
+      three steps and ``n 40`` after End (ink pixels of the label: some, changed, more);
+    * at the first Select all four candidates are in view; the Playout step draws its dots
+      (canvas pixels in the players' colours under the new node: none before, some after)
+      in view; at Backpropagate the root, its child whose values changed and the new node
+      are in view, each marked with what it got."""
     lab, view = lessons_page, twin()
+    assert visits_texts(view) == "n 0"
+    counted = twin()
+    for _ in range(3):
+        counted.step()
+    assert visits_texts(counted) == "n 1"
+    counted.to_end()
+    assert visits_texts(counted) == "n 40"
+    cells = json.loads((PROJECT_ROOT / "notebooks" / LESSON).read_text(encoding="utf-8"))["cells"]
+    assert any(LESSON_CALL in "".join(c["source"]) for c in cells), (
+        "Lesson 9's viewer cell changed: update the twin")
     events = view.trace.events
     select = next(k for k, e in enumerate(events) if isinstance(e, Select))
     playout = next(k for k, e in enumerate(events)
                    if k > select and isinstance(e, Playout) and len(e.moves) >= 2)
     backup = playout + 1
     assert isinstance(events[backup], Backup) and len(events[select].scores) == 4
+    assert select > 3  # the visit count's three steps come first
     lab.open_notebook(LESSON)
-    cell = lab.run_through(LESSON_CALL)
+    cell = lab.run_through(LESSON_CALL)  # not the lesson's Connect Four matches after it
     viewer = cell.locator(".gamelib-viewer")
     viewer.evaluate("v => v.scrollIntoView({block: 'start'})")
     canvas: Locator = lab.visible_canvas(within=cell)
@@ -159,6 +131,10 @@ def test_lesson_9_shows_all_four_phases_in_view_within_1280x800(lessons_page: La
     lab.screenshot("lesson9_mcts_view_fits_1280x800")
     drawn = canvas.bounding_box()   # at the viewer's floor or larger: labels of 14 px or more
     assert drawn and drawn["width"] >= view.layout.width * SHRINK - 1, drawn
+    sizes = cell.locator(".gamelib-viewer :is(button.widget-button, .widget-label)"
+                         ).evaluate_all("els => els.map(e => parseFloat(getComputedStyle(e)"
+                                        ".fontSize))")
+    assert len(sizes) >= 7 and min(sizes) >= 14, sizes
     sizes = cell.locator(".gamelib-viewer :is(button, .widget-label, .widget-readout, "
                          "label)").evaluate_all(
         "els => els.filter(e => e.innerText.trim()).map(e => "
@@ -174,6 +150,17 @@ def test_lesson_9_shows_all_four_phases_in_view_within_1280x800(lessons_page: La
         wanted = f"step {target} of {len(view) - 1}"
         wait_until(lambda: wanted in cell.locator(".gamelib-tree-status").inner_text(), 30,
                    f"the viewer at step {target}")
+
+    box = [root_label(view)]
+
+    def ink() -> int:
+        return lab.census(canvas, box, [INK], tolerance=40)[0][0]
+
+    wait_until(lambda: ink() > 0, 30, "the root's label n 0 drawn")
+    at_start = ink()
+    step_to(3)
+    wait_until(lambda: ink() not in (0, at_start), 30, "the root's label changed to n 1")
+    one = ink()
 
     step_to(select)
     spots = view.layout.spots
@@ -202,3 +189,7 @@ def test_lesson_9_shows_all_four_phases_in_view_within_1280x800(lessons_page: La
     wait_until(lambda: all(on_screen(lab, canvas, scroller, view, b) for b in path), 10,
                "the root, its child and the new node in view at Backpropagate")
     lab.screenshot("lesson9_mcts_backpropagate_in_view")
+    cell.locator(".jp-OutputArea-output button.widget-button",
+                 has_text=re.compile(r"^\s*End\s*$")).click()
+    wait_until(lambda: ink() > max(at_start, one), 30, "the root's label n 40 (two digits)")
+    lab.screenshot("lesson9_mcts_view_end_1280x800")

@@ -25,7 +25,6 @@ Pyodide, where ``threaded`` turns False once a thread cannot start (tests/sessio
 from __future__ import annotations
 
 import json
-import time
 from typing import TYPE_CHECKING
 
 import pytest
@@ -36,7 +35,7 @@ from gamelib.search.engine import clear_caches
 from gamelib.ui import PlayController, play
 from gamelib.ui.boards import ConnectFourGeometry, Palette
 
-from .harness import UI_TIMEOUT, LabPage, LabServer, disc_boxes, rgba, wait_until
+from .harness import CENSUS_JS, UI_TIMEOUT, LabPage, LabServer, disc_boxes, rgba, wait_until
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -97,11 +96,55 @@ def discs_after(moves: list[int], plies: int) -> Discs:
 def shown(lab: LabPage, canvas: Locator, geometry: ConnectFourGeometry) -> Discs:
     """The discs on the canvas: a hole counts when half of a square inside it has the
     disc's colour."""
-    half = geometry.radius * 0.6
     boxes = disc_boxes(geometry)
-    counts = lab.colour_counts(canvas, boxes, {"red": RED, "yellow": YELLOW})
-    return {name: sorted(c for c, n in counts[name].items() if n >= 2 * half * half)
-            for name in ("red", "yellow")}
+    counts = lab.census(canvas, list(boxes.values()), [RED, YELLOW])
+    return discs_of(geometry, counts)
+
+
+def discs_of(geometry: ConnectFourGeometry, counts: list[list[int]]) -> Discs:
+    """The discs that a census of :func:`disc_boxes` in red and yellow shows: a hole counts
+    when half of a square inside it has the disc's colour."""
+    half = geometry.radius * 0.6
+    holes = list(disc_boxes(geometry))
+    return {name: sorted(c for c, row in zip(holes, counts, strict=True)
+                         if row[n] >= 2 * half * half)
+            for n, name in enumerate(("red", "yellow"))}
+
+
+# Records in the page, at every frame it draws, the canvas's census (harness.CENSUS_JS) each
+# time it changes, until it has changed ``wanted - 1`` times: the positions the page shows, in
+# order, however late this process reads them (a read from here takes a round trip, on a
+# busy machine longer than the delay between two moves).
+_RECORD_JS = """(canvas, [boxes, colours, tolerance, wanted]) => {
+    const census = CENSUS;
+    const log = window.gamelibPositions = [];
+    let last = null;
+    const sample = () => {
+        const counts = census(canvas, [boxes, colours, tolerance]);
+        const key = JSON.stringify(counts);
+        if (key !== last) {
+            log.push(counts);
+            last = key;
+        }
+        if (log.length < wanted) requestAnimationFrame(sample);
+    };
+    sample();
+}""".replace("CENSUS", CENSUS_JS)
+
+
+def record_positions(lab: LabPage, canvas: Locator, geometry: ConnectFourGeometry,
+                     wanted: int) -> list[Discs]:
+    """The first ``wanted`` positions the page shows from now on, each seen at a frame it
+    drew (waits for them, bounded)."""
+    boxes = [[v * lab.ratio for v in box] for box in disc_boxes(geometry).values()]
+    canvas.evaluate(_RECORD_JS, [boxes, [list(RED[:3]), list(YELLOW[:3])], 8, wanted])
+
+    def recorded() -> list[list[list[int]]] | None:
+        log: list[list[list[int]]] = lab.page.evaluate("window.gamelibPositions")
+        return log if len(log) >= wanted else None
+
+    log = wait_until(recorded, UI_TIMEOUT / 1000, f"the page to show {wanted} positions")
+    return [discs_of(geometry, counts) for counts in log[:wanted]]
 
 
 _WATCH_JS = """(text) => {
@@ -150,12 +193,7 @@ def test_a_threadless_computer_game_moves_per_tick_stops_and_refuses_clicks(
     # The game runs from the start: moves appear one at a time, each at a tick of the page
     # once the delay has passed. Three positions in a row are seen (the first moves may
     # come before the page is first read), each the twin's after as many moves.
-    seen: list[Discs] = []
-    deadline = time.monotonic() + UI_TIMEOUT / 1000
-    while len(seen) < 3 and time.monotonic() < deadline:
-        discs = shown(lab, canvas, geometry)
-        if not seen or discs != seen[-1]:
-            seen.append(discs)
+    seen = record_positions(lab, canvas, geometry, 3)
     counts = [plies(d) for d in seen]
     assert len(seen) == 3 and counts == list(range(counts[0], counts[0] + 3)), seen
     assert seen == [discs_after(moves, k) for k in counts]
