@@ -9,18 +9,17 @@
   preprocessors through nbconvert) makes from the solutions.
 * A throw-away nbgrader course: the real ``nbgrader generate_assignment`` releases every
   exercise, and ONE ``nbgrader autograde`` run (the module fixture ``graded``; each run costs
-  seconds of start-up, each submission a kernel) grades four submissions of Exercise 1: the
-  solution gets full marks, the unchanged student version zero (without an error), a planted
-  bug behind a cell that patches the checker loses exactly the points of that bug's test cell
-  (autograde checks on a fresh copy of gamelib), and a version that delegates to gamelib gets
-  0 in every graded cell.
-* The same four submissions run in this process (:func:`graded_cells_raising`, with
-  nbgrader's ``NBGRADER_EXECUTION=autograde`` set, so each passing check runs again afresh as
-  in the kernel) raise in exactly the graded cells that autograde scores 0: the in-process
-  run is calibrated on nbgrader's own verdicts. On it, a version of every exercise that
-  delegates to gamelib raises in every graded cell, and so does a version of each exercise
-  with the lesson's code pasted (test_pasted_lessons.py) in the student notebook: what
-  nbgrader scores 0, without a kernel of their own.
+  seconds of start-up, each submission a kernel: about 3 s of CPU) grades three submissions
+  of Exercise 1: the solution gets full marks, the unchanged student version zero (without
+  an error), and a planted bug behind a cell that patches the checker loses exactly the
+  points of that bug's test cell (autograde checks on a fresh copy of gamelib).
+* The last two run in this process (:func:`graded_cells_raising`, with nbgrader's
+  ``NBGRADER_EXECUTION=autograde`` set, so each passing check runs again afresh as in the
+  kernel) raise in exactly the graded cells that autograde scores 0: the in-process run is
+  calibrated on nbgrader's own verdicts, for cells that raise and cells that pass. On it, a
+  version of every exercise that delegates to gamelib raises in every graded cell, and so
+  does a version of each exercise with the lesson's code pasted (test_pasted_lessons.py) in
+  the student notebook: what nbgrader scores 0, without a kernel of their own.
 """
 
 from __future__ import annotations
@@ -287,11 +286,10 @@ def handed_in(release: nbformat.NotebookNode, code: Callable[[str], str]) -> nbf
 
 def handed_in_for_exercise_1(release: nbformat.NotebookNode) -> dict[str, nbformat.NotebookNode]:
     """What this module's students hand in for Exercise 1 (released as ``release``), by
-    student: the solution, the release unchanged, the planted bug behind a patched checker,
-    and a version that delegates every function to gamelib."""
+    student: the solution, the release unchanged and the planted bug behind a patched
+    checker."""
     solved = submission_from(release, nbformat.read(SOLUTIONS[0], as_version=4))
-    return {"solver": solved, "starter": release, "tamperer": tamper(plant_bug(solved)[0]),
-            "delegator": handed_in(release, DELEGATING.__getitem__)}
+    return {"solver": solved, "starter": release, "tamperer": tamper(plant_bug(solved)[0])}
 
 
 @pytest.fixture(scope="module")
@@ -333,13 +331,6 @@ def test_autograde_catches_the_planted_bug_behind_a_patched_checker(graded: Path
 
 @pytest.mark.slow
 @pytest.mark.notebook
-def test_autograde_gives_a_delegating_version_no_points(graded: Path) -> None:
-    points = points_of(release_of(graded, SOLUTIONS[0]))
-    assert scores_of_exercise_1(graded, "delegator") == dict.fromkeys(points, 0)
-
-
-@pytest.mark.slow
-@pytest.mark.notebook
 def test_in_process_a_graded_cell_raises_where_autograde_scores_it_0(
     graded: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -347,7 +338,10 @@ def test_in_process_a_graded_cell_raises_where_autograde_scores_it_0(
     nbgrader's verdicts: for each submission above, a graded cell raises in this process
     exactly where autograde gave it 0 points. The solution is left out here (its four
     checks would each run twice, 4 s of CPU): the tamperer's three passing cells stand for
-    it, and test_graded_cells_run_in_process_score_as_nbgrader_does runs it."""
+    it, and test_graded_cells_run_in_process_score_as_nbgrader_does runs it. A delegating
+    version has no kernel of its own: in this process it raises in every graded cell of
+    every exercise (the test at the end of this module), and the starter shows autograde
+    scoring a notebook whose graded cells all raise 0 everywhere."""
     from gamelib.exercises import ex01_nim
 
     monkeypatch.setenv(*AUTOGRADE)
