@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from functools import cache, lru_cache, partial
+from functools import partial
 from typing import Any, Final
 
 from gamelib.exercises.answers import number_problem, same, truth
 from gamelib.exercises.guard import Forbidden
 from gamelib.exercises.report import FAIL, INFO, PASS, TODO, CheckResult, Line, show
-from gamelib.exercises.run import CheckEnded, ask, checker
+from gamelib.exercises.run import CheckEnded, ask, checker, expected
 from gamelib.games import ConnectFour
 from gamelib.games.connect_four import C4State
 
@@ -124,11 +124,12 @@ Case = tuple[ConnectFour, C4State, str]
 """(game, state, why the state was chosen)."""
 
 
-@cache
+@expected
 def _positions() -> tuple[Case, ...]:
     """Every position of :data:`GAMES_PER_SIZE` random games per size, then an edge four for
     each size and direction found, then up to three guard-bit traps per size. Seeded, so
-    made once per copy of this module (a check afresh makes its own)."""
+    made once per copy of this module (a check afresh makes its own), out of reach of the
+    student's code (:func:`~gamelib.exercises.run.expected`)."""
     cases: list[Case] = []
     rng = random.Random(9)
     for rows, cols in BOARD_SIZES:
@@ -156,10 +157,10 @@ def _positions() -> tuple[Case, ...]:
     return tuple(cases)
 
 
-@lru_cache(maxsize=1 << 15)
+@expected
 def _packed(game: ConnectFour, state: C4State) -> tuple[int, int]:
-    """:func:`by_rows`, remembered: the checker repacks the same positions and their next
-    states at every check (about 15,000 of them)."""
+    """:func:`by_rows`, remembered (as :func:`_positions`): the checker repacks the same
+    positions and their next states, the expected answers, at every check (about 15,000)."""
     return by_rows(game, state)
 
 
