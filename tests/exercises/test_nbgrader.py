@@ -9,10 +9,11 @@
   preprocessors through nbconvert) makes from the solutions.
 * A throw-away nbgrader course: the real ``nbgrader generate_assignment`` releases every
   exercise, and ONE ``nbgrader autograde`` run (the module fixture ``graded``; each run costs
-  seconds of start-up, each submission a kernel: about 3 s of CPU) grades three submissions
-  of Exercise 1: the solution gets full marks, the unchanged student version zero (without
-  an error), and a planted bug behind a cell that patches the checker loses exactly the
-  points of that bug's test cell (autograde checks on a fresh copy of gamelib).
+  seconds of start-up, each submission a kernel: about 6 s of CPU on a loaded machine)
+  grades three submissions of Exercise 1: the solution gets full marks, the unchanged
+  student version zero (without an error), and a planted bug behind a cell that patches the
+  checker loses exactly the points of that bug's test cell (autograde checks on a fresh copy
+  of gamelib).
 * The last two run in this process (:func:`graded_cells_raising`, with nbgrader's
   ``NBGRADER_EXECUTION=autograde`` set, so each passing check runs again afresh as in the
   kernel) raise in exactly the graded cells that autograde scores 0: the in-process run is
