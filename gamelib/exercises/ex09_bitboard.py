@@ -31,7 +31,7 @@ from typing import Any, Final
 from gamelib.exercises.answers import number_problem, same, truth
 from gamelib.exercises.guard import Forbidden
 from gamelib.exercises.report import FAIL, INFO, PASS, TODO, CheckResult, Line, show
-from gamelib.exercises.run import CheckEnded, ask, checker
+from gamelib.exercises.run import CheckEnded, ask, checker, expected
 from gamelib.games import ConnectFour
 from gamelib.games.connect_four import C4State
 
@@ -124,9 +124,12 @@ Case = tuple[ConnectFour, C4State, str]
 """(game, state, why the state was chosen)."""
 
 
-def _positions() -> list[Case]:
+@expected
+def _positions() -> tuple[Case, ...]:
     """Every position of :data:`GAMES_PER_SIZE` random games per size, then an edge four for
-    each size and direction found, then up to three guard-bit traps per size."""
+    each size and direction found, then up to three guard-bit traps per size. Seeded, so
+    made once per copy of this module (a check afresh makes its own), out of reach of the
+    student's code (:func:`~gamelib.exercises.run.expected`)."""
     cases: list[Case] = []
     rng = random.Random(9)
     for rows, cols in BOARD_SIZES:
@@ -151,7 +154,14 @@ def _positions() -> list[Case]:
         for direction, state in sorted(edges.items()):
             cases.append((game, state, f"a four {_DIRECTIONS[direction]} at the board's edge"))
         cases += [(game, s, "no four, but one would wrap without the guard bit") for s in traps]
-    return cases
+    return tuple(cases)
+
+
+@expected
+def _packed(game: ConnectFour, state: C4State) -> tuple[int, int]:
+    """:func:`by_rows`, remembered (as :func:`_positions`): the checker repacks the same
+    positions and their next states, the expected answers, at every check (about 15,000)."""
+    return by_rows(game, state)
 
 
 def _why(game: ConnectFour, state: C4State) -> str:
@@ -173,7 +183,7 @@ def _position(game: ConnectFour, state: C4State, why: str) -> tuple[tuple[str, s
 
 def _next_states_line(game: ConnectFour, state: C4State, answer: object) -> str | None:
     """None if right, else a hint."""
-    expected = [by_rows(game, s) for s in game.next_states(state, game.to_move(state))]
+    expected = [_packed(game, s) for s in game.next_states(state, game.to_move(state))]
     if same(answer, expected):
         return None
     if answer is None:
@@ -192,7 +202,7 @@ def _next_states_line(game: ConnectFour, state: C4State, answer: object) -> str 
     if len(answer) < len(expected):
         return "every column whose top cell is empty is a move, from left to right"
     mover = 0 if game.to_move(state) == game.players[0] else 1
-    packed = by_rows(game, state)
+    packed = _packed(game, state)
     for got, want in zip(answer, expected, strict=True):
         if got == want:
             continue
@@ -240,7 +250,7 @@ def _utility_hint(game: ConnectFour, state: C4State, player: str, answer: object
     return "+1 if `player` has four in a row, -1 if the opponent has, 0 for a full board"
 
 
-def _run(function: Callable[..., Any], name: str, cases: list[Case],
+def _run(function: Callable[..., Any], name: str, cases: tuple[Case, ...],
          make_args: Callable[[Case], list[tuple[Any, ...]]],
          judge: Callable[[Case, tuple[Any, ...], object], str | None]) -> Line:
     """One line: the student's ``function`` on every case (several calls per case). The
@@ -306,14 +316,14 @@ def check_connect_four_rules(next_states: Callable[[int, int, Any], Any],
         return case[0].rows, case[0].cols
 
     def packed(case: Case) -> tuple[int, int]:
-        return by_rows(case[0], case[1])
+        return _packed(case[0], case[1])
 
     lines = [
         _run(next_states, "next_states", cases, lambda c: [(*sized(c), packed(c))],
              lambda c, a, r: _next_states_line(c[0], c[1], r)),
         _run(finished, "finished", cases, lambda c: [(*sized(c), packed(c))],
              lambda c, a, r: _finished_hint(c[0], c[1], r)),
-        _run(utility, "utility", [c for c in cases if c[0].finished(c[1])],
+        _run(utility, "utility", tuple(c for c in cases if c[0].finished(c[1])),
              lambda c: [(*sized(c), packed(c), p) for p in c[0].players],
              lambda c, a, r: _utility_hint(c[0], c[1], a[3], r)),
     ]

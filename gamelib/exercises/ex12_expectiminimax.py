@@ -12,7 +12,7 @@ probabilities shows there), and on plain tic-tac-toe (no chance state at all).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
 from typing import Any, Final
 
@@ -21,7 +21,7 @@ from gamelib.exercises.failures import returned_none_line
 from gamelib.exercises.guard import Forbidden
 from gamelib.exercises.positions import show_state
 from gamelib.exercises.report import FAIL, PASS, CheckResult, Line, show
-from gamelib.exercises.run import ask, checker
+from gamelib.exercises.run import ask, checker, expected
 from gamelib.game import CHANCE, Probability, replay
 from gamelib.games import RandomTurnTicTacToe, TicTacToe
 from gamelib.search.common import AnyGame
@@ -77,6 +77,16 @@ def _hint(game: AnyGame, state: Hashable, got: object) -> str:
             f"{first!r})")
 
 
+@expected
+def _reference(index: int) -> tuple[ExpectedValue, Mapping[Hashable, ExpectedValue]]:
+    """gamelib's value of ``POSITIONS[index]`` and its cache (every state solved, with its
+    value): computed once per copy of this module (a check afresh computes its own), out of
+    reach of the student's code (:func:`~gamelib.exercises.run.expected`)."""
+    _, game, state = POSITIONS[index]
+    reference: dict[Hashable, ExpectedValue] = {}
+    return expectiminimax(game, state, cache=reference), reference
+
+
 @checker(forbid=_FORBIDDEN)
 def check_expected_value(
         expected_value: Callable[[AnyGame, Hashable, dict[Hashable, Any]], Any]) -> CheckResult:
@@ -93,8 +103,7 @@ def check_expected_value(
     values: dict[str, ExpectedValue] = {}
     sizes: dict[str, int] = {}
     for index, (name, game, state) in enumerate(POSITIONS):
-        reference: dict[Hashable, ExpectedValue] = {}
-        want = expectiminimax(game, state, cache=reference)
+        want, reference = _reference(index)
         cache: dict[Hashable, Any] = {}
         call = f"expected_value({game!r}, <{name}>, {{}})"
         got = ask(title, "expected_value", call, expected_value, game, state, cache,

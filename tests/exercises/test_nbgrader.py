@@ -8,19 +8,19 @@
 * The committed student notebooks are what tools/make_student_notebooks.py (nbgrader's
   preprocessors through nbconvert) makes from the solutions.
 * A throw-away nbgrader course: the real ``nbgrader generate_assignment`` releases every
-  exercise, and ``nbgrader autograde`` gives the solution full marks, the unchanged student
-  version zero (without an error) and a submission with one planted bug loses exactly the
-  points of that bug's test cell, also when a cell above it patches the checker (autograde
-  checks on a fresh copy of gamelib); a version of each exercise that delegates to gamelib
-  gets 0 in every graded cell. Every submission is graded in one ``nbgrader autograde`` run (the
-  module fixture ``graded``): each run costs seconds of start-up, each submission a kernel.
-* A version of each exercise with the lesson's code pasted (test_pasted_lessons.py) fails
-  every graded cell of the student notebook, its cells run in order in this process
-  (:func:`graded_cells_raising`) as nbgrader's kernel runs them; nbgrader gives a graded cell
-  that raises 0 points (the planted bug and the delegating versions above show it, for
-  every exercise), so these need no kernel of their own. The in-process run is calibrated on
-  Exercise 1 as nbgrader is: the solution raises in no graded cell, the planted bug in
-  exactly its own.
+  exercise, and ONE ``nbgrader autograde`` run (the module fixture ``graded``; each run costs
+  seconds of start-up, each submission a kernel: about 6 s of CPU on a loaded machine)
+  grades three submissions of Exercise 1: the solution gets full marks, the unchanged
+  student version zero (without an error), and a planted bug behind a cell that patches the
+  checker loses exactly the points of that bug's test cell (autograde checks on a fresh copy
+  of gamelib).
+* The last two run in this process (:func:`graded_cells_raising`, with nbgrader's
+  ``NBGRADER_EXECUTION=autograde`` set, so each passing check runs again afresh as in the
+  kernel) raise in exactly the graded cells that autograde scores 0: the in-process run is
+  calibrated on nbgrader's own verdicts, for cells that raise and cells that pass. On it, a
+  version of every exercise that delegates to gamelib raises in every graded cell, and so
+  does a version of each exercise with the lesson's code pasted (test_pasted_lessons.py) in
+  the student notebook: what nbgrader scores 0, without a kernel of their own.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ import nbformat
 import pytest
 
 from exercises.test_pasted_lessons import PASTES
+from gamelib.exercises.afresh import AUTOGRADE
 
 ROOT = Path(__file__).resolve().parents[2]
 EXERCISES = ROOT / "notebooks" / "exercises"
@@ -166,8 +167,11 @@ def test_the_tool_finds_every_solution_of_the_set() -> None:
 
 def run_nbgrader(course: Path, *args: str) -> subprocess.CompletedProcess[str]:
     # nbgrader calls the `alembic` command of its environment: put this Python's bin first.
+    # PYTHONPATH keeps what make test puts on it (tests/without_rfc3987_syntax: without it
+    # nbgrader, its alembic and each kernel pay seconds of CPU for an import none of them needs).
     path = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
-    env = {**os.environ, "PATH": path, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0",
+    python_path = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
+    env = {**os.environ, "PATH": path, "PYTHONPATH": python_path, "PYTHONHASHSEED": "0",
            "JUPYTER_PLATFORM_DIRS": "1"}
     done = subprocess.run([sys.executable, "-m", "nbgrader", *args, "--force"], cwd=course,
                           capture_output=True, text=True, env=env, timeout=600)
@@ -272,47 +276,47 @@ def release_of(course: Path, solution: Path) -> nbformat.NotebookNode:
     return nbformat.read(course / "release" / assignment / name, as_version=4)
 
 
-def handed_in_by(course: Path, solution: Path) -> dict[str, nbformat.NotebookNode]:
-    """What this module's students hand in for the exercise of ``solution``, by student."""
-    assignment, _ = assignment_of(solution)
-    release = release_of(course, solution)
-    versions = {f"delegator{assignment}": handed_in(release, DELEGATING.__getitem__)}
-    if solution == SOLUTIONS[0]:
-        solved = submission_from(release, nbformat.read(solution, as_version=4))
-        planted = plant_bug(solved)[0]
-        versions |= {"solver": solved, "starter": release, "planter": planted,
-                     "tamperer": tamper(planted)}
-    return versions
+def handed_in(release: nbformat.NotebookNode, code: Callable[[str], str]) -> nbformat.NotebookNode:
+    """The released notebook with each code solution cell replaced by ``code(grade_id)``."""
+    version = copy.deepcopy(release)
+    for cell in version.cells:
+        if grader(cell).get("solution") and cell.cell_type == "code":
+            cell.source = code(grader(cell)["grade_id"])
+    return version
+
+
+def handed_in_for_exercise_1(release: nbformat.NotebookNode) -> dict[str, nbformat.NotebookNode]:
+    """What this module's students hand in for Exercise 1 (released as ``release``), by
+    student: the solution, the release unchanged and the planted bug behind a patched
+    checker."""
+    solved = submission_from(release, nbformat.read(SOLUTIONS[0], as_version=4))
+    return {"solver": solved, "starter": release, "tamperer": tamper(plant_bug(solved)[0])}
 
 
 @pytest.fixture(scope="module")
 def graded(course: Path) -> Path:
-    """The course after ONE ``nbgrader autograde`` run over every submission of this module
-    (each run costs seconds): exercise 1 solved, unchanged, with a planted bug, and with the
-    planted bug behind a patched checker (:func:`tamper`), and every
-    exercise delegating to gamelib."""
-    for solution in SOLUTIONS:
-        assignment, name = assignment_of(solution)
-        for student, version in handed_in_by(course, solution).items():
-            folder = course / "submitted" / student / assignment
-            folder.mkdir(parents=True)
-            nbformat.write(version, folder / name)
-    run_nbgrader(course, "autograde", "ex*")  # every assignment, every student: one run
+    """The course after ONE ``nbgrader autograde`` run over the submissions of
+    :func:`handed_in_for_exercise_1` (each run costs seconds, each submission a kernel)."""
+    assignment, name = assignment_of(SOLUTIONS[0])
+    for student, version in handed_in_for_exercise_1(release_of(course, SOLUTIONS[0])).items():
+        folder = course / "submitted" / student / assignment
+        folder.mkdir(parents=True)
+        nbformat.write(version, folder / name)
+    run_nbgrader(course, "autograde", assignment)
     return course
+
+
+def scores_of_exercise_1(graded: Path, student: str) -> dict[str, float]:
+    assignment, name = assignment_of(SOLUTIONS[0])
+    return scores(graded, assignment, name.removesuffix(".ipynb"), student)
 
 
 @pytest.mark.slow
 @pytest.mark.notebook
-def test_autograde_full_marks_zero_and_a_planted_bug(graded: Path) -> None:
-    solution = SOLUTIONS[0]
-    assignment, name = assignment_of(solution)
-    release = release_of(graded, solution)
-    _, lost = plant_bug(submission_from(release, nbformat.read(solution, as_version=4)))
-    notebook = name.removesuffix(".ipynb")
-    points = points_of(release)
-    assert scores(graded, assignment, notebook, "solver") == points
-    assert scores(graded, assignment, notebook, "starter") == dict.fromkeys(points, 0)
-    assert scores(graded, assignment, notebook, "planter") == {**points, lost: 0}
+def test_autograde_gives_the_solution_full_marks_and_the_release_zero(graded: Path) -> None:
+    points = points_of(release_of(graded, SOLUTIONS[0]))
+    assert scores_of_exercise_1(graded, "solver") == points
+    assert scores_of_exercise_1(graded, "starter") == dict.fromkeys(points, 0)
 
 
 @pytest.mark.slow
@@ -320,13 +324,34 @@ def test_autograde_full_marks_zero_and_a_planted_bug(graded: Path) -> None:
 def test_autograde_catches_the_planted_bug_behind_a_patched_checker(graded: Path) -> None:
     """The planted bug with the checker's comparison patched in the cell above the graded
     one: autograde runs each check on a copy of gamelib read afresh from its files
-    (gamelib.exercises.afresh), so the bug loses its points as without the patch."""
-    solution = SOLUTIONS[0]
-    assignment, name = assignment_of(solution)
-    release = release_of(graded, solution)
-    _, lost = plant_bug(submission_from(release, nbformat.read(solution, as_version=4)))
-    notebook = name.removesuffix(".ipynb")
-    assert scores(graded, assignment, notebook, "tamperer") == {**points_of(release), lost: 0}
+    (gamelib.exercises.afresh), so the bug loses the points of its cell, and only those."""
+    release = release_of(graded, SOLUTIONS[0])
+    _, lost = plant_bug(submission_from(release, nbformat.read(SOLUTIONS[0], as_version=4)))
+    assert scores_of_exercise_1(graded, "tamperer") == {**points_of(release), lost: 0}
+
+
+@pytest.mark.slow
+@pytest.mark.notebook
+def test_in_process_a_graded_cell_raises_where_autograde_scores_it_0(
+    graded: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """:func:`graded_cells_raising`, run with autograde's environment, calibrated on
+    nbgrader's verdicts: for each submission above, a graded cell raises in this process
+    exactly where autograde gave it 0 points. The solution is left out here (its four
+    checks would each run twice, 4 s of CPU): the tamperer's three passing cells stand for
+    it, and test_graded_cells_run_in_process_score_as_nbgrader_does runs it. A delegating
+    version has no kernel of its own: in this process it raises in every graded cell of
+    every exercise (the test at the end of this module), and the starter shows autograde
+    scoring a notebook whose graded cells all raise 0 everywhere."""
+    from gamelib.exercises import ex01_nim
+
+    monkeypatch.setenv(*AUTOGRADE)
+    monkeypatch.setattr(ex01_nim, "truth", ex01_nim.truth)  # the tamperer patches it here
+    for student, version in handed_in_for_exercise_1(release_of(graded, SOLUTIONS[0])).items():
+        if student == "solver":
+            continue
+        zero = {cell: score == 0 for cell, score in scores_of_exercise_1(graded, student).items()}
+        assert graded_cells_raising(version) == zero, student
 
 
 def test_in_the_students_own_kernel_a_patched_checker_passes_the_planted_bug(
@@ -425,8 +450,8 @@ CHECKED_IN_PASTED_LESSONS: frozenset[str] = frozenset({"08"})
 match, twice in the notebook (the check shown, then the graded one): 6 s of CPU. Its
 notebook has one graded cell, ``check_heuristic(make_heuristic).require()``;
 test_pasted_lessons.py runs that same code (``paste.code()``) through that same call and
-asserts that it fails (with 19 points); this module's delegating version shows that nbgrader
-gives that graded cell 0 when the check fails."""
+asserts that it fails (with 19 points); this module's delegating version of Exercise 8 raises
+in that graded cell, which autograde scores 0 (calibrated on Exercise 1)."""
 
 PASTED: dict[str, str] = {paste.exercise: paste.code() for paste in PASTES
                           if not any(mark.name == "xfail" for mark in paste.marks)
@@ -435,27 +460,6 @@ PASTED: dict[str, str] = {paste.exercise: paste.code() for paste in PASTES
 into every solution cell; the rows still marked xfail there (a lesson that still answers the
 exercise) are left out until their exercise changes, and so are those of
 :data:`CHECKED_IN_PASTED_LESSONS`."""
-
-
-def handed_in(release: nbformat.NotebookNode, code: Callable[[str], str]) -> nbformat.NotebookNode:
-    """The released notebook with each code solution cell replaced by ``code(grade_id)``."""
-    version = copy.deepcopy(release)
-    for cell in version.cells:
-        if grader(cell).get("solution") and cell.cell_type == "code":
-            cell.source = code(grader(cell)["grade_id"])
-    return version
-
-
-@pytest.mark.slow
-@pytest.mark.notebook
-@pytest.mark.parametrize("solution", SOLUTIONS, ids=lambda p: p.name)
-def test_autograde_gives_a_delegating_version_no_points(graded: Path, solution: Path) -> None:
-    assignment, name = assignment_of(solution)
-    points = points_of(release_of(graded, solution))
-    students = [s for s in handed_in_by(graded, solution) if s.endswith(assignment)]
-    assert students == [f"delegator{assignment}"]
-    assert scores(graded, assignment, name.removesuffix(".ipynb"), students[0]) == \
-        dict.fromkeys(points, 0)
 
 
 @contextmanager
@@ -518,3 +522,13 @@ def test_a_pasted_lesson_fails_every_graded_cell(exercise: str) -> None:
     _, student = student_notebook(exercise)
     pasted = handed_in(student, lambda _: PASTED[exercise])
     assert graded_cells_raising(pasted) == dict.fromkeys(points_of(student), True)
+
+
+@pytest.mark.parametrize("solution", SOLUTIONS, ids=lambda p: p.name[:2])
+def test_a_delegating_version_fails_every_graded_cell_under_autograde(
+    solution: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv(*AUTOGRADE)
+    _, student = student_notebook(solution.name[:2])
+    delegating = handed_in(student, DELEGATING.__getitem__)
+    assert graded_cells_raising(delegating) == dict.fromkeys(points_of(student), True)

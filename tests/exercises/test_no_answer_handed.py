@@ -16,7 +16,9 @@ import pytest
 import gamelib.exercises as ex
 from exercises.entry_points import CHECKERS
 from gamelib.exercises import ex02_memo, ex03_counting, ex04_alphabeta, ex07_deepening, intervals
+from gamelib.exercises import ex09_bitboard as ex09
 from gamelib.exercises import ex10_null_windows as ex10
+from gamelib.exercises import ex12_expectiminimax as ex12
 from gamelib.exercises.report import CheckResult
 
 ENTRY_POINTS = CHECKERS
@@ -111,6 +113,10 @@ READS: dict[str, tuple[Callable[[Callable[..., Any]], CheckResult], Callable[[],
                     "ex10_null_windows._positions"),
     "store": (ex.check_store_bound, lambda: intervals.tictactoe_values(),
               "intervals.tictactoe_values"),
+    "bitboard": (lambda f: ex.check_connect_four_rules(f, f, f),
+                 lambda: ex09._positions()[0][1], "ex09_bitboard._positions"),
+    "expected_value": (ex.check_expected_value, lambda: ex12._reference(0)[0],
+                       "ex12_expectiminimax._reference"),
 }
 
 
