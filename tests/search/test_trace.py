@@ -1,8 +1,10 @@
 """trace_search runs gamelib's own searches: same values, calls, cutoffs and cache entries.
 
-The central tests walk every tic-tac-toe position with at most 6 empty squares (and 7 for
-the bounded search; for minimax, which has no cutoffs, one of each symmetry class) and compare
-each trace with a plain call of the same function.
+The central tests compare traces with a plain call of the same function: for minimax, which
+has no cutoffs, on one tic-tac-toe position of each symmetry class with at most 6 empty
+squares; for the searches with cutoffs, on every position with at most 3 and one of each class
+up to the number that fits (6; 7 for the bounded search). That every position up to that
+number fits is shown from plain searches of all of them (see traced() below).
 """
 
 from __future__ import annotations
