@@ -1,8 +1,14 @@
 """``python -m gamelib.connect_four`` (gamelib.connect4.cli): the command line.
 
-* Run as a real subprocess: the expected scores come from the benchmark files (``MOVES
-  SCORE`` per line) or from the solver in this process; every run checks its exit status
-  and that no traceback reached standard error.
+* Run as a real subprocess, once per mode (solve, analyze, move) and wherever the process
+  itself is the subject (its exit on a missing mode, bytes and line endings on its standard
+  input, a closed or full standard stream, Ctrl-C, an answer flushed before the next line):
+  the expected scores come from the benchmark files (``MOVES SCORE`` per line) or from the
+  solver in this process; every run checks its exit status and that no traceback reached
+  standard error.
+* The other answers, in process through :func:`cli.main` (:func:`answered`: standard input
+  a UTF-8 text stream as the interpreter makes it), since the entry point only calls main:
+  the same checks, without an interpreter's start for each.
 * Bad options, which argparse refuses (status 2, its message on standard error) before
   the command line reads anything, in process through :func:`cli.main`: the entry point
   ``gamelib/connect_four.py`` passes argparse's exit on unchanged, as the subprocess tests
@@ -60,6 +66,25 @@ def run(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
     return result
 
 
+def answered(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
+    """What :func:`run` gives, from :func:`cli.main` in this process: standard input a text
+    stream over ``stdin``'s UTF-8 bytes (as the interpreter makes it), standard output and
+    error captured, argparse's exit taken as the status. The answers are those of the
+    subprocess (the entry point only calls main; the tests above run it for real)."""
+    streams = (sys.stdin, sys.stdout, sys.stderr)
+    out, err = io.StringIO(), io.StringIO()
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode("utf-8")), encoding="utf-8")
+    sys.stdout, sys.stderr = out, err
+    try:
+        status = cli.main(list(args))
+    except SystemExit as exited:
+        status = exited.code  # type: ignore[assignment]
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = streams
+    assert "Traceback" not in err.getvalue()
+    return subprocess.CompletedProcess(["main", *args], status, out.getvalue(), err.getvalue())
+
+
 def refused(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[object, str, str]:
     """``cli.main(args)`` on options that argparse refuses: (exit status, standard output,
     standard error)."""
@@ -92,7 +117,7 @@ def test_solve_reproduces_the_benchmark_file_lines() -> None:
 
 def test_solve_weak_gives_the_signs() -> None:
     rows = [line.split() for line in benchmark_lines(DATA / "Test_L2_R1", 8)]
-    result = run("solve", "--weak", stdin="".join(f"{moves}\n" for moves, _ in rows))
+    result = answered("solve", "--weak", stdin="".join(f"{moves}\n" for moves, _ in rows))
     assert result.returncode == 0
     expected = [f"{moves} {(int(s) > 0) - (int(s) < 0)}" for moves, s in rows]
     assert result.stdout.splitlines() == expected
@@ -109,13 +134,13 @@ def test_analyze_prints_one_score_per_column_and_minus_1000_when_full() -> None:
 
 def test_analyze_agrees_with_the_benchmark_scores() -> None:
     rows = [line.split() for line in benchmark_lines(DATA / "Test_L2_R1", 6)]
-    result = run("analyze", stdin="".join(f"{moves} {score}\n" for moves, score in rows))
+    result = answered("analyze", stdin="".join(f"{moves} {score}\n" for moves, score in rows))
     assert result.returncode == 0
     for (moves, score), line in zip(rows, result.stdout.splitlines(), strict=True):
         fields = line.split()
         assert fields[0] == moves and len(fields) == 8
         assert max(int(field) for field in fields[1:]) == int(score)
-    weak = run("analyze", "--weak", stdin=f"{MIDDLE}\n")
+    weak = answered("analyze", "--weak", stdin=f"{MIDDLE}\n")
     assert weak.stdout == f"{MIDDLE} 1 1 1 1 1 1 1\n"
 
 
@@ -138,8 +163,8 @@ def test_move_plays_a_best_column() -> None:
 
 def test_move_with_depth_and_seed_is_reproducible() -> None:
     stdin = "2636\n137475\n44\n"
-    first = run("move", "--depth", "3", "--seed", "5", stdin=stdin)
-    again = run("move", "--depth", "3", "--seed", "5", stdin=stdin)
+    first = answered("move", "--depth", "3", "--seed", "5", stdin=stdin)
+    again = answered("move", "--depth", "3", "--seed", "5", stdin=stdin)
     assert first.returncode == 0
     assert first.stdout == again.stdout
     lines = first.stdout.splitlines()
@@ -165,7 +190,7 @@ def test_invalid_lines_are_reported_and_the_others_answered() -> None:
             f"  {MIDDLE}  ",
         ]
     ) + "\r\n"
-    result = run("solve", stdin=stdin)
+    result = answered("solve", stdin=stdin)
     assert result.returncode == 1
     assert result.stdout.splitlines() == [f"{END} -1", f"{MIDDLE} 8"]
     errors = result.stderr.splitlines()
@@ -197,7 +222,7 @@ def test_bytes_that_are_not_text_are_a_bad_line_not_a_crash() -> None:
 
 
 def test_a_full_board_is_a_finished_game() -> None:
-    result = run("solve", "--rows", "4", "--cols", "4", stdin="2234114322434311\n")
+    result = answered("solve", "--rows", "4", "--cols", "4", stdin="2234114322434311\n")
     assert result.returncode == 1
     assert result.stdout == ""
     assert result.stderr == (
@@ -233,22 +258,22 @@ def test_bad_options_exit_with_status_2(args: list[str], message: str,
 
 def test_other_board_sizes_and_the_empty_board() -> None:
     # "." is the empty board, and its answer line starts with it.
-    wide = run("analyze", "--rows", "4", "--cols", "5", stdin=".\n")
+    wide = answered("analyze", "--rows", "4", "--cols", "5", stdin=".\n")
     assert (wide.returncode, wide.stdout) == (0, ". -1 0 0 0 -1\n")  # the edges lose
-    before = run("--rows", "4", "--cols", "4", "solve", stdin=".\n5\n1\n")
-    after = run("solve", "--rows", "4", "--cols", "4", stdin=".\n5\n1\n")
+    before = answered("--rows", "4", "--cols", "4", "solve", stdin=".\n5\n1\n")
+    after = answered("solve", "--rows", "4", "--cols", "4", stdin=".\n5\n1\n")
     assert (before.stdout, before.stderr) == (after.stdout, after.stderr)
     assert before.returncode == 1
     assert before.stdout.splitlines() == [". 0", "1 0"]
     assert before.stderr == (
         "line 2: character 1 of the moves, '5', is not a column: use the digits 1 to 4\n"
     )
-    tall = run("move", "--rows", "7", "--cols", "5", "--depth", "1", stdin="12121\n")
+    tall = answered("move", "--rows", "7", "--cols", "5", "--depth", "1", stdin="12121\n")
     assert tall.stdout == "12121 1\n"  # block X's three in column 1
 
 
 def test_help_describes_the_modes_and_the_input() -> None:
-    result = run("--help", stdin="")
+    result = answered("--help", stdin="")
     assert result.returncode == 0
     text = " ".join(result.stdout.split())
     for phrase in (
@@ -263,9 +288,9 @@ def test_help_describes_the_modes_and_the_input() -> None:
         "--rows ROWS",
     ):
         assert phrase in text
-    move_help = " ".join(run("move", "--help", stdin="").stdout.split())
+    move_help = " ".join(answered("move", "--help", stdin="").stdout.split())
     assert "--seconds SECONDS" in move_help and "--depth DEPTH" in move_help
-    assert "--weak" in " ".join(run("analyze", "--help", stdin="").stdout.split())
+    assert "--weak" in " ".join(answered("analyze", "--help", stdin="").stdout.split())
 
 
 @pytest.mark.skipif(os.name != "posix", reason="select() on pipes is POSIX only")
@@ -297,15 +322,15 @@ def test_each_answer_is_flushed_before_the_next_line_arrives() -> None:
 
 def test_blank_lines_are_skipped_not_the_empty_board() -> None:
     # A file that ends with an empty line must not start a solve of the empty 6x7 board.
-    result = run("solve", stdin=f"\n{END}\n   \n\t\n\n")
+    result = answered("solve", stdin=f"\n{END}\n   \n\t\n\n")
     assert (result.returncode, result.stdout, result.stderr) == (0, f"{END} -1\n", "")
 
 
 def test_solve_answer_lines_read_back_in_the_empty_board_too() -> None:
     # 'MOVES SCORE' is also the input format, so solve's output is valid input.
-    first = run("solve", "--rows", "4", "--cols", "5", stdin=".\n1122\n")
+    first = answered("solve", "--rows", "4", "--cols", "5", stdin=".\n1122\n")
     assert (first.returncode, first.stdout) == (0, ". 0\n1122 0\n")
-    again = run("solve", "--rows", "4", "--cols", "5", stdin=first.stdout)
+    again = answered("solve", "--rows", "4", "--cols", "5", stdin=first.stdout)
     assert (again.returncode, again.stdout) == (0, first.stdout)
 
 
@@ -332,7 +357,7 @@ def test_a_byte_order_mark_is_not_a_column() -> None:
 
 
 def test_leading_zeros_are_refused_alike() -> None:
-    result = run("solve", stdin="0004\n004\n04\n")
+    result = answered("solve", stdin="0004\n004\n04\n")
     assert result.returncode == 1
     assert result.stdout == ""
     assert result.stderr.splitlines() == [
@@ -380,7 +405,7 @@ def test_depth_without_seconds_is_bounded_by_the_hard_cap() -> None:
     from gamelib.search.common import MAX_SECONDS
 
     started = __import__("time").monotonic()
-    result = run("move", "--depth", "100", "--rows", "4", "--cols", "4", stdin="1\n")
+    result = answered("move", "--depth", "100", "--rows", "4", "--cols", "4", stdin="1\n")
     assert result.returncode == 0 and result.stdout.startswith("1 ")
     assert __import__("time").monotonic() - started < MAX_SECONDS + 20
 
@@ -543,7 +568,7 @@ def test_numbers_the_functions_accept_are_accepted_with_the_same_answer() -> Non
 
 
 def test_ascii_options_still_work() -> None:
-    result = run("move", "--seconds", "0.5", "--seed", "-3", "--rows", "4", "--cols", "4",
+    result = answered("move", "--seconds", "0.5", "--seed", "-3", "--rows", "4", "--cols", "4",
                  stdin="1\n")
     assert result.returncode == 0 and re.fullmatch(r"1 [1-4]\n", result.stdout)
 
@@ -575,9 +600,9 @@ def test_solve_answers_the_empty_board_with_the_book_and_searches_without_it() -
     """With the book the empty line answers 1 (the opening book is read at 12 discs);
     --no-book searches without it and gives the same score where it finishes."""
     pytest.importorskip("bitbully_databases")
-    result = run("solve", stdin=".\n32164625\n")
+    result = answered("solve", stdin=".\n32164625\n")
     assert (result.returncode, result.stdout) == (0, ". 1\n32164625 11\n")
-    result = run("solve", "--no-book", stdin="32164625\n")
+    result = answered("solve", "--no-book", stdin="32164625\n")
     assert (result.returncode, result.stdout) == (0, "32164625 11\n")
 
 

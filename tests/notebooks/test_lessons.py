@@ -20,7 +20,6 @@ import importlib.util
 import re
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 import nbformat
 import pytest
@@ -188,14 +187,15 @@ PAGE = """<!doctype html><html><head><style>
 </div></div></body></html>"""
 
 
-def font_sizes(page: str) -> dict[str, str]:
-    """The computed font sizes of ``page`` in Chromium. Runs in a thread of its own: the
-    browser tests' session may hold a Playwright event loop in this one."""
+def font_sizes(pages: list[str]) -> list[dict[str, str]]:
+    """The computed font sizes of each of ``pages`` in Chromium (one browser, a tab each).
+    Runs in a thread of its own: the browser tests' session may hold a Playwright event loop
+    in this one."""
     with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(_font_sizes, page).result()
+        return pool.submit(_font_sizes, pages).result()
 
 
-def _font_sizes(page: str) -> dict[str, str]:
+def _font_sizes(pages: list[str]) -> list[dict[str, str]]:
     from playwright.sync_api import sync_playwright
 
     flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -203,12 +203,16 @@ def _font_sizes(page: str) -> dict[str, str]:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=flags)
         try:
-            tab = browser.new_page()
-            tab.set_content(page)
-            return {
-                name: tab.eval_on_selector(f"#{name}", "e => getComputedStyle(e).fontSize")
-                for name in ("prose", "output", "lab")
-            }
+            sizes = []
+            for page in pages:
+                tab = browser.new_page()
+                tab.set_content(page)
+                sizes.append({
+                    name: tab.eval_on_selector(f"#{name}", "e => getComputedStyle(e).fontSize")
+                    for name in ("prose", "output", "lab")
+                })
+                tab.close()
+            return sizes
         finally:
             browser.close()
 
@@ -217,15 +221,14 @@ def _font_sizes(page: str) -> dict[str, str]:
 @pytest.mark.browser
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
 def test_presentation_mode_and_projector_switch_give_hall_sizes() -> None:
-    def sizes(shell: str, **options: Any) -> dict[str, str]:
-        style = gamelib.style.load_style(**options).data
-        return font_sizes(PAGE.format(shell=shell, style=style))
-
-    assert sizes("") == {"prose": "17px", "output": "15px", "lab": "15px"}
+    cases = [("", False), ("jp-mod-presentationMode", False), ("", True),
+             ("jp-mod-presentationMode", True)]
+    pages = [PAGE.format(shell=shell, style=gamelib.style.load_style(projector=projector).data)
+             for shell, projector in cases]
+    plain, presentation, projector, both = font_sizes(pages)
+    assert plain == {"prose": "17px", "output": "15px", "lab": "15px"}
     hall = {"prose": "22px", "output": "20px", "lab": "20px"}
-    assert sizes("jp-mod-presentationMode") == hall
-    assert sizes("", projector=True) == hall
-    assert sizes("jp-mod-presentationMode", projector=True) == hall
+    assert presentation == projector == both == hall
 
 
 # ---------------------------------------------------------------------------------------------

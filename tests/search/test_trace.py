@@ -1,8 +1,10 @@
 """trace_search runs gamelib's own searches: same values, calls, cutoffs and cache entries.
 
-The central tests walk every tic-tac-toe position with at most 6 empty squares (and 7 for
-the bounded search; for minimax, which has no cutoffs, one of each symmetry class) and compare
-each trace with a plain call of the same function.
+The central tests compare traces with a plain call of the same function: for minimax, which
+has no cutoffs, on one tic-tac-toe position of each symmetry class with at most 6 empty
+squares; for the searches with cutoffs, on every position with at most 3 and one of each class
+up to the number that fits (6; 7 for the bounded search). That every position up to that
+number fits is shown from plain searches of all of them (see traced() below).
 """
 
 from __future__ import annotations
@@ -100,23 +102,66 @@ def test_minimax_traces_equal_minimax_on_every_kind_of_position_with_6_empty_squ
         check_shape(trace)
 
 
+# The searches with cutoffs are traced on every position with at most 3 empty squares and on
+# one position of each symmetry class with more (their trees depend on the move order, so a
+# turned position is a different test, but the classes add little the small positions lack:
+# the recorder writes the same kinds of events at any size, and the asserts below check that
+# each kind occurs). That a trace of EVERY position up to FITS fits is then shown without
+# tracing them: a trace has one Enter and one Return per call, one Leaf per terminal call, one
+# Cutoff per cutoff (and, in the bounded search, one CacheRead per call and one CacheStore per
+# call not answered by the cache), so its length is a sum of the plain search's counters, a sum
+# checked against len(trace) on every traced position.
+
+
+def traced(at_most: int) -> list[Hashable]:
+    """Every position with at most 3 empty squares, one per symmetry class up to ``at_most``."""
+    return positions(3) + one_per_symmetry(
+        [s for s in STATES if 3 < empty_squares(s) <= at_most])
+
+
+def plain_lengths(at_most: int, search: Any, cache: bool = False) -> dict[int, int]:
+    """The longest trace, as the sum of ``search``'s counters, by number of empty squares, of
+    every position with at most ``at_most`` (``search(state, stats)`` runs the plain search)."""
+    longest: dict[int, int] = {}
+    for state in positions(at_most):
+        stats = Stats()
+        search(state, stats)
+        empty = empty_squares(state)
+        longest[empty] = max(longest.get(empty, 0), length(stats, cache))
+    return longest
+
+
+def length(stats: Stats, cache: bool = False) -> int:
+    """The number of events of the trace of a search with these counters (see above)."""
+    reads_and_stores = stats.calls + stats.calls - stats.cache_hits if cache else 0
+    return 2 * stats.calls + stats.terminal + stats.cutoffs + reads_and_stores
+
+
+def test_the_traced_sets_hold_every_small_position_and_a_class_of_each_larger_one() -> None:
+    assert (len(positions(3)), len(traced(6)), len(traced(7))) == (3248, 3547, 3559)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("order", [None, center_first])
-def test_alphabeta_traces_equal_alphabeta_on_every_position_with_6_empty_squares(
-        order: Any) -> None:
-    for state in positions(6):
+def test_alphabeta_traces_equal_alphabeta(order: Any) -> None:
+    cutoffs = 0
+    for state in traced(6):
         stats = Stats()
         value = alphabeta(GAME, state, stats=stats, order=order)
         trace = trace_search(GAME, state, "alphabeta", order=order)
         assert (trace.value, trace.calls) == (value, stats.calls)
         assert count(trace, Cutoff) == stats.cutoffs
         assert count(trace, Leaf) == stats.terminal
+        assert len(trace) == length(stats)
         check_shape(trace)
+        cutoffs += stats.cutoffs
+    assert cutoffs > 0
 
 
 @pytest.mark.slow
-def test_bounded_traces_equal_bounded_alphabeta_on_every_position_with_7_empty_squares() -> None:
-    for state in positions(7):
+def test_bounded_traces_equal_bounded_alphabeta() -> None:
+    cases: Counter[int] = Counter()
+    for state in traced(7):
         stats, cache = Stats(), BoundCache()
         value = bounded_alphabeta(GAME, state, cache=cache, stats=stats)
         trace = trace_search(GAME, state, "bounded")
@@ -126,14 +171,16 @@ def test_bounded_traces_equal_bounded_alphabeta_on_every_position_with_7_empty_s
         assert count(trace, CacheRead) == stats.calls
         assert sum(isinstance(e, CacheRead) and e.used for e in trace.events) == stats.cache_hits
         assert count(trace, CacheStore) == stats.calls - stats.cache_hits
+        assert len(trace) == length(stats, cache=True)
         check_shape(trace)
+        cases.update(e.case for e in trace.events if isinstance(e, CacheRead))
+    assert sorted(cases) == [0, 1, 2, 3, 4, 5, 6, 7]    # every way of reading an entry
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("depth", "heuristic"), [(2, tictactoe_open_lines), (9, zero)])
-def test_depth_limited_traces_equal_depth_limited_on_every_position_with_6_empty_squares(
-        depth: int, heuristic: Any) -> None:
-    for state in positions(6):
+def test_depth_limited_traces_equal_depth_limited(depth: int, heuristic: Any) -> None:
+    for state in traced(6):
         stats = Stats()
         value = depth_limited(GAME, state, depth, heuristic, stats=stats)
         trace = trace_search(GAME, state, "depth_limited", depth=depth, heuristic=heuristic)
@@ -143,7 +190,27 @@ def test_depth_limited_traces_equal_depth_limited_on_every_position_with_6_empty
         assert sum(not leaf.heuristic for leaf in leaves) == stats.terminal
         if depth >= 9:
             assert not any(leaf.heuristic for leaf in leaves)
+            assert len(trace) == length(stats)
         check_shape(trace)
+
+
+@pytest.mark.slow
+def test_every_position_up_to_fits_gives_a_trace_that_fits() -> None:
+    """The trace lengths of every position with at most FITS empty squares, from the plain
+    searches' counters (the length of a search with cutoffs is its counters' sum, checked
+    above; minimax's trees are the same in a whole symmetry class, traced above)."""
+    assert FITS == {"minimax": 6, "alphabeta": 6, "bounded": 7, "depth_limited": 6}
+    longest = {
+        "alphabeta": plain_lengths(6, lambda s, st: alphabeta(GAME, s, stats=st)),
+        "center_first": plain_lengths(
+            6, lambda s, st: alphabeta(GAME, s, stats=st, order=center_first)),
+        "bounded": plain_lengths(
+            7, lambda s, st: bounded_alphabeta(GAME, s, cache=BoundCache(), stats=st), cache=True),
+        "depth_limited": plain_lengths(6, lambda s, st: depth_limited(GAME, s, 9, zero, stats=st)),
+    }
+    assert all(max(sizes.values()) <= MAX_EVENTS for sizes in longest.values()), longest
+    assert {name: max(sizes.values()) for name, sizes in longest.items()} == {
+        "alphabeta": 1778, "center_first": 1225, "bounded": 3768, "depth_limited": 2026}
 
 
 def test_a_bounded_trace_with_a_cache_reads_it_and_leaves_it_unchanged() -> None:
@@ -226,8 +293,8 @@ def test_other_games_are_traced() -> None:
 
 @pytest.mark.parametrize("algorithm", sorted(FITS))
 def test_one_more_empty_square_than_fits_is_refused_up_front(algorithm: str) -> None:
-    """Every position with FITS[a] empty squares fits: the equivalence tests above trace
-    them all (check_shape). One more empty square is refused, naming the number that fits."""
+    """Every position with FITS[a] empty squares fits (the test above). One more empty
+    square is refused, naming the number that fits."""
     assert FITS == {"minimax": 6, "alphabeta": 6, "bounded": 7, "depth_limited": 6}
     options: dict[str, Any] = {"depth": 9} if algorithm == "depth_limited" else {}
     limit = FITS[algorithm]
