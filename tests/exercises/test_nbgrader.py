@@ -26,6 +26,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 import importlib.util
 import os
 import shutil
@@ -48,19 +49,21 @@ EXERCISES = ROOT / "notebooks" / "exercises"
 SOLUTIONS = sorted(EXERCISES.glob("[0-9][0-9]-*-Solution.ipynb"))
 MINE = [p for p in SOLUTIONS if p.name[:2] in {"01", "02", "03", "05", "08"}]
 
-nbgrader = pytest.importorskip("nbgrader", reason="nbgrader is a test dependency")
+# nbgrader is imported by the tests that use it, not when the module is collected (about 2 s of
+# CPU in every worker, most of which never runs these tests).
+if importlib.util.find_spec("nbgrader") is None:
+    pytest.skip("nbgrader is a test dependency", allow_module_level=True)
 
 
-def load_tool() -> ModuleType:
+@functools.cache
+def tool() -> ModuleType:
+    """tools/make_student_notebooks.py as a module (which imports nbgrader), loaded once."""
     spec = importlib.util.spec_from_file_location(
         "make_student_notebooks", ROOT / "tools" / "make_student_notebooks.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-tool = load_tool()
 
 
 def grader(cell: Any) -> dict[str, Any]:
@@ -90,16 +93,16 @@ def test_solutions_carry_nbgrader_metadata(solution: Path) -> None:
 
 @pytest.mark.parametrize("solution", SOLUTIONS, ids=lambda p: p.name)
 def test_student_notebook_is_what_nbgraders_preprocessors_make(solution: Path) -> None:
-    made = tool.make_student(nbformat.read(solution, as_version=4))
-    committed = nbformat.read(tool.student_path(solution), as_version=4)
-    assert tool.same_cells(committed, made), (
-        f"{tool.student_path(solution).name} is out of date: run `make students`")
+    made = tool().make_student(nbformat.read(solution, as_version=4))
+    committed = nbformat.read(tool().student_path(solution), as_version=4)
+    assert tool().same_cells(committed, made), (
+        f"{tool().student_path(solution).name} is out of date: run `make students`")
 
 
 @pytest.mark.parametrize("solution", SOLUTIONS, ids=lambda p: p.name)
 def test_student_notebook_hides_the_solution_and_keeps_the_tasks(solution: Path) -> None:
     full = nbformat.read(solution, as_version=4)
-    student = nbformat.read(tool.student_path(solution), as_version=4)
+    student = nbformat.read(tool().student_path(solution), as_version=4)
     only = [c for c in full.cells if "solution-only" in c.metadata.get("tags", [])]
     assert len(student.cells) == len(full.cells) - len(only)
     text = "\n".join(c.source for c in student.cells)
@@ -117,7 +120,7 @@ def test_there_are_at_least_five_exercises_each_with_a_student_version() -> None
     solutions = sorted(EXERCISES.glob("*-Solution.ipynb"))  # misnamed ones too
     assert len(solutions) >= 5
     students = {p.name for p in EXERCISES.glob("*.ipynb") if not p.name.endswith("-Solution.ipynb")}
-    assert students == {tool.student_path(p).name for p in solutions}
+    assert students == {tool().student_path(p).name for p in solutions}
     numbers = [p.name[:3] for p in solutions]
     assert numbers == [f"{i:02d}-" for i in range(1, len(solutions) + 1)]
 
@@ -142,7 +145,7 @@ def test_saved_outputs_pass_in_solutions_and_are_not_done_in_student_notebooks(
     for report in passed:
         headline = report.split("\n")[0]
         assert headline.endswith("passed") and "✘" not in report, report
-    for report in check_outputs(tool.student_path(solution)):
+    for report in check_outputs(tool().student_path(solution)):
         assert report.split("\n")[0].endswith("not done yet") and "✘" not in report, report
 
 
@@ -154,12 +157,12 @@ def test_a_solution_region_outside_a_solution_cell_is_refused() -> None:
                                  "display_name": "Python 3"}
     nb.cells = [nbformat.v4.new_code_cell("def f():\n    # BEGIN SOLUTION\n    return 1\n"
                                           "    # END SOLUTION")]
-    with pytest.raises(tool.TemplateError, match="non-solution cell"):
-        tool.make_student(nb)
+    with pytest.raises(tool().TemplateError, match="non-solution cell"):
+        tool().make_student(nb)
 
 
 def test_the_tool_finds_every_solution_of_the_set() -> None:
-    assert tool.solutions([]) == SOLUTIONS and len(SOLUTIONS) >= 5
+    assert tool().solutions([]) == SOLUTIONS and len(SOLUTIONS) >= 5
 
 
 # A throw-away nbgrader course ---------------------------------------------------------------
@@ -253,7 +256,7 @@ def test_generate_assignment_releases_what_the_repository_holds(course: Path) ->
     for solution in SOLUTIONS:
         assignment, name = assignment_of(solution)
         released = nbformat.read(course / "release" / assignment / name, as_version=4)
-        committed = nbformat.read(tool.student_path(solution), as_version=4)
+        committed = nbformat.read(tool().student_path(solution), as_version=4)
         assert [c.source for c in released.cells] == [c.source for c in committed.cells]
 
 
@@ -502,7 +505,7 @@ def student_notebook(exercise: str) -> tuple[Path, nbformat.NotebookNode]:
     """The solution notebook of ``exercise`` ("01") and its committed student notebook, which
     is what ``nbgrader generate_assignment`` releases (asserted above)."""
     solution = next(s for s in SOLUTIONS if s.name.startswith(exercise))
-    return solution, nbformat.read(tool.student_path(solution), as_version=4)
+    return solution, nbformat.read(tool().student_path(solution), as_version=4)
 
 
 def test_graded_cells_run_in_process_score_as_nbgrader_does() -> None:
