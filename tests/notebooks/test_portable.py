@@ -2,14 +2,19 @@
 
 The notebooks alone (lessons and exercises, no other file of the project) are copied into a
 temporary folder, and gamelib alone (the package folder with its package data, as a wheel
-would install it) into another one. A few notebooks then run there with nbclient, in a
+would install it) into another one. Notebooks then run there with nbclient, in a
 kernel whose working directory is the notebooks' copy and whose only path to the project is
 the copy of gamelib: a notebook that reads a file of the repository (``../tests/data``,
-``../style.css``) fails here.
+``../style.css``) fails here. What runs: an exercise that reads its checkers from gamelib,
+whole, and the cells of Lesson 8 that read gamelib's package data (its setup cell, which
+loads the stylesheet, the benchmark sets it names, the opening book), not its searches,
+which read nothing (a static test below checks that no notebook's code names a path
+outside its folder).
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -22,9 +27,38 @@ import gamelib
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
-# Lesson 8 reads the Connect Four benchmark sets; an exercise reads its checkers from gamelib.
-PORTABLE = ["08-Solving-Connect-Four.ipynb", "exercises/06-Seven-Cases-Solution.ipynb"]
+# Lesson 8 reads the Connect Four benchmark sets and the opening book (package data: its
+# data cells run, see lesson_8_data); an exercise reads its checkers from gamelib (it runs whole).
+LESSON_8 = "08-Solving-Connect-Four.ipynb"
+PORTABLE = [LESSON_8, "exercises/06-Seven-Cases-Solution.ipynb"]
 TIMEOUT = 120  # seconds per cell: only against a hang, the two notebooks take about 5 s
+OUTSIDE = re.compile(r"\.\./|\btests/|\bPath\(|\bopen\(")
+"""What a code cell would use to read a file of the repository."""
+
+
+def lesson_8_data(nb: nbformat.NotebookNode) -> None:
+    """Cut Lesson 8 down to the cells that read package data: its setup cell, then one
+    cell that loads every benchmark set the lesson names and the opening book."""
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    text = "".join(c.source for c in code)
+    sets = sorted(set(re.findall(r"Test_L\d_R\d", text)))
+    assert len(sets) >= 4 and "opening_book()" in text, "Lesson 8 reads these"
+    nb.cells = [code[0], nbformat.v4.new_code_cell(
+        "from gamelib.connect4 import benchmark_positions\n"
+        "from gamelib.connect4.book import opening_book\n"
+        f"sizes = {{name: len(benchmark_positions(name)) for name in {sets!r}}}\n"
+        "assert all(n == 1000 for n in sizes.values()), sizes\n"
+        "assert opening_book() is not None\n")]
+
+
+def test_no_notebook_reads_a_file_of_the_repository() -> None:
+    """No code cell of a notebook opens a file or names a path outside its folder, so
+    the runs below, which leave out Lesson 8's searches, miss no file the lesson reads."""
+    found = [(path.name, line) for path in sorted(NOTEBOOKS.rglob("*.ipynb"))
+             if ".ipynb_checkpoints" not in path.parts
+             for cell in nbformat.read(path, as_version=4).cells if cell.cell_type == "code"
+             for line in cell.source.splitlines() if OUTSIDE.search(line)]
+    assert found == []
 
 
 @pytest.fixture(scope="module")
@@ -62,6 +96,8 @@ def test_notebook_runs_outside_the_repository(
     monkeypatch.setenv("PYTHONPATH", str(site))
     monkeypatch.setenv("PYTHONSAFEPATH", "1")
     nb = nbformat.read(path, as_version=4)
+    if name == LESSON_8:
+        lesson_8_data(nb)
     probe = nbformat.v4.new_code_cell(
         "import gamelib, pathlib\n"
         f"assert pathlib.Path(gamelib.__file__).is_relative_to({str(site)!r}), gamelib.__file__\n"
