@@ -19,6 +19,7 @@ IPython is imported only when :func:`load_style` is called, so importing this mo
 
 from __future__ import annotations
 
+import html
 import importlib.abc
 import sys
 from collections.abc import Callable, Sequence
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from IPython.display import HTML
 
 __all__ = ["PROJECTOR_CSS", "PROJECT_STYLE", "SETUP_NOTE", "STYLE_ELEMENT_ID", "load_style",
-           "read_style"]
+           "picture_html", "read_style"]
 
 PROJECT_STYLE = Path(__file__).with_name("style.css")
 """Where gamelib keeps its stylesheet: ``style.css`` inside the ``gamelib`` package."""
@@ -88,8 +89,10 @@ def load_style(projector: bool = False) -> HTML:
     over the full width). It also sets matplotlib's defaults for the hall
     (:func:`gamelib.plots.hall_style`): at once if ``matplotlib.pyplot`` is loaded, else as
     soon as it is, before the next line after its import runs (a notebook without charts
-    never loads matplotlib: a third of a second of CPU at each kernel start). Raises
-    TypeError when ``projector`` is not a bool, and FileNotFoundError as read_style does.
+    never loads matplotlib: a third of a second of CPU at each kernel start), and has
+    IPython show every matplotlib Figure with an alt text that says what the chart shows
+    (:func:`gamelib.plots.figure_forms`). Raises TypeError when ``projector`` is not a
+    bool, and FileNotFoundError as read_style does.
     """
     if not isinstance(projector, bool):
         raise TypeError(
@@ -101,13 +104,53 @@ def load_style(projector: bool = False) -> HTML:
     from gamelib.ui.canvas import WIDGET_CSS
 
     _hall_style_with_pyplot()  # matplotlib's defaults for the hall: 14 pt labels, wide figures
+    _describe_figures()
     css = read_style() + WIDGET_CSS + "\n" + (PROJECTOR_CSS if projector else "")
     note = f'<p class="gamelib-setup">{SETUP_NOTE}</p>'
     return HTML(f'<style id="{STYLE_ELEMENT_ID}">\n{css}</style>{note}')  # type: ignore[no-untyped-call]
 
 
+def picture_html(mime: str, data: str, alt: str, *, unconfined: bool = False) -> str:
+    """The ``text/html`` form of a picture: an ``<img>`` of ``data`` (the picture as base64,
+    of type ``mime``, e.g. ``"image/png"``) whose ``alt`` says what it shows.
+
+    Every front end picks this form first (JupyterLab and Notebook 7 also in an untrusted
+    notebook, whose sanitizer keeps the ``data:`` address, the ``alt`` and the style), and it is
+    the one form whose alt text reaches them all: nbconvert's HTML (lab template) and
+    JupyterLab's image renderer read no ``alt`` from an output's metadata. ``unconfined``:
+    the picture keeps its own size and the output scrolls sideways, as an image output
+    marked ``unconfined`` does; else it shrinks to the output's width, as an image does.
+
+    >>> picture_html("image/png", "iVBO", 'A board: "X" to move.')
+    '<img alt="A board: &quot;X&quot; to move." src="data:image/png;base64,iVBO">'
+    """
+    img = f'<img alt="{html.escape(alt)}" src="data:{mime};base64,{data}"'
+    if not unconfined:
+        return img + ">"
+    return f'<div style="overflow-x: auto">{img} style="max-width: none"></div>'
+
+
+def _figure_bundle(figure: Any, include: Any = None,
+                   exclude: Any = None) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """IPython's mimebundle formatter for a matplotlib Figure (see :func:`load_style`)."""
+    from gamelib.plots import figure_forms
+
+    return figure_forms(figure)
+
+
 _PYPLOT = "matplotlib.pyplot"
 _PLOTS = "gamelib.plots"
+
+
+def _describe_figures() -> None:
+    """Have IPython show every matplotlib Figure with its alt text
+    (:func:`gamelib.plots.figure_forms`); registered by name, so matplotlib is not imported."""
+    from IPython import get_ipython
+
+    shell = get_ipython()
+    if shell is not None:
+        formatter = shell.display_formatter.mimebundle_formatter
+        formatter.for_type_by_name("matplotlib.figure", "Figure", _figure_bundle)
 
 
 def _hall_style_with_pyplot() -> None:
