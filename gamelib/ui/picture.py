@@ -13,8 +13,7 @@ GitHub, nbviewer and nbconvert. :func:`png_from_calls` paints the calls that a
 anyway), drawn at :data:`SUPERSAMPLE` times the size and scaled down for smooth edges, in at most
 255 colours::
 
-    >>> from gamelib.style import picture_html
-from gamelib.ui.canvas import RecordingCanvas
+    >>> from gamelib.ui.canvas import RecordingCanvas
     >>> canvas = RecordingCanvas(40, 20)
     >>> canvas.fill_style = "#1f6fb2"
     >>> canvas.fill_circle(10, 10, 8)
