@@ -214,11 +214,14 @@ def _shape(output: nbformat.NotebookNode) -> nbformat.NotebookNode:
     stream's name, its forms (MIME types) and the keys of their metadata. A new form (an
     HTML picture) or metadata key (an ``alt``) is a change worth saving."""
     metadata = output.get("metadata", {})
-    return nbformat.from_dict({
-        "output_type": output.get("output_type"), "name": output.get("name"),
-        "data": sorted(output.get("data", {})),
-        "metadata": {k: sorted(v) if isinstance(v, dict) else None for k, v in metadata.items()},
-    })
+    shape = {"output_type": output.get("output_type"), "name": output.get("name"),
+             "metadata": {k: dict.fromkeys(v, "") if isinstance(v, dict) else ""
+                          for k, v in metadata.items()}}
+    if "text" in output:
+        shape["text"] = ""
+    if "data" in output:
+        shape["data"] = dict.fromkeys(output["data"], "")
+    return nbformat.from_dict(shape)
 
 
 def comparable(nb: nbformat.NotebookNode, masks: Sequence[tuple[re.Pattern[str], str]]) -> str:
