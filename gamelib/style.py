@@ -121,13 +121,14 @@ def picture_html(mime: str, data: str, alt: str, *, unconfined: bool = False) ->
     the picture keeps its own size and the output scrolls sideways, as an image output
     marked ``unconfined`` does; else it shrinks to the output's width, as an image does.
 
-    >>> picture_html("image/png", "iVBO", 'A board: "X" to move.')
-    '<img alt="A board: &quot;X&quot; to move." src="data:image/png;base64,iVBO">'
+    >>> print(picture_html("image/png", "iVBO", 'A "board".'))
+    <img alt="A &quot;board&quot;." src="data:image/png;base64,iVBO" style="display: block">
     """
-    img = f'<img alt="{html.escape(alt)}" src="data:{mime};base64,{data}"'
+    # display: block, as an image output's <img> is (no line's descender gap below it)
+    img = f'<img alt="{html.escape(alt)}" src="data:{mime};base64,{data}" style="display: block'
     if not unconfined:
-        return img + ">"
-    return f'<div style="overflow-x: auto">{img} style="max-width: none"></div>'
+        return img + '">'
+    return f'<div style="overflow-x: auto">{img}; max-width: none"></div>'
 
 
 def _figure_bundle(figure: Any, include: Any = None,

@@ -487,8 +487,8 @@ def test_ipython_shows_a_figure_with_its_alt_text_and_draws_it_once() -> None:
         alt = describe_figure(ax.figure)
         assert calls == [ax.figure]
         assert data["image/png"] == "iVBORw0KGgo=" and metadata == {"image/png": {"alt": alt}}
-        assert data["text/html"] == (f'<img alt="{html.escape(alt)}" '
-                                     'src="data:image/png;base64,iVBORw0KGgo=">')
+        assert data["text/html"] == (f'<img alt="{html.escape(alt)}" src="data:image/png;'
+                                     'base64,iVBORw0KGgo=" style="display: block">')
         shell.display_formatter.format(ax.figure)
         assert len(calls) == 2  # the printer moved: still one call per display
     finally:
