@@ -32,6 +32,7 @@ import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
+from matplotlib.ticker import LogFormatter, ScalarFormatter
 
 from gamelib.game import GameError, describe_text
 from gamelib.style import picture_html
@@ -104,13 +105,15 @@ def _words(texts: Sequence[str]) -> str:
 
 def _describe_axes(ax: Axes) -> str:
     """What one set of axes shows: its title; its y label against its x label; the words
-    on its x ticks (a bar chart's categories; tick numbers are left out); its key."""
+    on its x ticks where they are words (a bar chart's categories, set by the chart; numbers
+    that a locator chose are left out); its key."""
     parts = [_words([ax.get_title("left"), ax.get_title(), ax.get_title("right")])]
     if ax.axison:
         x, y = _words([ax.get_xlabel()]), _words([ax.get_ylabel()])
         parts.append(f"{y} against {x}" if x and y else y or x)
         ticks = [t.get_text() for t in ax.get_xticklabels()]
-        if any(c.isalpha() for t in ticks for c in t):
+        numbers = isinstance(ax.xaxis.get_major_formatter(), (ScalarFormatter, LogFormatter))
+        if not numbers and any(c.isalpha() for t in ticks for c in t):
             parts.append("x: " + _words(ticks))
     legend = ax.get_legend()
     if legend is not None:

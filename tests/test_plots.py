@@ -457,6 +457,20 @@ def test_a_figure_of_several_panels_numbers_them_and_an_empty_one_says_so() -> N
     assert describe_figure(plt.figure()) == "Chart: no title, labels or key."
 
 
+def test_numbers_on_the_ticks_are_not_described_words_are() -> None:
+    from gamelib.plots import describe_figure
+
+    ax = plot_shares({"column 7": {100: 0.5, 1000: 0.25}}, xlabel="iterations",
+                     ylabel="share")
+    ax.figure.canvas.draw()  # log-scale ticks: "$\\mathdefault{10^{2}}$"
+    assert describe_figure(ax.figure) == (
+        "Chart: share against iterations; key: column 7.")
+    _figure, bars = plt.subplots()
+    bars.bar(["minimax", "alpha-beta"], [3, 4])
+    bars.figure.canvas.draw()
+    assert describe_figure(bars.figure) == "Chart: x: minimax, alpha-beta."
+
+
 def test_ipython_shows_a_figure_with_its_alt_text_and_draws_it_once() -> None:
     """load_style() has IPython show every Figure as the inline backend's PNG with the
     figure's description as alt text (metadata), and as an HTML <img> of that same PNG with
