@@ -5,7 +5,7 @@ Displays the same figure (Lesson 2's chart of calls per algorithm, drawn by
 (:func:`gamelib.ui.search_svg`) through IPython's display formatter, as a notebook does, with
 matplotlib's inline backend: first as IPython shows them without ``load_style()`` (the PNG
 alone for a chart), then with it (the PNG, its alt, and the HTML ``<img>`` of
-:func:`gamelib.plots.figure_forms`; for the tree, its forms with and without the HTML).
+:func:`gamelib.alt_text.figure_forms`; for the tree, its forms with and without the HTML).
 Prints the median CPU time of ``--repeat`` displays and the size of each output's data::
 
     OPENBLAS_NUM_THREADS=1 .venv/bin/python benchmarks/picture_alt.py --repeat 9

@@ -30,17 +30,14 @@ from typing import Any
 
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
-from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
-from matplotlib.ticker import LogFormatter, ScalarFormatter
 
 from gamelib.game import GameError, describe_text
-from gamelib.style import picture_html
 
 __all__ = [
     "HALL_RC", "hall_style", "TreeNode", "plot_search_counts", "plot_nodes_per_depth",
     "plot_cost_by_stones", "plot_training_loss", "plot_shares", "draw_game_tree",
-    "SEARCH_METRICS", "MAX_PLOTTED", "describe_figure", "figure_forms",
+    "SEARCH_METRICS", "MAX_PLOTTED",
 ]
 
 SEARCH_METRICS: tuple[str, ...] = ("calls", "states", "cache_entries")
@@ -96,93 +93,6 @@ def _new_axes(ax: Axes | None, size: tuple[float, float]) -> Axes:
     scaled = (min(grown, max(width, size[0])), size[1] * (height / _DEFAULT_FIGSIZE[1]))
     _figure, new = plt.subplots(figsize=scaled)
     return new
-
-
-def _words(texts: Sequence[str]) -> str:
-    """The non-empty ``texts``, one line each, joined by commas."""
-    return ", ".join(" ".join(t.split()) for t in texts if t.strip())
-
-
-def _describe_axes(ax: Axes) -> str:
-    """What one set of axes shows: its title; its y label against its x label; the words
-    on its x ticks where they are words (a bar chart's categories, set by the chart; numbers
-    that a locator chose are left out); its key."""
-    parts = [_words([ax.get_title("left"), ax.get_title(), ax.get_title("right")])]
-    if ax.axison:
-        x, y = _words([ax.get_xlabel()]), _words([ax.get_ylabel()])
-        parts.append(f"{y} against {x}" if x and y else y or x)
-        ticks = [t.get_text() for t in ax.get_xticklabels()]
-        numbers = isinstance(ax.xaxis.get_major_formatter(), (ScalarFormatter, LogFormatter))
-        if not numbers and any(c.isalpha() for t in ticks for c in t):
-            parts.append("x: " + _words(ticks))
-    legend = ax.get_legend()
-    if legend is not None:
-        parts.append("key: " + _words([t.get_text() for t in legend.get_texts()]))
-    return "; ".join(p for p in parts if p)
-
-
-def describe_figure(figure: Figure) -> str:
-    """One sentence that says what ``figure`` shows, for its alt text: ``"Chart: "``, then its
-    title, and for each of its axes their title, y label against x label, the words on the x
-    ticks and the key (several axes numbered). Read from the figure as it was last drawn (tick
-    words appear once it is drawn); never raises for a figure.
-
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
-    >>> ax = plot_nodes_per_depth({1: 7, 2: 56, 3: 392}, label="no pruning")
-    >>> _ = ax.set_title("Nodes per depth")
-    >>> describe_figure(ax.figure)
-    'Chart: Nodes per depth; nodes (log scale) against depth (plies); key: no pruning.'
-    """
-    shown = [ax for ax in figure.axes if ax.get_visible()]
-    axes = [_describe_axes(ax) for ax in shown]
-    if len(axes) > 1:
-        axes = [f"({number}) {words or 'an empty panel'}"
-                for number, words in enumerate(axes, 1)]
-    suptitle = figure.get_suptitle() if hasattr(figure, "get_suptitle") else ""
-    words = "; ".join(w for w in [_words([suptitle]), *axes] if w)
-    return f"Chart: {words or 'no title, labels or key'}."
-
-
-_PNG_PRINTER: dict[str, Any] = {}
-"""The inline backend's PNG printer for figures, once :func:`figure_forms` took it over."""
-
-
-def figure_forms(figure: Figure) -> tuple[dict[str, Any], dict[str, Any]] | None:
-    """The forms in which IPython shows ``figure`` (``gamelib.style.load_style()`` registers
-    this for every matplotlib Figure): the inline backend's PNG, with
-    :func:`describe_figure`'s sentence as its ``alt`` in the metadata, and an HTML ``<img>`` of
-    that PNG with that ``alt`` (:func:`gamelib.style.picture_html`), the form that front ends
-    show first and the only one whose alt text nbconvert's HTML and JupyterLab show.
-
-    The figure is drawn once: the inline backend's PNG printer for figures moves from IPython's
-    PNG formatter to here (else IPython would call it again after this). Returns None, and
-    IPython shows the figure as before, outside IPython or where no PNG printer is set (e.g.
-    the inline backend set to SVG only); a retina PNG (its own width and height) gets the alt
-    in its metadata only.
-    """
-    from IPython import get_ipython
-
-    shell = get_ipython()
-    if shell is None:
-        return None
-    formatter = shell.display_formatter.formatters["image/png"]
-    for kind in type(figure).__mro__:
-        if kind in formatter.type_printers:
-            _PNG_PRINTER["figure"] = formatter.type_printers.pop(kind)
-            break
-    printer = _PNG_PRINTER.get("figure")
-    if printer is None:
-        return None
-    made = printer(figure)
-    data, metadata = made if isinstance(made, tuple) else (made, None)
-    if not isinstance(data, str):
-        return None
-    alt = describe_figure(figure)
-    forms = {"image/png": data}
-    if not metadata:
-        forms["text/html"] = picture_html("image/png", data, alt)
-    return forms, {"image/png": {**(metadata or {}), "alt": alt}}
 
 
 MAX_PLOTTED = 10**15

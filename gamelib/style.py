@@ -19,7 +19,6 @@ IPython is imported only when :func:`load_style` is called, so importing this mo
 
 from __future__ import annotations
 
-import html
 import importlib.abc
 import sys
 from collections.abc import Callable, Sequence
@@ -27,13 +26,15 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from gamelib.alt_text import figure_forms
+
 if TYPE_CHECKING:
     from importlib.machinery import ModuleSpec
 
     from IPython.display import HTML
 
 __all__ = ["PROJECTOR_CSS", "PROJECT_STYLE", "SETUP_NOTE", "STYLE_ELEMENT_ID", "load_style",
-           "picture_html", "read_style"]
+           "read_style"]
 
 PROJECT_STYLE = Path(__file__).with_name("style.css")
 """Where gamelib keeps its stylesheet: ``style.css`` inside the ``gamelib`` package."""
@@ -91,7 +92,7 @@ def load_style(projector: bool = False) -> HTML:
     soon as it is, before the next line after its import runs (a notebook without charts
     never loads matplotlib: a third of a second of CPU at each kernel start), and has
     IPython show every matplotlib Figure with an alt text that says what the chart shows
-    (:func:`gamelib.plots.figure_forms`). Raises TypeError when ``projector`` is not a
+    (:func:`gamelib.alt_text.figure_forms`). Raises TypeError when ``projector`` is not a
     bool, and FileNotFoundError as read_style does.
     """
     if not isinstance(projector, bool):
@@ -110,48 +111,19 @@ def load_style(projector: bool = False) -> HTML:
     return HTML(f'<style id="{STYLE_ELEMENT_ID}">\n{css}</style>{note}')  # type: ignore[no-untyped-call]
 
 
-def picture_html(mime: str, data: str, alt: str, *, unconfined: bool = False) -> str:
-    """The ``text/html`` form of a picture: an ``<img>`` of ``data`` (the picture as base64,
-    of type ``mime``, e.g. ``"image/png"``) whose ``alt`` says what it shows.
-
-    Every front end picks this form first (JupyterLab and Notebook 7 also in an untrusted
-    notebook, whose sanitizer keeps the ``data:`` address, the ``alt`` and the style), and it is
-    the one form whose alt text reaches them all: nbconvert's HTML (lab template) and
-    JupyterLab's image renderer read no ``alt`` from an output's metadata. ``unconfined``:
-    the picture keeps its own size and the output scrolls sideways, as an image output
-    marked ``unconfined`` does; else it shrinks to the output's width, as an image does.
-
-    >>> print(picture_html("image/png", "iVBO", 'A "board".'))
-    <img alt="A &quot;board&quot;." src="data:image/png;base64,iVBO" style="display: block">
-    """
-    # display: block, as an image output's <img> is (no line's descender gap below it)
-    img = f'<img alt="{html.escape(alt)}" src="data:{mime};base64,{data}" style="display: block'
-    if not unconfined:
-        return img + '">'
-    return f'<div style="overflow-x: auto">{img}; max-width: none"></div>'
-
-
-def _figure_bundle(figure: Any, include: Any = None,
-                   exclude: Any = None) -> tuple[dict[str, Any], dict[str, Any]] | None:
-    """IPython's mimebundle formatter for a matplotlib Figure (see :func:`load_style`)."""
-    from gamelib.plots import figure_forms
-
-    return figure_forms(figure)
-
-
 _PYPLOT = "matplotlib.pyplot"
 _PLOTS = "gamelib.plots"
 
 
 def _describe_figures() -> None:
     """Have IPython show every matplotlib Figure with its alt text
-    (:func:`gamelib.plots.figure_forms`); registered by name, so matplotlib is not imported."""
+    (:func:`gamelib.alt_text.figure_forms`); registered by name, so matplotlib is not imported."""
     from IPython import get_ipython
 
     shell = get_ipython()
     if shell is not None:
         formatter = shell.display_formatter.mimebundle_formatter
-        formatter.for_type_by_name("matplotlib.figure", "Figure", _figure_bundle)
+        formatter.for_type_by_name("matplotlib.figure", "Figure", figure_forms)
 
 
 def _hall_style_with_pyplot() -> None:

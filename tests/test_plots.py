@@ -435,7 +435,7 @@ def test_plot_shares_draws_one_line_per_label_and_refuses_bad_shares() -> None:
 
 
 def test_a_chart_is_described_by_its_title_labels_categories_and_key() -> None:
-    from gamelib.plots import describe_figure
+    from gamelib.alt_text import describe_figure
 
     ax = plot_search_counts(ROWS)
     ax.set_title("Work per algorithm")
@@ -446,7 +446,7 @@ def test_a_chart_is_described_by_its_title_labels_categories_and_key() -> None:
 
 
 def test_a_figure_of_several_panels_numbers_them_and_an_empty_one_says_so() -> None:
-    from gamelib.plots import describe_figure
+    from gamelib.alt_text import describe_figure
 
     figure, (left, right) = plt.subplots(1, 2)
     figure.suptitle("Two\nlines")
@@ -458,7 +458,7 @@ def test_a_figure_of_several_panels_numbers_them_and_an_empty_one_says_so() -> N
 
 
 def test_numbers_on_the_ticks_are_not_described_words_are() -> None:
-    from gamelib.plots import describe_figure
+    from gamelib.alt_text import describe_figure
 
     ax = plot_shares({"column 7": {100: 0.5, 1000: 0.25}}, xlabel="iterations",
                      ylabel="share")
@@ -480,8 +480,8 @@ def test_ipython_shows_a_figure_with_its_alt_text_and_draws_it_once() -> None:
     from IPython.core.interactiveshell import InteractiveShell
     from matplotlib.figure import Figure
 
-    from gamelib import plots
-    from gamelib.plots import describe_figure
+    from gamelib import alt_text
+    from gamelib.alt_text import describe_figure
     from gamelib.style import load_style
 
     shell = InteractiveShell.instance()
@@ -506,6 +506,6 @@ def test_ipython_shows_a_figure_with_its_alt_text_and_draws_it_once() -> None:
         shell.display_formatter.format(ax.figure)
         assert len(calls) == 2  # the printer moved: still one call per display
     finally:
-        plots._PNG_PRINTER.clear()
+        alt_text._PNG_PRINTER.clear()
         png.pop(Figure, None)
         bundles.pop(Figure, None)

@@ -38,7 +38,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from gamelib.style import picture_html
+from gamelib.alt_text import picture_html
 from gamelib.ui.canvas import RecordingCanvas
 
 __all__ = ["png_from_calls", "SUPERSAMPLE", "BoardPicture", "attach_picture"]
@@ -238,7 +238,7 @@ class BoardPicture:
         """Every form of the picture by MIME type: PNG (base64, as notebooks store it; left
         out where Pillow is missing), SVG, the plain text followed by ``note``, and HTML:
         an ``<img>`` of the SVG with that text as its ``alt``
-        (:func:`gamelib.style.picture_html`; an :attr:`unconfined` picture at its own size).
+        (:func:`gamelib.alt_text.picture_html`; an :attr:`unconfined` picture at its own size).
 
         Every front end shows the HTML first: JupyterLab and Notebook 7 (trusted or not:
         they render an ``<img>`` of an SVG, never an SVG document of an untrusted notebook),
