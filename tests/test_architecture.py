@@ -200,8 +200,8 @@ tuple of groups, a group a tuple of units (a package or a top-level module). A m
 import its own group and the layers below; groups that share a layer stand beside each
 other and import nothing of one another (the exercises beside the session). The
 top-level modules sit with their layer (game.py and errors.py at the bottom, plots.py,
-style.py and alt_text.py with ui); ``gamelib`` itself and ``gamelib.connect_four`` (the command line's
-entry point, ``python -m gamelib.connect_four``) are at the top."""
+style.py and alt_text.py with ui); ``gamelib`` itself and ``gamelib.connect_four`` (the
+command line's entry point, ``python -m gamelib.connect_four``) are at the top."""
 
 
 def unit_of(name: str) -> str:
