@@ -26,6 +26,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from gamelib.alt_text import figure_forms
+
 if TYPE_CHECKING:
     from importlib.machinery import ModuleSpec
 
@@ -88,8 +90,10 @@ def load_style(projector: bool = False) -> HTML:
     over the full width). It also sets matplotlib's defaults for the hall
     (:func:`gamelib.plots.hall_style`): at once if ``matplotlib.pyplot`` is loaded, else as
     soon as it is, before the next line after its import runs (a notebook without charts
-    never loads matplotlib: a third of a second of CPU at each kernel start). Raises
-    TypeError when ``projector`` is not a bool, and FileNotFoundError as read_style does.
+    never loads matplotlib: a third of a second of CPU at each kernel start), and has
+    IPython show every matplotlib Figure with an alt text that says what the chart shows
+    (:func:`gamelib.alt_text.figure_forms`). Raises TypeError when ``projector`` is not a
+    bool, and FileNotFoundError as read_style does.
     """
     if not isinstance(projector, bool):
         raise TypeError(
@@ -101,6 +105,7 @@ def load_style(projector: bool = False) -> HTML:
     from gamelib.ui.canvas import WIDGET_CSS
 
     _hall_style_with_pyplot()  # matplotlib's defaults for the hall: 14 pt labels, wide figures
+    _describe_figures()
     css = read_style() + WIDGET_CSS + "\n" + (PROJECTOR_CSS if projector else "")
     note = f'<p class="gamelib-setup">{SETUP_NOTE}</p>'
     return HTML(f'<style id="{STYLE_ELEMENT_ID}">\n{css}</style>{note}')  # type: ignore[no-untyped-call]
@@ -108,6 +113,17 @@ def load_style(projector: bool = False) -> HTML:
 
 _PYPLOT = "matplotlib.pyplot"
 _PLOTS = "gamelib.plots"
+
+
+def _describe_figures() -> None:
+    """Have IPython show every matplotlib Figure with its alt text
+    (:func:`gamelib.alt_text.figure_forms`); registered by name, so matplotlib is not imported."""
+    from IPython import get_ipython
+
+    shell = get_ipython()
+    if shell is not None:
+        formatter = shell.display_formatter.mimebundle_formatter
+        formatter.for_type_by_name("matplotlib.figure", "Figure", figure_forms)
 
 
 def _hall_style_with_pyplot() -> None:

@@ -192,16 +192,16 @@ LAYERS: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("gamelib.connect4",),),
     (("gamelib.learn",),),
     (("gamelib.session",), ("gamelib.exercises",)),
-    (("gamelib.ui", "gamelib.plots", "gamelib.style"),),
+    (("gamelib.ui", "gamelib.plots", "gamelib.style", "gamelib.alt_text"),),
     (("gamelib", "gamelib.connect_four"),),
 )
 """gamelib's layers, bottom first: games < search < connect4 < session < ui. A layer is a
 tuple of groups, a group a tuple of units (a package or a top-level module). A module may
 import its own group and the layers below; groups that share a layer stand beside each
 other and import nothing of one another (the exercises beside the session). The
-top-level modules sit with their layer (game.py and errors.py at the bottom, plots.py and
-style.py with ui); ``gamelib`` itself and ``gamelib.connect_four`` (the command line's
-entry point, ``python -m gamelib.connect_four``) are at the top."""
+top-level modules sit with their layer (game.py and errors.py at the bottom, plots.py,
+style.py and alt_text.py with ui); ``gamelib`` itself and ``gamelib.connect_four`` (the
+command line's entry point, ``python -m gamelib.connect_four``) are at the top."""
 
 
 def unit_of(name: str) -> str:

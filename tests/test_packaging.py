@@ -436,7 +436,7 @@ def test_sanitizer_leaves_facts_alone(text: str) -> None:
 def test_sanitizer_file_is_ascii() -> None:
     """nbval opens it in the locale's encoding, so it must read the same in every locale."""
     SANITIZER.read_bytes().decode("ascii")
-    assert len(get_sanitize_patterns(SANITIZER.read_text(encoding="ascii"))) == 7
+    assert len(get_sanitize_patterns(SANITIZER.read_text(encoding="ascii"))) == 8
 
 
 def test_pytest_runs_nbval_with_the_sanitizer(pytestconfig: pytest.Config) -> None:

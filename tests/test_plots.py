@@ -429,3 +429,83 @@ def test_plot_shares_draws_one_line_per_label_and_refuses_bad_shares() -> None:
         plot_shares({"UCT": {10: 1.5}})
     with pytest.raises(GameError, match="budgets must be 1 or more"):
         plot_shares({"UCT": {0: 0.5}})
+
+
+# -- alt text: what a chart shows, in words ------------------------------------------------------
+
+
+def test_a_chart_is_described_by_its_title_labels_categories_and_key() -> None:
+    from gamelib.alt_text import describe_figure
+
+    ax = plot_search_counts(ROWS)
+    ax.set_title("Work per algorithm")
+    ax.figure.canvas.draw()
+    assert describe_figure(ax.figure) == (
+        "Chart: Work per algorithm; count (log scale); x: minimax, memo, alpha-beta; "
+        "key: calls, distinct states, cache entries.")
+
+
+def test_a_figure_of_several_panels_numbers_them_and_an_empty_one_says_so() -> None:
+    from gamelib.alt_text import describe_figure
+
+    figure, (left, right) = plt.subplots(1, 2)
+    figure.suptitle("Two\nlines")
+    left.plot([1, 2], [3, 4], label="a")
+    left.legend()
+    right.set_axis_off()
+    assert describe_figure(figure) == "Chart: Two lines; (1) key: a; (2) an empty panel."
+    assert describe_figure(plt.figure()) == "Chart: no title, labels or key."
+
+
+def test_numbers_on_the_ticks_are_not_described_words_are() -> None:
+    from gamelib.alt_text import describe_figure
+
+    ax = plot_shares({"column 7": {100: 0.5, 1000: 0.25}}, xlabel="iterations",
+                     ylabel="share")
+    ax.figure.canvas.draw()  # log-scale ticks: "$\\mathdefault{10^{2}}$"
+    assert describe_figure(ax.figure) == (
+        "Chart: share against iterations; key: column 7.")
+    _figure, bars = plt.subplots()
+    bars.bar(["minimax", "alpha-beta"], [3, 4])
+    bars.figure.canvas.draw()
+    assert describe_figure(bars.figure) == "Chart: x: minimax, alpha-beta."
+
+
+def test_ipython_shows_a_figure_with_its_alt_text_and_draws_it_once() -> None:
+    """load_style() has IPython show every Figure as the inline backend's PNG with the
+    figure's description as alt text (metadata), and as an HTML <img> of that same PNG with
+    that alt; the PNG printer is called once per display, not twice."""
+    import html
+
+    from IPython.core.interactiveshell import InteractiveShell
+    from matplotlib.figure import Figure
+
+    from gamelib import alt_text
+    from gamelib.alt_text import describe_figure
+    from gamelib.style import load_style
+
+    shell = InteractiveShell.instance()
+    png = shell.display_formatter.formatters["image/png"]
+    bundles = shell.display_formatter.mimebundle_formatter
+    calls: list[Figure] = []
+
+    def printer(figure: Figure) -> str:
+        calls.append(figure)
+        return "iVBORw0KGgo="
+
+    png.for_type(Figure, printer)
+    try:
+        load_style()
+        ax = plot_nodes_per_depth({1: 7, 2: 56}, label="no pruning")
+        data, metadata = shell.display_formatter.format(ax.figure)
+        alt = describe_figure(ax.figure)
+        assert calls == [ax.figure]
+        assert data["image/png"] == "iVBORw0KGgo=" and metadata == {"image/png": {"alt": alt}}
+        assert data["text/html"] == (f'<img alt="{html.escape(alt)}" src="data:image/png;'
+                                     'base64,iVBORw0KGgo=" style="display: block">')
+        shell.display_formatter.format(ax.figure)
+        assert len(calls) == 2  # the printer moved: still one call per display
+    finally:
+        alt_text._PNG_PRINTER.clear()
+        png.pop(Figure, None)
+        bundles.pop(Figure, None)

@@ -38,6 +38,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
+from gamelib.alt_text import picture_html
 from gamelib.ui.canvas import RecordingCanvas
 
 __all__ = ["png_from_calls", "SUPERSAMPLE", "BoardPicture", "attach_picture"]
@@ -223,19 +224,31 @@ class BoardPicture:
                           exclude: Any = None) -> tuple[dict[str, str], dict[str, Any]]:
         return self.forms(), self.metadata()
 
-    def metadata(self) -> dict[str, Any]:
-        """The outputs' metadata: for an :attr:`unconfined` picture, ``unconfined`` for its
-        PNG and SVG, which JupyterLab, Notebook 7 and nbconvert honour (untrusted notebooks
-        included, where no stylesheet of ours applies): a search tree keeps its labels'
-        size in a narrow output (the file browser open) and scrolls sideways instead."""
-        if not self.unconfined:
-            return {}
-        return {"image/png": {"unconfined": True}, "image/svg+xml": {"unconfined": True}}
+    def metadata(self, note: str = "") -> dict[str, Any]:
+        """The outputs' metadata: for the PNG and the SVG, ``alt``, what the picture shows
+        (:attr:`text` followed by ``note``: the standard key, which IPython's ``Image`` writes
+        and nbconvert's classic template reads); for an :attr:`unconfined` picture also
+        ``unconfined``, which JupyterLab, Notebook 7 and nbconvert honour (untrusted
+        notebooks included, where no stylesheet of ours applies): a search tree keeps its
+        labels' size in a narrow output (the file browser open) and scrolls sideways instead."""
+        each = {"alt": f"{self.text}{note}"} | ({"unconfined": True} if self.unconfined else {})
+        return {"image/png": dict(each), "image/svg+xml": dict(each)}
 
     def forms(self, note: str = "") -> dict[str, str]:
         """Every form of the picture by MIME type: PNG (base64, as notebooks store it; left
-        out where Pillow is missing), SVG, and the plain text followed by ``note``."""
-        forms = {"image/svg+xml": self.svg, "text/plain": f"{self.text}{note}"}
+        out where Pillow is missing), SVG, the plain text followed by ``note``, and HTML:
+        an ``<img>`` of the SVG with that text as its ``alt``
+        (:func:`gamelib.alt_text.picture_html`; an :attr:`unconfined` picture at its own size).
+
+        Every front end shows the HTML first: JupyterLab and Notebook 7 (trusted or not:
+        they render an ``<img>`` of an SVG, never an SVG document of an untrusted notebook),
+        nbconvert and nbviewer; it looks as the SVG output does in a trusted notebook, and
+        it is the only form whose alt text nbconvert's HTML and JupyterLab show. The PNG is
+        for the rest (GitHub)."""
+        text = f"{self.text}{note}"
+        svg = base64.b64encode(self.svg.encode("utf-8")).decode("ascii")
+        forms = {"image/svg+xml": self.svg, "text/plain": text,
+                 "text/html": picture_html("image/svg+xml", svg, text, unconfined=self.unconfined)}
         with contextlib.suppress(ImportError):
             forms["image/png"] = base64.b64encode(self.png).decode("ascii")
         return forms
@@ -250,8 +263,9 @@ def attach_picture(widget: Any, picture: Callable[[], BoardPicture], note: str =
 
     A widget shows only while its kernel runs; a saved notebook keeps its output's
     other forms. Jupyter prefers the live widget in a notebook it trusts (one this user
-    ran); an untrusted one (freshly opened), GitHub, nbviewer and nbconvert show the PNG
-    (or SVG) instead, and a reader of the text a sentence, not the widget's Python repr.
+    ran); an untrusted one (freshly opened), nbviewer and nbconvert show its HTML form
+    instead (the SVG with the sentence as alt text), GitHub the PNG, and a reader of the
+    text the sentence, not the widget's Python repr.
     ``picture`` is called at display time, so it shows the widget as it was then.
     """
     show = widget._repr_mimebundle_
@@ -262,7 +276,7 @@ def attach_picture(widget: Any, picture: Callable[[], BoardPicture], note: str =
         with contextlib.suppress(Exception):  # no picture is better than no widget
             shown = picture()
             forms.update(shown.forms(note))
-            metadata = {**metadata, **shown.metadata()}
-        return (forms, metadata) if metadata else forms
+            metadata = {**metadata, **shown.metadata(note)}
+        return forms, metadata
 
     widget._repr_mimebundle_ = bundle

@@ -4,7 +4,8 @@ A play board or search viewer lives in its kernel. Reload a page whose kernel ha
 JupyterLab renders only the widget part of its output: finding no model, it writes "Error
 displaying widget: model not found" (which :data:`~gamelib.ui.canvas.STOPPED_KERNEL_CSS`
 turns into the project's words) and ignores the output's picture. So the cell carries a
-second output, a *still*: the picture as PNG, declared 0 x 0 pixels in the output's metadata,
+second output, a *still*: the picture as PNG, declared 0 x 0 pixels in the output's metadata
+(with the picture's sentence as its ``alt``),
 displayed right after the widget with a display id, and updated by the kernel (quietly, in
 the background, :data:`QUIET` seconds after the last change) as the game or the search goes
 on. A saved notebook keeps its latest picture. (Where threads cannot start, in JupyterLite,
@@ -50,18 +51,17 @@ class Still:
         self._timer: threading.Timer | None = None
         self._closed = False
 
-    def _output(self) -> dict[str, Any] | None:
-        """The still's data, or None where no PNG can be made (no Pillow, a drawing that
-        fails)."""
+    def _output(self) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The still's data and metadata (0 x 0 pixels, marked :data:`STILL_KEY`, the
+        picture's sentence as its ``alt``), or None where no PNG can be made (no Pillow, a
+        drawing that fails)."""
         try:
-            png = self._picture().png
+            picture = self._picture()
+            png = picture.png
         except Exception:  # noqa: BLE001 - no still is better than a failing widget
             return None
-        return {"image/png": base64.b64encode(png).decode("ascii")}
-
-    @staticmethod
-    def _metadata() -> dict[str, Any]:
-        return {"image/png": {"width": 0, "height": 0}, STILL_KEY: True}
+        return ({"image/png": base64.b64encode(png).decode("ascii")},
+                {"image/png": {"width": 0, "height": 0, "alt": picture.text}, STILL_KEY: True})
 
     def show(self) -> None:
         """Display the still in the current cell (each display is updated with the others)."""
@@ -72,15 +72,16 @@ class Still:
             return
         if get_ipython() is None:
             return
-        data = self._output()
-        if data is None:
+        output = self._output()
+        if output is None:
             return
+        data, metadata = output
         if self._id is None:
-            handle = display(data, raw=True, metadata=self._metadata(),  # type: ignore[no-untyped-call]
+            handle = display(data, raw=True, metadata=metadata,  # type: ignore[no-untyped-call]
                              display_id=True)
             self._id = None if handle is None else handle.display_id
         else:
-            display(data, raw=True, metadata=self._metadata(),  # type: ignore[no-untyped-call]
+            display(data, raw=True, metadata=metadata,  # type: ignore[no-untyped-call]
                     display_id=self._id)
 
     def changed(self) -> None:
@@ -103,12 +104,12 @@ class Still:
             return
         from IPython.display import update_display
 
-        data = self._output()
+        output = self._output()
         with self._lock:  # not after close(), which may have come while the PNG was made
-            if data is not None and not self._closed:
+            if output is not None and not self._closed:
                 with contextlib.suppress(Exception):  # a kernel shutting down
-                    update_display(data, raw=True,  # type: ignore[no-untyped-call]
-                                   metadata=self._metadata(), display_id=self._id)
+                    update_display(output[0], raw=True,  # type: ignore[no-untyped-call]
+                                   metadata=output[1], display_id=self._id)
 
     def close(self) -> None:
         """Stop any pending update, and every later one."""

@@ -205,10 +205,25 @@ def test_every_fresh_untrusted_lesson_shows_its_pictures(fresh: LabPage) -> None
     assert not faults, "\n".join(faults)
 
 
+def picture_alts(name: str) -> list[str]:
+    """The alt text of each output of lesson ``name`` that carries a PNG picture (its
+    metadata's ``alt``; "" for none): what the picture shows, in words."""
+    notebook = json.loads((PROJECT_ROOT / "notebooks" / name).read_text(encoding="utf-8"))
+    return [output.get("metadata", {}).get("image/png", {}).get("alt", "")
+            for cell in notebook["cells"] for output in cell.get("outputs", [])
+            if "image/png" in output.get("data", {})]
+
+
+NO_ALT = "No description has been provided for this image"  # what nbconvert writes for none
+
+
 def test_every_lesson_shows_its_pictures_in_nbconvert_html(
     browser: Browser, tmp_path: Path
 ) -> None:
-    """nbconvert's HTML of every lesson (what nbviewer shows): the same checks."""
+    """nbconvert's HTML of every lesson (what nbviewer shows): the same checks, and every
+    picture an <img> whose alt text says what it shows: a board's or tree's sentence (its
+    text), a chart's description (gamelib.plots.describe_figure), never nbconvert's
+    "No description has been provided for this image"."""
     from nbconvert import HTMLExporter
 
     exporter = HTMLExporter()
@@ -223,6 +238,18 @@ def test_every_lesson_shows_its_pictures_in_nbconvert_html(
             for name in LESSONS:
                 page.goto(f"{url}{Path(name).stem}.html", wait_until="load")
                 faults += untrusted_faults(page, name, ".jp-OutputArea-output")
+                alts = page.locator(".jp-OutputArea-output img").evaluate_all(
+                    "imgs => imgs.map(i => i.getAttribute('alt'))")
+                expected = picture_alts(name)
+                if alts != expected:
+                    faults.append(f"{name}: the pictures' alt texts are {alts}, not {expected}")
+                pairs = enumerate(zip(expected, picture_texts(name), strict=True), 1)
+                faults += [f"{name}: picture {number} has no alt text of its own: {alt!r}"
+                           for number, (alt, text) in pairs
+                           if not alt.startswith("Chart: ") and alt != text]
+                blank = page.locator(f'img[alt="{NO_ALT}"], img:not([alt])').count()
+                if blank:
+                    faults.append(f"{name}: {blank} <img> without alt text")
         page.locator(".jp-OutputArea-output img").last.scroll_into_view_if_needed()
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / "untrusted-nbconvert-last-lesson.png"))

@@ -303,6 +303,31 @@ def test_a_rerun_with_a_changed_fact_is_written_and_check_reports_it(
     assert "16,168 calls" in path.read_text(encoding="utf-8")
 
 
+def test_a_rerun_whose_ignored_output_gains_a_form_is_written(
+    rerun: tuple[ModuleType, Path], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An ignored output's values are not compared, its shape is: a new form (a picture's
+    HTML) or metadata key (its alt) is saved; other values of that output (its PNG) are not."""
+    tool, path = rerun
+
+    def picture(png: str, **more: str) -> nbformat.NotebookNode:
+        fresh = timed_notebook("3.1", "depth 7\n", "549,946 calls\n")
+        alt = {"image/png": {"alt": "A board."}} if more else {}
+        fresh.cells[1].outputs = [nbformat.v4.new_output(
+            "display_data", data={"image/png": png, "text/plain": "A board.", **more},
+            metadata=alt)]
+        return fresh
+
+    fake_run(tool, monkeypatch, picture("iVBO"))
+    assert tool.main([str(path)]) == 0
+    before = path.read_bytes()
+    fake_run(tool, monkeypatch, picture("iVBOother"))
+    assert tool.main([str(path)]) == 0 and path.read_bytes() == before
+    fake_run(tool, monkeypatch, picture("iVBO", **{"text/html": '<img alt="A board.">'}))
+    assert tool.main([str(path)]) == 0
+    assert '<img alt=\\"A board.\\">' in path.read_text(encoding="utf-8")
+
+
 def test_rerun_masks_are_the_sanitizers_minus_the_version_masks() -> None:
     tool = run_notebooks_module()
     masks = tool.run_to_run_masks()

@@ -12,6 +12,7 @@ widget view in a trusted notebook and shows the live board.
 from __future__ import annotations
 
 import base64
+import html
 import io
 import json
 import re
@@ -131,9 +132,10 @@ def test_a_show_board_output_carries_the_same_picture_as_board_svg() -> None:
     game = ConnectFour()
     state = ConnectFour.from_moves("4453")
     # Displayed, it is two outputs (this bundle, then its still: tests/ui/test_still.py).
-    data = show_board(game, state, last_move=2)._repr_mimebundle_()
+    data, metadata = show_board(game, state, last_move=2)._repr_mimebundle_()
     picture = board_svg(game, state, last_move=2)
     assert WIDGET_VIEW in data and data["text/plain"] == "Connect Four board: X to move."
+    assert metadata == picture.metadata() and data["text/html"] == picture.forms()["text/html"]
     assert data["image/svg+xml"] == picture.svg
     assert base64.b64decode(data["image/png"]) == picture.png
 
@@ -153,22 +155,44 @@ def test_a_search_viewer_output_carries_a_picture_and_a_sentence() -> None:
 
 def test_a_search_tree_is_shown_at_its_own_size_and_a_board_shrinks_to_fit() -> None:
     """A tree's saved picture is marked unconfined (its 16 px labels stay readable in a
-    narrow output, which scrolls sideways); a board's fits the output's width."""
+    narrow output, which scrolls sideways), in its metadata and in its HTML form; a board's
+    fits the output's width. Both carry their sentence as alt text."""
     game = TicTacToe()
     state = replay(game, [(0, 0), (1, 1), (0, 1), (0, 2), (2, 0), (1, 0)])
     trace = trace_search(game, state, "alphabeta")
-    unconfined = {"image/png": {"unconfined": True}, "image/svg+xml": {"unconfined": True}}
     shell = InteractiveShell.instance()
     viewer = show_search(trace, display=False)
     for thing in (viewer.widget, search_svg(trace)):
         data, metadata = shell.display_formatter.format(thing)
-        assert "image/png" in data and metadata == unconfined
+        alt = {"alt": data["text/plain"], "unconfined": True}
+        assert "image/png" in data and metadata == {"image/png": alt, "image/svg+xml": alt}
+        assert data["text/html"].startswith('<div style="overflow-x: auto"><img alt="Search')
+        assert data["text/html"].endswith('" style="display: block; max-width: none"></div>')
     c = play(game, background=False, display=False)
     for thing in (c.widget, board_svg(game, state)):
         data, metadata = shell.display_formatter.format(thing)
-        assert "image/png" in data and metadata == {}
+        alt = {"alt": data["text/plain"]}
+        assert "image/png" in data and metadata == {"image/png": alt, "image/svg+xml": alt}
+        assert "max-width" not in data["text/html"] and "<div" not in data["text/html"]
     c.close()
     viewer.close()
+
+
+def test_the_html_form_is_the_svg_with_the_sentence_as_its_alt_text() -> None:
+    """What front ends show first: an <img> of the SVG itself, the sentence as its alt
+    (escaped), and nothing else; a play widget's note is part of the alt as of the text."""
+    picture = board_svg(TicTacToe(), TicTacToe().start, status=['"X" <to> move & win'])
+    data = bundle(picture)
+    found = re.fullmatch(r'<img alt="([^"]*)" src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"'
+                         r' style="display: block">', data["text/html"])
+    assert found, data["text/html"][:120]
+    assert html.unescape(found.group(1)) == data["text/plain"] == picture.text
+    assert base64.b64decode(found.group(2)).decode("utf-8") == picture.svg
+    c = play(TicTacToe(), mode="human-human", background=False, display=False)
+    data, metadata = InteractiveShell.instance().display_formatter.format(c.widget)
+    assert f'alt="{html.escape(data["text/plain"])}"' in data["text/html"]
+    assert metadata["image/png"]["alt"] == data["text/plain"].strip()
+    c.close()
 
 
 def test_a_picture_is_a_png_of_its_own_size_with_the_colours_of_its_svg() -> None:

@@ -98,7 +98,8 @@ def test_a_board_is_followed_by_its_still_which_follows_the_moves(shown: Recorde
         data, metadata, display_id, update = shown.shown[1]
         # Only a PNG: nbval compares no PNG, so a lesson's fresh run matches its saved file.
         assert set(data) == {"image/png"} and display_id and not update
-        assert metadata == {"image/png": {"width": 0, "height": 0}, STILL_KEY: True}
+        alt = f"{game.name} board: Run the lesson to play."  # what it shows, in words
+        assert metadata == {"image/png": {"width": 0, "height": 0, "alt": alt}, STILL_KEY: True}
         # The saved picture: the position, with "Run the lesson to play" (never whose turn).
         assert png_of(data) == board_svg(game, game.start, size=c.board.width,
                                          status=["Run the lesson to play"]).png
