@@ -502,7 +502,8 @@ def test_ipython_shows_a_figure_with_its_alt_text_and_draws_it_once() -> None:
         assert calls == [ax.figure]
         assert data["image/png"] == "iVBORw0KGgo=" and metadata == {"image/png": {"alt": alt}}
         assert data["text/html"] == (f'<img alt="{html.escape(alt)}" src="data:image/png;'
-                                     'base64,iVBORw0KGgo=" style="display: block">')
+                                     'base64,iVBORw0KGgo=" '
+                                     'style="display: block; margin-bottom: 0">')
         shell.display_formatter.format(ax.figure)
         assert len(calls) == 2  # the printer moved: still one call per display
     finally:

@@ -166,7 +166,8 @@ def test_a_search_tree_is_shown_at_its_own_size_and_a_board_shrinks_to_fit() -> 
         data, metadata = shell.display_formatter.format(thing)
         alt = {"alt": data["text/plain"], "unconfined": True}
         assert "image/png" in data and metadata == {"image/png": alt, "image/svg+xml": alt}
-        assert data["text/html"].startswith('<div style="overflow-x: auto"><img alt="Search')
+        assert data["text/html"].startswith(
+            '<div style="overflow-x: auto; margin-bottom: 0"><img alt="Search')
         assert data["text/html"].endswith('" style="display: block; max-width: none"></div>')
     c = play(game, background=False, display=False)
     for thing in (c.widget, board_svg(game, state)):
@@ -184,7 +185,7 @@ def test_the_html_form_is_the_svg_with_the_sentence_as_its_alt_text() -> None:
     picture = board_svg(TicTacToe(), TicTacToe().start, status=['"X" <to> move & win'])
     data = bundle(picture)
     found = re.fullmatch(r'<img alt="([^"]*)" src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"'
-                         r' style="display: block">', data["text/html"])
+                         r' style="display: block; margin-bottom: 0">', data["text/html"])
     assert found, data["text/html"][:120]
     assert html.unescape(found.group(1)) == data["text/plain"] == picture.text
     assert base64.b64decode(found.group(2)).decode("utf-8") == picture.svg
