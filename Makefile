@@ -89,10 +89,8 @@ $(VPY) $(LPY):
 # compiles what is imported, when first imported. A .venv made by an older Makefile gets uv
 # on the next make.
 UV_SPEC := uv>=0.9,<1
-$(VENV)/bin/uv: | $(VPY)
-	@$(VPY) -m pip install --quiet --disable-pip-version-check '$(UV_SPEC)'
-$(VENV_LITE)/bin/uv: | $(LPY)
-	@$(LPY) -m pip install --quiet --disable-pip-version-check '$(UV_SPEC)'
+$(VENV)/bin/uv $(VENV_LITE)/bin/uv: %/bin/uv: | %/bin/python
+	@$*/bin/python -m pip install --quiet --disable-pip-version-check '$(UV_SPEC)'
 UV_INSTALL = pip install --quiet --python
 
 # A .venv made while JupyterLite's tools came with the test extras still holds them, and its
