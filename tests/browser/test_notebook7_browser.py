@@ -5,7 +5,9 @@ Notebook 7 comes with the project (pyproject's runtime dependencies). The server
 by the same harness as JupyterLab's (``start_lab(..., app="notebook")``), on a temporary copy
 of the lessons. Lesson 1 ends with ``play(TicTacToe(), mode="human-human")``: the test runs
 the whole lesson, clicks the centre cell, and checks on the canvas that an X appears there
-and nowhere else, as a twin controller in this process predicts.
+and nowhere else, as a twin controller in this process predicts. On the same server, the
+notebook of every kind of saved output (tests/picture_kinds.py) shows fresh and untrusted as
+tests/browser/test_untrusted_browser.py checks in JupyterLab.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
+from picture_kinds import write_kinds_notebook
 
 from gamelib.games import TicTacToe
 from gamelib.ui import play
@@ -29,7 +32,7 @@ from .harness import (
     serving_copy,
 )
 from .test_tictactoe_browser import CELL, expected_marks, wait_marks
-from .test_untrusted_browser import LESSONS, covering_lessons, picture_kinds, untrusted_faults
+from .test_untrusted_browser import setup_faults, untrusted_faults
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -94,29 +97,19 @@ def test_a_click_plays_a_move_in_notebook_7(notebook7: LabPage) -> None:
     print("screenshot:", notebook7.screenshot("notebook7-lesson1-after-click"))
 
 
-def test_every_kind_of_picture_shows_in_a_fresh_untrusted_lesson_in_notebook_7(
+def test_every_kind_of_saved_output_shows_fresh_and_untrusted_in_notebook_7(
     notebook7: LabPage,
 ) -> None:
-    """As tests/browser/test_untrusted_browser.py does in JupyterLab, for every lesson: lessons
-    opened fresh (untrusted), no widget's Python text, every saved picture shown. Notebook 7
-    shows outputs with JupyterLab's own renderers, and opens each lesson on a page of its own
-    (about 3.5 s of CPU each), so it opens the few lessons that together hold every kind of
-    saved picture (a board or a tree, live or shown once, and a chart)."""
+    """As tests/browser/test_untrusted_browser.py does in JupyterLab: the notebook of every
+    kind of saved output opened fresh (untrusted) in Notebook 7, which shows outputs with
+    JupyterLab's own renderers: no widget's Python text, every saved picture shown with its
+    alt text, no search tree with labels under READABLE_PX, the setup note shown."""
     page, server = notebook7.page, notebook7.server
-    lessons = covering_lessons()
-    assert len(lessons) < len(LESSONS) / 2
-    assert {"chart", "Tic-tac-toe board, live", "Connect Four board, live", "Search tree, live",
-            "Search tree (Monte-Carlo), live"} <= set().union(*map(picture_kinds, lessons))
-    faults: list[str] = []
-    for name in lessons:
-        page.goto(server.notebook_url(name), wait_until="domcontentloaded")
-        page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(state="visible")
-        faults += untrusted_faults(page, name, ".jp-Notebook .jp-OutputArea-output", trees=True)
-        if name == lessons[-1]:
-            page.locator(".jp-Notebook .jp-OutputArea-output img").last.scroll_into_view_if_needed()
-            print("screenshot:", notebook7.screenshot("notebook7-untrusted-last-lesson"))
-        # Leave the page first: a page whose session is deleted under it starts a new kernel.
-        page.goto("about:blank")
-        for session in server.api("sessions") or []:
-            server.api(f"sessions/{session['id']}", method="DELETE")
+    name = write_kinds_notebook(server.root)
+    page.goto(server.notebook_url(name), wait_until="domcontentloaded")
+    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(state="visible")
+    faults = untrusted_faults(page, "Notebook 7", ".jp-Notebook .jp-OutputArea-output")
+    faults += setup_faults(page, "Notebook 7", ".jp-NotebookPanel")
+    page.locator(".jp-Notebook .jp-OutputArea-output img").last.scroll_into_view_if_needed()
+    print("screenshot:", notebook7.screenshot("notebook7-untrusted-last-lesson"))
     assert not faults, "\n".join(faults)

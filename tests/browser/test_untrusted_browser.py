@@ -1,12 +1,17 @@
 """A lesson opened fresh (never run here, so untrusted) shows pictures, not Python text.
 
-JupyterLab renders no SVG from an untrusted notebook and falls back to an output's plain text;
-every saved board and search viewer therefore carries a PNG too (gamelib.ui.picture), and a
-sentence as its text. The tests open every lesson in a JupyterLab whose settings are new,
-without running a cell, and nbconvert's HTML of every lesson (what nbviewer shows), and check
-every output area: no widget repr anywhere (``VBox(``, ``Canvas(`` ...), and each saved
-picture shown as an image of non-zero size. (Notebook 7: tests/browser/test_notebook7_browser.py
-runs the same check on the few lessons that hold every kind of saved picture.)
+JupyterLab renders no SVG from an untrusted notebook and falls back to another form of an
+output; every saved board and search viewer therefore carries an HTML ``<img>`` of its picture,
+a PNG and a sentence (gamelib.ui.picture). A front end renders a saved output from its forms
+alone, whichever lesson holds it, so the tests open one notebook made at run time from the
+lessons' own saved outputs, one of every kind they save, each kind by its widest picture
+(tests/picture_kinds.py; tests/notebooks/test_picture_kinds.py checks without a browser that
+it holds every kind, and what holds output by output in every lesson). They open it in a
+JupyterLab whose settings are new, without running a cell, and as nbconvert's HTML (what
+nbviewer shows), and check every output area: no widget repr anywhere (``VBox(``,
+``Canvas(`` ...), each saved picture shown as an image of non-zero size with its alt text,
+no search tree shrunk below readable labels, and the setup cell's note shown. (Notebook 7:
+tests/browser/test_notebook7_browser.py runs the same checks there.)
 
 A second test stops the kernel of a running lesson (Kernel > Restart, then a reload): the board
 says so in the project's words (gamelib.ui.canvas.STOPPED_KERNEL_CSS).
@@ -16,20 +21,26 @@ from __future__ import annotations
 
 import functools
 import io
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from picture_kinds import (
+    REPRS,
+    kinds_notebook,
+    picture_alt,
+    picture_outputs,
+    text_of,
+    write_kinds_notebook,
+)
 
 from gamelib.games import TicTacToe
 from gamelib.ui.boards import TicTacToeBoard
 from gamelib.ui.canvas import STOPPED_WORDS, Rect
 
 from .harness import (
-    PROJECT_ROOT,
     SCREENSHOTS,
     LabPage,
     LabServer,
@@ -44,9 +55,7 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.browser
 
-LESSON = "02-Minimax.ipynb"
 TTT_BOARD = TicTacToeBoard(TicTacToe())
-REPRS = ("VBox(", "HBox(", "Canvas(", "<BoardPicture")
 
 
 @pytest.fixture
@@ -58,92 +67,69 @@ def fresh(
 
 
 @functools.cache
-def picture_texts(name: str) -> tuple[str, ...]:
-    """The text (``text/plain``) of each output of lesson ``name`` that carries a PNG picture."""
-    notebook = json.loads((PROJECT_ROOT / "notebooks" / name).read_text(encoding="utf-8"))
-    return tuple("".join(output["data"].get("text/plain", ""))
-                 for cell in notebook["cells"] for output in cell.get("outputs", [])
-                 if "image/png" in output.get("data", {}))
+def kinds() -> Any:
+    """The notebook of one saved output of every kind (picture_kinds.kinds_notebook)."""
+    return kinds_notebook()[0]
 
 
-def saved_pictures(name: str) -> int:
-    """The number of outputs of lesson ``name`` that carry a PNG picture."""
-    return len(picture_texts(name))
+def picture_texts() -> list[str]:
+    """The sentence (``text/plain``) of each picture output of :func:`kinds`, in order."""
+    return [text_of(output.data.get("text/plain", "")) for output in picture_outputs(kinds())]
 
-
-LESSONS = sorted(path.name for path in (PROJECT_ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
-
-
-def picture_kinds(name: str) -> set[str]:
-    """The kinds of saved pictures in lesson ``name``: a chart, or a board or search tree (by
-    its words before the colon; a Monte-Carlo tree apart), live (its words ask to run the
-    lesson) or shown once."""
-    kinds = set()
-    for text in picture_texts(name):
-        kind = "chart" if text.startswith("<Figure") else text.split(":")[0]
-        if "Monte-Carlo" in text:
-            kind += " (Monte-Carlo)"
-        kinds.add(kind + (", live" if "Run the lesson" in text else ""))
-    return kinds
-
-
-def covering_lessons() -> list[str]:
-    """Few lessons that together save every kind of picture that the lessons save: each
-    next one the lesson with the most kinds not yet covered (the first of equals)."""
-    left = set().union(*map(picture_kinds, LESSONS))
-    chosen: list[str] = []
-    while left:
-        best = max(LESSONS, key=lambda name: len(picture_kinds(name) & left))
-        chosen.append(best)
-        left -= picture_kinds(best)
-    return chosen
 
 # For each output area: [its text, [width, height, decoded width] of the picture it shows
-# (an <img> or an <svg>; null for none)], once every <img> in it is decoded.
+# (an <img> or an <svg>; null for none), its alt text (null for none)], once every <img> in it
+# is decoded.
 _OUTPUTS_JS = """outs => Promise.all(outs.map(async o => {
     const picture = o.querySelector('img, svg');
     if (picture && picture.tagName === 'IMG') await picture.decode().catch(() => 0);
     const r = picture && picture.getBoundingClientRect();
     return [o.innerText, picture && [r.width, r.height,
-                                     picture.tagName === 'IMG' ? picture.naturalWidth : r.width]];
+                                     picture.tagName === 'IMG' ? picture.naturalWidth : r.width],
+            picture && picture.getAttribute('alt')];
 }))"""
 
 
 TREE_LABEL_PX = 16  # gamelib.ui.search_svg's node labels, in picture pixels
 READABLE_PX = 14  # the smallest a label may be shown
+NO_ALT = "No description has been provided for this image"  # what nbconvert writes for none
 
 
-def untrusted_faults(page: Page, name: str, outputs: str, trees: bool = False) -> list[str]:
-    """What is wrong with lesson ``name`` as the page shows it, fresh and untrusted: outputs
-    (the elements ``outputs`` selects) that show a widget's Python text, and fewer shown
-    pictures of non-zero size than the lesson saved (each saved picture output carries a PNG);
-    with ``trees``, a search tree shown so narrow that its labels are under READABLE_PX
-    (its bounding box against its own width). Waits (bounded) for the pictures first."""
-    expected = saved_pictures(name)
+def untrusted_faults(page: Page, where: str, outputs: str) -> list[str]:
+    """What is wrong with the notebook of :func:`kinds` as the page shows it (``where``
+    names the front end), fresh and untrusted: outputs (the elements ``outputs`` selects)
+    that show a widget's Python text; fewer shown pictures of non-zero size than the notebook
+    saved; a picture whose alt text is not the one saved (nbconvert's placeholder
+    included); a search tree shown so narrow that its labels are under READABLE_PX (its
+    bounding box against its own width). Waits (bounded) for the pictures first."""
+    texts = picture_texts()
+    expected = len(texts)
 
     def shown() -> list[Any]:
         found = page.locator(outputs).evaluate_all(_OUTPUTS_JS)
-        pictures = [p for _, p in found if p and min(p) > 0]
+        pictures = [p for _, p, _ in found if p and min(p) > 0]
         return found if len(pictures) >= expected else []
 
     try:
-        found = wait_until(shown, 30, f"{name}: {expected} pictures shown")
+        found = wait_until(shown, 30, f"{where}: {expected} pictures shown")
     except pytest.fail.Exception:
         found = page.locator(outputs).evaluate_all(_OUTPUTS_JS)
-    faults = [f"{name}: an output shows {text[:80]!r}" for text, _ in found
+    faults = [f"{where}: an output shows {text[:80]!r}" for text, _, _ in found
               if any(bad in text for bad in REPRS)]
-    pictures = [p for _, p in found if p and min(p) > 0]
-    if len(pictures) < expected:
-        faults.append(f"{name}: {len(pictures)} pictures of non-zero size shown, "
-                      f"{expected} saved ({[p for _, p in found if p]})")
-    elif trees:  # the outputs' pictures, in order, are the saved ones
-        assert len(pictures) == expected, f"{name}: {len(pictures)} pictures, {expected} saved"
-        texts = picture_texts(name)
-        for number, (text, (width, _, own)) in enumerate(zip(texts, pictures, strict=True), 1):
-            label = TREE_LABEL_PX * width / own
-            if text.startswith("Search tree") and label < READABLE_PX - 0.05:
-                faults.append(f"{name}: picture {number}, a search tree {own:.0f} px wide, "
-                              f"is shown {width:.0f} px wide: labels of {label:.1f} px")
+    pictures = [(p, alt) for _, p, alt in found if p and min(p) > 0]
+    if len(pictures) != expected:
+        return [*faults, f"{where}: {len(pictures)} pictures of non-zero size shown, "
+                         f"{expected} saved ({[p for _, p, _ in found if p]})"]
+    alts = [picture_alt(output) for output in picture_outputs(kinds())]
+    shown_alts = [alt for _, alt in pictures]
+    if shown_alts != alts:
+        faults.append(f"{where}: the pictures' alt texts are {shown_alts}, not {alts}")
+    # The outputs' pictures, in order, are the saved ones.
+    for number, (text, ((width, _, own), _)) in enumerate(zip(texts, pictures, strict=True), 1):
+        label = TREE_LABEL_PX * width / own
+        if text.startswith("Search tree") and label < READABLE_PX - 0.05:
+            faults.append(f"{where}: picture {number}, a search tree {own:.0f} px wide, "
+                          f"is shown {width:.0f} px wide: labels of {label:.1f} px")
     return faults
 
 
@@ -153,103 +139,59 @@ _STRIPS_JS = """outs => outs.map(o => [o.getBoundingClientRect().height,
     (o.querySelector('.jp-OutputArea-output') || o).innerText.trim()])"""
 
 
-def setup_faults(page: Page, name: str, notebook: str) -> list[str]:
-    """An output of lesson ``name``'s setup cell (the first code cell of ``notebook``, the
-    selector of its panel) shown as an empty strip: JupyterLab strips the untrusted
-    ``<style>``, and gamelib.style.SETUP_NOTE must be what is left, not nothing."""
+def setup_faults(page: Page, where: str, notebook: str) -> list[str]:
+    """An output of the setup cell (the first code cell of ``notebook``, the selector of its
+    panel; its saved output is every lesson's) shown as an empty strip: JupyterLab strips the
+    untrusted ``<style>``, and gamelib.style.SETUP_NOTE must be what is left, not nothing."""
     setup = page.locator(f"{notebook} .jp-CodeCell").first
     strips = setup.locator(".jp-OutputArea-child").evaluate_all(_STRIPS_JS)
     if not strips:
-        return [f"{name}: the setup cell shows no output (its saved one is the setup note)"]
-    return [f"{name}: the setup cell shows an empty output strip {height:.0f} px high"
+        return [f"{where}: the setup cell shows no output (its saved one is the setup note)"]
+    return [f"{where}: the setup cell shows an empty output strip {height:.0f} px high"
             for height, text in strips if height > 0 and not text]
 
 
-def closed(tab: Locator) -> bool:
-    """Whether the tab ``tab`` has gone."""
-    return tab.count() == 0
-
-
-def test_every_fresh_untrusted_lesson_shows_its_pictures(fresh: LabPage) -> None:
-    """Every lesson opened fresh in JupyterLab (never run here: untrusted): no widget's
-    Python text, every saved picture shown, and under the setup cell one line of text
-    (gamelib.style.SETUP_NOTE), not an empty strip. One JupyterLab: each lesson is opened
-    from the file browser (a double click) in a tab of its own, closed after its check."""
-    assert saved_pictures(LESSON) >= 3, f"{LESSON} should save its boards and viewers"
-    page, server = fresh.page, fresh.server
-    page.goto(f"{server.base_url}lab/workspaces/untrusted?token={server.token}",
-              wait_until="domcontentloaded")
+def test_every_kind_of_saved_output_shows_fresh_and_untrusted_in_jupyterlab(
+    fresh: LabPage,
+) -> None:
+    """The notebook of every kind of saved output opened fresh in JupyterLab (never run here:
+    untrusted): no widget's Python text, every saved picture shown with its alt text, no
+    search tree with labels under READABLE_PX, and under the setup cell one line of text
+    (gamelib.style.SETUP_NOTE), not an empty strip."""
+    name = write_kinds_notebook(fresh.server.root)
+    fresh.open_notebook(name)
+    page = fresh.page
     shown = "#jp-main-dock-panel .jp-NotebookPanel:not(.lm-mod-hidden)"
-    faults: list[str] = []
-    for name in LESSONS:
-        page.locator(".jp-DirListing-item", has_text=name).first.dblclick()
-        page.locator(".lm-TabBar-tab.lm-mod-current", has_text=name).first.wait_for()
-        page.locator(f"{shown} .jp-Notebook").first.wait_for(state="visible")
-        faults += untrusted_faults(page, name, f"{shown} .jp-OutputArea-output", trees=True)
-        faults += setup_faults(page, name, shown)
-        if name == LESSON:
-            images = page.locator(f"{shown} .jp-OutputArea-output img")
-            images.first.scroll_into_view_if_needed()
-            fresh.screenshot("untrusted-lesson-viewer")
-            images.last.scroll_into_view_if_needed()
-            fresh.screenshot("untrusted-lesson-play")
-        # Close the tab (the lesson is not modified: no question), then shut its kernel down:
-        # the next lesson opens in a JupyterLab holding one notebook, not all the ones before.
-        # (Deleting the session of a tab still open would make JupyterLab start a new kernel.)
-        tab = page.locator(".lm-TabBar-tab", has_text=name)
-        tab.locator(".lm-TabBar-tabCloseIcon").first.click()
-        wait_until(functools.partial(closed, tab), 30, f"{name}'s tab closed")
-        for session in server.api("sessions") or []:
-            if session["path"] == name:
-                server.api(f"sessions/{session['id']}", method="DELETE")
+    faults = untrusted_faults(page, "JupyterLab", f"{shown} .jp-OutputArea-output")
+    faults += setup_faults(page, "JupyterLab", shown)
+    images = page.locator(f"{shown} .jp-OutputArea-output img")
+    images.first.scroll_into_view_if_needed()
+    fresh.screenshot("untrusted-lesson-viewer")
+    images.last.scroll_into_view_if_needed()
+    fresh.screenshot("untrusted-lesson-play")
     assert not faults, "\n".join(faults)
 
 
-def picture_alts(name: str) -> list[str]:
-    """The alt text of each output of lesson ``name`` that carries a PNG picture (its
-    metadata's ``alt``; "" for none): what the picture shows, in words."""
-    notebook = json.loads((PROJECT_ROOT / "notebooks" / name).read_text(encoding="utf-8"))
-    return [output.get("metadata", {}).get("image/png", {}).get("alt", "")
-            for cell in notebook["cells"] for output in cell.get("outputs", [])
-            if "image/png" in output.get("data", {})]
-
-
-NO_ALT = "No description has been provided for this image"  # what nbconvert writes for none
-
-
-def test_every_lesson_shows_its_pictures_in_nbconvert_html(
+def test_every_kind_of_saved_output_shows_in_nbconvert_html(
     browser: Browser, tmp_path: Path
 ) -> None:
-    """nbconvert's HTML of every lesson (what nbviewer shows): the same checks, and every
-    picture an <img> whose alt text says what it shows: a board's or tree's sentence (its
-    text), a chart's description (gamelib.plots.describe_figure), never nbconvert's
-    "No description has been provided for this image"."""
+    """nbconvert's HTML of the notebook of every kind of saved output (what nbviewer shows):
+    the same checks; so every picture is an <img> whose alt text says what it shows (a
+    board's or tree's sentence, a chart's description: gamelib.plots.describe_figure), never
+    nbconvert's "No description has been provided for this image"."""
     from nbconvert import HTMLExporter
 
-    exporter = HTMLExporter()
-    for name in LESSONS:
-        body, _ = exporter.from_filename(str(PROJECT_ROOT / "notebooks" / name))
-        (tmp_path / f"{Path(name).stem}.html").write_text(body, encoding="utf-8")
+    body, _ = HTMLExporter().from_notebook_node(kinds())
+    (tmp_path / "kinds.html").write_text(body, encoding="utf-8")
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
-        faults: list[str] = []
         with serving_static(tmp_path) as url:
-            for name in LESSONS:
-                page.goto(f"{url}{Path(name).stem}.html", wait_until="load")
-                faults += untrusted_faults(page, name, ".jp-OutputArea-output")
-                alts = page.locator(".jp-OutputArea-output img").evaluate_all(
-                    "imgs => imgs.map(i => i.getAttribute('alt'))")
-                expected = picture_alts(name)
-                if alts != expected:
-                    faults.append(f"{name}: the pictures' alt texts are {alts}, not {expected}")
-                pairs = enumerate(zip(expected, picture_texts(name), strict=True), 1)
-                faults += [f"{name}: picture {number} has no alt text of its own: {alt!r}"
-                           for number, (alt, text) in pairs
-                           if not alt.startswith("Chart: ") and alt != text]
-                blank = page.locator(f'img[alt="{NO_ALT}"], img:not([alt])').count()
-                if blank:
-                    faults.append(f"{name}: {blank} <img> without alt text")
+            page.goto(f"{url}kinds.html", wait_until="load")
+            faults = untrusted_faults(page, "nbconvert", ".jp-OutputArea-output")
+            blank = page.locator(f'img[alt="{NO_ALT}"], img:not([alt])').count()
+            if blank:
+                faults.append(f"nbconvert: {blank} <img> without alt text")
         page.locator(".jp-OutputArea-output img").last.scroll_into_view_if_needed()
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / "untrusted-nbconvert-last-lesson.png"))
