@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import io
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -44,7 +45,10 @@ from .harness import (
     SCREENSHOTS,
     LabPage,
     LabServer,
+    close_tab,
+    open_listed,
     page_on,
+    report_if_failed,
     rgba,
     serving_static,
     wait_until,
@@ -58,12 +62,31 @@ pytestmark = pytest.mark.browser
 TTT_BOARD = TicTacToeBoard(TicTacToe())
 
 
+LESSON_1 = "01-Tic-Tac-Toe.ipynb"
+KINDS = "kinds.ipynb"
+
+
+@pytest.fixture(scope="module")
+def app(browser: Browser, lessons_server: LabServer,
+        request: pytest.FixtureRequest) -> Iterator[LabPage]:
+    """One page for the tests of this file: JupyterLab, fresh (new settings, a workspace of
+    its own), whose file browser lists the notebook of every kind of saved output and a copy
+    of Lesson 1 (a test saves it), both written before the page loads. Each test opens its
+    notebook there from the file browser: the app's scripts are loaded once."""
+    write_kinds_notebook(lessons_server.root, KINDS)
+    lessons_server.own_copy(LESSON_1, "stopped")
+    with page_on(browser, lessons_server, request) as lab:
+        workspace = f"untrusted-{os.urandom(4).hex()}"
+        lab.page.goto(f"{lessons_server.base_url}lab/workspaces/{workspace}"
+                      f"?token={lessons_server.token}", wait_until="domcontentloaded")
+        yield lab
+
+
 @pytest.fixture
-def fresh(
-    browser: Browser, lessons_server: LabServer, request: pytest.FixtureRequest
-) -> Iterator[LabPage]:
-    with page_on(browser, lessons_server, request) as page:
-        yield page
+def fresh(app: LabPage, request: pytest.FixtureRequest) -> Iterator[LabPage]:
+    """The page of :func:`app`; a failing test leaves a screenshot and the logs' tails."""
+    yield app
+    report_if_failed(app, request)
 
 
 @functools.cache
@@ -158,17 +181,18 @@ def test_every_kind_of_saved_output_shows_fresh_and_untrusted_in_jupyterlab(
     untrusted): no widget's Python text, every saved picture shown with its alt text, no
     search tree with labels under READABLE_PX, and under the setup cell one line of text
     (gamelib.style.SETUP_NOTE), not an empty strip."""
-    name = write_kinds_notebook(fresh.server.root)
-    fresh.open_notebook(name)
     page = fresh.page
-    shown = "#jp-main-dock-panel .jp-NotebookPanel:not(.lm-mod-hidden)"
-    faults = untrusted_faults(page, "JupyterLab", f"{shown} .jp-OutputArea-output")
-    faults += setup_faults(page, "JupyterLab", shown)
-    images = page.locator(f"{shown} .jp-OutputArea-output img")
-    images.first.scroll_into_view_if_needed()
-    fresh.screenshot("untrusted-lesson-viewer")
-    images.last.scroll_into_view_if_needed()
-    fresh.screenshot("untrusted-lesson-play")
+    shown = open_listed(fresh, KINDS)
+    try:
+        faults = untrusted_faults(page, "JupyterLab", f"{shown} .jp-OutputArea-output")
+        faults += setup_faults(page, "JupyterLab", shown)
+        images = page.locator(f"{shown} .jp-OutputArea-output img")
+        images.first.scroll_into_view_if_needed()
+        fresh.screenshot("untrusted-lesson-viewer")
+        images.last.scroll_into_view_if_needed()
+        fresh.screenshot("untrusted-lesson-play")
+    finally:
+        close_tab(fresh, KINDS)  # the app shows the next test's notebook alone
     assert not faults, "\n".join(faults)
 
 
@@ -225,11 +249,12 @@ def crosses(image: Locator, rect: Rect) -> int:
 
 
 def test_a_board_says_so_when_its_kernel_has_stopped(fresh: LabPage) -> None:
-    """Lesson 1 run and a move played, then its kernel restarted: the board keeps its picture
+    """Lesson 1 (opened from the file browser, the app's other notebooks closed) run and a
+    move played, then its kernel restarted: the board keeps its picture
     and says so above it; saved and reloaded: the words instead of ipywidgets' "model not
     found", and under them the board's last picture, with the move (its still)."""
-    lesson = fresh.server.own_copy("01-Tic-Tac-Toe.ipynb", "stopped")  # it is saved below
-    fresh.open_notebook(lesson)
+    open_listed(fresh, f"stopped/{LESSON_1}")  # the file's copy: it is saved below
+    fresh.wait_kernel_idle()
     fresh.run_all_cells()
     page = fresh.page
     board = page.locator(".jp-Notebook .gamelib-live").last
