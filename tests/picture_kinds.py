@@ -149,21 +149,30 @@ def wider(saved: Saved, than: Saved) -> bool:
         png_size(saved.output)[0] > png_size(than.output)[0])
 
 
-def kinds_notebook(paths: tuple[Path, ...] = NOTEBOOKS) -> tuple[Any, dict[Kind, Saved]]:
+def kinds_notebook(paths: tuple[Path, ...] = NOTEBOOKS,
+                   base: Path | None = None) -> tuple[Any, dict[Kind, Saved]]:
     """A notebook of one output of every :class:`Kind` that the notebooks at ``paths`` save,
-    each in a code cell of its own (whose source, never run, says where it comes from), the
-    first code cell's output first (the setup note); and which saved output stands for each
-    kind: its widest picture (see the module's docstring), or its first output.
+    and which saved output stands for each kind: its widest picture (see the module's
+    docstring), or its first output.
 
-    The notebook has the first notebook's metadata, no widget state and no signature (a
-    server that never saw it finds it untrusted)."""
+    Each stands in a code cell of its own, whose source, a comment, says where it comes from
+    (running it clears the output); the first kind's first (the setup note, if the first
+    notebook opens with it). With ``base``, a lesson, the notebook is that lesson, its cells
+    as saved, followed by the outputs that stand for a kind and are not the lesson's: a
+    browser test can check them all fresh, then run the lesson and play on the same page.
+    The notebook has the first notebook's metadata (or the base's), no widget state and no
+    signature (a server that never saw it finds it untrusted)."""
     chosen: dict[Kind, Saved] = {}
     for saved in saved_outputs(paths):
         kind = kind_of(saved.output)
         if kind not in chosen or wider(saved, chosen[kind]):
             chosen[kind] = saved
-    notebook = nbformat.v4.new_notebook(metadata=copy.deepcopy(read(paths[0]).metadata))
+    start = read(base or paths[0])
+    notebook = nbformat.v4.new_notebook(metadata=copy.deepcopy(start.metadata),
+                                        cells=copy.deepcopy(start.cells) if base else [])
     for number, (kind, saved) in enumerate(chosen.items(), 1):
+        if base is not None and saved.notebook == base.name:
+            continue
         output = copy.deepcopy(saved.output)
         cell = nbformat.v4.new_code_cell(
             f"# {kind.shows}: {saved.notebook}, cell {saved.cell}",
@@ -174,9 +183,11 @@ def kinds_notebook(paths: tuple[Path, ...] = NOTEBOOKS) -> tuple[Any, dict[Kind,
     return notebook, chosen
 
 
-def write_kinds_notebook(folder: Path, name: str = "kinds.ipynb") -> str:
-    """Write :func:`kinds_notebook` into ``folder`` as ``name``; return ``name``."""
-    nbformat.write(kinds_notebook()[0], folder / name)
+def write_kinds_notebook(folder: Path, name: str = "kinds.ipynb",
+                         base: Path | None = None) -> str:
+    """Write :func:`kinds_notebook` (of every lesson, after ``base`` if given) into
+    ``folder`` as ``name``; return ``name``."""
+    nbformat.write(kinds_notebook(base=base)[0], folder / name)
     return name
 
 

@@ -3,11 +3,13 @@ click on the canvas plays a move.
 
 Notebook 7 comes with the project (pyproject's runtime dependencies). The server is started
 by the same harness as JupyterLab's (``start_lab(..., app="notebook")``), on a temporary copy
-of the lessons. Lesson 1 ends with ``play(TicTacToe(), mode="human-human")``: the test runs
-the whole lesson, clicks the centre cell, and checks on the canvas that an X appears there
-and nowhere else, as a twin controller in this process predicts. On the same server, the
-notebook of every kind of saved output (tests/picture_kinds.py) shows fresh and untrusted as
-tests/browser/test_untrusted_browser.py checks in JupyterLab.
+of the lessons, to which it adds the notebook of tests/browser/test_untrusted_browser.py:
+Lesson 1, then an output of every kind of saved output that it lacks (tests/picture_kinds.py).
+One page opens it: first fresh and untrusted, where every output shows as that file checks in
+JupyterLab; then the whole lesson runs. Lesson 1 ends with
+``play(TicTacToe(), mode="human-human")``: the test clicks the centre cell, and checks on the
+canvas that an X appears there and nowhere else, as a twin controller in this process
+predicts.
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
-from picture_kinds import write_kinds_notebook
 
 from gamelib.games import TicTacToe
 from gamelib.ui import play
@@ -29,10 +30,11 @@ from .harness import (
     LabPage,
     LabServer,
     page_on,
+    report_if_failed,
     serving_copy,
 )
 from .test_tictactoe_browser import CELL, expected_marks, wait_marks
-from .test_untrusted_browser import setup_faults, untrusted_faults
+from .test_untrusted_browser import KINDS, setup_faults, untrusted_faults, write_kinds
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -46,20 +48,37 @@ PLAY_CALL = 'play(TicTacToe(), mode="human-human")'
 
 @pytest.fixture(scope="module")
 def notebook_server(browser: Browser) -> Iterator[LabServer]:
-    """Notebook 7 serving a temporary copy of the lessons (after the browser, which
-    makes sure Chromium and Playwright are there)."""
+    """Notebook 7 serving a temporary copy of the lessons and :data:`KINDS` (after the
+    browser, which makes sure Chromium and Playwright are there)."""
     with serving_copy(PROJECT_ROOT / "notebooks", app="notebook") as server:
+        write_kinds(server.root)
         yield server
 
 
-@pytest.fixture
-def notebook7(
-    browser: Browser, notebook_server: LabServer, request: pytest.FixtureRequest
-) -> Iterator[LabPage]:
-    """A fresh page on the Notebook 7 server; on failure, a screenshot, the prompts and
-    the server log's tail go into the report."""
+@pytest.fixture(scope="module")
+def kinds_page(browser: Browser, notebook_server: LabServer,
+               request: pytest.FixtureRequest) -> Iterator[LabPage]:
+    """One page on the Notebook 7 server for the tests of this file, which open
+    :data:`KINDS` there once (its scripts and kernel start once): the first checks it
+    fresh, the second runs it and plays."""
     with page_on(browser, notebook_server, request) as page:
         yield page
+
+
+@pytest.fixture
+def notebook7(kinds_page: LabPage, request: pytest.FixtureRequest) -> Iterator[LabPage]:
+    """The page of :func:`kinds_page`; on failure, a screenshot, the prompts and the server
+    log's tail go into the report."""
+    yield kinds_page
+    report_if_failed(kinds_page, request)
+
+
+def open_kinds(notebook7: LabPage) -> None:
+    """Show :data:`KINDS` on the page (loaded unless it shows it already)."""
+    page, server = notebook7.page, notebook7.server
+    if not page.url.startswith(server.notebook_url(KINDS).split("?")[0]):
+        page.goto(server.notebook_url(KINDS), wait_until="domcontentloaded")
+    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(state="visible")
 
 
 def test_the_lesson_ends_with_the_twin_game() -> None:
@@ -68,22 +87,43 @@ def test_the_lesson_ends_with_the_twin_game() -> None:
     assert PLAY_CALL in "".join(code[-1]["source"])
 
 
+def test_every_kind_of_saved_output_shows_fresh_and_untrusted_in_notebook_7(
+    notebook7: LabPage,
+) -> None:
+    """As tests/browser/test_untrusted_browser.py does in JupyterLab: :data:`KINDS` (Lesson 1,
+    then an output of every kind of saved output it lacks) opened fresh (untrusted) in
+    Notebook 7, which shows outputs with JupyterLab's own renderers: no widget's Python
+    text, every saved picture shown with its alt text, no search tree with labels under
+    READABLE_PX, the setup note shown."""
+    page = notebook7.page
+    open_kinds(notebook7)
+    assert page.locator("#jp-main-statusbar").count() == 0, "this is not Notebook 7"
+    faults = untrusted_faults(page, "Notebook 7", ".jp-Notebook .jp-OutputArea-output")
+    faults += setup_faults(page, "Notebook 7", ".jp-NotebookPanel")
+    page.locator(".jp-Notebook .jp-OutputArea-output img").last.scroll_into_view_if_needed()
+    print("screenshot:", notebook7.screenshot("notebook7-untrusted-last-lesson"))
+    assert not faults, "\n".join(faults)
+
+
 def test_a_click_plays_a_move_in_notebook_7(notebook7: LabPage) -> None:
+    """Lesson 1 (:data:`KINDS`, whose cells are the lesson's, then the other kinds' outputs
+    under comments) run in Notebook 7: a click on the board of its last cell plays there."""
     twin = play(TicTacToe(), mode="human-human", background=False, display=False)
     geometry = twin.board.geometry  # type: ignore[attr-defined]
     assert isinstance(geometry, TicTacToeGeometry)
 
-    notebook7.open_notebook(LESSON)
+    open_kinds(notebook7)
+    notebook7.wait_kernel_idle()
     assert notebook7.page.locator("#jp-main-statusbar").count() == 0, "this is not Notebook 7"
     notebook7.run_all_cells()
-    # The lesson is saved executed, so its prompts are numbered before the run: wait for
-    # the board itself (no widget is saved in the file), which the last cell makes.
-    last_cell = notebook7.page.locator(".jp-Notebook .jp-CodeCell").last
-    last_cell.locator(".jp-OutputArea-output canvas").first.wait_for(
+    # The notebook is saved executed, so its prompts are numbered before the run: wait for
+    # the board itself (no widget is saved in the file), which the lesson's last cell makes.
+    play_cell = notebook7.page.locator(".jp-Notebook .jp-CodeCell", has_text=PLAY_CALL).last
+    play_cell.locator(".jp-OutputArea-output canvas").first.wait_for(
         state="attached", timeout=KERNEL_TIMEOUT
     )
-    last_cell.scroll_into_view_if_needed()
-    canvas = notebook7.visible_canvas(within=last_cell)
+    play_cell.scroll_into_view_if_needed()
+    canvas = notebook7.visible_canvas(within=play_cell)
     canvas.scroll_into_view_if_needed()
     notebook7.expect_board(canvas, twin.board.width, twin.board.height)
     notebook7.wait_text(twin.message)
@@ -95,21 +135,3 @@ def test_a_click_plays_a_move_in_notebook_7(notebook7: LabPage) -> None:
     wait_marks(notebook7, canvas, geometry, expected_marks(twin))
     notebook7.wait_text(twin.message)  # "X played 2,2. O to move."-like, from the twin
     print("screenshot:", notebook7.screenshot("notebook7-lesson1-after-click"))
-
-
-def test_every_kind_of_saved_output_shows_fresh_and_untrusted_in_notebook_7(
-    notebook7: LabPage,
-) -> None:
-    """As tests/browser/test_untrusted_browser.py does in JupyterLab: the notebook of every
-    kind of saved output opened fresh (untrusted) in Notebook 7, which shows outputs with
-    JupyterLab's own renderers: no widget's Python text, every saved picture shown with its
-    alt text, no search tree with labels under READABLE_PX, the setup note shown."""
-    page, server = notebook7.page, notebook7.server
-    name = write_kinds_notebook(server.root)
-    page.goto(server.notebook_url(name), wait_until="domcontentloaded")
-    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(state="visible")
-    faults = untrusted_faults(page, "Notebook 7", ".jp-Notebook .jp-OutputArea-output")
-    faults += setup_faults(page, "Notebook 7", ".jp-NotebookPanel")
-    page.locator(".jp-Notebook .jp-OutputArea-output img").last.scroll_into_view_if_needed()
-    print("screenshot:", notebook7.screenshot("notebook7-untrusted-last-lesson"))
-    assert not faults, "\n".join(faults)

@@ -4,17 +4,18 @@ JupyterLab renders no SVG from an untrusted notebook and falls back to another f
 output; every saved board and search viewer therefore carries an HTML ``<img>`` of its picture,
 a PNG and a sentence (gamelib.ui.picture). A front end renders a saved output from its forms
 alone, whichever lesson holds it, so the tests open one notebook made at run time from the
-lessons' own saved outputs, one of every kind they save, each kind by its widest picture
-(tests/picture_kinds.py; tests/notebooks/test_picture_kinds.py checks without a browser that
-it holds every kind, and what holds output by output in every lesson). They open it in a
+lessons' own saved outputs: Lesson 1, then one output of every kind it lacks, each kind by its
+widest picture (tests/picture_kinds.py; tests/notebooks/test_picture_kinds.py checks without
+a browser that it holds every kind, and what holds output by output in every lesson). They
+open it in a
 JupyterLab whose settings are new, without running a cell, and as nbconvert's HTML (what
 nbviewer shows), and check every output area: no widget repr anywhere (``VBox(``,
 ``Canvas(`` ...), each saved picture shown as an image of non-zero size with its alt text,
 no search tree shrunk below readable labels, and the setup cell's note shown. (Notebook 7:
 tests/browser/test_notebook7_browser.py runs the same checks there.)
 
-A second test stops the kernel of a running lesson (Kernel > Restart, then a reload): the board
-says so in the project's words (gamelib.ui.canvas.STOPPED_KERNEL_CSS).
+A second test then runs Lesson 1 there, plays a move and stops the kernel (Kernel > Restart,
+then a reload): the board says so in the project's words (gamelib.ui.canvas.STOPPED_KERNEL_CSS).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import nbformat
 import pytest
 from picture_kinds import (
     REPRS,
@@ -34,7 +36,6 @@ from picture_kinds import (
     picture_alt,
     picture_outputs,
     text_of,
-    write_kinds_notebook,
 )
 
 from gamelib.games import TicTacToe
@@ -42,10 +43,10 @@ from gamelib.ui.boards import TicTacToeBoard
 from gamelib.ui.canvas import STOPPED_WORDS, Rect
 
 from .harness import (
+    PROJECT_ROOT,
     SCREENSHOTS,
     LabPage,
     LabServer,
-    close_tab,
     open_listed,
     page_on,
     report_if_failed,
@@ -64,17 +65,29 @@ TTT_BOARD = TicTacToeBoard(TicTacToe())
 
 LESSON_1 = "01-Tic-Tac-Toe.ipynb"
 KINDS = "kinds.ipynb"
+"""Lesson 1 as saved, then an output of every kind of saved output that it lacks."""
+
+
+@functools.cache
+def kinds() -> Any:
+    """The notebook :data:`KINDS` (picture_kinds.kinds_notebook after Lesson 1)."""
+    return kinds_notebook(base=PROJECT_ROOT / "notebooks" / LESSON_1)[0]
+
+
+def write_kinds(folder: Path) -> None:
+    """Write :func:`kinds` into ``folder`` as :data:`KINDS` (a test saves it: each server
+    gets a copy of its own)."""
+    nbformat.write(kinds(), folder / KINDS)
 
 
 @pytest.fixture(scope="module")
 def app(browser: Browser, lessons_server: LabServer,
         request: pytest.FixtureRequest) -> Iterator[LabPage]:
     """One page for the tests of this file: JupyterLab, fresh (new settings, a workspace of
-    its own), whose file browser lists the notebook of every kind of saved output and a copy
-    of Lesson 1 (a test saves it), both written before the page loads. Each test opens its
-    notebook there from the file browser: the app's scripts are loaded once."""
-    write_kinds_notebook(lessons_server.root, KINDS)
-    lessons_server.own_copy(LESSON_1, "stopped")
+    its own), whose file browser lists :data:`KINDS`, written before the page loads. The
+    tests open it there once, as a student does (the app's scripts and the notebook's kernel
+    start once): the first checks it fresh, the second runs it."""
+    write_kinds(lessons_server.root)
     with page_on(browser, lessons_server, request) as lab:
         workspace = f"untrusted-{os.urandom(4).hex()}"
         lab.page.goto(f"{lessons_server.base_url}lab/workspaces/{workspace}"
@@ -89,10 +102,13 @@ def fresh(app: LabPage, request: pytest.FixtureRequest) -> Iterator[LabPage]:
     report_if_failed(app, request)
 
 
-@functools.cache
-def kinds() -> Any:
-    """The notebook of one saved output of every kind (picture_kinds.kinds_notebook)."""
-    return kinds_notebook()[0]
+def kinds_panel(lab: LabPage) -> str:
+    """The selector of :data:`KINDS`'s panel in the app, opened from the file browser unless
+    it is open already."""
+    panel = "#jp-main-dock-panel .jp-NotebookPanel:not(.lm-mod-hidden)"
+    if not lab.page.locator(".lm-TabBar-tab", has_text=KINDS).count():
+        open_listed(lab, KINDS)
+    return panel
 
 
 def picture_texts() -> list[str]:
@@ -183,16 +199,13 @@ def test_every_kind_of_saved_output_shows_fresh_and_untrusted_in_jupyterlab(
     (gamelib.style.SETUP_NOTE), not an empty strip."""
     page = fresh.page
     shown = open_listed(fresh, KINDS)
-    try:
-        faults = untrusted_faults(page, "JupyterLab", f"{shown} .jp-OutputArea-output")
-        faults += setup_faults(page, "JupyterLab", shown)
-        images = page.locator(f"{shown} .jp-OutputArea-output img")
-        images.first.scroll_into_view_if_needed()
-        fresh.screenshot("untrusted-lesson-viewer")
-        images.last.scroll_into_view_if_needed()
-        fresh.screenshot("untrusted-lesson-play")
-    finally:
-        close_tab(fresh, KINDS)  # the app shows the next test's notebook alone
+    faults = untrusted_faults(page, "JupyterLab", f"{shown} .jp-OutputArea-output")
+    faults += setup_faults(page, "JupyterLab", shown)
+    images = page.locator(f"{shown} .jp-OutputArea-output img")
+    images.first.scroll_into_view_if_needed()
+    fresh.screenshot("untrusted-lesson-viewer")
+    images.last.scroll_into_view_if_needed()
+    fresh.screenshot("untrusted-lesson-play")
     assert not faults, "\n".join(faults)
 
 
@@ -249,11 +262,11 @@ def crosses(image: Locator, rect: Rect) -> int:
 
 
 def test_a_board_says_so_when_its_kernel_has_stopped(fresh: LabPage) -> None:
-    """Lesson 1 (opened from the file browser, the app's other notebooks closed) run and a
-    move played, then its kernel restarted: the board keeps its picture
-    and says so above it; saved and reloaded: the words instead of ipywidgets' "model not
-    found", and under them the board's last picture, with the move (its still)."""
-    open_listed(fresh, f"stopped/{LESSON_1}")  # the file's copy: it is saved below
+    """Lesson 1 (:data:`KINDS`, whose cells are the lesson's, then the other kinds' outputs
+    under comments) run and a move played, then its kernel restarted: the board keeps its
+    picture and says so above it; saved and reloaded: the words instead of ipywidgets' "model
+    not found", and under them the board's last picture, with the move (its still)."""
+    kinds_panel(fresh)  # Lesson 1 and the kinds after it: it is the file's copy, saved below
     fresh.wait_kernel_idle()
     fresh.run_all_cells()
     page = fresh.page

@@ -26,6 +26,7 @@ import nbformat
 import pytest
 from picture_kinds import (
     NOTEBOOKS,
+    Kind,
     Saved,
     kind_of,
     kinds_notebook,
@@ -108,7 +109,8 @@ def test_every_notebook_has_the_same_metadata() -> None:
     assert [path.name for path in NOTEBOOKS if read(path).metadata != first] == []
 
 
-def test_the_kinds_notebook_holds_every_kind_by_its_widest_picture(tmp_path: Path) -> None:
+def test_the_kinds_notebook_holds_one_of_every_kind_by_its_widest_picture(
+        tmp_path: Path) -> None:
     saved = saved_outputs()
     kinds = {kind_of(s.output) for s in saved}
     notebook = nbformat.read(tmp_path / write_kinds_notebook(tmp_path), as_version=4)
@@ -121,13 +123,36 @@ def test_the_kinds_notebook_holds_every_kind_by_its_widest_picture(tmp_path: Pat
     shown = {kind_of(output).shows for output in outputs}
     assert {"setup note", "text", "chart", "Tic-tac-toe board", "Connect Four board",
             "Search tree, live", "Search tree (Monte-Carlo)", "Kuhn poker table"} <= shown
-
     _, chosen = kinds_notebook()
     for kind, representative in chosen.items():
         if "image/png" in representative.output.get("data", {}):
             widths = [png_size(s.output)[0] for s in saved if kind_of(s.output) == kind]
             assert png_size(representative.output)[0] == max(widths), kind
-    trees = [s for s in saved if kind_of(s.output).shows.startswith("Search tree")]
-    widest = max(png_size(s.output)[0] for s in trees)
-    assert widest in {png_size(output)[0] for output in outputs
-                      if kind_of(output).shows.startswith("Search tree")}
+
+
+def test_lesson_1_followed_by_the_kinds_it_lacks_holds_every_kind_at_its_widest(
+        tmp_path: Path) -> None:
+    """The notebook that the browser tests open: Lesson 1 as saved, then the other kinds;
+    among the outputs of each kind, the widest picture of the lessons (the widest search
+    tree of all among them)."""
+    lesson = NOTEBOOKS[1]
+    notebook = nbformat.read(tmp_path / write_kinds_notebook(tmp_path, base=lesson),
+                             as_version=4)
+    cells = read(lesson).cells
+    assert notebook.cells[:len(cells)] == cells
+    added = notebook.cells[len(cells):]
+    assert added and all(len(cell.outputs) == 1 and cell.source.startswith("# ")
+                         for cell in added)
+    saved = saved_outputs()
+    outputs = [output for cell in notebook.cells
+               for output in cell.get("outputs", [])]
+    assert {kind_of(output) for output in outputs} == {kind_of(s.output) for s in saved}
+    widest: dict[Kind, int] = {}
+    for output in [s.output for s in saved] + outputs:
+        if "image/png" in output.get("data", {}):
+            widest[kind_of(output)] = max(widest.get(kind_of(output), 0), png_size(output)[0])
+    for kind, width in widest.items():
+        assert width in {png_size(output)[0] for output in outputs if kind_of(output) == kind}
+    trees = [(width, kind) for kind, width in widest.items()
+             if kind.shows.startswith("Search tree")]
+    assert trees  # the widest tree of all lessons is the widest of its kind: it is there
