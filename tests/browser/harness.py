@@ -888,30 +888,3 @@ def report_if_failed(lab: LabPage, request: pytest.FixtureRequest) -> None:
         print("prompts:", lab.code_cell_prompts(), lab.kernel_status())
     print("browser errors:", *lab.errors or ["none"], sep="\n  ")
     print("server log (tail):", lab.server.log_tail(), sep="\n")
-
-
-def open_listed(lab: LabPage, path: str) -> str:
-    """Open notebook ``path`` (relative to the root; its folder's parent shown) in the
-    JupyterLab app that the page shows, as a student does: a double click on each of its
-    folders and on it in the file browser; wait until its tab is current and its notebook
-    shown; return the selector of its panel. The app's scripts are not loaded again."""
-    page = lab.page
-    listing = page.locator(".jp-DirListing-content")
-    for part in path.split("/"):
-        listing.get_by_text(part, exact=True).dblclick()
-    name = path.split("/")[-1]
-    page.locator(".lm-TabBar-tab.lm-mod-current", has_text=name).first.wait_for()
-    panel = "#jp-main-dock-panel .jp-NotebookPanel:not(.lm-mod-hidden)"
-    page.locator(f"{panel} .jp-Notebook").first.wait_for(state="visible")
-    return panel
-
-
-def close_tab(lab: LabPage, path: str) -> None:
-    """Close the tab of notebook ``path`` (not modified: no question), then shut its kernel
-    down (deleting the session of a tab still open would make JupyterLab start a new one)."""
-    tab = lab.page.locator(".lm-TabBar-tab", has_text=path.split("/")[-1])
-    tab.locator(".lm-TabBar-tabCloseIcon").first.click()
-    wait_until(lambda: tab.count() == 0, UI_TIMEOUT / 1000, f"{path}'s tab closed")
-    for session in lab.server.api("sessions") or []:
-        if session["path"] == path:
-            lab.server.api(f"sessions/{session['id']}", method="DELETE")

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import functools
 import io
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -47,7 +46,6 @@ from .harness import (
     SCREENSHOTS,
     LabPage,
     LabServer,
-    open_listed,
     page_on,
     report_if_failed,
     rgba,
@@ -84,14 +82,12 @@ def write_kinds(folder: Path) -> None:
 def app(browser: Browser, lessons_server: LabServer,
         request: pytest.FixtureRequest) -> Iterator[LabPage]:
     """One page for the tests of this file: JupyterLab, fresh (new settings, a workspace of
-    its own), whose file browser lists :data:`KINDS`, written before the page loads. The
-    tests open it there once, as a student does (the app's scripts and the notebook's kernel
-    start once): the first checks it fresh, the second runs it."""
+    its own), showing :data:`KINDS`, written just before and opened alone (the app's scripts
+    and the notebook's kernel start once): the first test checks it fresh, the second runs
+    it."""
     write_kinds(lessons_server.root)
     with page_on(browser, lessons_server, request) as lab:
-        workspace = f"untrusted-{os.urandom(4).hex()}"
-        lab.page.goto(f"{lessons_server.base_url}lab/workspaces/{workspace}"
-                      f"?token={lessons_server.token}", wait_until="domcontentloaded")
+        lab.open_notebook(KINDS)
         yield lab
 
 
@@ -102,13 +98,8 @@ def fresh(app: LabPage, request: pytest.FixtureRequest) -> Iterator[LabPage]:
     report_if_failed(app, request)
 
 
-def kinds_panel(lab: LabPage) -> str:
-    """The selector of :data:`KINDS`'s panel in the app, opened from the file browser unless
-    it is open already."""
-    panel = "#jp-main-dock-panel .jp-NotebookPanel:not(.lm-mod-hidden)"
-    if not lab.page.locator(".lm-TabBar-tab", has_text=KINDS).count():
-        open_listed(lab, KINDS)
-    return panel
+PANEL = "#jp-main-dock-panel .jp-NotebookPanel"
+"""The selector of :data:`KINDS`'s panel, the app's only one."""
 
 
 def picture_texts() -> list[str]:
@@ -198,10 +189,9 @@ def test_every_kind_of_saved_output_shows_fresh_and_untrusted_in_jupyterlab(
     search tree with labels under READABLE_PX, and under the setup cell one line of text
     (gamelib.style.SETUP_NOTE), not an empty strip."""
     page = fresh.page
-    shown = open_listed(fresh, KINDS)
-    faults = untrusted_faults(page, "JupyterLab", f"{shown} .jp-OutputArea-output")
-    faults += setup_faults(page, "JupyterLab", shown)
-    images = page.locator(f"{shown} .jp-OutputArea-output img")
+    faults = untrusted_faults(page, "JupyterLab", f"{PANEL} .jp-OutputArea-output")
+    faults += setup_faults(page, "JupyterLab", PANEL)
+    images = page.locator(f"{PANEL} .jp-OutputArea-output img")
     images.first.scroll_into_view_if_needed()
     fresh.screenshot("untrusted-lesson-viewer")
     images.last.scroll_into_view_if_needed()
@@ -249,11 +239,13 @@ def still_of(cell: Locator) -> Locator:
 def crosses(image: Locator, rect: Rect) -> int:
     """How many pixels of ``image`` on screen, inside ``rect`` of the board (in board pixels,
     scaled as the image is shown), have the colour of an X."""
-    from matplotlib.image import imread
+    import numpy as np
+    from PIL import Image
 
     from gamelib.ui.boards import Palette
 
-    shown = imread(io.BytesIO(image.screenshot()), format="png")[:, :, :3] * 255
+    with Image.open(io.BytesIO(image.screenshot())) as picture:
+        shown = np.asarray(picture.convert("RGB"), dtype=float)
     scale = shown.shape[1] / TTT_BOARD.width
     part = shown[round(rect.y * scale):round(rect.bottom * scale),
                  round(rect.x * scale):round(rect.right * scale)]
@@ -266,9 +258,7 @@ def test_a_board_says_so_when_its_kernel_has_stopped(fresh: LabPage) -> None:
     under comments) run and a move played, then its kernel restarted: the board keeps its
     picture and says so above it; saved and reloaded: the words instead of ipywidgets' "model
     not found", and under them the board's last picture, with the move (its still)."""
-    kinds_panel(fresh)  # Lesson 1 and the kinds after it: it is the file's copy, saved below
-    fresh.wait_kernel_idle()
-    fresh.run_all_cells()
+    fresh.run_all_cells()  # KINDS is this server's copy: it is saved below
     page = fresh.page
     board = page.locator(".jp-Notebook .gamelib-live").last
     board.wait_for(state="visible")
