@@ -136,9 +136,15 @@ def saved_outputs(paths: tuple[Path, ...] = NOTEBOOKS) -> list[Saved]:
 
 def png_size(output: Any) -> tuple[int, int]:
     """The width and height of ``output``'s PNG, decoded in full (Pillow)."""
+    return _png_size(text_of(output["data"]["image/png"]))
+
+
+@functools.cache
+def _png_size(data: str) -> tuple[int, int]:
+    """The width and height of the PNG ``data`` (base64), decoded in full, once per run."""
     from PIL import Image
 
-    with Image.open(io.BytesIO(base64.b64decode(text_of(output["data"]["image/png"])))) as image:
+    with Image.open(io.BytesIO(base64.b64decode(data))) as image:
         image.load()
         return image.size
 
