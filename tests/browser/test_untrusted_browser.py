@@ -196,6 +196,10 @@ def test_every_kind_of_saved_output_shows_fresh_and_untrusted_in_jupyterlab(
     fresh.screenshot("untrusted-lesson-viewer")
     images.last.scroll_into_view_if_needed()
     fresh.screenshot("untrusted-lesson-play")
+    trees = page.locator(f'{PANEL} .jp-OutputArea-output img[alt^="Search tree"]')
+    widths = trees.evaluate_all("imgs => imgs.map(i => i.naturalWidth)")
+    trees.nth(widths.index(max(widths))).scroll_into_view_if_needed()
+    fresh.screenshot("untrusted-widest-tree")
     assert not faults, "\n".join(faults)
 
 
