@@ -162,10 +162,11 @@ def kinds_notebook(paths: tuple[Path, ...] = NOTEBOOKS,
     docstring), or its first output.
 
     Each stands in a code cell of its own, whose source, a comment, says where it comes from
-    (running it clears the output); the first kind's first (the setup note, if the first
-    notebook opens with it). With ``base``, a lesson, the notebook is that lesson, its cells
-    as saved, followed by the outputs that stand for a kind and are not the lesson's: a
-    browser test can check them all fresh, then run the lesson and play on the same page.
+    (running it clears the output), in the order in which the kinds first appear (the setup
+    note first: every lesson opens with it). With ``base``, a lesson, the notebook is that
+    lesson, its cells as saved, followed by the outputs that stand for a kind and are not the
+    lesson's: a browser test can check them all fresh, then run the lesson and play on the
+    same page.
     The notebook has the first notebook's metadata (or the base's), no widget state and no
     signature (a server that never saw it finds it untrusted)."""
     chosen: dict[Kind, Saved] = {}
