@@ -258,13 +258,38 @@ def select(root: MCTSNode, exploration: float,
     while not node.untried and node.children and node.proven is None:
         visits = node.visits
         if scores is None:  # the search itself: no table of the scores
-            node = max(node.children, key=lambda c: uct_score(c, visits, exploration))
+            node = _best_uct(node, exploration)
         else:
             step = {c.id: uct_score(c, visits, exploration) for c in node.children}
             scores.append(step)
             node = max(node.children, key=lambda c: step[c.id])
         path.append(node)
     return path
+
+
+def _best_uct(node: MCTSNode, exploration: float) -> MCTSNode:
+    """``max(node.children, key=uct_score)`` (the first on a tie), with
+    :func:`uct_score` and :func:`_exploit` inlined: the same arithmetic in the same
+    order, so the same floats and the same choice; this loop is a fifth of a search's
+    time, and the calls were half of it. Precondition: every child was visited."""
+    log_visits = math.log(node.visits)
+    player = node.player
+    best = node.children[0]
+    best_score = -math.inf
+    for child in node.children:
+        proven = child.proven
+        if proven is None:
+            value = child.total / child.visits
+            if child.player != player:
+                value = -value
+        else:
+            value = proven if child.player == player else -proven
+            if value < 0:
+                continue    # a proven loss for the chooser: -inf, chosen only if all are
+        score = value + exploration * math.sqrt(log_visits / child.visits)
+        if score > best_score:
+            best, best_score = child, score
+    return best
 
 
 def expand(game: AnyGame, node: MCTSNode, stats: MCTSStats) -> MCTSNode:
