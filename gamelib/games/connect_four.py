@@ -116,7 +116,19 @@ class ConnectFour:
         self.directions: Final = (1, h, h - 1, h + 1)
         """Vertical, horizontal and the two diagonals, as bit distances."""
         self._outside = ~self.full
-        self._over: Final = _over_function(rows, self.full)
+        own_four = type(self).has_four is ConnectFour.has_four
+        self._over: Final = _over_function(rows, self.full) if own_four else self._fours
+        """``over(first, second)``: four in a row or a full board (a subclass's own
+        ``has_four`` is honoured)."""
+        self._remember: Final = type(self).finished is ConnectFour.finished
+        """Whether :attr:`_running` may be kept: not when a subclass has its own
+        ``finished``, which ``moves`` and ``play`` must then ask every time."""
+        self._running: object = None
+        """The last state :meth:`finished` found running (checked, not over): ``moves``,
+        ``play`` and ``next_states`` given that very object skip the check. A playout
+        asks ``finished``, then ``moves``, then ``play`` of each state: one check instead
+        of three. One assignment, so threads sharing the game see an old entry or a new
+        one, each true of the object it names (which lives as long as it is named)."""
         self._notation = (
             f"a move is a column number from 1 to {cols}, e.g. '{(cols + 1) // 2}'"
         )
@@ -131,9 +143,9 @@ class ConnectFour:
         ``player`` is neither ``"X"`` nor ``"O"``, or when ``state`` is not a state.
         """
         check_player(self, player)
-        first, second = self.check_state(state)
-        if self._over(first, second):
+        if state is not self._running and self.finished(state):
             return []
+        first, second = state
         mask = first | second
         odd = mask.bit_count() & 1
         children = []
@@ -150,7 +162,11 @@ class ConnectFour:
         Raises :class:`GameError` when ``state`` is not a state.
         """
         first, second = self.check_state(state)
-        return self._over(first, second)
+        if self._over(first, second):
+            return True
+        if self._remember:
+            self._running = state
+        return False
 
     @state_checked
     def utility(self, state: C4State, player: Player) -> int:
@@ -187,10 +203,9 @@ class ConnectFour:
         Empty once the game is finished. Raises :class:`GameError` when ``state`` is
         not a state.
         """
-        first, second = self.check_state(state)
-        if self._over(first, second):
+        if state is not self._running and self.finished(state):
             return []
-        mask = first | second
+        mask = state[0] | state[1]
         return [c for c in range(self.cols) if not mask & self.top_masks[c]]
 
     @state_checked
@@ -211,9 +226,9 @@ class ConnectFour:
                 f"there is no column index {describe_text(move)}: columns are 0 to {self.cols - 1} "
                 f"(numbered 1 to {self.cols} on the board)"
             )
-        first, second = self.check_state(state)
-        if self._over(first, second):
+        if state is not self._running and self.finished(state):
             raise IllegalMoveError("the game is over: no more moves are allowed")
+        first, second = state
         mask = first | second
         if mask & self.top_masks[move]:
             open_columns = ", ".join(str(c + 1) for c in self.moves(state))
@@ -322,6 +337,10 @@ class ConnectFour:
                 raise IllegalMoveError(f"move {index} ({char}): column {char} is already full")
             state = game.play(state, column)
         return state
+
+    def _fours(self, first: int, second: int) -> bool:
+        """Four in a row by :meth:`has_four` (a subclass's own), or a full board."""
+        return (first | second) == self.full or self.has_four(first) or self.has_four(second)
 
     def has_four(self, discs: int) -> bool:
         """True iff the bitboard ``discs`` holds four in a row in some direction."""

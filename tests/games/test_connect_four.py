@@ -442,3 +442,21 @@ def test_finished_tests_both_players_as_has_four_does(rows: int, cols: int) -> N
             assert game.finished(state) == expected
             fours += expected
     assert 0 < fours < 1800     # both outcomes occur
+
+
+def test_moves_and_play_ask_a_subclass_s_own_finished() -> None:
+    """``moves`` and ``play`` skip the check of a state ``finished`` just found running,
+    unless a subclass has its own ``finished`` (here: over after two discs), which they
+    then ask every time, even after the subclass's ``finished`` called the base one."""
+
+    class Short(ConnectFour):
+        def finished(self, state: Any) -> bool:
+            return super().finished(state) or (state[0] | state[1]).bit_count() >= 2
+
+    game, plain = Short(), ConnectFour()
+    state = ConnectFour.from_moves("44")
+    assert game.finished(state) and game.moves(state) == []
+    with pytest.raises(connect_four.IllegalMoveError, match="the game is over"):
+        game.play(state, 0)
+    assert not plain.finished(state) and plain.moves(state) == list(range(7))
+    assert plain.play(state, 0) == (state[0] | 1, state[1])
