@@ -256,15 +256,36 @@ def select(root: MCTSNode, exploration: float,
     path = [root]
     node = root
     while not node.untried and node.children and node.proven is None:
-        visits = node.visits
-        if scores is None:  # the search itself: no table of the scores
-            node = max(node.children, key=lambda c: uct_score(c, visits, exploration))
-        else:
-            step = {c.id: uct_score(c, visits, exploration) for c in node.children}
-            scores.append(step)
-            node = max(node.children, key=lambda c: step[c.id])
+        children = node.children
+        values = _uct_scores(node, exploration)
+        if scores is not None:
+            scores.append({c.id: v for c, v in zip(children, values, strict=True)})
+        node = children[values.index(max(values))]     # the first best
         path.append(node)
     return path
+
+
+def _uct_scores(node: MCTSNode, exploration: float) -> list[float]:
+    """``[uct_score(c, node.visits, exploration) for c in node.children]``, with
+    :func:`uct_score` and :func:`_exploit` inlined: the same arithmetic in the same
+    order, so the same floats (a test compares them); this loop is a fifth of a search's
+    time, and the calls were half of it. Precondition: every child was visited."""
+    log_visits = math.log(node.visits)
+    player = node.player
+    scores = []
+    for child in node.children:
+        proven = child.proven
+        if proven is None:
+            value = child.total / child.visits
+            if child.player != player:
+                value = -value
+        else:
+            value = proven if child.player == player else -proven
+            if value < 0:   # a proven loss for the chooser: never chosen while another is left
+                scores.append(-math.inf)
+                continue
+        scores.append(value + exploration * math.sqrt(log_visits / child.visits))
+    return scores
 
 
 def expand(game: AnyGame, node: MCTSNode, stats: MCTSStats) -> MCTSNode:

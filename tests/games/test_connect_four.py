@@ -417,3 +417,46 @@ def test_ten_columns_in_the_notation() -> None:
         ". . . . . . . . . X",
         "1 2 3 4 5 6 7 8 9 0",
     ]
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(4, 4), (4, 10), (10, 4), (6, 7), (10, 10)])
+def test_finished_tests_both_players_as_has_four_does(rows: int, cols: int) -> None:
+    """``finished`` tests both bitboards at once (side by side in one int): on random
+    cell sets, reachable or not, it agrees with ``has_four`` of each and the full board."""
+    game = ConnectFour(rows, cols)
+    rng = random.Random(rows * 100 + cols)
+    cells = [1 << (c * game.height + r) for c in range(cols) for r in range(rows)]
+    fours = 0
+    for _ in range(300):
+        first = second = 0
+        for bit in cells:
+            roll = rng.random()
+            if roll < 0.3:
+                first |= bit
+            elif roll < 0.6:
+                second |= bit
+        for state in [(first, second), (second, first), (first, 0), (0, second),
+                      (first | second, 0), (game.full, 0)]:
+            expected = (game.has_four(state[0]) or game.has_four(state[1])
+                        or (state[0] | state[1]) == game.full)
+            assert game.finished(state) == expected
+            fours += expected
+    assert 0 < fours < 1800     # both outcomes occur
+
+
+def test_moves_and_play_ask_a_subclass_s_own_finished() -> None:
+    """``moves`` and ``play`` skip the check of a state ``finished`` just found running,
+    unless a subclass has its own ``finished`` (here: over after two discs), which they
+    then ask every time, even after the subclass's ``finished`` called the base one."""
+
+    class Short(ConnectFour):
+        def finished(self, state: Any) -> bool:
+            return super().finished(state) or (state[0] | state[1]).bit_count() >= 2
+
+    game, plain = Short(), ConnectFour()
+    state = ConnectFour.from_moves("44")
+    assert game.finished(state) and game.moves(state) == []
+    with pytest.raises(connect_four.IllegalMoveError, match="the game is over"):
+        game.play(state, 0)
+    assert not plain.finished(state) and plain.moves(state) == list(range(7))
+    assert plain.play(state, 0) == (state[0] | 1, state[1])

@@ -129,6 +129,22 @@ def test_game_value_is_a_draw() -> None:
     assert value(BITS.play(threat, (0, 1))) == -1  # X has won; O, to move, has lost
 
 
+def test_winner_is_the_mark_on_the_first_complete_line_of_every_board() -> None:
+    """utility's ``_winner`` (its eight tests written out) against its definition, the
+    mark on the first complete line in the order of LINES, on all 3**9 boards, reachable
+    or not (boards with lines of both marks included)."""
+    from gamelib.games.tictactoe import _winner
+
+    both = 0
+    for cells in itertools.product(" XO", repeat=9):
+        board: Any = (cells[0:3], cells[3:6], cells[6:9])
+        complete = [board[r0][c0] for (r0, c0), (r1, c1), (r2, c2) in LINES
+                    if board[r0][c0] != " " and board[r0][c0] == board[r1][c1] == board[r2][c2]]
+        assert _winner(board) == (complete[0] if complete else None), board
+        both += len(set(complete)) == 2
+    assert both > 0     # the order of the tests mattered on some boards
+
+
 def test_line_masks_match_the_lines() -> None:
     assert len(LINES) == len(set(LINES)) == 8
     for line, mask in zip(LINES, LINE_MASKS, strict=True):

@@ -445,3 +445,23 @@ def test_the_trace_and_its_picture_show_what_mcts_solver_proved() -> None:
     assert shot.message.endswith("Proven exactly: 1,2 is +1 for X; 2,2 is 0 for O; 3,2 is "
                                  "0 for X; the start position is 0 for O.")
     assert search_svg(trace)._repr_svg_().count("proven ") == 14
+
+
+def test_selection_scores_are_uct_score_exactly() -> None:
+    """Selection computes the children's scores in one loop (uct_score inlined): on every
+    node of a seeded MCTS-Solver tree they equal uct_score's, float for float."""
+    from gamelib.search.mcts import _uct_scores, uct_score
+
+    game = ConnectFour()
+    root = mcts(game, ConnectFour.from_moves("5611761122133562247367317662"),
+                iterations=600, seed=1, solve=True).root
+    nodes, checked, proven = [root], 0, 0
+    while nodes:
+        node = nodes.pop()
+        nodes.extend(node.children)
+        if node.children and all(c.visits for c in node.children):
+            expected = [uct_score(c, node.visits, 1.3) for c in node.children]
+            assert _uct_scores(node, 1.3) == expected
+            checked += 1
+            proven += any(c.proven is not None for c in node.children)
+    assert checked > 50 and proven > 0
