@@ -95,6 +95,29 @@ def check_fixture_notebook(name: str, call: str) -> None:
     assert "widgets" not in notebook["metadata"]
 
 
+def lesson_excerpt(picks: list[tuple[str, str]]) -> dict[str, Any]:
+    """A notebook of lesson cells: for each ``(lesson, text)`` of ``picks``, word for word the
+    one code cell of ``notebooks/<lesson>`` whose source holds ``text``, in that order, with no
+    outputs. A test that needs one cell of a lesson runs it after only the cells it needs (the
+    lesson's setup, its imports and definitions): the lesson's own call in the state the lesson
+    gives it, without the cost of opening and running the whole lesson in the browser."""
+    cells = []
+    for lesson, text in picks:
+        notebook = json.loads((PROJECT_ROOT / "notebooks" / lesson).read_text(encoding="utf-8"))
+        found = [cell for cell in notebook["cells"]
+                 if cell["cell_type"] == "code" and text in "".join(cell["source"])]
+        assert len(found) == 1, f"{lesson}: {len(found)} code cells hold {text!r}, not one"
+        cells.append({"cell_type": "code", "execution_count": None, "id": f"cell-{len(cells)}",
+                      "metadata": {}, "outputs": [], "source": found[0]["source"]})
+    return {
+        "cells": cells,
+        "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)",
+                                    "language": "python", "name": "python3"},
+                     "language_info": {"name": "python"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }
+
+
 # ---------------------------------------------------------------------------------------
 # Waiting
 # ---------------------------------------------------------------------------------------
@@ -468,18 +491,24 @@ def page_on(
     try:
         yield helper
     finally:
-        failed = getattr(request.node, "rep_call", None)
-        if failed is not None and failed.failed:
-            with contextlib.suppress(Exception):
-                print("screenshot:", helper.screenshot(f"FAILED-{request.node.name}"))
-                print("prompts:", helper.code_cell_prompts(), helper.kernel_status())
-            print("browser errors:", *helper.errors or ["none"], sep="\n  ")
-            print("server log (tail):", server.log_tail(), sep="\n")
+        leave_evidence(helper, request)
         for opened in [p for p in context.pages if p not in before]:
             opened.close()
         with contextlib.suppress(OSError, ValueError):
             for session in server.api("sessions") or []:
                 server.api(f"sessions/{session['id']}", method="DELETE")
+
+
+def leave_evidence(helper: LabPage, request: pytest.FixtureRequest) -> None:
+    """If the test of ``request`` failed, put into its report a screenshot of ``helper``'s
+    page, the browser's errors, the cells' prompts and the server log's tail."""
+    failed = getattr(request.node, "rep_call", None)
+    if failed is not None and failed.failed:
+        with contextlib.suppress(Exception):
+            print("screenshot:", helper.screenshot(f"FAILED-{request.node.name}"))
+            print("prompts:", helper.code_cell_prompts(), helper.kernel_status())
+        print("browser errors:", *helper.errors or ["none"], sep="\n  ")
+        print("server log (tail):", helper.server.log_tail(), sep="\n")
 
 
 # ---------------------------------------------------------------------------------------

@@ -27,12 +27,13 @@ from gamelib.ui.search_svg import READABLE, search_svg
 from gamelib.ui.search_view import PIXEL_RATIO, SHRINK, SearchView
 
 from .harness import (
-    PROJECT_ROOT,
     SCREENSHOTS,
     Box,
     LabPage,
     LabServer,
     check_fixture_notebook,
+    leave_evidence,
+    lesson_excerpt,
     page_on,
     rgba,
     wait_until,
@@ -198,11 +199,144 @@ def test_steps_move_the_highlight_and_a_wide_tree_keeps_it_in_view(lab: LabPage)
     lab.screenshot("search_view_lecture_1280x800")
 
 
-# -- Lesson 4 itself -----------------------------------------------------------------------
+# -- Lessons 4 and 10, in one page ---------------------------------------------------------
+#
+# The notebook of these tests holds, word for word, the cells of Lessons 4 and 10 that their
+# viewer cells need (harness.lesson_excerpt): the setup cell (the lessons' style), Lesson 4's
+# definitions and its first viewer cell, then Lesson 10's imports and its viewer cell: the
+# lessons' own calls, in the state the lessons give them, without the rest of the lessons. One
+# page runs it once; each test steps its own viewer, and the Lesson 4 test, which saves the
+# notebook and shuts its kernel down, comes last.
 
 LESSON = "04-Alpha-Beta-Pruning.ipynb"
 LESSON_CALL = 'plain = trace_search(game, four, "alphabeta")'
 """The lesson's first viewer cell; Lesson 2's position, O to move: X X O / . . X / . O ."""
+CHANCE_LESSON = "10-Chance-and-Expectiminimax.ipynb"
+CHANCE_CALL = 'coin_trace = trace_search(game, bottom_row, "expectiminimax")'
+LESSONS = "lesson_viewers.ipynb"
+LESSON_CELLS = [
+    (LESSON, "load_style()"), (LESSON, "def board("), (LESSON, LESSON_CALL),
+    (CHANCE_LESSON, "game = RandomTurnTicTacToe()"), (CHANCE_LESSON, CHANCE_CALL),
+]
+"""The lessons' cells that the viewer cells need, in order (:func:`harness.lesson_excerpt`)."""
+
+
+def test_the_lessons_hold_the_viewer_cells_and_what_they_need() -> None:
+    """Each cell of :data:`LESSON_CELLS` is one code cell of its lesson (else update it and
+    the twins); the viewer cells are there, and what the lesson asserts of them with them."""
+    sources = ["".join(c["source"]) for c in lesson_excerpt(LESSON_CELLS)["cells"]]
+    assert "(minimax_trace.calls, plain.calls) == (57, 32)" in sources[2]
+    assert "(coin_trace.calls, steps) == (53, 128)" in sources[4]
+
+
+@pytest.fixture(scope="module")
+def lessons_page(
+    browser: Browser, lab_server: LabServer, request: pytest.FixtureRequest
+) -> Iterator[LabPage]:
+    """A page at 1280 x 800 (a projector) that has run the lesson viewers' fixture."""
+    (lab_server.root / LESSONS).write_text(json.dumps(lesson_excerpt(LESSON_CELLS)),
+                                           encoding="utf-8")
+    with page_on(browser, lab_server, request, height=800) as page:
+        page.open_notebook(LESSONS)
+        page.run_all_cells()
+        yield page
+
+
+@pytest.fixture
+def lessons(lessons_page: LabPage, request: pytest.FixtureRequest) -> Iterator[LabPage]:
+    """The page of :func:`lessons_page`, with evidence in the report if the test fails."""
+    yield lessons_page
+    leave_evidence(lessons_page, request)
+
+
+def viewer_cell(lab: LabPage, call: str) -> Locator:
+    """The code cell whose source holds ``call``, scrolled into view."""
+    cell = lab.page.locator(".jp-Notebook .jp-CodeCell", has_text=call).first
+    cell.scroll_into_view_if_needed()
+    return cell
+
+
+def step_button(cell: Locator) -> Locator:
+    return cell.locator(".jp-OutputArea-output button.widget-button",
+                        has_text=re.compile(r"^\s*Step\s*$"))
+
+
+def chance_twin() -> SearchView:
+    """A viewer on the trace of Lesson 10's viewer cell."""
+    game = RandomTurnTicTacToe()
+    bottom_row = game.from_text("X|O|X\n-+-+-\nO|X|O\n-+-+-\n | | \ncoin: in the air")
+    return SearchView(trace_search(game, bottom_row, "expectiminimax"), RecordingCanvas())
+
+
+def round_halo(view: SearchView, node: int) -> tuple[Box, Box]:
+    """Two strips just left of ``node``'s box, in device pixels of the page's canvas: one at
+    its middle height, which a highlight drawn round the node lights whatever its shape,
+    and one at its top corner, which only a square highlight lights."""
+    box = view.layout.spots[node].box
+    middle = ((box.x - 6) * PIXEL_RATIO, (box.center[1] - 4) * PIXEL_RATIO,
+              4 * PIXEL_RATIO, 8 * PIXEL_RATIO)
+    corner = ((box.x - 6) * PIXEL_RATIO, (box.y - 6) * PIXEL_RATIO,
+              4 * PIXEL_RATIO, 8 * PIXEL_RATIO)
+    return middle, corner
+
+
+def test_lesson_10_chance_nodes_are_round_labelled_and_summed(lessons: LabPage) -> None:
+    """Lesson 10's expectiminimax viewer, run in JupyterLab at 1280 x 800: the root, a
+    chance node, is highlighted round (its middle strip lit, its corner not); one Step
+    shows the probability 1/2 above the root's first outcome (label pixels where there were
+    none) and highlights that outcome, a player's node, square (both strips lit); Steps on
+    to the next chance node move the round highlight there, and to the first outcome that
+    returns into a chance node, whose status line gives the expectation so far."""
+    lab, view = lessons, chance_twin()
+    trace = view.trace
+    chance = [n.id for n in trace.nodes if n.player == CHANCE]
+    second = next(k for k, e in enumerate(trace.events) if e.node in chance[1:])
+    summed = next(k for k in range(len(trace)) if "so far" in snapshot(trace, k).message)
+    assert 0 < second < summed < 20
+    cell = viewer_cell(lab, CHANCE_CALL)
+    canvas = lab.visible_canvas(within=cell)
+    canvas.scroll_into_view_if_needed()
+    status = cell.locator(".gamelib-tree-status")
+    assert lab.canvas_size(canvas) == (
+        view.layout.width * PIXEL_RATIO, view.layout.height * PIXEL_RATIO)
+    wait_until(lambda: lit(lab, canvas, list(round_halo(view, 0))) == [True, False], 30,
+               "the root, a chance node, highlighted round")
+    # A probability label: the row above the root's first outcome, empty before it is
+    # entered, holds "1/2" one step later.
+    first = next(n.id for n in trace.nodes if n.parent == 0)
+    row = view.layout.spots[first].row(-1)
+    label = [(row.x * PIXEL_RATIO, row.y * PIXEL_RATIO, row.width * PIXEL_RATIO,
+              row.height * PIXEL_RATIO)]
+    grey = rgba(READABLE[Palette.NEUTRAL])
+
+    def label_ink() -> int:
+        return lab.census(canvas, label, [grey], tolerance=40)[0][0]
+
+    assert label_ink() == 0
+    step = step_button(cell)
+    step.click()
+    view.step()
+    wait_until(lambda: label_ink() > 20, 30, "the probability 1/2 above the first outcome")
+    # That outcome is a player's node, a square: its highlight lights the corner strip too.
+    wait_until(lambda: lit(lab, canvas, list(round_halo(view, first))) == [True, True], 30,
+               "the square highlight on the first outcome")
+    while view.position < second:
+        view.step()
+        step.click()
+    node = view.event.node
+    wait_until(lambda: lit(lab, canvas, list(round_halo(view, node))) == [True, False], 30,
+               f"the round highlight on chance node {node} at step {second}")
+    assert lit(lab, canvas, list(round_halo(view, 0))) == [False, False]
+    cell.locator(".gamelib-current").scroll_into_view_if_needed()
+    lab.screenshot("lesson10_chance_node_highlighted_1280x800")
+    while view.position < summed:
+        view.step()
+        step.click()
+    wanted = f"{view.message} step {summed} of {len(view) - 1}".split()
+    assert "so far." in view.message and "1/2 ×" in view.message
+    wait_until(lambda: status.inner_text().split() == wanted, 30, "the expectation in words")
+    status.evaluate("s => s.scrollIntoView({block: 'start'})")   # the words, then the tree
+    lab.screenshot("lesson10_expectation_so_far_1280x800")
 
 
 def lesson_twin() -> SearchView:
@@ -214,49 +348,34 @@ def lesson_twin() -> SearchView:
     return SearchView(trace, RecordingCanvas())
 
 
-@pytest.fixture
-def lessons_page(
-    browser: Browser, lessons_server: LabServer, request: pytest.FixtureRequest
-) -> Iterator[LabPage]:
-    """A page at 1280 x 800 (a projector) on that server."""
-    with page_on(browser, lessons_server, request, height=800) as page:
-        yield page
-
-
 def test_lesson_4_five_steps_move_the_highlight_and_leave_a_still_after_a_reload(
-    lessons_page: LabPage,
+    lessons: LabPage,
 ) -> None:
-    """Lesson 4 run through its first viewer cell in JupyterLab at 1280 x 800 (on a copy,
-    which is saved). Five presses of Step in that viewer move the highlight from the root to
-    the node of step 5 (by pixels, as the twin says).
-    Then the lesson is saved, its kernel shut down and the page reloaded: the viewer's output
-    says so (STOPPED_KERNEL_CSS) and shows, under the words, the tree at step 5 (its still,
-    gamelib.ui.still), byte for byte the PNG of search_svg at that step; while the viewer
-    lived, the still took no room."""
-    lab, view = lessons_page, lesson_twin()
+    """Lesson 4's first viewer cell in JupyterLab at 1280 x 800. Five presses of Step in that
+    viewer move the highlight from the root to the node of step 5 (by pixels, as the twin
+    says).
+    Then the notebook is saved, its kernel shut down and the page reloaded: the viewer's
+    output says so (STOPPED_KERNEL_CSS) and shows, under the words, the tree at step 5 (its
+    still, gamelib.ui.still), byte for byte the PNG of search_svg at that step; while the
+    viewer lived, the still took no room. (Last in this file: it ends the page's kernel.)"""
+    lab, view = lessons, lesson_twin()
     start = view.event.node
     for _ in range(5):
         assert view.step()
     after = view.event.node
     assert after != start
     expected = base64.b64encode(search_svg(view.trace, 5).png).decode("ascii")
-    cells = json.loads((PROJECT_ROOT / "notebooks" / LESSON).read_text(encoding="utf-8"))["cells"]
-    assert any(LESSON_CALL in "".join(c["source"]) for c in cells), (
-        "Lesson 4's first viewer cell changed: update the twin")
-    lab.open_notebook(lab.server.own_copy(LESSON, "lesson4"))  # it is saved below
-    cell = lab.run_through(LESSON_CALL)  # not the lesson's cells after the viewer
     page = lab.page
+    cell = viewer_cell(lab, LESSON_CALL)
     still = cell.locator('.jp-OutputArea-output > img[width="0"][height="0"]')
     assert still.count() == 1
-    cell.scroll_into_view_if_needed()
     canvas = lab.visible_canvas(within=cell)
     canvas.scroll_into_view_if_needed()
     assert lab.canvas_size(canvas) == (
         view.layout.width * PIXEL_RATIO, view.layout.height * PIXEL_RATIO)
     boxes = [halo(view, start), halo(view, after)]
     wait_until(lambda: lit(lab, canvas, boxes) == [True, False], 30, "the root highlighted")
-    step = cell.locator(".jp-OutputArea-output button.widget-button",
-                        has_text=re.compile(r"^\s*Step\s*$"))
+    step = step_button(cell)
     for _ in range(5):
         step.click()
     wait_until(lambda: lit(lab, canvas, boxes) == [False, True], 30,
@@ -286,93 +405,3 @@ def test_lesson_4_five_steps_move_the_highlight_and_leave_a_still_after_a_reload
     assert picture["width"] > 300 and picture["height"] > 200
     still.scroll_into_view_if_needed()
     lab.screenshot("lesson4_search_view_reloaded_without_kernel")
-
-
-# -- Lesson 10: expectiminimax, chance nodes -------------------------------------------------
-
-CHANCE_LESSON = "10-Chance-and-Expectiminimax.ipynb"
-CHANCE_CALL = 'coin_trace = trace_search(game, bottom_row, "expectiminimax")'
-
-
-def chance_twin() -> SearchView:
-    """A viewer on the trace of Lesson 10's viewer cell."""
-    game = RandomTurnTicTacToe()
-    bottom_row = game.from_text("X|O|X\n-+-+-\nO|X|O\n-+-+-\n | | \ncoin: in the air")
-    return SearchView(trace_search(game, bottom_row, "expectiminimax"), RecordingCanvas())
-
-
-def round_halo(view: SearchView, node: int) -> tuple[Box, Box]:
-    """Two strips just left of ``node``'s box, in device pixels of the page's canvas: one at
-    its middle height, which a highlight drawn round the node lights whatever its shape,
-    and one at its top corner, which only a square highlight lights."""
-    box = view.layout.spots[node].box
-    middle = ((box.x - 6) * PIXEL_RATIO, (box.center[1] - 4) * PIXEL_RATIO,
-              4 * PIXEL_RATIO, 8 * PIXEL_RATIO)
-    corner = ((box.x - 6) * PIXEL_RATIO, (box.y - 6) * PIXEL_RATIO,
-              4 * PIXEL_RATIO, 8 * PIXEL_RATIO)
-    return middle, corner
-
-
-def test_lesson_10_chance_nodes_are_round_labelled_and_summed(lessons_page: LabPage) -> None:
-    """Lesson 10's expectiminimax viewer, run in JupyterLab at 1280 x 800: the root, a
-    chance node, is highlighted round (its middle strip lit, its corner not); one Step
-    shows the probability 1/2 above the root's first outcome (label pixels where there were
-    none) and highlights that outcome, a player's node, square (both strips lit); Steps on
-    to the next chance node move the round highlight there, and to the first outcome that
-    returns into a chance node, whose status line gives the expectation so far."""
-    lab, view = lessons_page, chance_twin()
-    trace = view.trace
-    chance = [n.id for n in trace.nodes if n.player == CHANCE]
-    second = next(k for k, e in enumerate(trace.events) if e.node in chance[1:])
-    summed = next(k for k in range(len(trace)) if "so far" in snapshot(trace, k).message)
-    assert 0 < second < summed < 20
-    cells = json.loads((PROJECT_ROOT / "notebooks" / CHANCE_LESSON).read_text(
-        encoding="utf-8"))["cells"]
-    assert any(CHANCE_CALL in "".join(c["source"]) for c in cells), (
-        "Lesson 10's viewer cell changed: update the twin")
-    lab.open_notebook(CHANCE_LESSON)
-    cell = lab.run_through(CHANCE_CALL)   # not the lesson's Pig sections after it
-    canvas = lab.visible_canvas(within=cell)
-    canvas.scroll_into_view_if_needed()
-    status = cell.locator(".gamelib-tree-status")
-    assert lab.canvas_size(canvas) == (
-        view.layout.width * PIXEL_RATIO, view.layout.height * PIXEL_RATIO)
-    wait_until(lambda: lit(lab, canvas, list(round_halo(view, 0))) == [True, False], 30,
-               "the root, a chance node, highlighted round")
-    # A probability label: the row above the root's first outcome, empty before it is
-    # entered, holds "1/2" one step later.
-    first = next(n.id for n in trace.nodes if n.parent == 0)
-    row = view.layout.spots[first].row(-1)
-    label = [(row.x * PIXEL_RATIO, row.y * PIXEL_RATIO, row.width * PIXEL_RATIO,
-              row.height * PIXEL_RATIO)]
-    grey = rgba(READABLE[Palette.NEUTRAL])
-
-    def label_ink() -> int:
-        return lab.census(canvas, label, [grey], tolerance=40)[0][0]
-
-    assert label_ink() == 0
-    step = cell.locator(".jp-OutputArea-output button.widget-button",
-                        has_text=re.compile(r"^\s*Step\s*$"))
-    step.click()
-    view.step()
-    wait_until(lambda: label_ink() > 20, 30, "the probability 1/2 above the first outcome")
-    # That outcome is a player's node, a square: its highlight lights the corner strip too.
-    wait_until(lambda: lit(lab, canvas, list(round_halo(view, first))) == [True, True], 30,
-               "the square highlight on the first outcome")
-    while view.position < second:
-        view.step()
-        step.click()
-    node = view.event.node
-    wait_until(lambda: lit(lab, canvas, list(round_halo(view, node))) == [True, False], 30,
-               f"the round highlight on chance node {node} at step {second}")
-    assert lit(lab, canvas, list(round_halo(view, 0))) == [False, False]
-    cell.locator(".gamelib-current").scroll_into_view_if_needed()
-    lab.screenshot("lesson10_chance_node_highlighted_1280x800")
-    while view.position < summed:
-        view.step()
-        step.click()
-    wanted = f"{view.message} step {summed} of {len(view) - 1}".split()
-    assert "so far." in view.message and "1/2 ×" in view.message
-    wait_until(lambda: status.inner_text().split() == wanted, 30, "the expectation in words")
-    status.evaluate("s => s.scrollIntoView({block: 'start'})")   # the words, then the tree
-    lab.screenshot("lesson10_expectation_so_far_1280x800")
