@@ -12,7 +12,6 @@ from __future__ import annotations
 import base64
 import json
 import re
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
@@ -32,15 +31,13 @@ from .harness import (
     LabPage,
     LabServer,
     check_fixture_notebook,
-    leave_evidence,
     lesson_excerpt,
-    page_on,
     rgba,
     wait_until,
 )
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Locator
+    from playwright.sync_api import Locator
 
 pytestmark = pytest.mark.browser
 
@@ -77,136 +74,14 @@ def test_fixture_notebook_shows_the_twins_trace() -> None:
     check_fixture_notebook(NOTEBOOK, CALL)
 
 
-def test_steps_move_the_highlight_and_a_wide_tree_keeps_it_in_view(lab: LabPage) -> None:
-    """The fixture's viewer at 1280 x 800 with the file browser open, run once:
-
-    * five presses of Step move the highlight from the root to the node of step 5 (by
-      pixels, as the twin says), and End brings it back to the root;
-    * the tree (1,228 px) is wider than the output even at its smallest (SHRINK): the box
-      scrolls, and follows the current node from the far left of the tree (step 3) to its
-      far right (step 41); the status line and the key stay whole and in view at 100 % and
-      150 % zoom;
-    * saved, the output holds the search as an SVG picture; after a reload the kernel still
-      holds the viewer, and the new canvas asks for its picture again."""
-    view, fifth = twin(), twin()
-    assert view.layout.width * SHRINK > 1000
-    for _ in range(5):
-        assert fifth.step()
-    start, after = view.event.node, fifth.event.node
-    assert after != start, "the fixture must move the highlight within five steps"
-    lab.page.set_viewport_size({"width": 1280, "height": 800})
-    lab.open_notebook(NOTEBOOK)
-    lab.run_all_cells()
-    page = lab.page
-    scroller = page.locator(".gamelib-tree-box").first
-    mark = page.locator(".gamelib-current").first
-    status = page.locator(".gamelib-tree-status").first
-    key = page.locator(".gamelib-tree-key").first
-    canvas = lab.visible_canvas()
-    canvas.scroll_into_view_if_needed()
-    assert lab.canvas_size(canvas) == (
-        view.layout.width * PIXEL_RATIO, view.layout.height * PIXEL_RATIO)
-    width, room = scroller.evaluate("s => [s.scrollWidth, s.clientWidth]")
-    assert width > room + 50, f"the tree ({width} px) should be wider than its box ({room} px)"
-    assert canvas.bounding_box()["width"] == pytest.approx(view.layout.width * SHRINK, abs=1)
-    boxes = [halo(view, start), halo(view, after)]
-    wait_until(lambda: lit(lab, canvas, boxes) == [True, False], 30, "the root highlighted")
-    lab.screenshot("search_view_start_1280x800")
-    for target in (3, 5, 41):
-        while view.position < target:
-            view.step()
-            lab.press_button("Step")
-        node = view.event.node
-        wanted = f"{view.message} step {target} of {len(view) - 1}".split()
-        wait_until(lambda wanted=wanted: status.inner_text().split() == wanted, 30,
-                   f"the status line of step {target}")
-        if target == 5:
-            assert node == after
-            wait_until(lambda: lit(lab, canvas, boxes) == [False, True], 30,
-                       f"the highlight on node {after} after five steps")
-            lab.wait_text("")  # the refusal note stays empty: no step was refused
-            lab.screenshot("search_view_step5_1280x800")
-            continue
-        x = view.layout.spots[node].box.center[0]
-
-        def marked(share: float = 100 * x / view.layout.width) -> bool:
-            return bool(abs(mark.evaluate("m => parseFloat(m.style.left)") - share) < 0.01)
-
-        wait_until(marked, 30, f"the mark on node {node} at step {target}")
-
-        def in_view() -> bool:
-            box, seen = mark.bounding_box(), scroller.bounding_box()
-            return bool(box and seen and seen["x"] <= box["x"] <= seen["x"] + seen["width"])
-
-        wait_until(in_view, 10, f"the current node in view at step {target}")
-        lab.screenshot(f"search_view_wide_step{target}")
-    # It scrolled to the right: node 41's centre lies past the box's width in the tree.
-    assert view.layout.spots[view.event.node].box.center[0] * SHRINK > room
-    assert scroller.evaluate("s => s.scrollLeft") > 0
-    # The status line and the key stay in view: they are outside the scrolling box (the
-    # tree's box clips the canvas's own), at 100 % and at 150 % browser zoom (emulated as
-    # the browser does it: 1280/zoom x 800/zoom CSS pixels, zoom device pixels per CSS px).
-    assert key.inner_text().split() == " ".join(view.layout.legend).split()
-    session = page.context.new_cdp_session(page)
-    for zoom in (1.0, 1.5):
-        width, height = round(1280 / zoom), round(800 / zoom)
-        session.send("Emulation.setDeviceMetricsOverride", {
-            "width": width, "height": height, "deviceScaleFactor": zoom, "mobile": False})
-        page.wait_for_function("w => innerWidth === w", arg=width)
-        scroller.evaluate("s => { s.scrollLeft = s.scrollWidth; }")  # to the right end
-        wait_until(lambda: scroller.evaluate("s => s.scrollLeft") > 0, 10, "scrolled right")
-        for name, part in (("status line", status), ("key", key)):
-            part.scroll_into_view_if_needed()
-            page.wait_for_timeout(200)  # the scroll settles
-            seen = part.bounding_box()
-            assert seen is not None, f"the {name} is laid out at {zoom:.0%}"
-            assert seen["x"] >= 0 and seen["x"] + seen["width"] <= width, (
-                f"the {name} lies across the viewport's side at {zoom:.0%}: {seen}")
-            assert seen["y"] >= 0 and seen["y"] + seen["height"] <= height, (
-                f"the {name} lies across the viewport's top or bottom at {zoom:.0%}: {seen}")
-            # Whole: no word cut off or hidden in an overflow.
-            assert part.evaluate("p => p.scrollWidth <= p.clientWidth + 1")
-            assert scroller.evaluate("s => s.scrollLeft") > 0  # still scrolled to the right
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            shot = session.send("Page.captureScreenshot", {"format": "png"})
-            path = SCREENSHOTS / (f"search_view_wide_right_end_{round(zoom * 100)}_"
-                                  f"{name.split()[0]}.png")
-            path.write_bytes(base64.b64decode(shot["data"]))
-            print("screenshot:", path)
-    session.send("Emulation.clearDeviceMetricsOverride")
-    lab.press_button("End")
-    wait_until(lambda: lit(lab, canvas, [halo(view, 0)]) == [True], 30,
-               "the root highlighted again at the end")
-    lab.screenshot("search_view_end_1280x800")
-    # The viewer's output also carries the whole search as an SVG picture, which a saved
-    # notebook keeps for GitHub and nbviewer (the live page shows the widget instead).
-    lab.page.keyboard.press("Control+s")
-    saved = lab.server.root / "search_view.ipynb"
-    wait_until(lambda: "image/svg+xml" in saved.read_text(encoding="utf-8"), 30,
-               "the saved notebook holds the viewer's SVG picture")
-    # A lecturer reloads the page: the kernel still holds the viewer, the new canvas
-    # starts blank and asks for the picture again (ipycanvas's client_ready).
-    lab.page.reload(wait_until="domcontentloaded")
-    lab.page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(state="visible")
-    lab.wait_kernel_idle()
-    canvas = lab.visible_canvas()
-    wait_until(lambda: lit(lab, canvas, [halo(view, 0)]) == [True], 30,
-               "the root highlighted again after a reload")
-    lab.screenshot("search_view_reloaded_1280x800")
-    # As in a lecture: the side bar closed, the tree in view.
-    lab.page.keyboard.press("Control+b")
-    canvas.scroll_into_view_if_needed()
-    lab.screenshot("search_view_lecture_1280x800")
-
-
 # -- Lessons 4 and 10, in one page ---------------------------------------------------------
 #
 # The notebook of these tests holds, word for word, the cells of Lessons 4 and 10 that their
 # viewer cells need (harness.lesson_excerpt): the setup cell (the lessons' style), Lesson 4's
 # definitions and its first viewer cell, then Lesson 10's imports and its viewer cell: the
-# lessons' own calls, in the state the lessons give them, without the rest of the lessons. One
-# page runs it once; each test steps its own viewer, and the Lesson 4 test, which saves the
-# notebook and shuts its kernel down, comes last.
+# lessons' own calls, in the state the lessons give them, without the rest of the lessons. The
+# file's one page (``shared_lab``) runs it once; each test steps its own viewer, and the Lesson
+# 4 test, which saves the notebook and shuts its kernel down, comes second.
 
 LESSON = "04-Alpha-Beta-Pruning.ipynb"
 LESSON_CALL = 'plain = trace_search(game, four, "alphabeta")'
@@ -230,23 +105,20 @@ def test_the_lessons_hold_the_viewer_cells_and_what_they_need() -> None:
 
 
 @pytest.fixture(scope="module")
-def lessons_page(
-    browser: Browser, lab_server: LabServer, request: pytest.FixtureRequest
-) -> Iterator[LabPage]:
-    """A page at 1280 x 800 (a projector) that has run the lesson viewers' fixture."""
+def lessons_page(shared_page: LabPage, lab_server: LabServer) -> LabPage:
+    """The file's page at 1280 x 800 (a projector), once it has run :data:`LESSONS`."""
     (lab_server.root / LESSONS).write_text(json.dumps(lesson_excerpt(LESSON_CELLS)),
                                            encoding="utf-8")
-    with page_on(browser, lab_server, request, height=800) as page:
-        page.open_notebook(LESSONS)
-        page.run_all_cells()
-        yield page
+    shared_page.page.set_viewport_size({"width": 1280, "height": 800})
+    shared_page.open_in_place(LESSONS)
+    shared_page.run_all_cells()
+    return shared_page
 
 
 @pytest.fixture
-def lessons(lessons_page: LabPage, request: pytest.FixtureRequest) -> Iterator[LabPage]:
-    """The page of :func:`lessons_page`, with evidence in the report if the test fails."""
-    yield lessons_page
-    leave_evidence(lessons_page, request)
+def lessons(lessons_page: LabPage, shared_lab: LabPage) -> LabPage:
+    """The page of :func:`lessons_page` (``shared_lab`` leaves evidence if the test fails)."""
+    return lessons_page
 
 
 def viewer_cell(lab: LabPage, call: str) -> Locator:
@@ -357,7 +229,7 @@ def test_lesson_4_five_steps_move_the_highlight_and_leave_a_still_after_a_reload
     Then the notebook is saved, its kernel shut down and the page reloaded: the viewer's
     output says so (STOPPED_KERNEL_CSS) and shows, under the words, the tree at step 5 (its
     still, gamelib.ui.still), byte for byte the PNG of search_svg at that step; while the
-    viewer lived, the still took no room. (Last in this file: it ends the page's kernel.)"""
+    viewer lived, the still took no room. (After the Lesson 10 test: it ends their kernel.)"""
     lab, view = lessons, lesson_twin()
     start = view.event.node
     for _ in range(5):
@@ -405,3 +277,128 @@ def test_lesson_4_five_steps_move_the_highlight_and_leave_a_still_after_a_reload
     assert picture["width"] > 300 and picture["height"] > 200
     still.scroll_into_view_if_needed()
     lab.screenshot("lesson4_search_view_reloaded_without_kernel")
+
+
+# -- The fixture notebook's wide tree (last: it closes the file browser) ------------------
+
+
+def test_steps_move_the_highlight_and_a_wide_tree_keeps_it_in_view(shared_lab: LabPage) -> None:
+    """The fixture's viewer at 1280 x 800 with the file browser open, run once:
+
+    * five presses of Step move the highlight from the root to the node of step 5 (by
+      pixels, as the twin says), and End brings it back to the root;
+    * the tree (1,228 px) is wider than the output even at its smallest (SHRINK): the box
+      scrolls, and follows the current node from the far left of the tree (step 3) to its
+      far right (step 41); the status line and the key stay whole and in view at 100 % and
+      150 % zoom;
+    * saved, the output holds the search as an SVG picture; after a reload the kernel still
+      holds the viewer, and the new canvas asks for its picture again."""
+    lab, view, fifth = shared_lab, twin(), twin()
+    assert view.layout.width * SHRINK > 1000
+    for _ in range(5):
+        assert fifth.step()
+    start, after = view.event.node, fifth.event.node
+    assert after != start, "the fixture must move the highlight within five steps"
+    lab.page.set_viewport_size({"width": 1280, "height": 800})
+    lab.open_in_place(NOTEBOOK)
+    lab.run_all_cells()
+    page = lab.page
+    scroller = page.locator(".gamelib-tree-box").first
+    mark = page.locator(".gamelib-current").first
+    status = page.locator(".gamelib-tree-status").first
+    key = page.locator(".gamelib-tree-key").first
+    canvas = lab.visible_canvas()
+    canvas.scroll_into_view_if_needed()
+    assert lab.canvas_size(canvas) == (
+        view.layout.width * PIXEL_RATIO, view.layout.height * PIXEL_RATIO)
+    width, room = scroller.evaluate("s => [s.scrollWidth, s.clientWidth]")
+    assert width > room + 50, f"the tree ({width} px) should be wider than its box ({room} px)"
+    assert canvas.bounding_box()["width"] == pytest.approx(view.layout.width * SHRINK, abs=1)
+    boxes = [halo(view, start), halo(view, after)]
+    wait_until(lambda: lit(lab, canvas, boxes) == [True, False], 30, "the root highlighted")
+    lab.screenshot("search_view_start_1280x800")
+    for target in (3, 5, 41):
+        while view.position < target:
+            view.step()
+            lab.press_button("Step")
+        node = view.event.node
+        wanted = f"{view.message} step {target} of {len(view) - 1}".split()
+        wait_until(lambda wanted=wanted: status.inner_text().split() == wanted, 30,
+                   f"the status line of step {target}")
+        if target == 5:
+            assert node == after
+            wait_until(lambda: lit(lab, canvas, boxes) == [False, True], 30,
+                       f"the highlight on node {after} after five steps")
+            lab.wait_text("")  # the refusal note stays empty: no step was refused
+            lab.screenshot("search_view_step5_1280x800")
+            continue
+        x = view.layout.spots[node].box.center[0]
+
+        def marked(share: float = 100 * x / view.layout.width) -> bool:
+            return bool(abs(mark.evaluate("m => parseFloat(m.style.left)") - share) < 0.01)
+
+        wait_until(marked, 30, f"the mark on node {node} at step {target}")
+
+        def in_view() -> bool:
+            box, seen = mark.bounding_box(), scroller.bounding_box()
+            return bool(box and seen and seen["x"] <= box["x"] <= seen["x"] + seen["width"])
+
+        wait_until(in_view, 10, f"the current node in view at step {target}")
+        lab.screenshot(f"search_view_wide_step{target}")
+    # It scrolled to the right: node 41's centre lies past the box's width in the tree.
+    assert view.layout.spots[view.event.node].box.center[0] * SHRINK > room
+    assert scroller.evaluate("s => s.scrollLeft") > 0
+    # The status line and the key stay in view: they are outside the scrolling box (the
+    # tree's box clips the canvas's own), at 100 % and at 150 % browser zoom (emulated as
+    # the browser does it: 1280/zoom x 800/zoom CSS pixels, zoom device pixels per CSS px).
+    assert key.inner_text().split() == " ".join(view.layout.legend).split()
+    session = page.context.new_cdp_session(page)
+    for zoom in (1.0, 1.5):
+        width, height = round(1280 / zoom), round(800 / zoom)
+        session.send("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": zoom, "mobile": False})
+        page.wait_for_function("w => innerWidth === w", arg=width)
+        scroller.evaluate("s => { s.scrollLeft = s.scrollWidth; }")  # to the right end
+        wait_until(lambda: scroller.evaluate("s => s.scrollLeft") > 0, 10, "scrolled right")
+        for name, part in (("status line", status), ("key", key)):
+            part.scroll_into_view_if_needed()
+            page.wait_for_timeout(200)  # the scroll settles
+            seen = part.bounding_box()
+            assert seen is not None, f"the {name} is laid out at {zoom:.0%}"
+            assert seen["x"] >= 0 and seen["x"] + seen["width"] <= width, (
+                f"the {name} lies across the viewport's side at {zoom:.0%}: {seen}")
+            assert seen["y"] >= 0 and seen["y"] + seen["height"] <= height, (
+                f"the {name} lies across the viewport's top or bottom at {zoom:.0%}: {seen}")
+            # Whole: no word cut off or hidden in an overflow.
+            assert part.evaluate("p => p.scrollWidth <= p.clientWidth + 1")
+            assert scroller.evaluate("s => s.scrollLeft") > 0  # still scrolled to the right
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            shot = session.send("Page.captureScreenshot", {"format": "png"})
+            path = SCREENSHOTS / (f"search_view_wide_right_end_{round(zoom * 100)}_"
+                                  f"{name.split()[0]}.png")
+            path.write_bytes(base64.b64decode(shot["data"]))
+            print("screenshot:", path)
+    session.send("Emulation.clearDeviceMetricsOverride")
+    lab.press_button("End")
+    wait_until(lambda: lit(lab, canvas, [halo(view, 0)]) == [True], 30,
+               "the root highlighted again at the end")
+    lab.screenshot("search_view_end_1280x800")
+    # The viewer's output also carries the whole search as an SVG picture, which a saved
+    # notebook keeps for GitHub and nbviewer (the live page shows the widget instead).
+    lab.page.keyboard.press("Control+s")
+    saved = lab.server.root / "search_view.ipynb"
+    wait_until(lambda: "image/svg+xml" in saved.read_text(encoding="utf-8"), 30,
+               "the saved notebook holds the viewer's SVG picture")
+    # A lecturer reloads the page: the kernel still holds the viewer, the new canvas
+    # starts blank and asks for the picture again (ipycanvas's client_ready).
+    lab.page.reload(wait_until="domcontentloaded")
+    lab.page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(state="visible")
+    lab.wait_kernel_idle()
+    canvas = lab.visible_canvas()
+    wait_until(lambda: lit(lab, canvas, [halo(view, 0)]) == [True], 30,
+               "the root highlighted again after a reload")
+    lab.screenshot("search_view_reloaded_1280x800")
+    # As in a lecture: the side bar closed, the tree in view.
+    lab.page.keyboard.press("Control+b")
+    canvas.scroll_into_view_if_needed()
+    lab.screenshot("search_view_lecture_1280x800")
