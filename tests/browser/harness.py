@@ -616,6 +616,10 @@ class LabPage:
         panels.first.locator(".jp-Notebook").wait_for(state="visible", timeout=KERNEL_TIMEOUT)
         assert panels.count() == 1, f"expected {name} alone, found {panels.count()} notebooks"
         assert page.url.endswith(f"/tree/{name}"), page.url  # a reload reopens it
+        # The Launcher that JupyterLab put in the empty main area goes too, as in a new page.
+        launcher = page.locator("#jp-main-dock-panel .lm-TabBar-tab", has_text="Launcher")
+        for tab in launcher.all():
+            tab.locator(".lm-TabBar-tabCloseIcon").click()
         self.wait_kernel_idle()
 
     def kernel_status(self) -> str:
