@@ -41,9 +41,15 @@ def lessons_page(
     browser: Browser, lessons_server: LabServer, request: pytest.FixtureRequest
 ) -> Iterator[LabPage]:
     """One page on the lessons' server for both lessons: each is opened in place (closed
-    after its test, its kernel shut down; LabPage.open_in_place)."""
-    with page_on(browser, lessons_server, request) as page:
-        yield page
+    after its test, its kernel shut down; LabPage.open_in_place). The tests need one cell of
+    each lesson: this page lays out and paints only the cells in view (the server's pages of
+    other test files render every cell: the setting is put back after this file)."""
+    lessons_server.set_windowing("contentVisibility")
+    try:
+        with page_on(browser, lessons_server, request) as page:
+            yield page
+    finally:
+        lessons_server.set_windowing("none")
 
 
 @pytest.fixture
