@@ -6,14 +6,17 @@ Used by ``conftest.py`` (the fixtures) and by the tests in this folder:
   known token, throw-away config/data/runtime/settings/workspace directories and a
   temporary copy of the fixture notebooks as its root directory.
 * :class:`LabPage`: one browser page on that server, with the steps the tests take: open
-  and run a notebook, wait for the kernel through the status bar, find the visible
-  canvas, click canvas pixels, read canvas pixels (one pixel, or colour counts over
-  boxes), type into a text box, press a widget button, read the output text, save
-  screenshots under ``tests/screenshots/`` (git-ignored).
+  and run a notebook (in a new page, or in place of the notebook the page shows, far
+  cheaper: :meth:`LabPage.open_in_place`), wait for the kernel through the status bar,
+  find the visible canvas, click canvas pixels, read canvas pixels (one pixel, or colour
+  counts over boxes), type into a text box, press a widget button, read the output text,
+  save screenshots under ``tests/screenshots/`` (git-ignored).
 * :func:`wait_until` and :func:`wait_equal`: every wait is explicit and bounded, and a
   timeout says what was awaited and what was last seen.
 * :func:`check_fixture_notebook`: the fixture notebooks run what the tests expect and
   are saved without outputs or widget state.
+* :func:`lesson_excerpt`: a notebook of a lesson's own cells, word for word, for a test that
+  needs one cell of a lesson and what it depends on, not the whole lesson.
 * :func:`serving_static`: a static folder (the JupyterLite site) served on a free port of
   127.0.0.1 by Python's ``http.server``.
 
