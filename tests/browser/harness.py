@@ -885,6 +885,17 @@ class LabPage:
         box.fill(text)
         box.press("Enter")
 
+    def type_into_slider(self, label: str, value: int, within: Locator | None = None) -> None:
+        """Set the output's slider labelled ``label`` to ``value`` as a user can: click its
+        readout, type the number, press Enter (one change, however far from the last value).
+        ``within``: only in that part of the page (e.g. one cell)."""
+        readout = (within or self.page).locator(
+            f".jp-OutputArea-output .widget-hslider:has(label:text-is('{label}')) .widget-readout")
+        readout.click()
+        self.page.keyboard.press("Control+a")
+        self.page.keyboard.type(str(value))
+        self.page.keyboard.press("Enter")
+
     def press_button(self, name: str) -> None:
         """Click the output's widget button whose text is ``name``."""
         self.page.locator(

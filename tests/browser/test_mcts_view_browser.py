@@ -113,7 +113,8 @@ def test_lesson_9_shows_all_four_phases_in_view_and_counts_visits_by_pixels(
     * at the first Select all four candidates are in view; the Playout step draws its dots
       (canvas pixels in the players' colours under the new node: none before, some after)
       in view; at Backpropagate the root, its child whose values changed and the new node
-      are in view, each marked with what it got."""
+      are in view, each marked with what it got. (The first Select and the step before the
+      Playout are typed into the Step slider; the steps checked after a press are stepped.)"""
     lab, view = lessons_page, twin()
     assert visits_texts(view) == "n 0"
     counted = twin()
@@ -158,7 +159,12 @@ def test_lesson_9_shows_all_four_phases_in_view_and_counts_visits_by_pixels(
     step = cell.locator(".jp-OutputArea-output button.widget-button",
                         has_text=re.compile(r"^\s*Step\s*$"))
 
-    def step_to(target: int) -> None:
+    def step_to(target: int, typed: bool = False) -> None:
+        """On to step ``target``: by Step, or ``typed`` into the Step slider (one redraw)."""
+        if typed:
+            while view.position < target:
+                view.step()
+            lab.type_into_slider("Step", target, within=cell)
         while view.position < target:
             view.step()
             step.click()
@@ -177,13 +183,13 @@ def test_lesson_9_shows_all_four_phases_in_view_and_counts_visits_by_pixels(
     wait_until(lambda: ink() not in (0, at_start), 30, "the root's label changed to n 1")
     one = ink()
 
-    step_to(select)
+    step_to(select, typed=True)
     spots = view.layout.spots
     candidates = [spots[k].box for k in events[select].scores]
     wait_until(lambda: all(on_screen(lab, canvas, scroller, view, b) for b in candidates), 10,
                "all four candidates of the first Select in view")
     lab.screenshot("lesson9_mcts_select_candidates_in_view")
-    step_to(playout - 1)
+    step_to(playout - 1, typed=True)
     node = events[playout].node
     chain = focus(view.trace, view.layout, playout)
     spot = spots[node]

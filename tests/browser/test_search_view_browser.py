@@ -321,12 +321,7 @@ def test_steps_move_the_highlight_and_a_wide_tree_keeps_it_in_view(shared_lab: L
         if target == 41:  # far on: typed into the Step slider's readout (one redraw, not 36)
             while view.position < target:
                 view.step()
-            readout = page.locator(
-                ".jp-OutputArea-output .widget-hslider:has(label:text-is('Step')) .widget-readout")
-            readout.click()
-            page.keyboard.press("Control+a")
-            page.keyboard.type(str(target))
-            page.keyboard.press("Enter")
+            lab.type_into_slider("Step", target)
         while view.position < target:
             view.step()
             lab.press_button("Step")
