@@ -156,9 +156,10 @@ def test_lesson_10_chance_nodes_are_round_labelled_and_summed(lessons: LabPage) 
     """Lesson 10's expectiminimax viewer, run in JupyterLab at 1280 x 800: the root, a
     chance node, is highlighted round (its middle strip lit, its corner not); one Step
     shows the probability 1/2 above the root's first outcome (label pixels where there were
-    none) and highlights that outcome, a player's node, square (both strips lit); Steps on
-    to the next chance node move the round highlight there, and to the first outcome that
-    returns into a chance node, whose status line gives the expectation so far."""
+    none) and highlights that outcome, a player's node, square (both strips lit); on to the
+    next chance node (typed into the Step slider, as the next one) the round highlight moves
+    there, and at the first outcome that returns into a chance node the status line gives the
+    expectation so far."""
     lab, view = lessons, chance_twin()
     trace = view.trace
     chance = [n.id for n in trace.nodes if n.player == CHANCE]
@@ -192,9 +193,9 @@ def test_lesson_10_chance_nodes_are_round_labelled_and_summed(lessons: LabPage) 
     # That outcome is a player's node, a square: its highlight lights the corner strip too.
     wait_until(lambda: lit(lab, canvas, list(round_halo(view, first))) == [True, True], 30,
                "the square highlight on the first outcome")
-    while view.position < second:
+    while view.position < second:  # on to it through the Step slider: one redraw
         view.step()
-        step.click()
+    lab.type_into_slider("Step", second, within=cell)
     node = view.event.node
     wait_until(lambda: lit(lab, canvas, list(round_halo(view, node))) == [True, False], 30,
                f"the round highlight on chance node {node} at step {second}")
@@ -203,7 +204,7 @@ def test_lesson_10_chance_nodes_are_round_labelled_and_summed(lessons: LabPage) 
     lab.screenshot("lesson10_chance_node_highlighted_1280x800")
     while view.position < summed:
         view.step()
-        step.click()
+    lab.type_into_slider("Step", summed, within=cell)
     wanted = f"{view.message} step {summed} of {len(view) - 1}".split()
     assert "so far." in view.message and "1/2 ×" in view.message
     wait_until(lambda: status.inner_text().split() == wanted, 30, "the expectation in words")
