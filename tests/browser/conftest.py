@@ -13,6 +13,8 @@ JupyterLab, run them, click on the ipycanvas board and read its pixels back:
 * ``lab`` (per test): a fresh page (in the browser context the tests share), as a
   :class:`harness.LabPage`; a failing test leaves a screenshot, the browser's errors
   and the server log's tail in its report.
+* ``shared_lab`` (per test, on one page per test file): the same, for tests that open their
+  notebooks in place (:meth:`harness.LabPage.open_in_place`) one after another.
 
 When Chromium or Playwright is missing, every browser test is skipped with a reason that
 says what to install. The tests carry the ``browser`` marker (``-m "not browser"``
@@ -36,6 +38,7 @@ from .harness import (
     PROJECT_ROOT,
     LabPage,
     LabServer,
+    leave_evidence,
     page_on,
     serving_copy,
 )
@@ -124,6 +127,26 @@ def lab(
     """
     with page_on(browser, lab_server, request) as page:
         yield page
+
+
+@pytest.fixture(scope="module")
+def shared_page(
+    browser: Browser, lab_server: LabServer, request: pytest.FixtureRequest
+) -> Iterator[LabPage]:
+    """One page on the test server for a test file (module scope); see ``shared_lab``."""
+    with page_on(browser, lab_server, request) as page:
+        yield page
+
+
+@pytest.fixture
+def shared_lab(shared_page: LabPage, request: pytest.FixtureRequest) -> Iterator[LabPage]:
+    """One page on the test server for all the tests of a test file (where one test's actions
+    cannot change what the next one checks): each test opens its notebook with
+    :meth:`harness.LabPage.open_in_place`, far cheaper than a new page. A failing test leaves
+    the evidence that ``lab`` leaves; the page is closed and the server's kernels shut down
+    after the file's last test."""
+    yield shared_page
+    leave_evidence(shared_page, request)
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

@@ -1,6 +1,8 @@
-"""Lesson 9's MCTS viewer in a real browser, one run of the lesson: the viewer fits 1280x800,
-each of the four phases is in view, and Step and End change the root's visit count, read back
-as pixels of the page's canvas.
+"""Lesson 9's MCTS viewer in a real browser: the viewer fits 1280x800, each of the four phases
+is in view, and Step and End change the root's visit count, read back as pixels of the page's
+canvas. The page runs, word for word, the cells of the lesson that its viewer cell needs (the
+setup cell, which loads the lessons' style, the imports and the viewer cell;
+harness.lesson_excerpt), not the whole lesson.
 
 The twin is a :class:`SearchView` on the very trace of the lesson's viewer cell, drawn on a
 :class:`RecordingCanvas`: it says where the root's visit label ``n 0`` is, and what it reads
@@ -25,7 +27,7 @@ from gamelib.ui.drawing import Palette
 from gamelib.ui.search_view import PIXEL_RATIO, SHRINK, SearchView
 from gamelib.ui.tree_layout import focus
 
-from .harness import PROJECT_ROOT, Box, LabPage, LabServer, page_on, rgba, wait_until
+from .harness import Box, LabPage, LabServer, lesson_excerpt, page_on, rgba, wait_until
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator
@@ -34,6 +36,9 @@ pytestmark = pytest.mark.browser
 
 LESSON = "09-Monte-Carlo-Tree-Search.ipynb"
 LESSON_CALL = 'grow = trace_search(game, small, "mcts", iterations=40, seed=1)'
+LESSON_CELLS = [(LESSON, "load_style()"), (LESSON, "game = TicTacToe()"), (LESSON, LESSON_CALL)]
+"""The lesson's cells that its viewer cell needs, in order (:func:`harness.lesson_excerpt`)."""
+NOTEBOOK = "lesson9_viewer.ipynb"
 INK = rgba(Palette.INK)
 
 
@@ -61,10 +66,22 @@ def visits_texts(view: SearchView) -> str:
 
 
 @pytest.fixture
-def lessons_page(browser: Browser, lessons_server: LabServer,
+def lessons_page(browser: Browser, lab_server: LabServer,
                  request: pytest.FixtureRequest) -> Iterator[LabPage]:
-    with page_on(browser, lessons_server, request, height=800) as page:
+    """A page at 1280 x 800 (a projector) on the fixture server, which holds
+    :data:`NOTEBOOK`: Lesson 9's :data:`LESSON_CELLS`."""
+    (lab_server.root / NOTEBOOK).write_text(json.dumps(lesson_excerpt(LESSON_CELLS)),
+                                            encoding="utf-8")
+    with page_on(browser, lab_server, request, height=800) as page:
         yield page
+
+
+def test_the_lesson_holds_the_viewer_cell_and_what_it_needs() -> None:
+    """Each cell of :data:`LESSON_CELLS` is one code cell of Lesson 9 (else update it and the
+    twin), and the viewer cell asserts the trace's size that the twin has."""
+    viewer = "".join(lesson_excerpt(LESSON_CELLS)["cells"][2]["source"])
+    assert "(len(grow.events), len(grow.nodes)) == (184, 29)" in viewer
+    assert (len(twin().trace.events), len(twin().trace.nodes)) == (184, 29)
 
 
 def on_screen(lab: LabPage, canvas: Locator, scroller: Locator, view: SearchView,
@@ -96,7 +113,8 @@ def test_lesson_9_shows_all_four_phases_in_view_and_counts_visits_by_pixels(
     * at the first Select all four candidates are in view; the Playout step draws its dots
       (canvas pixels in the players' colours under the new node: none before, some after)
       in view; at Backpropagate the root, its child whose values changed and the new node
-      are in view, each marked with what it got."""
+      are in view, each marked with what it got. (The first Select and the step before the
+      Playout are typed into the Step slider; the steps checked after a press are stepped.)"""
     lab, view = lessons_page, twin()
     assert visits_texts(view) == "n 0"
     counted = twin()
@@ -105,9 +123,6 @@ def test_lesson_9_shows_all_four_phases_in_view_and_counts_visits_by_pixels(
     assert visits_texts(counted) == "n 1"
     counted.to_end()
     assert visits_texts(counted) == "n 40"
-    cells = json.loads((PROJECT_ROOT / "notebooks" / LESSON).read_text(encoding="utf-8"))["cells"]
-    assert any(LESSON_CALL in "".join(c["source"]) for c in cells), (
-        "Lesson 9's viewer cell changed: update the twin")
     events = view.trace.events
     select = next(k for k, e in enumerate(events) if isinstance(e, Select))
     playout = next(k for k, e in enumerate(events)
@@ -115,8 +130,9 @@ def test_lesson_9_shows_all_four_phases_in_view_and_counts_visits_by_pixels(
     backup = playout + 1
     assert isinstance(events[backup], Backup) and len(events[select].scores) == 4
     assert select > 3  # the visit count's three steps come first
-    lab.open_notebook(LESSON)
-    cell = lab.run_through(LESSON_CALL)  # not the lesson's Connect Four matches after it
+    lab.open_notebook(NOTEBOOK)
+    lab.run_all_cells()
+    cell = lab.page.locator(".jp-Notebook .jp-CodeCell", has_text=LESSON_CALL).first
     viewer = cell.locator(".gamelib-viewer")
     viewer.evaluate("v => v.scrollIntoView({block: 'start'})")
     canvas: Locator = lab.visible_canvas(within=cell)
@@ -143,7 +159,12 @@ def test_lesson_9_shows_all_four_phases_in_view_and_counts_visits_by_pixels(
     step = cell.locator(".jp-OutputArea-output button.widget-button",
                         has_text=re.compile(r"^\s*Step\s*$"))
 
-    def step_to(target: int) -> None:
+    def step_to(target: int, typed: bool = False) -> None:
+        """On to step ``target``: by Step, or ``typed`` into the Step slider (one redraw)."""
+        if typed:
+            while view.position < target:
+                view.step()
+            lab.type_into_slider("Step", target, within=cell)
         while view.position < target:
             view.step()
             step.click()
@@ -162,13 +183,13 @@ def test_lesson_9_shows_all_four_phases_in_view_and_counts_visits_by_pixels(
     wait_until(lambda: ink() not in (0, at_start), 30, "the root's label changed to n 1")
     one = ink()
 
-    step_to(select)
+    step_to(select, typed=True)
     spots = view.layout.spots
     candidates = [spots[k].box for k in events[select].scores]
     wait_until(lambda: all(on_screen(lab, canvas, scroller, view, b) for b in candidates), 10,
                "all four candidates of the first Select in view")
     lab.screenshot("lesson9_mcts_select_candidates_in_view")
-    step_to(playout - 1)
+    step_to(playout - 1, typed=True)
     node = events[playout].node
     chain = focus(view.trace, view.layout, playout)
     spot = spots[node]

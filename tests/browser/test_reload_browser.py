@@ -86,8 +86,11 @@ def save(lab: LabPage) -> None:
     wait_until(saved, KERNEL_TIMEOUT / 1000, "the notebook to be saved with its outputs")
 
 
-def test_boards_are_drawn_after_a_reload_a_rerun_and_in_a_second_window(lab: LabPage) -> None:
-    lab.open_notebook(NOTEBOOK)
+def test_boards_are_drawn_after_a_reload_a_rerun_and_in_a_second_window(
+    shared_lab: LabPage,
+) -> None:
+    lab = shared_lab
+    lab.open_in_place(NOTEBOOK)
     lab.run_all_cells()
     check_boards(lab, "1-run")
     # O's move, clicked: the play board is now the canvas the kernel drew last, the
@@ -116,6 +119,7 @@ def test_boards_are_drawn_after_a_reload_a_rerun_and_in_a_second_window(lab: Lab
     # It shows the saved outputs: the boards of the first run, still live in the kernel.
     check_boards(second, "4-second-window", o_in_corner=True)
     check_boards(lab, "5-first-window-still")
+    second.page.close()
 
 
 BLANK_NOTEBOOK = "blank_canvas.ipynb"
@@ -133,8 +137,9 @@ def words_on_screen(lab: LabPage, canvas: Locator) -> int:
     return int((abs(colours - list(WORDS[:3])).max(axis=2) <= 24).sum())
 
 
-def test_a_canvas_not_drawn_yet_says_what_to_do(lab: LabPage) -> None:
-    lab.open_notebook(BLANK_NOTEBOOK)
+def test_a_canvas_not_drawn_yet_says_what_to_do(shared_lab: LabPage) -> None:
+    lab = shared_lab
+    lab.open_in_place(BLANK_NOTEBOOK)  # in the page of the test above, if it ran
     first = lab.page.locator(".jp-Notebook .jp-CodeCell").first
     first.locator(".jp-InputArea-editor").click()
     lab.page.keyboard.press("Shift+Enter")  # runs the first cell, selects the second

@@ -1,7 +1,8 @@
 """After a kernel restart, a lesson's board says what will work, and doing it works.
 
-Lessons 2 and 7 are opened fresh in JupyterLab (untrusted, as a student first sees them), and
-are not marked modified once their kernel has started (tools/run_notebooks.py saves the
+Lessons 2 and 7 are opened fresh in JupyterLab (untrusted, as a student first sees them; one
+page, the second lesson opened in place of the first), and are not marked modified once their
+kernel has started (tools/run_notebooks.py saves the
 kernel's language_info).
 Their play cell is run on its own in the new kernel (it imports what it uses), a move is
 played, and the kernel is restarted from the Kernel menu: the board then says
@@ -23,7 +24,7 @@ from gamelib.games import ConnectFour, TicTacToe
 from gamelib.ui.boards import ConnectFourBoard, TicTacToeBoard
 from gamelib.ui.canvas import STOPPED_WORDS
 
-from .harness import UI_TIMEOUT, LabPage, LabServer, page_on, wait_until
+from .harness import UI_TIMEOUT, LabPage, LabServer, leave_evidence, page_on, wait_until
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator
@@ -35,12 +36,26 @@ BEFORE = "el => getComputedStyle(el, '::before').content"
 SEEN = Path("/work/screens/look")  # where the screenshots looked at are kept (if present)
 
 
-@pytest.fixture
-def fresh(
+@pytest.fixture(scope="module")
+def lessons_page(
     browser: Browser, lessons_server: LabServer, request: pytest.FixtureRequest
 ) -> Iterator[LabPage]:
-    with page_on(browser, lessons_server, request) as page:
-        yield page
+    """One page on the lessons' server for both lessons: each is opened in place (closed
+    after its test, its kernel shut down; LabPage.open_in_place). The tests need one cell of
+    each lesson: this page lays out and paints only the cells in view (the server's pages of
+    other test files render every cell: the setting is put back after this file)."""
+    lessons_server.set_windowing("contentVisibility")
+    try:
+        with page_on(browser, lessons_server, request) as page:
+            yield page
+    finally:
+        lessons_server.set_windowing("none")
+
+
+@pytest.fixture
+def fresh(lessons_page: LabPage, request: pytest.FixtureRequest) -> Iterator[LabPage]:
+    yield lessons_page
+    leave_evidence(lessons_page, request)
 
 
 def run_cell_alone(lab: LabPage, text: str) -> Locator:
@@ -93,7 +108,7 @@ def keep(lab: LabPage, name: str) -> None:
 @pytest.mark.parametrize("lesson", ["02-Minimax.ipynb", "07-Connect-Four.ipynb"])
 def test_after_a_restart_the_board_says_what_works_and_it_does(fresh: LabPage,
                                                               lesson: str) -> None:
-    fresh.open_notebook(lesson)
+    fresh.open_in_place(lesson)
     page = fresh.page
     # Its kernel has told the page its language_info, the same as saved: nothing modified.
     page.wait_for_timeout(1000)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import base64
 import json
 import re
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
@@ -27,19 +26,18 @@ from gamelib.ui.search_svg import READABLE, search_svg
 from gamelib.ui.search_view import PIXEL_RATIO, SHRINK, SearchView
 
 from .harness import (
-    PROJECT_ROOT,
     SCREENSHOTS,
     Box,
     LabPage,
     LabServer,
     check_fixture_notebook,
-    page_on,
+    lesson_excerpt,
     rgba,
     wait_until,
 )
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Locator
+    from playwright.sync_api import Locator
 
 pytestmark = pytest.mark.browser
 
@@ -76,25 +74,234 @@ def test_fixture_notebook_shows_the_twins_trace() -> None:
     check_fixture_notebook(NOTEBOOK, CALL)
 
 
-def test_steps_move_the_highlight_and_a_wide_tree_keeps_it_in_view(lab: LabPage) -> None:
+# -- Lessons 4 and 10, in one page ---------------------------------------------------------
+#
+# The notebook of these tests holds, word for word, the cells of Lessons 4 and 10 that their
+# viewer cells need (harness.lesson_excerpt): the setup cell (the lessons' style), Lesson 4's
+# definitions and its first viewer cell, then Lesson 10's imports and its viewer cell: the
+# lessons' own calls, in the state the lessons give them, without the rest of the lessons. The
+# file's one page (``shared_lab``) runs it once; each test steps its own viewer, and the Lesson
+# 4 test, which saves the notebook and shuts its kernel down, comes second.
+
+LESSON = "04-Alpha-Beta-Pruning.ipynb"
+LESSON_CALL = 'plain = trace_search(game, four, "alphabeta")'
+"""The lesson's first viewer cell; Lesson 2's position, O to move: X X O / . . X / . O ."""
+CHANCE_LESSON = "10-Chance-and-Expectiminimax.ipynb"
+CHANCE_CALL = 'coin_trace = trace_search(game, bottom_row, "expectiminimax")'
+LESSONS = "lesson_viewers.ipynb"
+LESSON_CELLS = [
+    (LESSON, "load_style()"), (LESSON, "def board("), (LESSON, LESSON_CALL),
+    (CHANCE_LESSON, "game = RandomTurnTicTacToe()"), (CHANCE_LESSON, CHANCE_CALL),
+]
+"""The lessons' cells that the viewer cells need, in order (:func:`harness.lesson_excerpt`)."""
+
+
+def test_the_lessons_hold_the_viewer_cells_and_what_they_need() -> None:
+    """Each cell of :data:`LESSON_CELLS` is one code cell of its lesson (else update it and
+    the twins); the viewer cells are there, and what the lesson asserts of them with them."""
+    sources = ["".join(c["source"]) for c in lesson_excerpt(LESSON_CELLS)["cells"]]
+    assert "(minimax_trace.calls, plain.calls) == (57, 32)" in sources[2]
+    assert "(coin_trace.calls, steps) == (53, 128)" in sources[4]
+
+
+@pytest.fixture(scope="module")
+def lessons_page(shared_page: LabPage, lab_server: LabServer) -> LabPage:
+    """The file's page at 1280 x 800 (a projector), once it has run :data:`LESSONS`."""
+    (lab_server.root / LESSONS).write_text(json.dumps(lesson_excerpt(LESSON_CELLS)),
+                                           encoding="utf-8")
+    shared_page.page.set_viewport_size({"width": 1280, "height": 800})
+    shared_page.open_in_place(LESSONS)
+    shared_page.run_all_cells()
+    return shared_page
+
+
+@pytest.fixture
+def lessons(lessons_page: LabPage, shared_lab: LabPage) -> LabPage:
+    """The page of :func:`lessons_page` (``shared_lab`` leaves evidence if the test fails)."""
+    return lessons_page
+
+
+def viewer_cell(lab: LabPage, call: str) -> Locator:
+    """The code cell whose source holds ``call``, scrolled into view."""
+    cell = lab.page.locator(".jp-Notebook .jp-CodeCell", has_text=call).first
+    cell.scroll_into_view_if_needed()
+    return cell
+
+
+def step_button(cell: Locator) -> Locator:
+    return cell.locator(".jp-OutputArea-output button.widget-button",
+                        has_text=re.compile(r"^\s*Step\s*$"))
+
+
+def chance_twin() -> SearchView:
+    """A viewer on the trace of Lesson 10's viewer cell."""
+    game = RandomTurnTicTacToe()
+    bottom_row = game.from_text("X|O|X\n-+-+-\nO|X|O\n-+-+-\n | | \ncoin: in the air")
+    return SearchView(trace_search(game, bottom_row, "expectiminimax"), RecordingCanvas())
+
+
+def round_halo(view: SearchView, node: int) -> tuple[Box, Box]:
+    """Two strips just left of ``node``'s box, in device pixels of the page's canvas: one at
+    its middle height, which a highlight drawn round the node lights whatever its shape,
+    and one at its top corner, which only a square highlight lights."""
+    box = view.layout.spots[node].box
+    middle = ((box.x - 6) * PIXEL_RATIO, (box.center[1] - 4) * PIXEL_RATIO,
+              4 * PIXEL_RATIO, 8 * PIXEL_RATIO)
+    corner = ((box.x - 6) * PIXEL_RATIO, (box.y - 6) * PIXEL_RATIO,
+              4 * PIXEL_RATIO, 8 * PIXEL_RATIO)
+    return middle, corner
+
+
+def test_lesson_10_chance_nodes_are_round_labelled_and_summed(lessons: LabPage) -> None:
+    """Lesson 10's expectiminimax viewer, run in JupyterLab at 1280 x 800: the root, a
+    chance node, is highlighted round (its middle strip lit, its corner not); one Step
+    shows the probability 1/2 above the root's first outcome (label pixels where there were
+    none) and highlights that outcome, a player's node, square (both strips lit); on to the
+    next chance node (typed into the Step slider, as the next one) the round highlight moves
+    there, and at the first outcome that returns into a chance node the status line gives the
+    expectation so far."""
+    lab, view = lessons, chance_twin()
+    trace = view.trace
+    chance = [n.id for n in trace.nodes if n.player == CHANCE]
+    second = next(k for k, e in enumerate(trace.events) if e.node in chance[1:])
+    summed = next(k for k in range(len(trace)) if "so far" in snapshot(trace, k).message)
+    assert 0 < second < summed < 20
+    cell = viewer_cell(lab, CHANCE_CALL)
+    canvas = lab.visible_canvas(within=cell)
+    canvas.scroll_into_view_if_needed()
+    status = cell.locator(".gamelib-tree-status")
+    assert lab.canvas_size(canvas) == (
+        view.layout.width * PIXEL_RATIO, view.layout.height * PIXEL_RATIO)
+    wait_until(lambda: lit(lab, canvas, list(round_halo(view, 0))) == [True, False], 30,
+               "the root, a chance node, highlighted round")
+    # A probability label: the row above the root's first outcome, empty before it is
+    # entered, holds "1/2" one step later.
+    first = next(n.id for n in trace.nodes if n.parent == 0)
+    row = view.layout.spots[first].row(-1)
+    label = [(row.x * PIXEL_RATIO, row.y * PIXEL_RATIO, row.width * PIXEL_RATIO,
+              row.height * PIXEL_RATIO)]
+    grey = rgba(READABLE[Palette.NEUTRAL])
+
+    def label_ink() -> int:
+        return lab.census(canvas, label, [grey], tolerance=40)[0][0]
+
+    assert label_ink() == 0
+    step = step_button(cell)
+    step.click()
+    view.step()
+    wait_until(lambda: label_ink() > 20, 30, "the probability 1/2 above the first outcome")
+    # That outcome is a player's node, a square: its highlight lights the corner strip too.
+    wait_until(lambda: lit(lab, canvas, list(round_halo(view, first))) == [True, True], 30,
+               "the square highlight on the first outcome")
+    while view.position < second:  # on to it through the Step slider: one redraw
+        view.step()
+    lab.type_into_slider("Step", second, within=cell)
+    node = view.event.node
+    wait_until(lambda: lit(lab, canvas, list(round_halo(view, node))) == [True, False], 30,
+               f"the round highlight on chance node {node} at step {second}")
+    assert lit(lab, canvas, list(round_halo(view, 0))) == [False, False]
+    cell.locator(".gamelib-current").scroll_into_view_if_needed()
+    lab.screenshot("lesson10_chance_node_highlighted_1280x800")
+    while view.position < summed:
+        view.step()
+    lab.type_into_slider("Step", summed, within=cell)
+    wanted = f"{view.message} step {summed} of {len(view) - 1}".split()
+    assert "so far." in view.message and "1/2 ×" in view.message
+    wait_until(lambda: status.inner_text().split() == wanted, 30, "the expectation in words")
+    status.evaluate("s => s.scrollIntoView({block: 'start'})")   # the words, then the tree
+    lab.screenshot("lesson10_expectation_so_far_1280x800")
+
+
+def lesson_twin() -> SearchView:
+    """A viewer on the trace of Lesson 4's first viewer cell."""
+    game = TicTacToe()
+    four = replay(game, [(0, 0), (0, 2), (0, 1), (2, 1), (1, 2)])
+    trace = trace_search(game, four, "alphabeta")
+    assert (trace.value, trace.calls) == (1, 32)  # the counts the lesson asserts
+    return SearchView(trace, RecordingCanvas())
+
+
+def test_lesson_4_five_steps_move_the_highlight_and_leave_a_still_after_a_reload(
+    lessons: LabPage,
+) -> None:
+    """Lesson 4's first viewer cell in JupyterLab at 1280 x 800. Five presses of Step in that
+    viewer move the highlight from the root to the node of step 5 (by pixels, as the twin
+    says).
+    Then the notebook is saved, its kernel shut down and the page reloaded: the viewer's
+    output says so (STOPPED_KERNEL_CSS) and shows, under the words, the tree at step 5 (its
+    still, gamelib.ui.still), byte for byte the PNG of search_svg at that step; while the
+    viewer lived, the still took no room. (After the Lesson 10 test: it ends their kernel.)"""
+    lab, view = lessons, lesson_twin()
+    start = view.event.node
+    for _ in range(5):
+        assert view.step()
+    after = view.event.node
+    assert after != start
+    expected = base64.b64encode(search_svg(view.trace, 5).png).decode("ascii")
+    page = lab.page
+    cell = viewer_cell(lab, LESSON_CALL)
+    still = cell.locator('.jp-OutputArea-output > img[width="0"][height="0"]')
+    assert still.count() == 1
+    canvas = lab.visible_canvas(within=cell)
+    canvas.scroll_into_view_if_needed()
+    assert lab.canvas_size(canvas) == (
+        view.layout.width * PIXEL_RATIO, view.layout.height * PIXEL_RATIO)
+    boxes = [halo(view, start), halo(view, after)]
+    wait_until(lambda: lit(lab, canvas, boxes) == [True, False], 30, "the root highlighted")
+    step = step_button(cell)
+    for _ in range(5):
+        step.click()
+    wait_until(lambda: lit(lab, canvas, boxes) == [False, True], 30,
+               f"Lesson 4: the highlight on node {after} after five steps")
+    lab.screenshot("lesson4_search_view_step5_1280x800")
+    wait_until(lambda: still.get_attribute("src") == f"data:image/png;base64,{expected}", 30,
+               "the still of step 5")
+    assert not still.is_visible()
+    page.locator(".jp-NotebookPanel .jp-Notebook").first.click(position={"x": 5, "y": 5})
+    page.keyboard.press("Control+s")
+    wait_until(lambda: not page.locator(".jp-mod-dirty").count(), 30, "the notebook saved")
+    for session in lab.server.api("sessions") or []:  # no kernel any more
+        lab.server.api(f"sessions/{session['id']}", method="DELETE")
+    page.reload(wait_until="domcontentloaded")
+    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(state="visible")
+    lab.wait_kernel_idle()
+    cell = page.locator(".jp-CodeCell", has_text=LESSON_CALL).first
+    cell.scroll_into_view_if_needed()
+    gone = cell.locator(".jp-OutputArea-output.jupyter-widgets").first
+    gone.wait_for(state="attached")
+    assert STOPPED_WORDS in gone.evaluate("el => getComputedStyle(el, '::before').content")
+    still = cell.locator('.jp-OutputArea-output > img[width="0"][height="0"]')
+    still.wait_for(state="visible")
+    assert still.get_attribute("src") == f"data:image/png;base64,{expected}"
+    words, picture = gone.bounding_box(), still.bounding_box()
+    assert words and picture and picture["y"] >= words["y"] + words["height"] - 1
+    assert picture["width"] > 300 and picture["height"] > 200
+    still.scroll_into_view_if_needed()
+    lab.screenshot("lesson4_search_view_reloaded_without_kernel")
+
+
+# -- The fixture notebook's wide tree (last: it closes the file browser) ------------------
+
+
+def test_steps_move_the_highlight_and_a_wide_tree_keeps_it_in_view(shared_lab: LabPage) -> None:
     """The fixture's viewer at 1280 x 800 with the file browser open, run once:
 
     * five presses of Step move the highlight from the root to the node of step 5 (by
       pixels, as the twin says), and End brings it back to the root;
     * the tree (1,228 px) is wider than the output even at its smallest (SHRINK): the box
-      scrolls, and follows the current node from the far left of the tree (step 3) to its
-      far right (step 41); the status line and the key stay whole and in view at 100 % and
-      150 % zoom;
+      scrolls, and follows the current node from the far left of the tree (step 3, by Step)
+      to its far right (step 41, typed into the Step slider); the status line and the key
+      stay whole and in view at 100 % and 150 % zoom;
     * saved, the output holds the search as an SVG picture; after a reload the kernel still
       holds the viewer, and the new canvas asks for its picture again."""
-    view, fifth = twin(), twin()
+    lab, view, fifth = shared_lab, twin(), twin()
     assert view.layout.width * SHRINK > 1000
     for _ in range(5):
         assert fifth.step()
     start, after = view.event.node, fifth.event.node
     assert after != start, "the fixture must move the highlight within five steps"
     lab.page.set_viewport_size({"width": 1280, "height": 800})
-    lab.open_notebook(NOTEBOOK)
+    lab.open_in_place(NOTEBOOK)
     lab.run_all_cells()
     page = lab.page
     scroller = page.locator(".gamelib-tree-box").first
@@ -112,6 +319,10 @@ def test_steps_move_the_highlight_and_a_wide_tree_keeps_it_in_view(lab: LabPage)
     wait_until(lambda: lit(lab, canvas, boxes) == [True, False], 30, "the root highlighted")
     lab.screenshot("search_view_start_1280x800")
     for target in (3, 5, 41):
+        if target == 41:  # far on: typed into the Step slider's readout (one redraw, not 36)
+            while view.position < target:
+                view.step()
+            lab.type_into_slider("Step", target)
         while view.position < target:
             view.step()
             lab.press_button("Step")
@@ -196,183 +407,3 @@ def test_steps_move_the_highlight_and_a_wide_tree_keeps_it_in_view(lab: LabPage)
     lab.page.keyboard.press("Control+b")
     canvas.scroll_into_view_if_needed()
     lab.screenshot("search_view_lecture_1280x800")
-
-
-# -- Lesson 4 itself -----------------------------------------------------------------------
-
-LESSON = "04-Alpha-Beta-Pruning.ipynb"
-LESSON_CALL = 'plain = trace_search(game, four, "alphabeta")'
-"""The lesson's first viewer cell; Lesson 2's position, O to move: X X O / . . X / . O ."""
-
-
-def lesson_twin() -> SearchView:
-    """A viewer on the trace of Lesson 4's first viewer cell."""
-    game = TicTacToe()
-    four = replay(game, [(0, 0), (0, 2), (0, 1), (2, 1), (1, 2)])
-    trace = trace_search(game, four, "alphabeta")
-    assert (trace.value, trace.calls) == (1, 32)  # the counts the lesson asserts
-    return SearchView(trace, RecordingCanvas())
-
-
-@pytest.fixture
-def lessons_page(
-    browser: Browser, lessons_server: LabServer, request: pytest.FixtureRequest
-) -> Iterator[LabPage]:
-    """A page at 1280 x 800 (a projector) on that server."""
-    with page_on(browser, lessons_server, request, height=800) as page:
-        yield page
-
-
-def test_lesson_4_five_steps_move_the_highlight_and_leave_a_still_after_a_reload(
-    lessons_page: LabPage,
-) -> None:
-    """Lesson 4 run through its first viewer cell in JupyterLab at 1280 x 800 (on a copy,
-    which is saved). Five presses of Step in that viewer move the highlight from the root to
-    the node of step 5 (by pixels, as the twin says).
-    Then the lesson is saved, its kernel shut down and the page reloaded: the viewer's output
-    says so (STOPPED_KERNEL_CSS) and shows, under the words, the tree at step 5 (its still,
-    gamelib.ui.still), byte for byte the PNG of search_svg at that step; while the viewer
-    lived, the still took no room."""
-    lab, view = lessons_page, lesson_twin()
-    start = view.event.node
-    for _ in range(5):
-        assert view.step()
-    after = view.event.node
-    assert after != start
-    expected = base64.b64encode(search_svg(view.trace, 5).png).decode("ascii")
-    cells = json.loads((PROJECT_ROOT / "notebooks" / LESSON).read_text(encoding="utf-8"))["cells"]
-    assert any(LESSON_CALL in "".join(c["source"]) for c in cells), (
-        "Lesson 4's first viewer cell changed: update the twin")
-    lab.open_notebook(lab.server.own_copy(LESSON, "lesson4"))  # it is saved below
-    cell = lab.run_through(LESSON_CALL)  # not the lesson's cells after the viewer
-    page = lab.page
-    still = cell.locator('.jp-OutputArea-output > img[width="0"][height="0"]')
-    assert still.count() == 1
-    cell.scroll_into_view_if_needed()
-    canvas = lab.visible_canvas(within=cell)
-    canvas.scroll_into_view_if_needed()
-    assert lab.canvas_size(canvas) == (
-        view.layout.width * PIXEL_RATIO, view.layout.height * PIXEL_RATIO)
-    boxes = [halo(view, start), halo(view, after)]
-    wait_until(lambda: lit(lab, canvas, boxes) == [True, False], 30, "the root highlighted")
-    step = cell.locator(".jp-OutputArea-output button.widget-button",
-                        has_text=re.compile(r"^\s*Step\s*$"))
-    for _ in range(5):
-        step.click()
-    wait_until(lambda: lit(lab, canvas, boxes) == [False, True], 30,
-               f"Lesson 4: the highlight on node {after} after five steps")
-    lab.screenshot("lesson4_search_view_step5_1280x800")
-    wait_until(lambda: still.get_attribute("src") == f"data:image/png;base64,{expected}", 30,
-               "the still of step 5")
-    assert not still.is_visible()
-    page.locator(".jp-NotebookPanel .jp-Notebook").first.click(position={"x": 5, "y": 5})
-    page.keyboard.press("Control+s")
-    wait_until(lambda: not page.locator(".jp-mod-dirty").count(), 30, "the notebook saved")
-    for session in lab.server.api("sessions") or []:  # no kernel any more
-        lab.server.api(f"sessions/{session['id']}", method="DELETE")
-    page.reload(wait_until="domcontentloaded")
-    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(state="visible")
-    lab.wait_kernel_idle()
-    cell = page.locator(".jp-CodeCell", has_text=LESSON_CALL).first
-    cell.scroll_into_view_if_needed()
-    gone = cell.locator(".jp-OutputArea-output.jupyter-widgets").first
-    gone.wait_for(state="attached")
-    assert STOPPED_WORDS in gone.evaluate("el => getComputedStyle(el, '::before').content")
-    still = cell.locator('.jp-OutputArea-output > img[width="0"][height="0"]')
-    still.wait_for(state="visible")
-    assert still.get_attribute("src") == f"data:image/png;base64,{expected}"
-    words, picture = gone.bounding_box(), still.bounding_box()
-    assert words and picture and picture["y"] >= words["y"] + words["height"] - 1
-    assert picture["width"] > 300 and picture["height"] > 200
-    still.scroll_into_view_if_needed()
-    lab.screenshot("lesson4_search_view_reloaded_without_kernel")
-
-
-# -- Lesson 10: expectiminimax, chance nodes -------------------------------------------------
-
-CHANCE_LESSON = "10-Chance-and-Expectiminimax.ipynb"
-CHANCE_CALL = 'coin_trace = trace_search(game, bottom_row, "expectiminimax")'
-
-
-def chance_twin() -> SearchView:
-    """A viewer on the trace of Lesson 10's viewer cell."""
-    game = RandomTurnTicTacToe()
-    bottom_row = game.from_text("X|O|X\n-+-+-\nO|X|O\n-+-+-\n | | \ncoin: in the air")
-    return SearchView(trace_search(game, bottom_row, "expectiminimax"), RecordingCanvas())
-
-
-def round_halo(view: SearchView, node: int) -> tuple[Box, Box]:
-    """Two strips just left of ``node``'s box, in device pixels of the page's canvas: one at
-    its middle height, which a highlight drawn round the node lights whatever its shape,
-    and one at its top corner, which only a square highlight lights."""
-    box = view.layout.spots[node].box
-    middle = ((box.x - 6) * PIXEL_RATIO, (box.center[1] - 4) * PIXEL_RATIO,
-              4 * PIXEL_RATIO, 8 * PIXEL_RATIO)
-    corner = ((box.x - 6) * PIXEL_RATIO, (box.y - 6) * PIXEL_RATIO,
-              4 * PIXEL_RATIO, 8 * PIXEL_RATIO)
-    return middle, corner
-
-
-def test_lesson_10_chance_nodes_are_round_labelled_and_summed(lessons_page: LabPage) -> None:
-    """Lesson 10's expectiminimax viewer, run in JupyterLab at 1280 x 800: the root, a
-    chance node, is highlighted round (its middle strip lit, its corner not); one Step
-    shows the probability 1/2 above the root's first outcome (label pixels where there were
-    none) and highlights that outcome, a player's node, square (both strips lit); Steps on
-    to the next chance node move the round highlight there, and to the first outcome that
-    returns into a chance node, whose status line gives the expectation so far."""
-    lab, view = lessons_page, chance_twin()
-    trace = view.trace
-    chance = [n.id for n in trace.nodes if n.player == CHANCE]
-    second = next(k for k, e in enumerate(trace.events) if e.node in chance[1:])
-    summed = next(k for k in range(len(trace)) if "so far" in snapshot(trace, k).message)
-    assert 0 < second < summed < 20
-    cells = json.loads((PROJECT_ROOT / "notebooks" / CHANCE_LESSON).read_text(
-        encoding="utf-8"))["cells"]
-    assert any(CHANCE_CALL in "".join(c["source"]) for c in cells), (
-        "Lesson 10's viewer cell changed: update the twin")
-    lab.open_notebook(CHANCE_LESSON)
-    cell = lab.run_through(CHANCE_CALL)   # not the lesson's Pig sections after it
-    canvas = lab.visible_canvas(within=cell)
-    canvas.scroll_into_view_if_needed()
-    status = cell.locator(".gamelib-tree-status")
-    assert lab.canvas_size(canvas) == (
-        view.layout.width * PIXEL_RATIO, view.layout.height * PIXEL_RATIO)
-    wait_until(lambda: lit(lab, canvas, list(round_halo(view, 0))) == [True, False], 30,
-               "the root, a chance node, highlighted round")
-    # A probability label: the row above the root's first outcome, empty before it is
-    # entered, holds "1/2" one step later.
-    first = next(n.id for n in trace.nodes if n.parent == 0)
-    row = view.layout.spots[first].row(-1)
-    label = [(row.x * PIXEL_RATIO, row.y * PIXEL_RATIO, row.width * PIXEL_RATIO,
-              row.height * PIXEL_RATIO)]
-    grey = rgba(READABLE[Palette.NEUTRAL])
-
-    def label_ink() -> int:
-        return lab.census(canvas, label, [grey], tolerance=40)[0][0]
-
-    assert label_ink() == 0
-    step = cell.locator(".jp-OutputArea-output button.widget-button",
-                        has_text=re.compile(r"^\s*Step\s*$"))
-    step.click()
-    view.step()
-    wait_until(lambda: label_ink() > 20, 30, "the probability 1/2 above the first outcome")
-    # That outcome is a player's node, a square: its highlight lights the corner strip too.
-    wait_until(lambda: lit(lab, canvas, list(round_halo(view, first))) == [True, True], 30,
-               "the square highlight on the first outcome")
-    while view.position < second:
-        view.step()
-        step.click()
-    node = view.event.node
-    wait_until(lambda: lit(lab, canvas, list(round_halo(view, node))) == [True, False], 30,
-               f"the round highlight on chance node {node} at step {second}")
-    assert lit(lab, canvas, list(round_halo(view, 0))) == [False, False]
-    cell.locator(".gamelib-current").scroll_into_view_if_needed()
-    lab.screenshot("lesson10_chance_node_highlighted_1280x800")
-    while view.position < summed:
-        view.step()
-        step.click()
-    wanted = f"{view.message} step {summed} of {len(view) - 1}".split()
-    assert "so far." in view.message and "1/2 ×" in view.message
-    wait_until(lambda: status.inner_text().split() == wanted, 30, "the expectation in words")
-    status.evaluate("s => s.scrollIntoView({block: 'start'})")   # the words, then the tree
-    lab.screenshot("lesson10_expectation_so_far_1280x800")
