@@ -339,13 +339,9 @@ def test_a_tree_drawn_to_a_depth_counts_the_nodes_left_out() -> None:
             draw_game_tree(small_tree(), depth=bad)  # type: ignore[arg-type]
 
 
-def test_games_and_search_do_not_import_matplotlib() -> None:
-    code = (
-        "import sys, gamelib.games, gamelib.game, gamelib.search.stats;"
-        "print(any(m.split('.')[0] == 'matplotlib' for m in sys.modules))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
+# That gamelib.games and gamelib.search (every submodule, gamelib.game with them) import no
+# matplotlib is checked in a fresh interpreter by tests/test_packaging.py
+# (test_games_and_search_import_no_ui_library: matplotlib is one of its UI_MODULES).
 
 
 HALL_AFTER = """

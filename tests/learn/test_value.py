@@ -113,10 +113,10 @@ def test_connect_four_choices_are_held_apart_and_each_choice_matters() -> None:
     assert not reached & set(c4().states)
 
 
-@pytest.mark.skipif(opening_book() is None, reason="the opening book is not installed")
 def test_connect_four_labels_are_the_books() -> None:
-    book = opening_book()
-    assert book is not None
+    book = opening_book()  # loaded here, not when the module is collected
+    if book is None:
+        pytest.skip("the opening book is not installed")
     data = c4()
     for state, label in itertools.islice(zip(data.states, data.labels, strict=True), 0, 4000, 97):
         first, second = state

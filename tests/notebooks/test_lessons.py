@@ -4,8 +4,8 @@ style, offline slides, the index, and re-runs that change nothing.
 * Every cell of every lesson (00-Index to 10, and the optional parts 01a and 05a) carries
   ``slideshow.slide_type``; a lesson opens with its load_style cell skipped and its title on a
   slide of its own; no markdown cell is longer than a screen (20 lines).
-* nbconvert turns a lesson into reveal.js slides, one ``<section>`` per slide, that load
-  reveal.js from the prefix given (the Makefile's ``make slides`` points it at a local copy).
+* nbconvert, as tools/slides.py sets it up (``make slides``), turns a lesson into reveal.js
+  slides, one ``<section>`` per slide, that load reveal.js from a local copy.
 * ``load_style(projector=True)`` and JupyterLab's Presentation Mode give 22 px text and 20 px
   code (checked in Chromium on the notebook's class structure when Chromium is there), and the
   projector switch changes nothing that nbval compares.
@@ -15,9 +15,12 @@ style, offline slides, the index, and re-runs that change nothing.
 
 from __future__ import annotations
 
-import concurrent.futures
+import functools
 import importlib.util
+import json
 import re
+import subprocess
+from html import escape, unescape
 from pathlib import Path
 from types import ModuleType
 
@@ -42,6 +45,13 @@ def lesson_ids() -> list[str]:
     return [path.name for path in LESSONS + PARTS]
 
 
+@functools.cache
+def read(path: Path) -> nbformat.NotebookNode:
+    """The notebook at ``path``, read (and validated) once per test process; the tests only
+    look at it."""
+    return nbformat.read(path, as_version=4)
+
+
 def test_the_lessons_are_there() -> None:
     assert [p.name[:2] for p in LESSONS] == [f"{n:02d}" for n in range(14)]
     assert [p.name[:3] for p in PARTS] == ["01a", "05a"]
@@ -49,7 +59,7 @@ def test_the_lessons_are_there() -> None:
 
 @pytest.mark.parametrize("path", LESSONS + PARTS, ids=lesson_ids())
 def test_every_cell_has_slide_metadata(path: Path) -> None:
-    nb = nbformat.read(path, as_version=4)
+    nb = read(path)
     kinds = [cell.metadata.get("slideshow", {}).get("slide_type") for cell in nb.cells]
     missing = [i for i, kind in enumerate(kinds) if kind not in SLIDE_TYPES]
     assert not missing, f"{path.name}: cells {missing} have no valid slideshow.slide_type"
@@ -63,7 +73,7 @@ def test_every_cell_has_slide_metadata(path: Path) -> None:
 
 @pytest.mark.parametrize("path", LESSONS + PARTS, ids=lesson_ids())
 def test_no_markdown_cell_is_longer_than_a_screen(path: Path) -> None:
-    nb = nbformat.read(path, as_version=4)
+    nb = read(path)
     long = {
         i: len(cell.source.splitlines())
         for i, cell in enumerate(nb.cells)
@@ -74,17 +84,24 @@ def test_no_markdown_cell_is_longer_than_a_screen(path: Path) -> None:
 
 @pytest.mark.parametrize("path", LESSONS + PARTS, ids=lesson_ids())
 def test_no_reference_to_material_the_project_does_not_have(path: Path) -> None:
-    text = "\n".join(cell.source for cell in nbformat.read(path, as_version=4).cells)
+    text = "\n".join(cell.source for cell in read(path).cells)
     assert not re.search(r"lecture notes|the lecture's|the lecture suggests", text), path.name
 
 
-def test_nbconvert_makes_one_section_per_slide_from_a_local_reveal(tmp_path: Path) -> None:
-    from nbconvert import SlidesExporter
+INDEX = "00-Index.ipynb"
 
-    path = ROOT / "notebooks" / "00-Index.ipynb"
-    nb = nbformat.read(path, as_version=4)
-    exporter = SlidesExporter(reveal_url_prefix="lib/node_modules/reveal.js")
-    html, _ = exporter.from_notebook_node(nb)
+
+@functools.cache
+def index_slides() -> str:
+    """00-Index as slides, converted once by tools/slides.py's exporter (nbconvert's
+    SlidesExporter with the project's template and reveal.js from lib/node_modules)."""
+    html, _ = slides_module().exporter().from_notebook_node(read(ROOT / "notebooks" / INDEX))
+    return str(html)
+
+
+def test_nbconvert_makes_one_section_per_slide_from_a_local_reveal() -> None:
+    nb = read(ROOT / "notebooks" / INDEX)
+    html = index_slides()
     slides = sum(c.metadata["slideshow"]["slide_type"] == "slide" for c in nb.cells)
     subslides = sum(c.metadata["slideshow"]["slide_type"] == "subslide" for c in nb.cells)
     # reveal.js: a <section> per slide, holding a <section> per subslide (the first included)
@@ -108,8 +125,7 @@ def test_makefile_builds_slides_offline() -> None:
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     assert re.search(r"^slides: ", makefile, re.MULTILINE)
     assert "tools/slides.py --output-dir $(SLIDES_DIR)" in makefile
-    html, _ = slides_module().exporter().from_notebook_node(
-        nbformat.read(ROOT / "notebooks" / "00-Index.ipynb", as_version=4))
+    html = index_slides()
     for local in ('"lib/node_modules/reveal.js/dist/reveal.js"', "lib/node_modules/requirejs/",
                   "lib/node_modules/jquery/", "lib/node_modules/mathjax/MathJax.js",
                   "lib/node_modules/reveal.js/dist/theme/white.css"):
@@ -187,45 +203,46 @@ PAGE = """<!doctype html><html><head><style>
 </div></div></body></html>"""
 
 
-def font_sizes(pages: list[str]) -> list[dict[str, str]]:
-    """The computed font sizes of each of ``pages`` in Chromium (one browser, a tab each).
-    Runs in a thread of its own: the browser tests' session may hold a Playwright event loop
-    in this one."""
-    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(_font_sizes, pages).result()
+# Each page is put in an iframe of one document, with a script at its end that writes the
+# computed sizes into the document around it (a srcdoc frame shares its parent's origin);
+# Chromium prints that document once every frame has loaded (--dump-dom). One headless
+# Chromium, no driver: a third of the CPU of Playwright's browser with a tab per page.
+PROBE = """<script>
+parent.document.getElementById("sizes-{index}").textContent = JSON.stringify(Object.fromEntries(
+  ["prose", "output", "lab"].map(id => [id, getComputedStyle(document.getElementById(id)).fontSize])
+));
+</script></body>"""
 
 
-def _font_sizes(pages: list[str]) -> list[dict[str, str]]:
-    from playwright.sync_api import sync_playwright
-
+def font_sizes(pages: list[str], tmp_path: Path) -> list[dict[str, str]]:
+    """The computed font sizes of the elements prose, output and lab of each of ``pages`` in
+    Chromium (each page must end with ``</body></html>``)."""
+    frames = "".join(
+        f'<pre id="sizes-{index}"></pre>'
+        f'<iframe srcdoc="{escape(page.replace("</body>", PROBE.format(index=index)))}">'
+        "</iframe>"
+        for index, page in enumerate(pages))
+    path = tmp_path / "pages.html"
+    path.write_text(f"<!doctype html><html><body>{frames}</body></html>", encoding="utf-8")
     flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-             "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=flags)
-        try:
-            sizes = []
-            for page in pages:
-                tab = browser.new_page()
-                tab.set_content(page)
-                sizes.append({
-                    name: tab.eval_on_selector(f"#{name}", "e => getComputedStyle(e).fontSize")
-                    for name in ("prose", "output", "lab")
-                })
-                tab.close()
-            return sizes
-        finally:
-            browser.close()
+             "--disable-background-networking", "--disable-component-update", "--disable-sync",
+             f"--user-data-dir={tmp_path / 'profile'}"]
+    dumped = subprocess.run([str(CHROMIUM), *flags, "--dump-dom", path.as_uri()],
+                            capture_output=True, text=True, timeout=120, check=True).stdout
+    found = re.findall(r'<pre id="sizes-(\d+)">(.*?)</pre>', dumped)
+    assert [int(index) for index, _ in found] == list(range(len(pages))), dumped[-2000:]
+    return [json.loads(unescape(sizes)) if sizes else {} for _, sizes in found]
 
 
 @pytest.mark.slow
 @pytest.mark.browser
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
-def test_presentation_mode_and_projector_switch_give_hall_sizes() -> None:
+def test_presentation_mode_and_projector_switch_give_hall_sizes(tmp_path: Path) -> None:
     cases = [("", False), ("jp-mod-presentationMode", False), ("", True),
              ("jp-mod-presentationMode", True)]
     pages = [PAGE.format(shell=shell, style=gamelib.style.load_style(projector=projector).data)
              for shell, projector in cases]
-    plain, presentation, projector, both = font_sizes(pages)
+    plain, presentation, projector, both = font_sizes(pages, tmp_path)
     assert plain == {"prose": "17px", "output": "15px", "lab": "15px"}
     hall = {"prose": "22px", "output": "20px", "lab": "20px"}
     assert presentation == projector == both == hall
@@ -352,6 +369,6 @@ def test_check_and_clear_do_not_mix(tmp_path: Path) -> None:
 def test_lesson_notebooks_saved_outputs_carry_the_current_stylesheet() -> None:
     css = gamelib.style.read_style()
     for path in LESSONS + PARTS:
-        first = nbformat.read(path, as_version=4).cells[0]
+        first = read(path).cells[0]
         html = "".join(out.get("data", {}).get("text/html", "") for out in first.outputs)
         assert css in html, f"{path.name}: rerun it with tools/run_notebooks.py"

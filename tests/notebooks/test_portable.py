@@ -3,13 +3,15 @@
 The notebooks alone (lessons and exercises, no other file of the project) are copied into a
 temporary folder, and gamelib alone (the package folder with its package data, as a wheel
 would install it) into another one. Notebooks then run there with nbclient, in a
-kernel whose working directory is the notebooks' copy and whose only path to the project is
-the copy of gamelib: a notebook that reads a file of the repository (``../tests/data``,
-``../style.css``) fails here. What runs: an exercise that reads its checkers from gamelib,
-whole, and the cells of Lesson 8 that read gamelib's package data (its setup cell, which
-loads the stylesheet, the benchmark sets it names, the opening book), not its searches,
-which read nothing (a static test below checks that no notebook's code names a path
-outside its folder).
+kernel whose working directory is the notebook's folder in that copy and whose only path to
+the project is the copy of gamelib: a notebook that reads a file of the repository
+(``../tests/data``, ``../style.css``) fails here. What runs: the cells of Lesson 8 that read
+gamelib's package data (its setup cell, which loads the stylesheet, the benchmark sets it
+names, the opening book), not its searches, which read nothing (a static test below checks
+that no notebook's code names a path outside its folder); then, in the same kernel, moved
+into the exercises' folder, an exercise that reads its checkers from gamelib, whole (one
+kernel for both: a kernel's start is most of the cost; each notebook also runs alone in a
+kernel of its own under nbval).
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ NOTEBOOKS = ROOT / "notebooks"
 # Lesson 8 reads the Connect Four benchmark sets and the opening book (package data: its
 # data cells run, see lesson_8_data); an exercise reads its checkers from gamelib (it runs whole).
 LESSON_8 = "08-Solving-Connect-Four.ipynb"
-PORTABLE = [LESSON_8, "exercises/06-Seven-Cases-Solution.ipynb"]
+EXERCISE = "exercises/06-Seven-Cases-Solution.ipynb"
+PORTABLE = [LESSON_8, EXERCISE]
 TIMEOUT = 120  # seconds per cell: only against a hang, the two notebooks take about 5 s
 OUTSIDE = re.compile(r"\.\./|\btests/|\bPath\(|\bopen\(")
 """What a code cell would use to read a file of the repository."""
@@ -84,33 +87,40 @@ def test_the_copy_holds_notebooks_only(elsewhere: tuple[Path, Path]) -> None:
 
 @pytest.mark.slow
 @pytest.mark.notebook
-@pytest.mark.parametrize("name", PORTABLE)
-def test_notebook_runs_outside_the_repository(
-    name: str, elsewhere: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+def test_the_notebooks_run_outside_the_repository(
+    elsewhere: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     notebooks, site = elsewhere
-    path = notebooks / name
     # The kernel inherits this environment: only the copy of gamelib on its path, and no
     # project root (an editable install's path hook still finds /work/main's gamelib, so the
     # copy must come first; the check in the first cell below confirms which one was used).
     monkeypatch.setenv("PYTHONPATH", str(site))
     monkeypatch.setenv("PYTHONSAFEPATH", "1")
-    nb = nbformat.read(path, as_version=4)
-    if name == LESSON_8:
-        lesson_8_data(nb)
+    lesson = nbformat.read(notebooks / LESSON_8, as_version=4)
+    lesson_8_data(lesson)
+    exercise = nbformat.read(notebooks / EXERCISE, as_version=4)
     probe = nbformat.v4.new_code_cell(
-        "import gamelib, pathlib\n"
+        "import gamelib, os, pathlib\n"
         f"assert pathlib.Path(gamelib.__file__).is_relative_to({str(site)!r}), gamelib.__file__\n"
+        f"assert pathlib.Path.cwd() == pathlib.Path({str(notebooks)!r}), os.getcwd()\n"
         "assert not pathlib.Path('../tests').exists()"
     )
-    nb.cells.insert(0, probe)
+    folder = (notebooks / EXERCISE).parent
+    move = nbformat.v4.new_code_cell(
+        f"os.chdir({folder.name!r})\n"
+        f"assert pathlib.Path.cwd() == pathlib.Path({str(folder)!r}), os.getcwd()\n"
+        "assert not pathlib.Path('../../tests').exists()"
+    )
+    setups = [lesson.cells[0], next(c for c in exercise.cells if c.cell_type == "code")]
+    nb = lesson
+    nb.cells = [probe, *lesson.cells, move, *exercise.cells]
     tool = run_notebooks_module()
-    tool.execute(nb, path.parent, TIMEOUT)  # raises CellExecutionError for a failing cell
+    tool.execute(nb, notebooks, TIMEOUT)  # raises CellExecutionError for a failing cell
     errors = [out for cell in nb.cells if cell.cell_type == "code"
               and "raises-exception" not in cell.metadata.get("tags", [])
               for out in cell.get("outputs", []) if out.get("output_type") == "error"]
     assert not errors, errors
-    # The stylesheet came from the copy of gamelib: the setup cell's output holds it.
-    setup = next(c for c in nb.cells[1:] if c.cell_type == "code")
-    html = "".join(out.get("data", {}).get("text/html", "") for out in setup.outputs)
-    assert 'id="gamelib-style"' in html and len(html) > 200, sys.version
+    # The stylesheet came from the copy of gamelib: each setup cell's output holds it.
+    for setup in setups:
+        html = "".join(out.get("data", {}).get("text/html", "") for out in setup.outputs)
+        assert 'id="gamelib-style"' in html and len(html) > 200, sys.version

@@ -224,9 +224,9 @@ def test_tictactoe_exact_play_finishes_far_inside_the_default_budget() -> None:
 def test_big_nim_ends_within_the_default_budget_and_says_cut_short(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Eight heaps of 20 cannot be solved: the default budget (shortened here) ends it."""
-    monkeypatch.setattr(engine, "DEFAULT_SECONDS", 1.0)
+    monkeypatch.setattr(engine, "DEFAULT_SECONDS", 0.2)
     decision, seconds = timed(choose_move, BIG_NIM, BIG_NIM.start, rng=random.Random(0))
-    assert seconds < 1.0 + MARGIN
+    assert seconds < 0.2 + MARGIN
     assert decision.cut_short and not decision.exact
     assert decision.move in BIG_NIM.moves(BIG_NIM.start)
     assert set(decision.move_values) == set(BIG_NIM.moves(BIG_NIM.start))
@@ -270,16 +270,16 @@ def test_small_nim_is_still_solved_exactly() -> None:
 
 
 def test_move_values_end_within_their_budget() -> None:
-    values, seconds = timed(move_values, BIG_NIM, BIG_NIM.start, seconds=0.5)
-    assert seconds < 0.5 + MARGIN
+    values, seconds = timed(move_values, BIG_NIM, BIG_NIM.start, seconds=0.1)
+    assert seconds < 0.1 + MARGIN
     assert set(values) == set(BIG_NIM.moves(BIG_NIM.start))
 
 
 def test_a_depth_without_seconds_still_ends_within_the_default_budget(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engine, "DEFAULT_SECONDS", 0.5)
+    monkeypatch.setattr(engine, "DEFAULT_SECONDS", 0.1)
     decision, seconds = timed(choose_move, BIG_NIM, BIG_NIM.start, depth=100)
-    assert seconds < 0.5 + MARGIN
+    assert seconds < 0.1 + MARGIN
     assert decision.cut_short
 
 
@@ -427,16 +427,16 @@ def test_a_budget_that_is_not_a_budget_is_refused(budget: object) -> None:
 def test_a_callers_budget_does_not_lengthen_the_default(monkeypatch: pytest.MonkeyPatch) -> None:
     """The play session passes a Budget of MAX_SECONDS to be able to cancel: the engine's
     default time still applies."""
-    monkeypatch.setattr(engine, "DEFAULT_SECONDS", 0.5)
+    monkeypatch.setattr(engine, "DEFAULT_SECONDS", 0.1)
     decision, seconds = timed(choose_move, BIG_NIM, BIG_NIM.start, budget=Budget(MAX_SECONDS))
-    assert seconds < 0.5 + MARGIN
+    assert seconds < 0.1 + MARGIN
     assert decision.cut_short
 
 
 def test_a_callers_budget_can_shorten_seconds() -> None:
     decision, seconds = timed(choose_move, BIG_NIM, BIG_NIM.start, seconds=20,
-                              budget=Budget(0.3))
-    assert seconds < 0.3 + MARGIN
+                              budget=Budget(0.1))
+    assert seconds < 0.1 + MARGIN
     assert decision.cut_short
 
 

@@ -4,7 +4,8 @@ The central tests compare traces with a plain call of the same function: for min
 has no cutoffs, on one tic-tac-toe position of each symmetry class with at most 6 empty
 squares; for the searches with cutoffs, on every position with at most 3 and one of each class
 up to the number that fits (6; 7 for the bounded search). That every position up to that
-number fits is shown from plain searches of all of them (see traced() below).
+number fits is shown by counting up to 5 empty squares and from plain searches of all the
+positions with more (see traced() below).
 """
 
 from __future__ import annotations
@@ -68,8 +69,16 @@ def count(trace: SearchTrace, kind: type) -> int:
     return sum(isinstance(e, kind) for e in trace.events)
 
 
-def check_shape(trace: SearchTrace) -> None:
-    """What every trace satisfies: node ids, parents, one Enter and one Return per node."""
+def kinds(trace: SearchTrace) -> Counter[type]:
+    """How many events of each type ``trace`` holds, in one pass over its events (by exact
+    type: gamelib subclasses none of its event classes)."""
+    return Counter(type(e) for e in trace.events)
+
+
+def check_shape(trace: SearchTrace, counted: Counter[type] | None = None) -> None:
+    """What every trace satisfies: node ids, parents, one Enter and one Return per node
+    (``counted``: the trace's :func:`kinds`, if the caller has them)."""
+    counted = kinds(trace) if counted is None else counted
     assert [n.id for n in trace.nodes] == list(range(len(trace.nodes)))
     assert trace.nodes[0].parent is None
     for node in trace.nodes[1:]:
@@ -77,7 +86,7 @@ def check_shape(trace: SearchTrace) -> None:
         assert trace.nodes[node.parent].depth == node.depth - 1
         parent_state = trace.nodes[node.parent].state
         assert GAME.play(parent_state, node.move) == node.state
-    assert count(trace, Enter) == count(trace, Return) == len(trace.nodes) == trace.calls
+    assert counted[Enter] == counted[Return] == len(trace.nodes) == trace.calls
     assert isinstance(trace.events[-1], Return) and trace.events[-1].node == 0
     assert trace.events[-1].value == trace.value
     assert len(trace) <= MAX_EVENTS
@@ -97,20 +106,21 @@ def test_minimax_traces_equal_minimax_on_every_kind_of_position_with_6_empty_squ
         stats = Stats()
         value = minimax(GAME, state, stats=stats)
         trace = trace_search(GAME, state, "minimax")
+        counted = kinds(trace)
         assert (trace.value, trace.calls) == (value, stats.calls)
-        assert count(trace, Leaf) == stats.terminal
-        check_shape(trace)
+        assert counted[Leaf] == stats.terminal
+        check_shape(trace, counted)
 
 
-# The searches with cutoffs are traced on every position with at most 3 empty squares and on
-# one position of each symmetry class with more (their trees depend on the move order, so a
-# turned position is a different test, but the classes add little the small positions lack:
-# the recorder writes the same kinds of events at any size, and the asserts below check that
-# each kind occurs). That a trace of EVERY position up to FITS fits is then shown without
-# tracing them: a trace has one Enter and one Return per call, one Leaf per terminal call, one
-# Cutoff per cutoff (and, in the bounded search, one CacheRead per call and one CacheStore per
-# call not answered by the cache), so its length is a sum of the plain search's counters, a sum
-# checked against len(trace) on every traced position.
+# The searches with cutoffs are traced on every position with at most 3 empty squares and on one
+# position of each symmetry class with more (their trees depend on the move order, so a turned
+# position is a different test, but the classes add little the small positions lack: the recorder
+# writes the same kinds of events at any size, and the asserts below check that each kind occurs).
+# That a trace of EVERY position up to FITS fits is then shown without tracing them (up to 5 empty
+# squares by counting the tree's nodes): a trace has one Enter and one Return per call, one Leaf
+# per terminal call, one Cutoff per cutoff (and, in the bounded search, one CacheRead per call and
+# one CacheStore per call not answered by the cache), so its length is a sum of the plain search's
+# counters, a sum checked against len(trace) on every traced position.
 
 
 def traced(at_most: int) -> list[Hashable]:
@@ -119,16 +129,22 @@ def traced(at_most: int) -> list[Hashable]:
         [s for s in STATES if 3 < empty_squares(s) <= at_most])
 
 
-def plain_lengths(at_most: int, search: Any, cache: bool = False) -> dict[int, int]:
-    """The longest trace, as the sum of ``search``'s counters, by number of empty squares, of
-    every position with at most ``at_most`` (``search(state, stats)`` runs the plain search)."""
-    longest: dict[int, int] = {}
-    for state in positions(at_most):
-        stats = Stats()
-        search(state, stats)
-        empty = empty_squares(state)
-        longest[empty] = max(longest.get(empty, 0), length(stats, cache))
+def plain_lengths(empty: int, search: Any, cache: bool = False) -> int:
+    """The longest trace, as the sum of ``search``'s counters, of every position with
+    ``empty`` empty squares (``search(state, stats)`` runs the plain search)."""
+    longest = 0
+    for state in STATES:
+        if empty_squares(state) == empty:
+            stats = Stats()
+            search(state, stats)
+            longest = max(longest, length(stats, cache))
     return longest
+
+
+def most_calls(empty: int) -> int:
+    """The most calls any search makes from a position with ``empty`` empty squares: one per
+    node of the full tree of move sequences (``empty`` moves, then ``empty - 1``, ...)."""
+    return sum(math.perm(empty, plies) for plies in range(empty + 1))
 
 
 def length(stats: Stats, cache: bool = False) -> int:
@@ -149,11 +165,12 @@ def test_alphabeta_traces_equal_alphabeta(order: Any) -> None:
         stats = Stats()
         value = alphabeta(GAME, state, stats=stats, order=order)
         trace = trace_search(GAME, state, "alphabeta", order=order)
+        counted = kinds(trace)
         assert (trace.value, trace.calls) == (value, stats.calls)
-        assert count(trace, Cutoff) == stats.cutoffs
-        assert count(trace, Leaf) == stats.terminal
+        assert counted[Cutoff] == stats.cutoffs
+        assert counted[Leaf] == stats.terminal
         assert len(trace) == length(stats)
-        check_shape(trace)
+        check_shape(trace, counted)
         cutoffs += stats.cutoffs
     assert cutoffs > 0
 
@@ -165,15 +182,17 @@ def test_bounded_traces_equal_bounded_alphabeta() -> None:
         stats, cache = Stats(), BoundCache()
         value = bounded_alphabeta(GAME, state, cache=cache, stats=stats)
         trace = trace_search(GAME, state, "bounded")
+        counted = kinds(trace)
+        reads = [e for e in trace.events if type(e) is CacheRead]
         assert (trace.value, trace.calls) == (value, stats.calls)
-        assert count(trace, Cutoff) == stats.cutoffs
+        assert counted[Cutoff] == stats.cutoffs
         assert trace.cache == cache
-        assert count(trace, CacheRead) == stats.calls
-        assert sum(isinstance(e, CacheRead) and e.used for e in trace.events) == stats.cache_hits
-        assert count(trace, CacheStore) == stats.calls - stats.cache_hits
+        assert counted[CacheRead] == len(reads) == stats.calls
+        assert sum(e.used for e in reads) == stats.cache_hits
+        assert counted[CacheStore] == stats.calls - stats.cache_hits
         assert len(trace) == length(stats, cache=True)
-        check_shape(trace)
-        cases.update(e.case for e in trace.events if isinstance(e, CacheRead))
+        check_shape(trace, counted)
+        cases.update(e.case for e in reads)
     assert sorted(cases) == [0, 1, 2, 3, 4, 5, 6, 7]    # every way of reading an entry
 
 
@@ -184,33 +203,43 @@ def test_depth_limited_traces_equal_depth_limited(depth: int, heuristic: Any) ->
         stats = Stats()
         value = depth_limited(GAME, state, depth, heuristic, stats=stats)
         trace = trace_search(GAME, state, "depth_limited", depth=depth, heuristic=heuristic)
+        counted = kinds(trace)
         assert (trace.value, trace.calls) == (value, stats.calls)
-        assert count(trace, Cutoff) == stats.cutoffs
-        leaves = [e for e in trace.events if isinstance(e, Leaf)]
+        assert counted[Cutoff] == stats.cutoffs
+        leaves = [e for e in trace.events if type(e) is Leaf]
         assert sum(not leaf.heuristic for leaf in leaves) == stats.terminal
         if depth >= 9:
             assert not any(leaf.heuristic for leaf in leaves)
             assert len(trace) == length(stats)
-        check_shape(trace)
+        check_shape(trace, counted)
 
 
 @pytest.mark.slow
 def test_every_position_up_to_fits_gives_a_trace_that_fits() -> None:
-    """The trace lengths of every position with at most FITS empty squares, from the plain
-    searches' counters (the length of a search with cutoffs is its counters' sum, checked
-    above; minimax's trees are the same in a whole symmetry class, traced above)."""
+    """Every position with at most FITS empty squares gives a trace of at most MAX_EVENTS.
+
+    Up to 5 empty squares by counting: a trace's length is its search's counters' sum
+    (checked above), at most 6 events per call (Enter, Return, Leaf, Cutoff, CacheRead,
+    CacheStore), and a search makes at most :func:`most_calls` calls. With 6
+    (and 7 for the bounded search) the plain searches of every such position give the
+    longest trace from their counters (minimax's trees are the same in a whole symmetry
+    class, traced above)."""
     assert FITS == {"minimax": 6, "alphabeta": 6, "bounded": 7, "depth_limited": 6}
+    assert (most_calls(5), most_calls(6)) == (326, 1957)
+    assert 6 * most_calls(5) <= MAX_EVENTS < 6 * most_calls(6)
     longest = {
         "alphabeta": plain_lengths(6, lambda s, st: alphabeta(GAME, s, stats=st)),
         "center_first": plain_lengths(
             6, lambda s, st: alphabeta(GAME, s, stats=st, order=center_first)),
-        "bounded": plain_lengths(
+        "bounded 6": plain_lengths(
+            6, lambda s, st: bounded_alphabeta(GAME, s, cache=BoundCache(), stats=st), cache=True),
+        "bounded 7": plain_lengths(
             7, lambda s, st: bounded_alphabeta(GAME, s, cache=BoundCache(), stats=st), cache=True),
         "depth_limited": plain_lengths(6, lambda s, st: depth_limited(GAME, s, 9, zero, stats=st)),
     }
-    assert all(max(sizes.values()) <= MAX_EVENTS for sizes in longest.values()), longest
-    assert {name: max(sizes.values()) for name, sizes in longest.items()} == {
-        "alphabeta": 1778, "center_first": 1225, "bounded": 3768, "depth_limited": 2026}
+    assert max(longest.values()) <= MAX_EVENTS
+    assert longest == {"alphabeta": 1778, "center_first": 1225, "bounded 6": 1456,
+                       "bounded 7": 3768, "depth_limited": 2026}
 
 
 def test_a_bounded_trace_with_a_cache_reads_it_and_leaves_it_unchanged() -> None:
