@@ -91,6 +91,10 @@ def _plain(value: Any, depth: int) -> Any:
         # A built-in list, tuple or set of plain values, by far the most common answer (a
         # state, a list of moves): what the general path below gives, without its calls.
         return value if kind is tuple or kind is frozenset else kind(value)
+    if kind is dict and len(value) <= MAX_ANSWER_ITEMS and depth + 2 <= MAX_ANSWER_DEPTH:
+        pairs = list(dict.items(value))
+        if all(_is_plain_item(k) and _is_plain_item(v) for k, v in pairs):
+            return dict(pairs)  # a cache of states and (value, move) pairs, as a rule
     if isinstance(value, _CONTAINERS):
         if kind in _BUILT_IN and len(value) <= MAX_ANSWER_ITEMS:  # the len of a built-in
             base = kind                                           # is the truth: no _read
@@ -124,6 +128,13 @@ def _plain(value: Any, depth: int) -> Any:
                               if isinstance(value, b))
         return _plain(base_type(value), depth)
     return _stand_in(value, kind)
+
+
+def _is_plain_item(item: Any) -> bool:
+    """True for a value of :data:`_SAFE_TYPES` or a built-in tuple of them: what
+    :func:`_plain` gives back as it is."""
+    kind = type(item)
+    return kind in _SAFE_TYPES or (kind is tuple and all(type(x) in _SAFE_TYPES for x in item))
 
 
 def _plain_key(key: Any) -> Any:
