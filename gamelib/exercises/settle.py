@@ -20,6 +20,12 @@ gives): a larger one is refused, so that an endless generator cannot fill the me
 
 _SAFE_TYPES: Final = (int, float, complex, str, bytes, bool, type(None), type(Ellipsis))
 _CONTAINERS: Final = (list, tuple, set, frozenset, dict)
+_BUILT_IN: Final = frozenset(_CONTAINERS)
+"""The containers themselves, not their subclasses (whose ``len`` or iteration may be the
+student's code)."""
+_FLAT: Final = _BUILT_IN - {dict}
+"""The built-in containers whose items :func:`_plain` may take as they are when every item is
+of :data:`_SAFE_TYPES`."""
 MAX_ANSWER_DEPTH: Final = 50
 """The deepest nesting of containers in an answer that a checker reads."""
 
@@ -80,11 +86,26 @@ def _plain(value: Any, depth: int) -> Any:
     if depth > MAX_ANSWER_DEPTH:
         raise _TooBig(f"containers nested more than {MAX_ANSWER_DEPTH} levels deep (does "
                       "a list hold itself?)")
+    if (kind in _FLAT and len(value) <= MAX_ANSWER_ITEMS
+            and all(type(item) in _SAFE_TYPES for item in value)):
+        # A built-in list, tuple or set of plain values, by far the most common answer (a
+        # state, a list of moves): what the general path below gives, without its calls.
+        return value if kind is tuple or kind is frozenset else kind(value)
+    if kind is dict and len(value) <= MAX_ANSWER_ITEMS and depth + 2 <= MAX_ANSWER_DEPTH:
+        pairs = list(dict.items(value))
+        if all(_is_plain_item(k) and _is_plain_item(v) for k, v in pairs):
+            return dict(pairs)  # a cache of states and (value, move) pairs, as a rule
     if isinstance(value, _CONTAINERS):
-        base = next(b for b in _CONTAINERS if isinstance(value, b))
-        items = _read(dict.items(cast(dict[Any, Any], value)) if base is dict else value,
-                      kind)
-        plain = [_plain(item, depth + 1) for item in items]
+        if kind in _BUILT_IN and len(value) <= MAX_ANSWER_ITEMS:  # the len of a built-in
+            base = kind                                           # is the truth: no _read
+            items = (value if kind is tuple or kind is frozenset
+                     else list(dict.items(cast(dict[Any, Any], value)) if kind is dict else value))
+        else:
+            base = next(b for b in _CONTAINERS if isinstance(value, b))
+            items = _read(dict.items(cast(dict[Any, Any], value)) if base is dict else value,
+                          kind)
+        plain = [item if type(item) in _SAFE_TYPES else _plain(item, depth + 1)
+                 for item in items]
         if base is dict:
             return {_plain_key(k): v for k, v in plain}
         return base(plain) if base in (set, frozenset) else (
@@ -107,6 +128,13 @@ def _plain(value: Any, depth: int) -> Any:
                               if isinstance(value, b))
         return _plain(base_type(value), depth)
     return _stand_in(value, kind)
+
+
+def _is_plain_item(item: Any) -> bool:
+    """True for a value of :data:`_SAFE_TYPES` or a built-in tuple of them: what
+    :func:`_plain` gives back as it is."""
+    kind = type(item)
+    return kind in _SAFE_TYPES or (kind is tuple and all(type(x) in _SAFE_TYPES for x in item))
 
 
 def _plain_key(key: Any) -> Any:

@@ -451,12 +451,12 @@ def test_a_function_that_never_returns_is_stopped(number: str) -> None:
             pass
     code = {name: endless for name in ("alphabeta", "read", "deepening", "next_states",
                                        "finished", "utility", "exact_score")}
-    run.set_time_limit(0.2)
+    run.set_time_limit(0.1)
     try:
         result = _check(number, code)
     finally:
         run.set_time_limit()
-    assert not result.passed and "did not return within 0.2 s" in _report(result)
+    assert not result.passed and "did not return within 0.1 s" in _report(result)
 
 
 def test_numbers_compare_as_numbers() -> None:

@@ -8,12 +8,12 @@
 * The committed student notebooks are what tools/make_student_notebooks.py (nbgrader's
   preprocessors through nbconvert) makes from the solutions.
 * A throw-away nbgrader course: the real ``nbgrader generate_assignment`` releases every
-  exercise, and ONE ``nbgrader autograde`` run (the module fixture ``graded``; each run costs
-  seconds of start-up, each submission a kernel: about 6 s of CPU on a loaded machine)
-  grades three submissions of Exercise 1: the solution gets full marks, the unchanged
-  student version zero (without an error), and a planted bug behind a cell that patches the
-  checker loses exactly the points of that bug's test cell (autograde checks on a fresh copy
-  of gamelib).
+  exercise, and ONE ``nbgrader autograde`` run (the module fixture ``graded``; each submission
+  costs a kernel, about 2 to 4 s of CPU) grades three submissions of Exercise 1: the solution
+  gets full marks, the unchanged student version zero (without an error), and a planted bug
+  behind a cell that patches the checker loses exactly the points of that bug's test cell
+  (autograde checks on a fresh copy of gamelib). Both commands run in this process through
+  nbgrader's Python API, with the course's configuration file.
 * The last two run in this process (:func:`graded_cells_raising`, with nbgrader's
   ``NBGRADER_EXECUTION=autograde`` set, so each passing check runs again afresh as in the
   kernel) raise in exactly the graded cells that autograde scores 0: the in-process run is
@@ -30,8 +30,8 @@ import functools
 import importlib.util
 import os
 import shutil
-import subprocess
 import sys
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -168,18 +168,38 @@ def test_the_tool_finds_every_solution_of_the_set() -> None:
 # A throw-away nbgrader course ---------------------------------------------------------------
 
 
-def run_nbgrader(course: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def run_nbgrader(course: Path, command: str, assignment: str) -> None:
+    """Run ``nbgrader <command> <assignment> --force`` on ``course`` in this process, through
+    nbgrader's Python API (:class:`nbgrader.apps.NbGraderAPI`, what its lab extension calls),
+    with the course's nbgrader_config.py loaded as the command line loads it; every student
+    for autograde. Each command's kernels and nbgrader's ``alembic`` are processes of their
+    own; nbgrader itself runs here, where it is imported already (a subprocess of its own
+    cost about 2 s of CPU a command, most of it Python's start and nbgrader's imports)."""
+    from nbgrader.apps import NbGraderAPI
+    from nbgrader.coursedir import CourseDirectory
+    from traitlets.config.loader import PyFileConfigLoader
+
     # nbgrader calls the `alembic` command of its environment: put this Python's bin first.
     # PYTHONPATH keeps what make test puts on it (tests/without_rfc3987_syntax: without it
-    # nbgrader, its alembic and each kernel pay seconds of CPU for an import none of them needs).
+    # alembic and each kernel pay seconds of CPU for an import none of them needs).
     path = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
     python_path = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
-    env = {**os.environ, "PATH": path, "PYTHONPATH": python_path, "PYTHONHASHSEED": "0",
-           "JUPYTER_PLATFORM_DIRS": "1"}
-    done = subprocess.run([sys.executable, "-m", "nbgrader", *args, "--force"], cwd=course,
-                          capture_output=True, text=True, env=env, timeout=600)
-    assert done.returncode == 0, done.stdout + done.stderr
-    return done
+    config = PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in {"PATH": path, "PYTHONPATH": python_path, "PYTHONHASHSEED": "0",
+                            "JUPYTER_PLATFORM_DIRS": "1"}.items():
+            patch.setenv(name, value)
+        patch.chdir(course)
+        api = NbGraderAPI(coursedir=CourseDirectory(config=config), config=config)
+        with warnings.catch_warnings():
+            # nbgrader's own gradebook code, as autograde adds a submission (SQLAlchemy's
+            # autoflush notes; the scores read below are what counts).
+            warnings.filterwarnings("ignore", message="Object of type .* not in session")
+            if command == "autograde":
+                done = api.autograde(assignment, "*", force=True)
+            else:
+                done = getattr(api, command)(assignment, force=True)
+    assert done["success"], f"{done.get('error', '')}\n{done.get('log', '')}"
 
 
 def assignment_of(solution: Path) -> tuple[str, str]:
