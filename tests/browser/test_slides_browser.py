@@ -23,7 +23,7 @@ import pytest
 from .harness import PROJECT_ROOT, SCREENSHOTS, UI_TIMEOUT, serving_static
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Page, Request
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -53,6 +53,21 @@ def slides_url(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> It
     slides_tool().build(LESSONS, folder, transition="none")
     with serving_static(folder) as url:
         yield url
+
+
+@pytest.fixture(scope="module")
+def deck_page(browser: Browser) -> Iterator[Page]:
+    """One page at 1280x800 for every lesson's slides, each loaded in turn: the libraries the
+    decks share (reveal.js, MathJax) come from the browser's cache after the first lesson, and
+    their scripts from its code cache (a context of their own for each lesson cost twice the
+    CPU). Each lesson is a new document: nothing a deck did stays for the next."""
+    context = browser.new_context(viewport=SCREEN)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(UI_TIMEOUT)
+        yield page
+    finally:
+        context.close()
 
 
 # Visits every slide of the page in order (reveal.js's own API, which the template hands
@@ -144,14 +159,17 @@ def screenshot(page: Page, name: str, h: int, v: int) -> None:
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=[p.stem[:2] for p in LESSONS])
-def test_every_slide_fits_1280x800(browser: Browser, slides_url: str, lesson: Path) -> None:
-    context = browser.new_context(viewport=SCREEN)
+def test_every_slide_fits_1280x800(deck_page: Page, slides_url: str, lesson: Path) -> None:
+    page = deck_page
+    remote: list[str] = []
+
+    def outside(request: Request) -> None:
+        if urlparse(request.url).hostname not in {"127.0.0.1", None} and not \
+                request.url.startswith("data:"):
+            remote.append(request.url)
+
+    page.on("request", outside)
     try:
-        page = context.new_page()
-        page.set_default_timeout(UI_TIMEOUT)
-        remote: list[str] = []
-        page.on("request", lambda r: remote.append(r.url) if urlparse(r.url).hostname not in
-                {"127.0.0.1", None} and not r.url.startswith("data:") else None)
         name = lesson.stem
         page.goto(f"{slides_url}{name}.slides.html", wait_until="load")
         page.wait_for_function("() => window.gamelibReveal && window.gamelibReveal.isReady()")
@@ -168,4 +186,4 @@ def test_every_slide_fits_1280x800(browser: Browser, slides_url: str, lesson: Pa
         assert not wrong, f"{len(wrong)} elements leave their slide:\n" + "\n".join(wrong)
         assert not remote, f"{name}: the slides fetch from the network: {remote}"
     finally:
-        context.close()
+        page.remove_listener("request", outside)
