@@ -111,6 +111,32 @@ def online_visit(browser: Browser, lite_url: str) -> Iterator[LiteVisit]:
     yield from visit_lite(browser, lite_url, online)
 
 
+# The visit without a network is shared by the last three tests of the module and closed when the
+# module ends: they come last, so that its page (and the kernel it starts) stops as soon as
+# they are done instead of running on beside the other tests.
+
+
+def test_lite_with_network_says_nothing(online_visit: LiteVisit) -> None:
+    page = online_visit.page
+    wait_until(lambda: page.evaluate("window.gamelibPython"), EXPLANATION_TIMEOUT,
+               "offline.js to finish its check")
+    assert page.evaluate("window.gamelibPython") == "reachable"
+    assert page.locator("#gamelib-offline").count() == 0
+
+
+def test_a_lesson_opens_in_jupyterlab_without_console_errors(
+    lab: LabPage, lab_server: LabServer
+) -> None:
+    shutil.copy2(PROJECT_ROOT / "notebooks" / LESSON, lab_server.root / LESSON)
+    lab.open_notebook(LESSON)
+    extensions = lab.page.evaluate(
+        "JSON.parse(document.getElementById('jupyter-config-data').textContent)"
+        ".federated_extensions.map(e => e.name)")
+    assert "@jupyter-widgets/jupyterlab-manager" in extensions  # control: the page config
+    assert "@jupyterlite/pyodide-kernel-extension" not in extensions
+    assert lab.errors == []
+
+
 def test_lite_without_network_explains_itself_within_30_s(offline_visit: LiteVisit) -> None:
     page = offline_visit.page
     banner = page.locator("#gamelib-offline[role=alert]")
@@ -167,24 +193,3 @@ def test_lite_without_network_loads_pyodide_from_the_site(
     outside = sorted({urlparse(u).hostname for u in requested} - {"127.0.0.1"})
     assert outside == ["cdn.jsdelivr.net"], outside
     assert not any("pyodide.asm.wasm" in u and "127.0.0.1" not in u for u in requested)
-
-
-def test_lite_with_network_says_nothing(online_visit: LiteVisit) -> None:
-    page = online_visit.page
-    wait_until(lambda: page.evaluate("window.gamelibPython"), EXPLANATION_TIMEOUT,
-               "offline.js to finish its check")
-    assert page.evaluate("window.gamelibPython") == "reachable"
-    assert page.locator("#gamelib-offline").count() == 0
-
-
-def test_a_lesson_opens_in_jupyterlab_without_console_errors(
-    lab: LabPage, lab_server: LabServer
-) -> None:
-    shutil.copy2(PROJECT_ROOT / "notebooks" / LESSON, lab_server.root / LESSON)
-    lab.open_notebook(LESSON)
-    extensions = lab.page.evaluate(
-        "JSON.parse(document.getElementById('jupyter-config-data').textContent)"
-        ".federated_extensions.map(e => e.name)")
-    assert "@jupyter-widgets/jupyterlab-manager" in extensions  # control: the page config
-    assert "@jupyterlite/pyodide-kernel-extension" not in extensions
-    assert lab.errors == []

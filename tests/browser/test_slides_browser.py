@@ -6,7 +6,7 @@ fetches once with npm; without them the test is skipped and says so), into a tem
 served on 127.0.0.1. In Chromium at 1280x800 the test visits every slide of every lesson and
 fails on any element whose box leaves the slide, naming the lesson, the slide and the element.
 Every slide with a table, a picture or a board, and every slide that fails, leaves a screenshot
-(``tests/screenshots/slides-<lesson>-<h>-<v>.png``) to look at.
+(``tests/screenshots/slides-<lesson>-<h>-<v>.jpg``) to look at.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import pytest
 from .harness import PROJECT_ROOT, SCREENSHOTS, UI_TIMEOUT, serving_static
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Page, Request
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -55,6 +55,21 @@ def slides_url(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> It
         yield url
 
 
+@pytest.fixture(scope="module")
+def deck_page(browser: Browser) -> Iterator[Page]:
+    """One page at 1280x800 for every lesson's slides, each loaded in turn: the libraries the
+    decks share (reveal.js, MathJax) come from the browser's cache after the first lesson, and
+    their scripts from its code cache (a context of their own for each lesson cost twice the
+    CPU). Each lesson is a new document: nothing a deck did stays for the next."""
+    context = browser.new_context(viewport=SCREEN)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(UI_TIMEOUT)
+        yield page
+    finally:
+        context.close()
+
+
 # Visits every slide of the page in order (reveal.js's own API, which the template hands
 # over as window.gamelibReveal) and returns, for each, [h, v, scale, what leaves the slide,
 # whether it has a table]. A slide is measured once it has settled: its pictures decoded,
@@ -64,8 +79,16 @@ def slides_url(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> It
 # What leaves the slide: each element whose box is not inside the slide's box (the .slides
 # frame, scaled by reveal.js), with the parts that stick out, in CSS pixels of the slide. An
 # element is named once; its descendants that stick out no further are left out.
+#
+# The walk first turns off reveal.js's `history` (the deck writes each slide's address into the
+# URL: a navigation of the page per slide, a third of the walk's CPU, in the browser's own
+# process, its compositor and Playwright's driver). The address plays no part in a slide's
+# layout: over two runs each way, every verdict was the same, and so was every scale but those
+# of the few slides whose scale varies from one run to the next either way (Lesson 0's slide
+# 5/0 was fitted to 1 in one run with history and to 0.842 in another).
 _VISIT_JS = r"""async () => {
     const Reveal = window.gamelibReveal;
+    Reveal.configure({history: false});
     const frameOf = () => document.querySelector('.reveal .slides').getBoundingClientRect();
     const nextFrame = () => new Promise(done => requestAnimationFrame(() => done()));
     const settled = async slide => {
@@ -137,21 +160,27 @@ _SHOW_JS = r"""async ([h, v]) => {
 
 
 def screenshot(page: Page, name: str, h: int, v: int) -> None:
-    """Show slide ``h``/``v`` and save it as tests/screenshots/slides-<name>-<h>-<v>.png."""
+    """Show slide ``h``/``v`` and save it as tests/screenshots/slides-<name>-<h>-<v>.jpg (a
+    JPEG of quality 90, as readable as a PNG: Chromium's PNG cost 0.19 CPU-s a screenshot,
+    three fifths of this test's screenshots and nearly a fifth of the whole test)."""
     page.evaluate(_SHOW_JS, [h, v])
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"slides-{name}-{h}-{v}.png"))
+    page.screenshot(path=str(SCREENSHOTS / f"slides-{name}-{h}-{v}.jpg"), type="jpeg",
+                    quality=90)
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=[p.stem[:2] for p in LESSONS])
-def test_every_slide_fits_1280x800(browser: Browser, slides_url: str, lesson: Path) -> None:
-    context = browser.new_context(viewport=SCREEN)
+def test_every_slide_fits_1280x800(deck_page: Page, slides_url: str, lesson: Path) -> None:
+    page = deck_page
+    remote: list[str] = []
+
+    def outside(request: Request) -> None:
+        if urlparse(request.url).hostname not in {"127.0.0.1", None} and not \
+                request.url.startswith("data:"):
+            remote.append(request.url)
+
+    page.on("request", outside)
     try:
-        page = context.new_page()
-        page.set_default_timeout(UI_TIMEOUT)
-        remote: list[str] = []
-        page.on("request", lambda r: remote.append(r.url) if urlparse(r.url).hostname not in
-                {"127.0.0.1", None} and not r.url.startswith("data:") else None)
         name = lesson.stem
         page.goto(f"{slides_url}{name}.slides.html", wait_until="load")
         page.wait_for_function("() => window.gamelibReveal && window.gamelibReveal.isReady()")
@@ -168,4 +197,4 @@ def test_every_slide_fits_1280x800(browser: Browser, slides_url: str, lesson: Pa
         assert not wrong, f"{len(wrong)} elements leave their slide:\n" + "\n".join(wrong)
         assert not remote, f"{name}: the slides fetch from the network: {remote}"
     finally:
-        context.close()
+        page.remove_listener("request", outside)
