@@ -31,17 +31,17 @@ a search with an iteration budget returns the same result on every run.
 
 **MCTS-Solver** (``solve=True``; Winands, Björnsson and Saito, 2008). Means are estimates
 and lag behind what the tree already proves: a move whose one refutation is deep keeps a
-good mean long after the tree holds the refutation. With ``solve=True`` a node also gets an
-exact value, :attr:`MCTSNode.proven`, once it is *proven*: a finished state is proven at
-its utility; a node is proven won (+1) as soon as one child is proven lost for the
+good mean long after the tree holds the refutation. With ``solve=True`` a node also gets
+an exact value, :attr:`MCTSNode.proven`, once it is *proven*: a finished state is proven
+at its utility; a node is proven won (+1) as soon as one child is proven lost for the
 opponent, and proven at the best of its children's values once every move has a child and
 every child is proven (so draws are proven too, as OpenSpiel's ``MCTSBot(solve=True)``
-does). Proofs go up the path after each iteration (:func:`prove`). A proven child is
-scored by its exact value instead of its mean, and a proven loss for the player choosing
-is never chosen while another child is left; selection stops at a proven node and backs
-up its value without a playout; the search ends as soon as the root is proven; and the
-chosen move respects the proofs: a proven win if there is one, else never a proven loss
-while another move is left.
+does). Proofs go up the path after each iteration
+(:func:`~gamelib.search.mcts_solver.prove`). A proven child is scored by its exact value
+instead of its mean, and a proven loss for the player choosing is never chosen while
+another child is left; selection stops at a proven node and backs up its value without a
+playout; the search ends as soon as the root is proven; and the chosen move respects the
+proofs: a proven win if there is one, else never a proven loss while another move is left.
 
 **PUCT** (``guide=``: AlphaGo Zero's and AlphaZero's search): see :mod:`gamelib.search.puct`.
 
@@ -78,6 +78,7 @@ from gamelib.search.common import (
     rng_or_shared,
 )
 from gamelib.search.door import NoNextState, search_door
+from gamelib.search.mcts_solver import allowed_moves, for_chooser, prove
 from gamelib.search.movers import mover_rule
 from gamelib.search.playouts import PlayoutPolicy, random_policy
 from gamelib.search.puct import Guide, check_guide, consult, select_puct
@@ -97,7 +98,6 @@ __all__ = [
     "backpropagate",
     "uct_score",
     "root_node",
-    "prove",
 ]
 
 MAX_PLAYOUT_PLIES: Final = 10_000
@@ -213,11 +213,11 @@ class MCTSResult:
 
 
 def uct_score(child: MCTSNode, parent_visits: int, exploration: float) -> float:
-    """The UCT score of ``child`` for the player choosing at its parent: the child's
-    value for that player (:func:`_for_chooser` of its mean: ``-child.mean`` where the
-    player changes, negamax) plus the exploration bonus. For a proven child (MCTS-Solver) the
-    value is its exact one, seen the same way; a child proven lost for the chooser (below 0)
-    scores ``-inf``: it is never chosen while another child is left."""
+    """The UCT score of ``child`` for the player choosing at its parent: the child's value for that
+    player (:func:`~gamelib.search.mcts_solver.for_chooser` of its mean: ``-child.mean``
+    where the player changes, negamax) plus the exploration bonus. For a proven child
+    (MCTS-Solver) the value is its exact one, seen the same way; a child proven lost for the
+    chooser (below 0) scores ``-inf``: it is never chosen while another child is left."""
     value = _exploit(child)
     if value == -math.inf:
         return value
@@ -228,19 +228,9 @@ def _exploit(child: MCTSNode) -> float:
     """The child's value for the player choosing at its parent: its mean or (MCTS-Solver)
     its proof, seen by the chooser; ``-inf`` for a proof of a loss for the chooser."""
     if child.proven is None:
-        return _for_chooser(child, child.mean)
-    value = _for_chooser(child, child.proven)
+        return for_chooser(child, child.mean)
+    value = for_chooser(child, child.proven)
     return -math.inf if value < 0 else value
-
-
-def _for_chooser(child: MCTSNode, value: float) -> float:
-    """``value``, a value for the player to move in ``child``, for the player choosing at
-    its parent: ``-value`` (negamax), or ``value`` where that player moves again in
-    ``child``."""
-    parent = child.parent
-    if parent is not None and parent.player == child.player:
-        return value
-    return -value
 
 
 def select(root: MCTSNode, exploration: float,
@@ -342,31 +332,6 @@ def root_node(game: AnyGame, state: Hashable, stats: MCTSStats) -> MCTSNode:
     """The root of a new search tree for the running ``state`` (node 0, counted in
     ``stats``). Precondition: ``state`` is a valid state of ``game``."""
     return _new_node(game, state, game.to_move(state), stats)
-
-
-def prove(path: Sequence[MCTSNode], top: float = 1) -> list[MCTSNode]:
-    """MCTS-Solver's step after backpropagation: prove what the last iteration's
-    ``path`` now proves, bottom up, and return the nodes newly proven.
-
-    ``top`` is the game's best result (+1; a TreeGame's ``value_range`` top). A node is
-    proven won (``top``) when a child is proven won for it (``-top`` for the opponent, or
-    ``top`` where it moves again: :func:`_for_chooser`), and proven at the best of its
-    children's values, seen so, when every move has a child and all are proven.
-    Precondition: a finished node on ``path`` is proven already (at its utility). It
-    stops at the first node left unproven: the nodes above it depend on it."""
-    proved = []
-    for node in reversed(path):
-        if node.proven is None:
-            values = [None if c.proven is None else _for_chooser(c, c.proven)
-                      for c in node.children]
-            if top in values:
-                node.proven = top
-            elif node.untried or None in values:
-                break
-            else:
-                node.proven = max(v for v in values if v is not None)
-            proved.append(node)
-    return proved
 
 
 def _new_node(game: AnyGame, state: Hashable, player: Player, stats: MCTSStats,
@@ -550,39 +515,22 @@ def _iterate(game: AnyGame, root: MCTSNode, exploration: float, policy: PlayoutP
 def _result(root: MCTSNode, stats: MCTSStats, rng: random.Random,
             cut_short: bool) -> MCTSResult:
     """The result: every root move's visits, value and proof, and the chosen move: the
-    most visited of the moves the proofs allow (:func:`_allowed`)."""
+    most visited of the moves the proofs allow
+    (:func:`~gamelib.search.mcts_solver.allowed_moves`)."""
     children = {c.move: c for c in root.children}
     visits = {m: children[m].visits if m in children else 0 for m in _root_moves(root)}
-    values = {m: _for_chooser(children[m], children[m].mean) + 0.0 if m in children else 0.0
+    values = {m: for_chooser(children[m], children[m].mean) + 0.0 if m in children else 0.0
               for m in visits}
     proofs: dict[Hashable, float | None] = dict.fromkeys(visits)
     for m, child in children.items():
         if child.proven is not None:
-            proofs[m] = _for_chooser(child, child.proven)
-    allowed = _allowed({m: proofs[m] for m in children})
+            proofs[m] = for_chooser(child, child.proven)
+    allowed = allowed_moves({m: proofs[m] for m in children})
     best = max((visits[m], values[m]) for m in allowed)
     move = pick([m for m in allowed if (visits[m], values[m]) == best], rng)
     proof = proofs[move]
     return MCTSResult(move, values[move] if proof is None else float(proof), visits, values,
                       stats, root, cut_short, proofs, root.proven)
-
-
-def _allowed(proofs: dict[Hashable, float | None]) -> list[Hashable]:
-    """The tried root moves the proofs allow (values for the player to move at the root).
-
-    Without proofs: all. Else, with ``best`` the best proof: the moves proven at ``best``
-    alone if it is above 0 (a win); otherwise those and the unproven moves, except that when
-    ``best`` is below 0 (a loss) and a move is unproven, the unproven moves alone."""
-    proven = [v for v in proofs.values() if v is not None]
-    if not proven:
-        return list(proofs)
-    best = max(proven)
-    unproven = [m for m, v in proofs.items() if v is None]
-    if best > 0:
-        return [m for m, v in proofs.items() if v == best]
-    if best < 0 and unproven:
-        return unproven
-    return [m for m, v in proofs.items() if v is None or v == best]
 
 
 def _root_moves(root: MCTSNode) -> list[Hashable]:
