@@ -117,7 +117,10 @@ class ConnectFour:
         """Vertical, horizontal and the two diagonals, as bit distances."""
         self._outside = ~self.full
         own_four = type(self).has_four is ConnectFour.has_four
-        self._over: Final = _over_function(rows, self.full) if own_four else self._fours
+        self._four: Final = _four_function(rows)
+        """``four(discs)``: :meth:`has_four`'s test, its four directions unrolled."""
+        self._over: Final = (_over_function(self._four, self.full) if own_four
+                             else self._fours)
         """``over(first, second)``: four in a row or a full board (a subclass's own
         ``has_four`` is honoured)."""
         self._remember: Final = type(self).finished is ConnectFour.finished
@@ -344,11 +347,7 @@ class ConnectFour:
 
     def has_four(self, discs: int) -> bool:
         """True iff the bitboard ``discs`` holds four in a row in some direction."""
-        for d in self.directions:
-            pairs = discs & (discs >> d)
-            if pairs & (pairs >> (2 * d)):
-                return True
-        return False
+        return self._four(discs)
 
     def cell(self, state: C4State, row: int, col: int) -> str | None:
         """``"X"``, ``"O"`` or None for the cell at ``row`` (0 is the bottom) and ``col``.
@@ -457,19 +456,15 @@ class ConnectFour:
         return hash((ConnectFour, self.rows, self.cols))
 
 
-def _over_function(rows: int, full: int) -> Callable[[int, int], bool]:
-    """``over(first, second)``: whether a player has four in a row or the board ``full``
-    is full, for boards of ``rows`` rows. Both bitboards lie side by side in two *lanes*
-    of one int, far enough apart (twice the board's bits) that no four runs from one
-    into the other, so one test per direction serves both; the shifts are bound as
-    locals and the four directions unrolled (the playouts of MCTS call this at every
-    ply: it is about twice as fast as :meth:`ConnectFour.has_four` per player)."""
-    lane = 2 * full.bit_length()
+def _four_function(rows: int) -> Callable[[int], bool]:
+    """``four(discs)``: whether the bitboard ``discs`` of a board of ``rows`` rows holds four
+    in a row, one test per direction of :attr:`ConnectFour.directions` (a pair of pairs),
+    the shifts bound as locals and the directions unrolled: the playouts of MCTS ask it at
+    every ply."""
     across, down, up = rows + 1, rows, rows + 2     # one step right, down-right, up-right
     across2, down2, up2 = 2 * across, 2 * down, 2 * up
 
-    def over(first: int, second: int) -> bool:
-        p = first | (second << lane)
+    def four(p: int) -> bool:
         pairs = p & (p >> 1)
         if pairs & (pairs >> 2):
             return True
@@ -480,7 +475,20 @@ def _over_function(rows: int, full: int) -> Callable[[int, int], bool]:
         if pairs & (pairs >> down2):
             return True
         pairs = p & (p >> up)
-        return bool(pairs & (pairs >> up2)) or (first | second) == full
+        return bool(pairs & (pairs >> up2))
+
+    return four
+
+
+def _over_function(four: Callable[[int], bool], full: int) -> Callable[[int, int], bool]:
+    """``over(first, second)``: whether a player has four in a row (by ``four``) or the board
+    ``full`` is full. Both bitboards lie side by side in two *lanes* of one int, far enough
+    apart (twice the board's bits) that no four runs from one into the other, so one test
+    serves both players."""
+    lane = 2 * full.bit_length()
+
+    def over(first: int, second: int) -> bool:
+        return four(first | (second << lane)) or (first | second) == full
 
     return over
 

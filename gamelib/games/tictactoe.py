@@ -310,28 +310,10 @@ def _has_line_of(state: Board, mark: str) -> bool:
 
 
 def _winner(state: Board) -> str | None:
-    """The mark on the first complete line in the order of :data:`LINES`, or None.
-
-    The eight tests are written out in that order (rows, columns, diagonals) instead of
-    looping over :func:`_lines`, which builds eight tuples first: every search asks this at
-    every finished state (:meth:`TicTacToe.utility`)."""
-    (a, b, c), (d, e, f), (g, h, i) = state
-    if a != EMPTY and a == b == c:
-        return a
-    if d != EMPTY and d == e == f:
-        return d
-    if g != EMPTY and g == h == i:
-        return g
-    if a != EMPTY and a == d == g:
-        return a
-    if b != EMPTY and b == e == h:
-        return b
-    if c != EMPTY and c == f == i:
-        return c
-    if a != EMPTY and a == e == i:
-        return a
-    if c != EMPTY and c == e == g:
-        return c
+    """The mark on the first complete line in the order of :data:`LINES`, or None."""
+    for first, second, third in _lines(state):
+        if first != EMPTY and first == second == third:
+            return first
     return None
 
 
