@@ -700,43 +700,6 @@ class LabPage:
         self.wait_kernel_idle()
         self._fail_on_a_traceback()
 
-    def run_through(self, text: str) -> Locator:
-        """Clear every output, then run the code cells from the first to the one whose
-        source holds ``text`` (Run > Run All Above Selected Cell, then that cell with
-        Ctrl+Enter), not the cells after it; wait until they have run and the kernel is idle;
-        return that cell. Fails if an output shows a traceback or a later cell ran.
-        JupyterLab only (Notebook 7's menus differ)."""
-        page = self.page
-        # The saved prompts ("[12]:") would pass for cells that ran: Edit > Clear Outputs of
-        # All Cells blanks them ("[ ]:") first.
-        self.menu("Edit", "Clear Outputs of All Cells")
-        wait_until(lambda: all(p == "[ ]:" for p in self.code_cell_prompts()), UI_TIMEOUT / 1000,
-                   "every prompt blank")
-        cells = page.locator(".jp-Notebook .jp-Cell")
-        sources = cells.evaluate_all(
-            "cells => cells.map(c => [c.classList.contains('jp-CodeCell'), c.innerText])")
-        index = next(i for i, (_, source) in enumerate(sources) if text in source)
-        through = sum(code for code, _ in sources[: index + 1])
-        cell = cells.nth(index)
-        cell.scroll_into_view_if_needed()
-        cell.locator(".jp-InputArea-editor").first.click()  # the active cell now
-        page.keyboard.press("Escape")  # command mode
-        page.locator(".jp-Notebook .jp-Cell.jp-mod-active").filter(has_text=text).wait_for()
-        self.menu("Run", "Run All Above Selected Cell")
-        page.keyboard.press("Control+Enter")  # the selected cell, which stays selected
-
-        def ran() -> bool:
-            prompts = self.code_cell_prompts()[:through]
-            return len(prompts) == through and all(
-                re.fullmatch(r"\[\d+\]:", p) for p in prompts)
-
-        wait_until(ran, KERNEL_TIMEOUT / 1000, f"the cells through {text!r} to have run", 0.25)
-        self.wait_kernel_idle()
-        after = self.code_cell_prompts()[through:]
-        assert all(p == "[ ]:" for p in after), f"cells after {text!r} ran too: {after}"
-        self._fail_on_a_traceback()
-        return cell
-
     def menu(self, menu: str, item: str, timeout: float | None = None) -> None:
         """Click ``item`` (its exact label) in the menu bar's ``menu`` (JupyterLab)."""
         page = self.page
