@@ -112,9 +112,14 @@ def build_lite_site_offline(work: Path) -> Path:
     Fails if the build tried to reach the network or did not succeed."""
     (work / "sitecustomize.py").write_text(NO_NETWORK, encoding="utf-8")
     log = work / "network.log"
+    # The run's own PYTHONPATH stays behind the blocker and the project: make test puts
+    # tests/without_rfc3987_syntax there, and without it jsonschema builds its IRI parsers in
+    # the build (twice: lite/build.py's nbformat, then JupyterLite's), about 4 s of CPU each
+    # on a slow machine.
+    inherited = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
     env = {
         **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(work), str(LITE_BUILD.parent.parent)]),
+        "PYTHONPATH": os.pathsep.join([str(work), str(LITE_BUILD.parent.parent), *inherited]),
         "GAMELIB_NETWORK_LOG": str(log),
         "PIP_NO_INDEX": "1",
     }
