@@ -8,8 +8,8 @@ libraries whose lab extensions the site ships). gamelib itself is not installed 
 JupyterLite's tools are never installed beside JupyterLab, which would load their kernel
 extension and fail on every page.
 
-1. Builds gamelib's wheel from a fresh copy of the package's files with pip, offline
-   (``--no-index --no-build-isolation``: setuptools>=77 comes with the group). Built in
+1. Builds gamelib's wheel from a fresh copy of the package's files with setuptools' PEP 517
+   hook, offline (setuptools>=77 comes with the group; no pip, no build isolation). Built in
    the project folder, setuptools' leftover ``build/lib`` put deleted modules in the wheel.
 2. Copies the notebooks folder with every notebook's multi-line strings whole, as a Jupyter
    server sends them (:func:`whole_lines_copy`): JupyterLite reads the saved file as it is and
@@ -76,6 +76,8 @@ CDN = "https://cdn.jsdelivr.net/pyodide/v{version}/full/"
 #: What the wheel is built from (a fresh copy: setuptools' build/lib in the project would
 #: hold modules deleted since, and the wheel would ship them).
 WHEEL_SOURCES = ("pyproject.toml", "README.md", "LICENSE", "gamelib")
+#: Builds the wheel of the project in the current folder into the folder sys.argv[1].
+BUILD_WHEEL = "import sys; from setuptools import build_meta; build_meta.build_wheel(sys.argv[1])"
 
 
 def build_wheel(dest: Path) -> Path:
@@ -90,11 +92,16 @@ def build_wheel(dest: Path) -> Path:
                             ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         else:
             shutil.copy2(path, source / name)
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", str(source), "--no-deps",
-         "--no-build-isolation", "--no-index", "--quiet", "--wheel-dir", str(dest)],
-        check=True,
+    # setuptools' PEP 517 hook, called directly: the wheel pip would build (pip wheel
+    # --no-build-isolation calls the same hook, in a process of its own, after importing
+    # itself: 3.5 s of CPU against 1.2 s here), and nothing to download.
+    dest.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run(
+        [sys.executable, "-c", BUILD_WHEEL, str(dest)],
+        cwd=source, capture_output=True, text=True, check=False,
     )
+    if done.returncode != 0:
+        raise RuntimeError(f"building gamelib's wheel failed:\n{done.stdout}\n{done.stderr}")
     wheels = sorted(dest.glob("gamelib-*.whl"))
     if len(wheels) != 1:
         raise RuntimeError(f"expected one gamelib wheel in {dest}, found {wheels}")
