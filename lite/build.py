@@ -14,7 +14,7 @@ extension and fail on every page.
 2. Copies the notebooks folder with every notebook's multi-line strings whole, as a Jupyter
    server sends them (:func:`whole_lines_copy`): JupyterLite reads the saved file as it is and
    shows a list of lines joined by commas (jupyterlite/jupyterlite#1105).
-3. Runs ``jupyter lite build`` on that copy, with this folder's settings
+3. Runs ``jupyter lite build`` (in this process) on that copy, with this folder's settings
    (``jupyter_lite_config.json``, ``jupyter-lite.json``) copied to a temporary folder, so that
    the build's own state (its cache and task database) stays out of the project. The wheel is
    given to piplite: the site's ``pypi/all.json`` lists it, so ``%pip install gamelib`` in the
@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -205,6 +206,23 @@ def add_offline_script(output_dir: Path) -> list[Path]:
     return changed
 
 
+def lite_build(lite_dir: Path, args: list[str]) -> None:
+    """``jupyter lite build --lite-dir LITE_DIR ARGS`` run in ``lite_dir``, in this process:
+    a process of its own imported nbformat (and jsonschema) and JupyterLite's tools again."""
+    from jupyterlite_core.app import LiteApp
+
+    here = os.getcwd()
+    os.chdir(lite_dir)
+    try:
+        LiteApp.launch_instance(["build", "--lite-dir", str(lite_dir), *args])
+    except SystemExit as done:  # the build's last word, even when it succeeds
+        if done.code not in (0, None):
+            raise RuntimeError(f"jupyter lite build failed ({done.code})") from None
+    finally:
+        os.chdir(here)
+        LiteApp.clear_instance()
+
+
 def build_site(output_dir: Path, pyodide: Path | None = DEFAULT_PYODIDE) -> None:
     """Build the site into ``output_dir`` (replaced if it exists).
 
@@ -223,14 +241,9 @@ def build_site(output_dir: Path, pyodide: Path | None = DEFAULT_PYODIDE) -> None
         lite_dir = work / "lite"
         lite_dir.mkdir()
         prepare_lite_dir(lite_dir, pyodide)
-        subprocess.run(
-            [sys.executable, "-m", "jupyterlite_core", "build",
-             "--lite-dir", str(lite_dir),
-             "--contents", str(contents),
-             "--output-dir", str(output_dir.resolve()),
-             "--piplite-wheels", str(wheel)],
-            check=True, cwd=lite_dir,
-        )
+        lite_build(lite_dir, ["--contents", str(contents),
+                              "--output-dir", str(output_dir.resolve()),
+                              "--piplite-wheels", str(wheel)])
     add_offline_script(output_dir)
 
 
