@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -355,17 +356,71 @@ print(matplotlib.rcParams['font.size'], tuple(matplotlib.rcParams['figure.figsiz
 print(sum(type(f).__name__ == '_HallStyleOnImport' for f in sys.meta_path))
 """
 
+IMPORTINGS = ["import matplotlib.pyplot", "import gamelib.plots",
+              "from gamelib.plots import plot_nodes_per_depth"]
 
-@pytest.mark.parametrize("importing", ["import matplotlib.pyplot", "import gamelib.plots",
-                                       "from gamelib.plots import plot_nodes_per_depth"])
-def test_load_style_sets_the_hall_style_when_pyplot_comes(importing: str) -> None:
+HALL_FORKED = """
+import os, sys, traceback
+from gamelib.style import load_style
+load_style(); load_style()
+print('matplotlib' in sys.modules)
+import matplotlib; matplotlib.use('Agg')
+import matplotlib.backend_bases, matplotlib.figure   # what pyplot imports, but not pyplot
+failed = 0
+for importing in {importings!r}:
+    sys.stdout.flush()
+    child = os.fork()
+    if child == 0:
+        try:
+            exec(importing)
+            import matplotlib
+            print(repr(importing), matplotlib.rcParams['font.size'],
+                  tuple(matplotlib.rcParams['figure.figsize']),
+                  sum(type(f).__name__ == '_HallStyleOnImport' for f in sys.meta_path))
+            sys.stdout.flush()
+        except BaseException:
+            traceback.print_exc()
+            os._exit(1)
+        os._exit(0)
+    failed += os.waitpid(child, 0)[1] != 0
+sys.exit(failed)
+"""
+
+
+@pytest.fixture(scope="module")
+def hall_after() -> dict[str, str]:
+    """For each of IMPORTINGS: whether load_style (called twice) loaded matplotlib, then the
+    font size, figure size and hooks left once that import has brought pyplot.
+
+    Each import must be the process's first of pyplot. One interpreter, where fork is
+    available, loads matplotlib and the modules pyplot imports (pyplot itself not) after
+    load_style, and forks a child per import: the hook sees each child's pyplot and
+    gamelib.plots come exactly as in a fresh interpreter (the modules loaded before are
+    ones it lets pass anyway), and three pyplot imports cost one (2 s of CPU each).
+    Elsewhere, a fresh interpreter per import."""
+    if not hasattr(os, "fork"):
+        results = {}
+        for importing in IMPORTINGS:
+            code = "import matplotlib; matplotlib.use('Agg')\n" + importing
+            out = subprocess.run([sys.executable, "-c", HALL_AFTER.format(importing=code)],
+                                 capture_output=True, text=True, check=True)
+            results[importing] = out.stdout.strip()
+        return results
+    out = subprocess.run([sys.executable, "-c", HALL_FORKED.format(importings=IMPORTINGS)],
+                         capture_output=True, text=True, check=True)
+    loaded, *lines = out.stdout.strip().splitlines()
+    assert len(lines) == len(IMPORTINGS), out.stdout
+    return {importing: f"{loaded} {line.removeprefix(repr(importing) + ' ')}"
+            for importing, line in zip(IMPORTINGS, lines, strict=True)}
+
+
+@pytest.mark.parametrize("importing", IMPORTINGS)
+def test_load_style_sets_the_hall_style_when_pyplot_comes(importing: str,
+                                                         hall_after: dict[str, str]) -> None:
     """A notebook without charts never loads matplotlib (a third of a second of CPU at each
     kernel start); the first import of pyplot, directly or through gamelib.plots, brings
     the hall style with it, and the import hook is gone."""
-    code = "import matplotlib; matplotlib.use('Agg')\n" + importing
-    out = subprocess.run([sys.executable, "-c", HALL_AFTER.format(importing=code)],
-                         capture_output=True, text=True, check=True)
-    assert out.stdout.strip().split(" ", 1) == ["False", "14.0 (9.6, 5.0) 0"]
+    assert hall_after[importing].split(" ", 1) == ["False", "14.0 (9.6, 5.0) 0"]
 
 
 def test_load_style_with_pyplot_loaded_sets_the_hall_style_at_once() -> None:

@@ -246,7 +246,9 @@ class TicTacToe:
 
     @staticmethod
     def _empty(state: Board) -> list[Cell]:
-        return [(r, c) for r in range(3) for c in range(3) if state[r][c] == EMPTY]
+        (a, b, c), (d, e, f), (g, h, i) = state
+        return [cell for cell, mark in zip(_ROW_MAJOR, (a, b, c, d, e, f, g, h, i), strict=True)
+                if mark == EMPTY]
 
 
 def _is_board(state: object) -> TypeGuard[Board]:
@@ -259,7 +261,16 @@ def _is_board(state: object) -> TypeGuard[Board]:
     )
 
 
+_ROW_MAJOR: Final[tuple[Cell, ...]] = tuple((r, c) for r in range(3) for c in range(3))
+_CELLS: Final = frozenset(_ROW_MAJOR)
+
+
 def _check_cell(move: object) -> None:
+    # The usual case first: a tuple of two plain ints on the board, found in one set
+    # lookup (anything else, an int subclass included, gets the full test below).
+    if (type(move) is tuple and len(move) == 2 and type(move[0]) is int
+            and type(move[1]) is int and move in _CELLS):
+        return
     if (
         not isinstance(move, tuple)
         or len(move) != 2

@@ -39,7 +39,7 @@ from gamelib.search.trace import (
     Select,
     Window,
 )
-from gamelib.ui.search_words import _Words
+from gamelib.ui.search_words import _words_for
 
 __all__ = ["NodeState", "Snapshot", "snapshot", "describe", "check_trace", "check_step"]
 
@@ -152,7 +152,7 @@ def check_step(trace: SearchTrace, step: object) -> int:
 
 def describe(trace: SearchTrace, step: int) -> str:
     """The status line of event ``step`` of ``trace``, in words."""
-    return _Words(trace).describe(trace.events[step])
+    return _words_for(trace).describe(trace.events[step])
 
 
 def snapshot(trace: SearchTrace, step: int | None = None) -> Snapshot:

@@ -38,7 +38,13 @@ from gamelib.ui.canvas import CanvasLike, RecordingCanvas, Rect, batch
 from gamelib.ui.drawing import Palette, clear_canvas, css_font, snap, value_colour
 from gamelib.ui.picture import BoardPicture
 from gamelib.ui.search_snapshot import NodeState, Snapshot, snapshot
-from gamelib.ui.search_words import _window_text, _Words, describe_search, probability_text
+from gamelib.ui.search_words import (
+    _window_text,
+    _Words,
+    _words_for,
+    describe_search,
+    probability_text,
+)
 from gamelib.ui.tree_layout import (
     CHAR_WIDTH,
     LEGEND_HEIGHT,
@@ -232,7 +238,7 @@ def _paint(canvas: CanvasLike, trace: SearchTrace, layout: TreeLayout, shot: Sna
 def _draw_pruned(canvas: CanvasLike, trace: SearchTrace, spot: Spot) -> None:
     """The moves skipped by one cutoff: a dashed grey box listing them, two to a line."""
     box = spot.box
-    moves = [_Words(trace).move(m) for m in spot.skipped]
+    moves = [_words_for(trace).move(m) for m in spot.skipped]
     if len(moves) > 4:
         moves = [*moves[:3], f"+{len(moves) - 3}"]
     lines = [" ".join(moves[k:k + 2]) for k in range(0, len(moves), 2)]
@@ -258,7 +264,7 @@ def _draw_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, state: NodeSt
                current: bool) -> None:
     box = spot.box
     node = trace.nodes[spot.key]  # type: ignore[index]
-    words = _Words(trace)
+    words = _words_for(trace)
     if node.player == CHANCE:
         _draw_chance_node(canvas, words, node, box, state, current)
     else:
@@ -349,7 +355,7 @@ def _draw_mcts_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, shot: Sn
                          snap(box.width + 14), snap(box.height + 14))
     canvas.fill_style = "#ffffff"
     canvas.fill_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
-    _draw_board(canvas, _Words(trace), node, box)
+    _draw_board(canvas, _words_for(trace), node, box)
     canvas.stroke_style = Palette.INK if current or chosen else Palette.MUTED
     canvas.line_width = 3 if current or chosen else 1
     canvas.stroke_rect(snap(box.x), snap(box.y), snap(box.width), snap(box.height))
@@ -374,7 +380,7 @@ def _draw_mcts_node(canvas: CanvasLike, trace: SearchTrace, spot: Spot, shot: Sn
 def _draw_playout(canvas: CanvasLike, trace: SearchTrace, spot: Spot, event: Playout) -> None:
     """The playout from ``spot``'s node: a dashed line of dots under it, one per move (in
     the mover's colour, the move beside it), then its result in words and colour."""
-    words = _Words(trace)
+    words = _words_for(trace)
     game, state = trace.game, trace.nodes[event.node].state
     x = spot.x
     top = spot.row(spot.below - 1).bottom

@@ -303,3 +303,20 @@ class _Words:
         parent = self.back_to(nodes[node.parent])
         return (f"{name} is worth {worth}{self.value(event.value)} for {owner}; back to "
                 f"{parent}.")
+
+
+_LAST_WORDS: list[_Words] = []
+"""The :class:`_Words` of the trace drawn last (one entry): a picture draws every node with
+the same trace's words, and a viewer draws many pictures of one trace."""
+
+
+def _words_for(trace: SearchTrace) -> _Words:
+    """``_Words(trace)``, made once for a run of calls with the same trace (a _Words is
+    never changed after it is made, and a trace is frozen): making it reads every event
+    and node of the trace, which each node of each picture paid for."""
+    last = _LAST_WORDS[0] if _LAST_WORDS else None
+    if last is not None and last.trace is trace:
+        return last
+    words = _Words(trace)
+    _LAST_WORDS[:] = [words]
+    return words

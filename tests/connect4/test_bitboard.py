@@ -7,6 +7,7 @@ several sizes, with discs at every edge.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import random
 import textwrap
@@ -115,12 +116,19 @@ def solver_threats(solver: Solver) -> Callable[[int], int]:
 SOLVERS = {size: Solver(ConnectFour(*size), table_bits=10) for size in SIZES}
 
 
+@functools.cache
+def threats_of(size: tuple[int, int]) -> Callable[[int], int]:
+    """:func:`solver_threats` of ``SOLVERS[size]``, read from the source and compiled once
+    per size (a pure function of an int; the examples below only call it)."""
+    return solver_threats(SOLVERS[size])
+
+
 @settings(max_examples=300, deadline=None)
 @given(size=st.sampled_from(SIZES), p=st.integers(min_value=0, max_value=2**800))
 def test_solver_threats_are_bitboard_threats(size: tuple[int, int], p: int) -> None:
     # Any int: a board, or several boards side by side in lanes as negamax builds them.
     solver = SOLVERS[size]
-    assert solver_threats(solver)(p) == geometry(solver.game).threats(p)
+    assert threats_of(size)(p) == geometry(solver.game).threats(p)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=str)
@@ -132,7 +140,7 @@ def test_solver_threats_of_lanes_are_the_threats_of_each_board(size: tuple[int, 
     game = ConnectFour(*size)
     grid = geometry(game)
     solver = SOLVERS[size]
-    threats = solver_threats(solver)
+    threats = threats_of(size)
     negamax = solver._kernel.negamax
     closure = [cell.cell_contents for cell in negamax.__closure__ or ()]
     layout = dict(zip(negamax.__code__.co_freevars, closure, strict=True))

@@ -360,10 +360,14 @@ def test_tromps_67557_positions_recounted() -> None:
     quiet = [s for s in level if not game.finished(s) and not wins_at_once(s)]
     assert len(quiet) == 134_934
 
+    def flip(bits: int) -> int:
+        """Column c's seven bits (7c to 7c + 6) moved to column 6 - c, in one expression."""
+        return ((bits & 0x7F) << 42 | (bits >> 7 & 0x7F) << 35 | (bits >> 14 & 0x7F) << 28
+                | bits & 0x7F << 21 | (bits >> 28 & 0x7F) << 14 | (bits >> 35 & 0x7F) << 7
+                | bits >> 42)
+
     def mirror(state: tuple[int, int]) -> tuple[int, int]:
-        x, o = ((sum(((bits >> (7 * c)) & 0x7F) << (7 * (6 - c)) for c in range(7)))
-                for bits in state)
-        return x, o
+        return flip(state[0]), flip(state[1])
 
     assert len({min(s, mirror(s)) for s in quiet}) == 67_557
 

@@ -250,12 +250,32 @@ def test_choose_move_and_move_values(pair: tuple[Any, Any], depth: Any, seconds:
         assert decision.move in game.moves(state)
         assert set(decision.move_values) <= set(game.moves(state))
         if budget is not None and budget.cancelled and not isinstance(game, ConnectFour):
-            assert decision.cut_short or decision.exact
+            # A cancelled budget ends the deepening after depth 1 (which always finishes):
+            # the value is proven, or the search was cut short, or depth 1 was all that was
+            # asked for, and then nothing was cut (see the test below).
+            assert decision.cut_short or decision.exact or (
+                depth == 1 and decision.stats.depth == 1)
     values, took = call(move_values, game, state, depth=depth, seconds=seconds,
                         budget=None if budget is None else Budget(0.2))
     assert took < limit + MARGIN
     if not isinstance(values, GameError):
         assert set(values) == set(game.moves(state))
+
+
+def test_a_cancelled_budget_cuts_nothing_short_when_depth_1_is_all_that_was_asked() -> None:
+    """Hypothesis's example: choose_move on tic-tac-toe's start with depth=1 and a cancelled
+    budget. Depth 1 always finishes, so the search did all it was asked: not cut short (and
+    not exact, an estimate), the same decision as without a budget. With depth=2 the same
+    cancel stops it after depth 1: cut short."""
+    game = TicTacToe()
+    free = choose_move(game, game.start, depth=1, rng=random.Random(0))
+    for asked, cut in [(1, False), (2, True)]:
+        budget = Budget(0.2)
+        budget.cancel()
+        decision = choose_move(game, game.start, depth=asked, rng=random.Random(0),
+                               budget=budget)
+        assert (decision.cut_short, decision.exact, decision.stats.depth) == (cut, False, 1)
+        assert (decision.move, decision.move_values) == (free.move, free.move_values)
 
 
 TRACE_OPTIONS = st.dictionaries(
