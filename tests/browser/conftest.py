@@ -27,6 +27,8 @@ deselects them).
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -45,6 +47,7 @@ from .harness import (
     leave_evidence,
     page_on,
     serving_copy,
+    share_context,
 )
 
 if TYPE_CHECKING:
@@ -108,18 +111,29 @@ def lessons_server(browser: Browser, lab_server: LabServer) -> LabServer:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
-    """Debian's Chromium, headless, driven by Playwright (never a downloaded browser)."""
+    """Debian's Chromium, headless, driven by Playwright (never a downloaded browser), on a
+    profile of its own in a temporary folder (removed afterwards): the JupyterLab pages share
+    the profile's context (:func:`harness.share_context`: its code cache on disk saves CPU at
+    every page load); ``browser.new_context()`` makes other contexts as ever."""
     skip_without_chromium()
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS, headless=True, timeout=60_000
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    profile = tempfile.mkdtemp(prefix="gamelib-chromium-")
+    try:
+        with sync_playwright() as playwright:
+            context = playwright.chromium.launch_persistent_context(
+                profile, executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS, headless=True,
+                timeout=60_000,
+            )
+            chromium = context.browser
+            assert chromium is not None, "Playwright gave the profile's context no browser"
+            share_context(chromium, context)
+            try:
+                yield chromium
+            finally:
+                context.close()
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
 
 
 @pytest.fixture

@@ -480,14 +480,23 @@ _SHARED: dict[Browser, BrowserContext] = {}
 
 
 def shared_context(browser: Browser) -> BrowserContext:
-    """The browser context that the JupyterLab pages of the tests share (made on first use,
-    closed with the browser). Its memory cache keeps JupyterLab's scripts, fetched and
-    compiled once, for the next test's page: a context of its own costs each page about 5 s
-    of CPU more (Chromium and the server). JupyterLab keeps its state on the server, where
-    each page opens its own workspace (:meth:`LabPage.open_notebook`)."""
+    """The browser context that the JupyterLab pages of the tests share: the one given to
+    :func:`share_context` (the ``browser`` fixture's profile), else one made on first use and
+    closed with the browser. Its cache keeps JupyterLab's scripts, fetched and compiled once,
+    for the next test's page: a context of its own costs each page about 5 s of CPU more
+    (Chromium and the server). JupyterLab keeps its state on the server, where each page opens
+    its own workspace (:meth:`LabPage.open_notebook`)."""
     if browser not in _SHARED:
         _SHARED[browser] = browser.new_context()
     return _SHARED[browser]
+
+
+def share_context(browser: Browser, context: BrowserContext) -> None:
+    """Make ``context`` the :func:`shared_context` of ``browser``: the context of a profile
+    on disk (Playwright's persistent context), whose code cache keeps V8's compiled code of
+    JupyterLab's scripts for the next page load, which an in-memory context does not (each
+    page load after the first costs Chromium about 1.5 s of CPU less)."""
+    _SHARED[browser] = context
 
 
 @contextmanager
