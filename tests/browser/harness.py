@@ -263,6 +263,12 @@ NBGRADER_SERVER_EXTENSIONS = tuple(
     f"nbgrader.server_extensions.{name}"
     for name in ("formgrader", "validate_assignment", "assignment_list", "course_list")
 )
+UNUSED_SERVER_EXTENSIONS = ("jupyter_server_terminals", "notebook_shim")
+"""Server extensions that no test uses: terminals (the page then offers none, and asks the
+server for none), the shim for classic-notebook server extensions (there are none). Each costs
+CPU at every server start. jupyter_lsp stays: without it the page's request for
+``/lsp/status`` fails, an error in the browser's console. The ``notebook`` extension stays: it
+serves Notebook 7's pages (tests/browser/test_notebook7_browser.py) from the same server."""
 
 
 def _write_json(path: Path, content: object) -> None:
@@ -270,8 +276,9 @@ def _write_json(path: Path, content: object) -> None:
     path.write_text(json.dumps(content, indent=1))
 
 
-def start_lab(workdir: Path, notebooks: Path, app: str = "lab") -> LabServer:
-    """Start JupyterLab serving a copy of ``notebooks``, isolated under ``workdir``.
+def start_lab(workdir: Path, notebooks: Path | tuple[Path, ...], app: str = "lab") -> LabServer:
+    """Start JupyterLab serving a copy of ``notebooks`` (a folder, or several folders whose
+    files are copied side by side into the one root), isolated under ``workdir``.
 
     ``app="notebook"`` starts Notebook 7 (``jupyter notebook``) instead, the same way.
 
@@ -280,7 +287,9 @@ def start_lab(workdir: Path, notebooks: Path, app: str = "lab") -> LabServer:
     Returns once ``/api/status`` answers; fails (after stopping the process) otherwise.
     """
     root = workdir / "root"
-    shutil.copytree(notebooks, root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    for folder in notebooks if isinstance(notebooks, tuple) else (notebooks,):
+        shutil.copytree(folder, root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"),
+                        dirs_exist_ok=True)
     dirs = {
         name: workdir / name
         for name in ("config", "data", "runtime", "ipython", "settings", "workspaces")
@@ -301,7 +310,8 @@ def start_lab(workdir: Path, notebooks: Path, app: str = "lab") -> LabServer:
                 "tornado_settings": {
                     "page_config_data": {"buildCheck": False, "buildAvailable": False}
                 },
-                "jpserver_extensions": dict.fromkeys(NBGRADER_SERVER_EXTENSIONS, False),
+                "jpserver_extensions": dict.fromkeys(
+                    NBGRADER_SERVER_EXTENSIONS + UNUSED_SERVER_EXTENSIONS, False),
             },
             # The server talks to its kernels over Unix sockets in ``workdir``, not TCP: a
             # TCP port that jupyter_client found free can be taken by another process of the
@@ -419,7 +429,7 @@ def stop_lab(server: LabServer) -> None:
 
 
 @contextmanager
-def serving_copy(notebooks: Path, app: str = "lab") -> Iterator[LabServer]:
+def serving_copy(notebooks: Path | tuple[Path, ...], app: str = "lab") -> Iterator[LabServer]:
     """A server (:func:`start_lab`) on a temporary copy of ``notebooks``; stopped and its
     folder removed afterwards."""
     workdir = Path(tempfile.mkdtemp(prefix=f"gamelib-{app}-"))
@@ -470,14 +480,23 @@ _SHARED: dict[Browser, BrowserContext] = {}
 
 
 def shared_context(browser: Browser) -> BrowserContext:
-    """The browser context that the JupyterLab pages of the tests share (made on first use,
-    closed with the browser). Its memory cache keeps JupyterLab's scripts, fetched and
-    compiled once, for the next test's page: a context of its own costs each page about 5 s
-    of CPU more (Chromium and the server). JupyterLab keeps its state on the server, where
-    each page opens its own workspace (:meth:`LabPage.open_notebook`)."""
+    """The browser context that the JupyterLab pages of the tests share: the one given to
+    :func:`share_context` (the ``browser`` fixture's profile), else one made on first use and
+    closed with the browser. Its cache keeps JupyterLab's scripts, fetched and compiled once,
+    for the next test's page: a context of its own costs each page about 5 s of CPU more
+    (Chromium and the server). JupyterLab keeps its state on the server, where each page opens
+    its own workspace (:meth:`LabPage.open_notebook`)."""
     if browser not in _SHARED:
         _SHARED[browser] = browser.new_context()
     return _SHARED[browser]
+
+
+def share_context(browser: Browser, context: BrowserContext) -> None:
+    """Make ``context`` the :func:`shared_context` of ``browser``: the context of a profile
+    on disk (Playwright's persistent context), whose code cache keeps V8's compiled code of
+    JupyterLab's scripts for the next page load, which an in-memory context does not (each
+    page load after the first costs Chromium about 1.5 s of CPU less)."""
+    _SHARED[browser] = context
 
 
 @contextmanager
@@ -612,9 +631,32 @@ class LabPage:
         from Path. A page that shows nothing yet opens it with :meth:`open_notebook`. For a
         test file whose tests share one page (``shared_lab``). JupyterLab only."""
         page = self.page
-        if not page.url.startswith(f"{self.server.base_url}lab"):
+        if not self.shows_lab():
             self.open_notebook(name)
             return
+        self.close_all()
+        dialog = page.locator(".jp-Dialog")
+        panels = page.locator(".jp-NotebookPanel")
+        self.menu("File", "Open from Path…")
+        dialog.locator("input").fill(name)
+        dialog.locator("button.jp-mod-accept").click()
+        panels.first.locator(".jp-Notebook").wait_for(state="visible", timeout=KERNEL_TIMEOUT)
+        assert panels.count() == 1, f"expected {name} alone, found {panels.count()} notebooks"
+        assert page.url.endswith(f"/tree/{name}"), page.url  # a reload reopens it
+        # The Launcher that JupyterLab put in the empty main area goes too, as in a new page.
+        launcher = page.locator("#jp-main-dock-panel .lm-TabBar-tab", has_text="Launcher")
+        for tab in launcher.all():
+            tab.locator(".lm-TabBar-tabCloseIcon").click()
+        self.wait_kernel_idle()
+
+    def shows_lab(self) -> bool:
+        """Whether the page shows this server's JupyterLab (not a blank page, not Notebook 7)."""
+        return self.page.url.startswith(f"{self.server.base_url}lab")
+
+    def close_all(self) -> None:
+        """File > Close All Tabs (their changes discarded), then shut down the server's kernels:
+        the page shows JupyterLab with nothing open. JupyterLab only."""
+        page = self.page
         page.keyboard.press("Escape")
         self.menu("File", "Close All Tabs")
         dialog = page.locator(".jp-Dialog")
@@ -628,17 +670,53 @@ class LabPage:
         wait_until(closed, UI_TIMEOUT / 1000, "every tab closed")
         for session in self.server.api("sessions") or []:
             self.server.api(f"sessions/{session['id']}", method="DELETE")
-        self.menu("File", "Open from Path…")
-        dialog.locator("input").fill(name)
-        dialog.locator("button.jp-mod-accept").click()
-        panels.first.locator(".jp-Notebook").wait_for(state="visible", timeout=KERNEL_TIMEOUT)
-        assert panels.count() == 1, f"expected {name} alone, found {panels.count()} notebooks"
-        assert page.url.endswith(f"/tree/{name}"), page.url  # a reload reopens it
-        # The Launcher that JupyterLab put in the empty main area goes too, as in a new page.
-        launcher = page.locator("#jp-main-dock-panel .lm-TabBar-tab", has_text="Launcher")
-        for tab in launcher.all():
-            tab.locator(".lm-TabBar-tabCloseIcon").click()
-        self.wait_kernel_idle()
+
+    def as_new(self, width: int = 1280, height: int = 1000) -> None:
+        """Put back what a test may have changed on a page that tests share (``shared_page``):
+        a ``width`` x ``height`` viewport at 100 % zoom (a zoom emulated through DevTools
+        cleared), and, where the page shows JupyterLab, the notebook view (not Presentation
+        Mode) with the left sidebar (the file browser) open, as a new page shows it. Checked
+        by reading the page's size, zoom and layout back."""
+        page = self.page
+        session = page.context.new_cdp_session(page)
+        try:
+            session.send("Emulation.clearDeviceMetricsOverride")
+        finally:
+            session.detach()
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function(
+            "([w, h]) => innerWidth === w && innerHeight === h && devicePixelRatio === 1",
+            arg=[width, height])
+        if self.shows_lab():
+            self.set_presentation_mode(False)
+            self.set_sidebar(True)
+
+    def command(self, label: str) -> None:
+        """Run JupyterLab command ``label`` from the command palette."""
+        page = self.page
+        page.keyboard.press("Escape")
+        page.keyboard.press("Control+Shift+C")
+        page.locator(".lm-CommandPalette-input").fill(label)
+        page.locator(".lm-CommandPalette-item", has_text=label).first.click()
+
+    def set_presentation_mode(self, on: bool) -> None:
+        """JupyterLab's Presentation Mode on or off (View > Presentation Mode)."""
+        mode = self.page.locator(".jp-mod-presentationMode")
+        if (mode.count() > 0) != on:
+            self.command("Presentation Mode")
+            mode.first.wait_for(state="attached" if on else "detached")
+
+    def set_sidebar(self, shown: bool) -> None:
+        """Show or hide the left sidebar, the file browser (View > Left Sidebar, Ctrl+B)."""
+        page = self.page
+        sidebar = page.locator("#jp-left-stack")
+        if sidebar.is_visible() != shown:
+            notebook = page.locator(".jp-NotebookPanel .jp-Notebook")
+            if notebook.count():  # out of any editor
+                notebook.first.click(position={"x": 5, "y": 5})
+            page.keyboard.press("Escape")
+            page.keyboard.press("Control+b")
+            sidebar.wait_for(state="visible" if shown else "hidden")
 
     def kernel_status(self) -> str:
         """The status bar's kernel item, e.g. "Python 3 (ipykernel) | Idle" ("" if absent).
@@ -894,9 +972,10 @@ class LabPage:
 
 
 def open_game(lab: LabPage, notebook: str, twin: PlayController) -> Locator:
-    """Open and run the fixture ``notebook``; its canvas, once it has the size of the
-    ``twin``'s board and the page shows the twin's welcome message."""
-    lab.open_notebook(notebook)
+    """Open (in place: :meth:`LabPage.open_in_place`) and run the fixture ``notebook``; its
+    canvas, once it has the size of the ``twin``'s board and the page shows the twin's welcome
+    message."""
+    lab.open_in_place(notebook)
     lab.run_all_cells()
     canvas = lab.visible_canvas()
     lab.expect_board(canvas, twin.board.width, twin.board.height)

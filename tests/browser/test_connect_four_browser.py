@@ -101,7 +101,8 @@ def test_fixture_notebook_plays_the_twin_game() -> None:
     check_fixture_notebook(NOTEBOOK, PLAY_CALL)
 
 
-def test_click_a_column_and_the_computer_answers(lab: LabPage) -> None:
+def test_click_a_column_and_the_computer_answers(shared_lab: LabPage) -> None:
+    lab = shared_lab
     reference = twin()
     geometry = reference.board.geometry  # type: ignore[attr-defined]
     assert isinstance(geometry, ConnectFourGeometry)

@@ -17,7 +17,6 @@ leaves a screenshot (``tests/screenshots/fit-<zoom>-<sidebar>-<mode>.png``) to l
 from __future__ import annotations
 
 import base64
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -25,10 +24,10 @@ import pytest
 from gamelib.games import ConnectFour
 from gamelib.ui.boards import ConnectFourBoard
 
-from .harness import SCREENSHOTS, LabPage, LabServer, page_on
+from .harness import SCREENSHOTS, LabPage
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, CDPSession, Locator
+    from playwright.sync_api import CDPSession, Locator
 
 pytestmark = pytest.mark.browser
 
@@ -41,11 +40,10 @@ ZOOMS = (1.0, 1.25, 1.5)
 
 
 @pytest.fixture
-def lab_screen(browser: Browser, lab_server: LabServer, request: pytest.FixtureRequest
-               ) -> Iterator[LabPage]:
-    """A page on a 1280x800 screen at 100 % zoom."""
-    with page_on(browser, lab_server, request, *SCREEN) as page:
-        yield page
+def lab_screen(shared_lab: LabPage) -> LabPage:
+    """The tests' shared page (``shared_lab``) on a 1280x800 screen at 100 % zoom."""
+    shared_lab.as_new(*SCREEN)
+    return shared_lab
 
 
 def set_zoom(lab: LabPage, session: CDPSession, zoom: float) -> None:
@@ -56,32 +54,6 @@ def set_zoom(lab: LabPage, session: CDPSession, zoom: float) -> None:
         "width": width, "height": height, "deviceScaleFactor": zoom, "mobile": False})
     page.wait_for_function(
         "([w, z]) => innerWidth === w && Math.abs(devicePixelRatio - z) < 0.01", arg=[width, zoom])
-
-
-def command(lab: LabPage, label: str) -> None:
-    """Run JupyterLab command ``label`` from the command palette."""
-    page = lab.page
-    page.keyboard.press("Escape")
-    page.keyboard.press("Control+Shift+C")
-    page.locator(".lm-CommandPalette-input").fill(label)
-    page.locator(".lm-CommandPalette-item", has_text=label).first.click()
-
-
-def set_presentation_mode(lab: LabPage, on: bool) -> None:
-    mode = lab.page.locator(".jp-mod-presentationMode")
-    if (mode.count() > 0) != on:
-        command(lab, "Presentation Mode")
-        mode.first.wait_for(state="attached" if on else "detached")
-
-
-def set_sidebar(lab: LabPage, shown: bool) -> None:
-    """Show or hide the file browser (View > Left Sidebar, Ctrl+B)."""
-    sidebar = lab.page.locator("#jp-left-stack")
-    if sidebar.is_visible() != shown:
-        lab.page.locator(".jp-NotebookPanel .jp-Notebook").first.click(position={"x": 5, "y": 5})
-        lab.page.keyboard.press("Escape")
-        lab.page.keyboard.press("Control+b")
-        sidebar.wait_for(state="visible" if shown else "hidden")
 
 
 def box(locator: Locator) -> dict[str, float]:
@@ -137,7 +109,7 @@ def off_screen(lab: LabPage, session: CDPSession, name: str) -> list[str]:
 
 def test_the_connect_four_widget_fits_at_every_zoom_sidebar_and_mode(lab_screen: LabPage) -> None:
     lab = lab_screen
-    lab.open_notebook(NOTEBOOK)
+    lab.open_in_place(NOTEBOOK)
     lab.run_all_cells()
     session = lab.page.context.new_cdp_session(lab.page)
     message = lab.page.locator(".gamelib-message .widget-html-content > div").first
@@ -147,14 +119,14 @@ def test_the_connect_four_widget_fits_at_every_zoom_sidebar_and_mode(lab_screen:
     # The status line's text size in device pixels, by (presenting, sidebar, zoom).
     status_px: dict[tuple[bool, bool, float], float] = {}
     for presenting in (False, True):
-        set_presentation_mode(lab, presenting)
+        lab.set_presentation_mode(presenting)
         # The play widget's text grows with the lesson's in Presentation Mode.
         size = message.evaluate("d => getComputedStyle(d).fontSize")
         assert size == ("21px" if presenting else "18px")
         assert status.evaluate("d => getComputedStyle(d).fontSize") == (
             "24px" if presenting else "20px")
         for sidebar in (True, False):
-            set_sidebar(lab, sidebar)
+            lab.set_sidebar(sidebar)
             for zoom in ZOOMS:
                 set_zoom(lab, session, zoom)
                 name = (f"{round(zoom * 100)}-{'sidebar' if sidebar else 'nosidebar'}-"

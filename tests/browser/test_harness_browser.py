@@ -22,8 +22,9 @@ TRANSPARENT = (0, 0, 0, 0)
 pytestmark = pytest.mark.browser
 
 
-def test_canvas_pixels_and_click(lab: LabPage) -> None:
-    lab.open_notebook("canvas_probe.ipynb")
+def test_canvas_pixels_and_click(shared_lab: LabPage) -> None:
+    lab = shared_lab
+    lab.open_in_place("canvas_probe.ipynb")
     lab.run_all_cells()
     canvas = lab.visible_canvas()
     assert lab.canvas_size(canvas) == (200, 100)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
@@ -27,10 +26,10 @@ from gamelib.ui.drawing import Palette
 from gamelib.ui.search_view import PIXEL_RATIO, SHRINK, SearchView
 from gamelib.ui.tree_layout import focus
 
-from .harness import Box, LabPage, LabServer, lesson_excerpt, page_on, rgba, wait_until
+from .harness import Box, LabPage, LabServer, lesson_excerpt, rgba, wait_until
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Locator
+    from playwright.sync_api import Locator
 
 pytestmark = pytest.mark.browser
 
@@ -66,14 +65,13 @@ def visits_texts(view: SearchView) -> str:
 
 
 @pytest.fixture
-def lessons_page(browser: Browser, lab_server: LabServer,
-                 request: pytest.FixtureRequest) -> Iterator[LabPage]:
-    """A page at 1280 x 800 (a projector) on the fixture server, which holds
-    :data:`NOTEBOOK`: Lesson 9's :data:`LESSON_CELLS`."""
+def lessons_page(shared_lab: LabPage, lab_server: LabServer) -> LabPage:
+    """The tests' shared page (``shared_lab``) at 1280 x 800 (a projector) on the fixture
+    server, which holds :data:`NOTEBOOK`: Lesson 9's :data:`LESSON_CELLS`."""
     (lab_server.root / NOTEBOOK).write_text(json.dumps(lesson_excerpt(LESSON_CELLS)),
                                             encoding="utf-8")
-    with page_on(browser, lab_server, request, height=800) as page:
-        yield page
+    shared_lab.as_new(height=800)
+    return shared_lab
 
 
 def test_the_lesson_holds_the_viewer_cell_and_what_it_needs() -> None:
@@ -130,7 +128,7 @@ def test_lesson_9_shows_all_four_phases_in_view_and_counts_visits_by_pixels(
     backup = playout + 1
     assert isinstance(events[backup], Backup) and len(events[select].scores) == 4
     assert select > 3  # the visit count's three steps come first
-    lab.open_notebook(NOTEBOOK)
+    lab.open_in_place(NOTEBOOK)
     lab.run_all_cells()
     cell = lab.page.locator(".jp-Notebook .jp-CodeCell", has_text=LESSON_CALL).first
     viewer = cell.locator(".gamelib-viewer")

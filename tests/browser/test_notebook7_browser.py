@@ -1,9 +1,10 @@
 """A lesson in Notebook 7 (``jupyter notebook``), not JupyterLab: the board is drawn and a
 click on the canvas plays a move.
 
-Notebook 7 comes with the project (pyproject's runtime dependencies). The server is started
-by the same harness as JupyterLab's (``start_lab(..., app="notebook")``), on a temporary copy
-of the lessons, to which it adds the notebook of tests/browser/test_untrusted_browser.py:
+Notebook 7 comes with the project (pyproject's runtime dependencies). Its pages are served by
+the tests' JupyterLab server (``lessons_server``: its ``notebook`` server extension serves them
+as ``jupyter notebook`` does), on a temporary copy of the lessons, to which the test adds the
+notebook of tests/browser/test_untrusted_browser.py:
 Lesson 1, then an output of every kind of saved output that it lacks (tests/picture_kinds.py).
 One page opens it: first fresh and untrusted, where every output shows as that file checks in
 JupyterLab; then the whole lesson runs. Lesson 1 ends with
@@ -14,6 +15,7 @@ predicts.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
@@ -31,7 +33,6 @@ from .harness import (
     LabServer,
     page_on,
     report_if_failed,
-    serving_copy,
 )
 from .test_tictactoe_browser import CELL, expected_marks, wait_marks
 from .test_untrusted_browser import KINDS, setup_faults, untrusted_faults, write_kinds
@@ -47,12 +48,13 @@ PLAY_CALL = 'play(TicTacToe(), mode="human-human")'
 
 
 @pytest.fixture(scope="module")
-def notebook_server(browser: Browser) -> Iterator[LabServer]:
-    """Notebook 7 serving a temporary copy of the lessons and :data:`KINDS` (after the
-    browser, which makes sure Chromium and Playwright are there)."""
-    with serving_copy(PROJECT_ROOT / "notebooks", app="notebook") as server:
-        write_kinds(server.root)
-        yield server
+def notebook_server(browser: Browser, lessons_server: LabServer) -> LabServer:
+    """Notebook 7's pages of the lessons' server (its ``notebook`` server extension serves them
+    as ``jupyter notebook`` does: the same front end), whose folder holds a copy of the lessons,
+    and :data:`KINDS`, written just before (after the browser, which makes sure Chromium and
+    Playwright are there)."""
+    write_kinds(lessons_server.root)
+    return dataclasses.replace(lessons_server, app="notebook")
 
 
 @pytest.fixture(scope="module")

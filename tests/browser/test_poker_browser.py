@@ -32,9 +32,9 @@ def test_fixture_notebook_plays_the_twin_hands() -> None:
     check_fixture_notebook(NOTEBOOK, CALL)
 
 
-def test_bet_refuse_and_deal(lab: LabPage) -> None:
-    reference = twin()
-    lab.open_notebook(NOTEBOOK)
+def test_bet_refuse_and_deal(shared_lab: LabPage) -> None:
+    lab, reference = shared_lab, twin()
+    lab.open_in_place(NOTEBOOK)
     lab.run_all_cells()
     canvas = lab.visible_canvas()
     lab.expect_board(canvas, 520, 300)

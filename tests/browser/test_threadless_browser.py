@@ -176,16 +176,16 @@ def plies(discs: Discs) -> int:
 
 
 def test_a_threadless_computer_game_moves_per_tick_stops_and_refuses_clicks(
-    lab: LabPage, lab_server: LabServer
+    shared_lab: LabPage, lab_server: LabServer
 ) -> None:
-    reference = twin()
+    lab, reference = shared_lab, twin()
     moves: list[int] = list(reference.history)  # type: ignore[arg-type]
     assert len(moves) >= 20, moves  # moves enough to watch, stop, resume and stop again
     geometry = reference.board.geometry  # type: ignore[attr-defined]
     assert isinstance(geometry, ConnectFourGeometry)
 
     write_notebook(lab_server)
-    lab.open_notebook(NOTEBOOK)
+    lab.open_in_place(NOTEBOOK)
     lab.run_all_cells()  # returns at once: the cell plays no move itself
     canvas = lab.visible_canvas()
     lab.expect_board(canvas, reference.board.width, reference.board.height)

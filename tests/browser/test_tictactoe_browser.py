@@ -108,7 +108,8 @@ def test_fixture_notebook_plays_the_twin_game() -> None:
     check_fixture_notebook(NOTEBOOK, PLAY_CALL)
 
 
-def test_click_a_cell_and_the_computer_answers(lab: LabPage) -> None:
+def test_click_a_cell_and_the_computer_answers(shared_lab: LabPage) -> None:
+    lab = shared_lab
     reference = twin()
     geometry = reference.board.geometry  # type: ignore[attr-defined]
     assert isinstance(geometry, TicTacToeGeometry)

@@ -46,7 +46,6 @@ from .harness import (
     SCREENSHOTS,
     LabPage,
     LabServer,
-    page_on,
     report_if_failed,
     rgba,
     serving_static,
@@ -79,16 +78,13 @@ def write_kinds(folder: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def app(browser: Browser, lessons_server: LabServer,
-        request: pytest.FixtureRequest) -> Iterator[LabPage]:
-    """One page for the tests of this file: JupyterLab, fresh (new settings, a workspace of
-    its own), showing :data:`KINDS`, written just before and opened alone (the app's scripts
-    and the notebook's kernel start once): the first test checks it fresh, the second runs
-    it."""
+def app(shared_page: LabPage, lessons_server: LabServer) -> LabPage:
+    """The tests' shared page (``shared_page``, as new): JupyterLab (new settings) showing
+    :data:`KINDS`, written just before and opened alone (in place: no new page; the
+    notebook's kernel starts once): the first test checks it fresh, the second runs it."""
     write_kinds(lessons_server.root)
-    with page_on(browser, lessons_server, request) as lab:
-        lab.open_notebook(KINDS)
-        yield lab
+    shared_page.open_in_place(KINDS)
+    return shared_page
 
 
 @pytest.fixture
