@@ -4,7 +4,9 @@ The slides are built as ``make slides`` builds them (tools/slides.py: the projec
 sections cut into slides, the libraries from ``build/slides/lib``, which ``make slides``
 fetches once with npm; without them the test is skipped and says so), into a temporary folder
 served on 127.0.0.1. In Chromium at 1280x800 the test visits every slide of every lesson and
-fails on any element whose box leaves the slide, naming the lesson, the slide and the element.
+fails on any element whose box leaves the slide, naming the lesson, the slide and the element,
+and on any formula that is not drawn exactly once in a box wider than 0 px (issue 36: MathJax's
+formulas came out blank).
 Every slide with a table, a picture or a board, and every slide that fails, leaves a screenshot
 (``tests/screenshots/slides-<lesson>-<h>-<v>.jpg``) to look at.
 """
@@ -128,6 +130,27 @@ _VISIT_JS = r"""async () => {
         }
         return out;
     };
+    // Every formula of the slide (MathJax's <script type="math/tex">) drawn once, in a box wider
+    // than 0 px (MathJax's CommonHTML frame, the script's id + "-Frame").
+    const formulas = slide => {
+        const scripts = Array.from(slide.querySelectorAll('script[type^="math/tex"]'));
+        const wrong = [];
+        for (const script of scripts) {
+            const tex = script.textContent.trim().slice(0, 40);
+            const frames = slide.querySelectorAll(`[id="${script.id}-Frame"]`);
+            if (frames.length !== 1) {
+                wrong.push(`formula "${tex}" drawn ${frames.length} times`);
+                continue;
+            }
+            const width = frames[0].getBoundingClientRect().width;
+            if (!(width > 0)) wrong.push(`formula "${tex}" is ${width} px wide (blank)`);
+        }
+        const drawn = slide.querySelectorAll('.MathJax_CHTML').length;
+        if (drawn !== scripts.length) {
+            wrong.push(`${drawn} formulas drawn for ${scripts.length} in the slide`);
+        }
+        return wrong;
+    };
     const results = [];
     const slides = Array.from(document.querySelectorAll('.reveal .slides > section'))
         .flatMap((s, h) => {
@@ -142,7 +165,8 @@ _VISIT_JS = r"""async () => {
             ready = await settled(slide);
             if (!ready) await nextFrame();
         }
-        const out = ready ? leaving(slide) : ['the slide never settled (MathJax or fitting)'];
+        const out = ready ? leaving(slide).concat(formulas(slide))
+                          : ['the slide never settled (MathJax or fitting)'];
         results.push([h, v, parseFloat(slide.getAttribute('data-gamelib-scale')), out,
                       slide.querySelector('table') !== null]);
     }
@@ -194,7 +218,8 @@ def test_every_slide_fits_1280x800(deck_page: Page, slides_url: str, lesson: Pat
                 screenshot(page, name[:2], h, v)
         print(name, "scales below 0.8:",
               {f"{h}/{v}": scale for h, v, scale, _, _ in visited if scale < 0.8})
-        assert not wrong, f"{len(wrong)} elements leave their slide:\n" + "\n".join(wrong)
+        assert not wrong, (f"{len(wrong)} elements leave their slide or formulas do not show:\n"
+                           + "\n".join(wrong))
         assert not remote, f"{name}: the slides fetch from the network: {remote}"
     finally:
         page.remove_listener("request", outside)
