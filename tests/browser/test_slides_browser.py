@@ -80,7 +80,8 @@ def deck_page(browser: Browser) -> Iterator[Page]:
 #
 # What leaves the slide: each element whose box is not inside the slide's box (the .slides
 # frame, scaled by reveal.js), with the parts that stick out, in CSS pixels of the slide. An
-# element is named once; its descendants that stick out no further are left out.
+# element is named once; its descendants that stick out no further are left out, and so is
+# MathJax's invisible copy of each formula for screen readers (.MJX_Assistive_MathML).
 #
 # The walk first turns off reveal.js's `history` (the deck writes each slide's address into the
 # URL: a navigation of the page per slide, a third of the walk's CPU, in the browser's own
@@ -112,6 +113,9 @@ _VISIT_JS = r"""async () => {
             const r = el.getBoundingClientRect();
             if (r.width === 0 || r.height === 0) continue;
             if (getComputedStyle(el).visibility === 'hidden') continue;
+            // MathJax's copy of a formula for screen readers: MathML in a 1x1 px box that clips
+            // it (overflow hidden, clip), never seen; the formula drawn is checked (.mjx-chtml).
+            if (el.closest('.MJX_Assistive_MathML')) continue;
             const past = {
                 left: (frame.left - r.left) / scale, top: (frame.top - r.top) / scale,
                 right: (r.right - frame.right) / scale, bottom: (r.bottom - frame.bottom) / scale,
