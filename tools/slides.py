@@ -38,6 +38,9 @@ from typing import Any
 
 import nbformat
 from nbconvert import SlidesExporter
+from nbconvert.exporters.templateexporter import TemplateExporter
+from nbconvert.filters.highlight import Highlight2HTML
+from nbconvert.filters.widgetsdatatypefilter import WidgetsDataTypeFilter
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = Path(__file__).resolve().parent / "slides"
@@ -80,10 +83,59 @@ def split_sections(cells: Sequence[Any]) -> list[Any]:
     return result
 
 
+NO_ALT = "No description has been provided for this image"
+_TAG = re.compile(r"<(script|style)\b.*?</\1>|<(div|img)\b([^>]*)>", re.DOTALL)
+"""A script or a style sheet (left as it is), or a ``<div ...>`` or ``<img ...>`` tag."""
+_CLASSES = re.compile(r'\sclass="([^"]*)"')
+
+
+def _accessible(tag: re.Match[str]) -> str:
+    """One ``<div ...>`` or ``<img ...>`` tag as nbconvert's HTML exporter leaves it: a cell's
+    input and every output focusable (``tabindex="0"``), a picture without alt text given
+    nbconvert's."""
+    name, attributes = tag.group(2), tag.group(3)
+    if name is None:
+        return tag.group(0)
+    if name == "img":
+        if re.search(r"\salt=", attributes):
+            return tag.group(0)
+        return f'<img{attributes} alt="{NO_ALT}">'
+    classes = _CLASSES.search(attributes)
+    wanted = {"jp-Cell-inputWrapper", "jp-OutputArea-output"}
+    if not classes or not wanted & set(classes.group(1).split()) or "tabindex=" in attributes:
+        return tag.group(0)
+    return f'<div{attributes} tabindex="0">'
+
+
+class _SlidesExporter(SlidesExporter):
+    """nbconvert's slides exporter without the BeautifulSoup pass of its HTML exporter, which
+    parsed and wrote out each deck again only to add three attributes (see ``_accessible``):
+    two thirds of the build's CPU. Each deck, read and written out by BeautifulSoup as
+    nbconvert did, is the deck nbconvert made, byte for byte."""
+
+    def from_notebook_node(  # type: ignore[override]
+        self, nb: Any, resources: dict[str, Any] | None = None, **kw: Any
+    ) -> tuple[str, dict[str, Any]]:
+        # HTMLExporter.from_notebook_node up to its BeautifulSoup pass.
+        langinfo = nb.metadata.get("language_info", {})
+        lexer = langinfo.get("pygments_lexer", langinfo.get("name", None))
+        highlight_code = self.filters.get(
+            "highlight_code", Highlight2HTML(pygments_lexer=lexer, parent=self)
+        )
+        resources = self._init_resources(resources)
+        filter_data_type = WidgetsDataTypeFilter(
+            notebook_metadata=self._nb_metadata, parent=self, resources=resources
+        )
+        self.register_filter("highlight_code", highlight_code)
+        self.register_filter("filter_data_type", filter_data_type)
+        html, resources = TemplateExporter.from_notebook_node(self, nb, resources, **kw)
+        return _TAG.sub(_accessible, html), resources
+
+
 def exporter(transition: str = "slide") -> SlidesExporter:
     """The slides exporter: the project's template, local libraries, 1280x800, sections cut
     (``transition``: reveal.js's, e.g. ``"none"`` for tests)."""
-    made = SlidesExporter(
+    made = _SlidesExporter(
         extra_template_basedirs=[str(TEMPLATES)],
         template_name=TEMPLATE,
         reveal_url_prefix=f"{LIB}/reveal.js",
