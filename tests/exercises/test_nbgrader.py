@@ -168,13 +168,15 @@ def test_the_tool_finds_every_solution_of_the_set() -> None:
 # A throw-away nbgrader course ---------------------------------------------------------------
 
 
-def run_nbgrader(course: Path, command: str, assignment: str) -> None:
+def run_nbgrader(course: Path, command: str, assignment: str, *, no_db: bool = False) -> None:
     """Run ``nbgrader <command> <assignment> --force`` on ``course`` in this process, through
     nbgrader's Python API (:class:`nbgrader.apps.NbGraderAPI`, what its lab extension calls),
     with the course's nbgrader_config.py loaded as the command line loads it; every student
-    for autograde. Each command's kernels and nbgrader's ``alembic`` are processes of their
-    own; nbgrader itself runs here, where it is imported already (a subprocess of its own
-    cost about 2 s of CPU a command, most of it Python's start and nbgrader's imports)."""
+    for autograde; with ``no_db`` as ``--no-db`` sets it (generate_assignment writes nothing
+    into the gradebook: its release is the same). Each command's kernels and nbgrader's
+    ``alembic`` are processes of their own; nbgrader itself runs here, where it is imported
+    already (a subprocess of its own cost about 2 s of CPU a command, most of it Python's
+    start and nbgrader's imports)."""
     from nbgrader.apps import NbGraderAPI
     from nbgrader.coursedir import CourseDirectory
     from traitlets.config.loader import PyFileConfigLoader
@@ -185,6 +187,9 @@ def run_nbgrader(course: Path, command: str, assignment: str) -> None:
     path = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
     python_path = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
     config = PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()
+    if no_db:  # what nbgrader's own --no-db flag sets
+        config.SaveCells.enabled = False
+        config.GenerateAssignment.no_database = True
     with pytest.MonkeyPatch.context() as patch:
         for name, value in {"PATH": path, "PYTHONPATH": python_path, "PYTHONHASHSEED": "0",
                             "JUPYTER_PLATFORM_DIRS": "1"}.items():
@@ -265,8 +270,13 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> Path:
         assignment, name = assignment_of(solution)
         (course / "source" / assignment).mkdir(parents=True)
         shutil.copy(solution, course / "source" / assignment / name)
-    # One nbgrader run for every assignment (it globs the name): each run costs seconds.
-    run_nbgrader(course, "generate_assignment", "ex*")
+    # One nbgrader run releases every assignment (it globs the name) without the gradebook
+    # (--no-db); a second one releases Exercise 1 again into the gradebook, which only
+    # autograde (the fixture `graded`, Exercise 1) reads. Writing every assignment's cells
+    # into the gradebook (SaveCells: SQLite, a commit per cell) was over half of the
+    # 12 s of CPU of releasing them all; what is released is the same with or without it.
+    run_nbgrader(course, "generate_assignment", "ex*", no_db=True)
+    run_nbgrader(course, "generate_assignment", assignment_of(SOLUTIONS[0])[0])
     return course
 
 
