@@ -21,7 +21,8 @@ the notebooks stay as they are:
 * **Everything fits the slide** (tools/slides/gamelib-slides/index.html.j2): the slides are
   1280x800, text and code sized for the room, tables in a smaller font that wraps inside the
   slide, pictures and boards scaled to the slide's width and to the height left below the text
-  above them, and reveal.js's vertical centring off (a slide starts at the top).
+  above them; reveal.js centres each slide vertically (its default), so a short slide sits
+  in the middle of the screen.
 
 The exit status is 0 when every notebook converted, 1 when any failed, 2 for bad arguments.
 """
