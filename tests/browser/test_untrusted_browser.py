@@ -15,7 +15,8 @@ no search tree shrunk below readable labels, and the setup cell's note shown. (N
 tests/browser/test_notebook7_browser.py runs the same checks there.)
 
 A second test then runs Lesson 1 there, plays a move and stops the kernel (Kernel > Restart,
-then a reload): the board says so in the project's words (gamelib.ui.canvas.STOPPED_KERNEL_CSS).
+then the saved notebook opened again): the board says so in the project's words
+(gamelib.ui.canvas.STOPPED_KERNEL_CSS).
 """
 
 from __future__ import annotations
@@ -256,8 +257,11 @@ def crosses(image: Locator, rect: Rect) -> int:
 def test_a_board_says_so_when_its_kernel_has_stopped(fresh: LabPage) -> None:
     """Lesson 1 (:data:`KINDS`, whose cells are the lesson's, then the other kinds' outputs
     under comments) run and a move played, then its kernel restarted: the board keeps its
-    picture and says so above it; saved and reloaded: the words instead of ipywidgets' "model
-    not found", and under them the board's last picture, with the move (its still)."""
+    picture and says so above it; saved, closed and opened again (in place, as a student opens
+    the saved lesson later: a new panel, whose widget manager finds none of the board's models
+    in the new kernel, as a reloaded page finds none in the restarted one; no page load): the
+    words instead of ipywidgets' "model not found", and under them the board's last picture,
+    with the move (its still)."""
     fresh.run_all_cells()  # KINDS is this server's copy: it is saved below
     page = fresh.page
     board = page.locator(".jp-Notebook .gamelib-live").last
@@ -292,9 +296,7 @@ def test_a_board_says_so_when_its_kernel_has_stopped(fresh: LabPage) -> None:
     page.locator(".jp-NotebookPanel .jp-Notebook").first.click(position={"x": 5, "y": 5})
     page.keyboard.press("Control+s")
     wait_until(lambda: not page.locator(".jp-mod-dirty").count(), 30, "the notebook saved")
-    page.reload(wait_until="domcontentloaded")
-    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(state="visible")
-    fresh.wait_kernel_idle()
+    fresh.open_in_place(KINDS)  # the tab closed, its kernel shut down; opened again
     gone = page.locator(".jp-Notebook .jp-OutputArea-output.jupyter-widgets").last
     gone.wait_for(state="attached")
     assert "model not found" in gone.inner_text() or gone.inner_text() == ""
@@ -308,7 +310,7 @@ def test_a_board_says_so_when_its_kernel_has_stopped(fresh: LabPage) -> None:
     assert words and picture and picture["width"] > 100 and picture["height"] > 100
     assert picture["y"] >= words["y"] + words["height"] - 1
     cell.scroll_into_view_if_needed()
-    fresh.screenshot("stopped-kernel-2-reloaded")
+    fresh.screenshot("stopped-kernel-2-reopened")
     assert crosses(still, corner) > 50, "the still shows the X played before the restart"
     assert crosses(still, TTT_BOARD.geometry.cell_rect((1, 1))) == 0
     # Every board of the lesson shows its still under the words: show_board's too.
