@@ -1,17 +1,19 @@
 """After a kernel restart, a lesson's board says what will work, and doing it works.
 
-Lessons 2 and 7 are opened fresh in JupyterLab (untrusted, as a student first sees them; one
-page, the second lesson opened in place of the first), and are not marked modified once their
-kernel has started (tools/run_notebooks.py saves the
-kernel's language_info).
-Their play cell is run on its own in the new kernel (it imports what it uses), a move is
-played, and the kernel is restarted from the Kernel menu: the board then says
+The play cells of Lessons 2 and 7 are opened fresh in JupyterLab (untrusted, as a student
+first sees them; on the page the test session's files share, each opened in place of what it
+showed): each as saved, alone in a notebook under its lesson's own metadata (the lesson's other
+cells are never run here, and rendering them cost the page more CPU than the rest of the test),
+which is not marked modified once its kernel has started (tools/run_notebooks.py saves the
+kernel's language_info). The play cell runs in the new kernel (it imports what it uses), a move
+is played, and the kernel is restarted from the Kernel menu: the board then says
 :data:`gamelib.ui.canvas.STOPPED_WORDS`. The test follows those words ("Run this cell
 again") and plays a move on the board that appears.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from collections.abc import Iterator
@@ -24,10 +26,10 @@ from gamelib.games import ConnectFour, TicTacToe
 from gamelib.ui.boards import ConnectFourBoard, TicTacToeBoard
 from gamelib.ui.canvas import STOPPED_WORDS
 
-from .harness import UI_TIMEOUT, LabPage, LabServer, leave_evidence, page_on, wait_until
+from .harness import PROJECT_ROOT, UI_TIMEOUT, LabPage, LabServer, leave_evidence, wait_until
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Locator
+    from playwright.sync_api import Locator
 
 pytestmark = pytest.mark.browser
 
@@ -36,26 +38,32 @@ BEFORE = "el => getComputedStyle(el, '::before').content"
 SEEN = Path("/work/screens/look")  # where the screenshots looked at are kept (if present)
 
 
-@pytest.fixture(scope="module")
-def lessons_page(
-    browser: Browser, lessons_server: LabServer, request: pytest.FixtureRequest
-) -> Iterator[LabPage]:
-    """One page on the lessons' server for both lessons: each is opened in place (closed
-    after its test, its kernel shut down; LabPage.open_in_place). The tests need one cell of
-    each lesson: this page lays out and paints only the cells in view (the server's pages of
-    other test files render every cell: the setting is put back after this file)."""
-    lessons_server.set_windowing("contentVisibility")
-    try:
-        with page_on(browser, lessons_server, request) as page:
-            yield page
-    finally:
-        lessons_server.set_windowing("none")
+def write_play_cell(server: LabServer, lesson: str) -> str:
+    """Write, beside the lessons in ``server``'s folder, a notebook of ``lesson``'s play cell
+    as saved (its source word for word, its saved output) under the lesson's own metadata
+    (kernel and language_info, which decide whether JupyterLab marks it modified once its
+    kernel has started); return its name. The test needs that one cell of the lesson: it
+    runs alone in a new kernel (it imports what it uses), and the lesson's other cells,
+    which the test never runs, would only cost the page seconds of CPU to render."""
+    notebook = json.loads((PROJECT_ROOT / "notebooks" / lesson).read_text(encoding="utf-8"))
+    cells = [cell for cell in notebook["cells"]
+             if cell["cell_type"] == "code" and PLAY_CELL in "".join(cell["source"])]
+    assert len(cells) == 1, f"{lesson}: {len(cells)} code cells hold {PLAY_CELL!r}, not one"
+    name = f"play-cell-of-{lesson}"
+    (server.root / name).write_text(json.dumps({**notebook, "cells": cells}, indent=1),
+                                    encoding="utf-8")
+    return name
 
 
 @pytest.fixture
-def fresh(lessons_page: LabPage, request: pytest.FixtureRequest) -> Iterator[LabPage]:
-    yield lessons_page
-    leave_evidence(lessons_page, request)
+def fresh(shared_page: LabPage, lessons_server: LabServer,
+          request: pytest.FixtureRequest) -> Iterator[LabPage]:
+    """The session's page (``shared_page``, found as new) on the lessons' server: each
+    test opens its notebook in place (LabPage.open_in_place; no page load)."""
+    assert shared_page.server is lessons_server, "the lessons are served by the tests' server"
+    shared_page.ratio = 1.0
+    yield shared_page
+    leave_evidence(shared_page, request)
 
 
 def run_cell_alone(lab: LabPage, text: str) -> Locator:
@@ -108,7 +116,7 @@ def keep(lab: LabPage, name: str) -> None:
 @pytest.mark.parametrize("lesson", ["02-Minimax.ipynb", "07-Connect-Four.ipynb"])
 def test_after_a_restart_the_board_says_what_works_and_it_does(fresh: LabPage,
                                                               lesson: str) -> None:
-    fresh.open_in_place(lesson)
+    fresh.open_in_place(write_play_cell(fresh.server, lesson))
     page = fresh.page
     # Its kernel has told the page its language_info, the same as saved: nothing modified.
     page.wait_for_timeout(1000)
