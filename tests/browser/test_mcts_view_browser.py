@@ -27,9 +27,10 @@ from gamelib.ui.search_view import PIXEL_RATIO, SHRINK, SearchView
 from gamelib.ui.tree_layout import focus
 
 from .harness import Box, LabPage, LabServer, lesson_excerpt, rgba, wait_until
+from .test_search_view_browser import box_census
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator
+    from playwright.sync_api import ElementHandle, Locator
 
 pytestmark = pytest.mark.browser
 
@@ -82,21 +83,26 @@ def test_the_lesson_holds_the_viewer_cell_and_what_it_needs() -> None:
     assert (len(twin().trace.events), len(twin().trace.nodes)) == (184, 29)
 
 
-def on_screen(lab: LabPage, canvas: Locator, scroller: Locator, view: SearchView,
-              rect: Rect) -> bool:
-    """Whether ``rect`` (layout pixels of the tree) is wholly inside the tree's scrolling box
-    and the notebook's visible panel, as the page shows it now."""
-    shown, box = canvas.bounding_box(), scroller.bounding_box()
-    panel = lab.page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").first
-    seen = panel.bounding_box()
-    if not (shown and box and seen):
-        return False
+def on_screen(lab: LabPage, handles: list[ElementHandle], view: SearchView,
+              rects: list[Rect]) -> bool:
+    """Whether each of ``rects`` (layout pixels of the tree) is wholly inside the tree's
+    scrolling box and the notebook's visible panel, as the page shows it now. ``handles``: the
+    page's canvas, the tree's scrolling box and the notebook's visible panel, whose boxes are
+    read in one call of the page (each read from here is a round trip through Playwright), as
+    Playwright's bounding_box gives them: CSS pixels of the viewport."""
+    shown, box, seen = lab.page.evaluate(
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return {x: r.x, y: r.y, width: r.width, height: r.height}; })", handles)
     scale = shown["width"] / view.layout.width
-    left, top = shown["x"] + rect.x * scale, shown["y"] + rect.y * scale
-    right, bottom = left + rect.width * scale, top + rect.height * scale
-    return bool(box["x"] - 1 <= left and right <= box["x"] + box["width"] + 1
-                and max(box["y"], seen["y"]) - 1 <= top
-                and bottom <= min(box["y"] + box["height"], seen["y"] + seen["height"]) + 1)
+
+    def inside(rect: Rect) -> bool:
+        left, top = shown["x"] + rect.x * scale, shown["y"] + rect.y * scale
+        right, bottom = left + rect.width * scale, top + rect.height * scale
+        return bool(box["x"] - 1 <= left and right <= box["x"] + box["width"] + 1
+                    and max(box["y"], seen["y"]) - 1 <= top
+                    and bottom <= min(box["y"] + box["height"], seen["y"] + seen["height"]) + 1)
+
+    return all(inside(rect) for rect in rects)
 
 
 def test_lesson_9_shows_all_four_phases_in_view_and_counts_visits_by_pixels(
@@ -156,6 +162,7 @@ def test_lesson_9_shows_all_four_phases_in_view_and_counts_visits_by_pixels(
     assert len(sizes) >= 7 and min(sizes) >= 14, sizes
     step = cell.locator(".jp-OutputArea-output button.widget-button",
                         has_text=re.compile(r"^\s*Step\s*$"))
+    handles = [canvas.element_handle(), scroller.element_handle(), panel.element_handle()]
 
     def step_to(target: int, typed: bool = False) -> None:
         """On to step ``target``: by Step, or ``typed`` into the Step slider (one redraw)."""
@@ -173,7 +180,7 @@ def test_lesson_9_shows_all_four_phases_in_view_and_counts_visits_by_pixels(
     box = [root_label(view)]
 
     def ink() -> int:
-        return lab.census(canvas, box, [INK], tolerance=40)[0][0]
+        return box_census(lab, canvas, box, [INK], tolerance=40)[0][0]
 
     wait_until(lambda: ink() > 0, 30, "the root's label n 0 drawn")
     at_start = ink()
@@ -184,7 +191,7 @@ def test_lesson_9_shows_all_four_phases_in_view_and_counts_visits_by_pixels(
     step_to(select, typed=True)
     spots = view.layout.spots
     candidates = [spots[k].box for k in events[select].scores]
-    wait_until(lambda: all(on_screen(lab, canvas, scroller, view, b) for b in candidates), 10,
+    wait_until(lambda: on_screen(lab, handles, view, candidates), 10,
                "all four candidates of the first Select in view")
     lab.screenshot("lesson9_mcts_select_candidates_in_view")
     step_to(playout - 1, typed=True)
@@ -196,16 +203,16 @@ def test_lesson_9_shows_all_four_phases_in_view_and_counts_visits_by_pixels(
     colours = [rgba(Palette.CROSS), rgba(Palette.CIRCLE)]
 
     def dot_pixels() -> int:
-        return sum(lab.census(canvas, dots, colours, tolerance=30)[0])
+        return sum(box_census(lab, canvas, dots, colours, tolerance=30)[0])
 
     assert dot_pixels() == 0
     step_to(playout)
     wait_until(lambda: dot_pixels() > 50, 30, "the playout's dots drawn")
-    wait_until(lambda: on_screen(lab, canvas, scroller, view, chain), 10, "the playout in view")
+    wait_until(lambda: on_screen(lab, handles, view, [chain]), 10, "the playout in view")
     lab.screenshot("lesson9_mcts_playout_drawn")
     step_to(backup)
     path = [spots[k].box for k in events[backup].path[:3]]
-    wait_until(lambda: all(on_screen(lab, canvas, scroller, view, b) for b in path), 10,
+    wait_until(lambda: on_screen(lab, handles, view, path), 10,
                "the root, its child and the new node in view at Backpropagate")
     lab.screenshot("lesson9_mcts_backpropagate_in_view")
     cell.locator(".jp-OutputArea-output button.widget-button",
