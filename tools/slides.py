@@ -33,7 +33,7 @@ import argparse
 import copy
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -152,15 +152,24 @@ def exporter(transition: str = "slide") -> SlidesExporter:
     return made
 
 
-def build(notebooks: Sequence[Path], output_dir: Path, transition: str = "slide") -> list[Path]:
-    """Write ``<name>.slides.html`` for each notebook into ``output_dir``; their paths."""
+def build(
+    notebooks: Sequence[Path], output_dir: Path, transition: str = "slide",
+    reveal: Mapping[str, Any] | None = None, still: bool = False,
+) -> list[Path]:
+    """Write ``<name>.slides.html`` for each notebook into ``output_dir``; their paths.
+
+    For tests: ``reveal``, reveal.js options that override the deck's (e.g. ``{"history":
+    False}``), and ``still``, every CSS transition and animation off (reveal.js's progress bar
+    and bouncing arrows, which would have the browser draw frames while nothing else moves)."""
     output_dir.mkdir(parents=True, exist_ok=True)
     made = exporter(transition)
+    options = {"reveal": dict(reveal or {}), "still": still}
     written = []
     for path in notebooks:
         nb = nbformat.read(path, as_version=4)
         nb.cells = [nbformat.from_dict(cell) for cell in split_sections(nb.cells)]
-        body, _ = made.from_notebook_node(nb, resources={"metadata": {"name": path.stem}})
+        body, _ = made.from_notebook_node(
+            nb, resources={"metadata": {"name": path.stem}, "gamelib": options})
         target = output_dir / f"{path.stem}.slides.html"
         target.write_text(body, encoding="utf-8")
         written.append(target)
