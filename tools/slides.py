@@ -73,6 +73,9 @@ def split_sections(cells: Sequence[Any]) -> list[Any]:
             if not fenced and SECTION.match(line) and any(x.strip() for x in pieces[-1]):
                 pieces.append([])
             pieces[-1].append(line)
+        if len(pieces) == 1 and cell["source"] == cell["source"].strip("\n"):
+            result.append(cell)  # nothing to cut or trim: the cell itself (build copies it)
+            continue
         for n, piece in enumerate(pieces):
             part = copy.deepcopy(cell)
             part["source"] = "\n".join(piece).strip("\n")
@@ -148,6 +151,7 @@ def exporter(transition: str = "slide") -> SlidesExporter:
         require_js_url=f"{LIB}/requirejs/require.js",
         jquery_url=f"{LIB}/jquery/dist/jquery.min.js",
         mathjax_url=f"{LIB}/mathjax/MathJax.js?config=TeX-AMS_CHTML-full,Safe",
+        optimistic_validation=True,  # the notebook validated once after the preprocessors
     )
     return made
 
