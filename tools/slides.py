@@ -33,7 +33,7 @@ import argparse
 import copy
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +73,9 @@ def split_sections(cells: Sequence[Any]) -> list[Any]:
             if not fenced and SECTION.match(line) and any(x.strip() for x in pieces[-1]):
                 pieces.append([])
             pieces[-1].append(line)
+        if len(pieces) == 1 and cell["source"] == cell["source"].strip("\n"):
+            result.append(cell)  # nothing to cut or trim: the cell itself (build copies it)
+            continue
         for n, piece in enumerate(pieces):
             part = copy.deepcopy(cell)
             part["source"] = "\n".join(piece).strip("\n")
@@ -148,19 +151,29 @@ def exporter(transition: str = "slide") -> SlidesExporter:
         require_js_url=f"{LIB}/requirejs/require.js",
         jquery_url=f"{LIB}/jquery/dist/jquery.min.js",
         mathjax_url=f"{LIB}/mathjax/MathJax.js?config=TeX-AMS_CHTML-full,Safe",
+        optimistic_validation=True,  # the notebook validated once after the preprocessors
     )
     return made
 
 
-def build(notebooks: Sequence[Path], output_dir: Path, transition: str = "slide") -> list[Path]:
-    """Write ``<name>.slides.html`` for each notebook into ``output_dir``; their paths."""
+def build(
+    notebooks: Sequence[Path], output_dir: Path, transition: str = "slide",
+    reveal: Mapping[str, Any] | None = None, still: bool = False,
+) -> list[Path]:
+    """Write ``<name>.slides.html`` for each notebook into ``output_dir``; their paths.
+
+    For tests: ``reveal``, reveal.js options that override the deck's (e.g. ``{"history":
+    False}``), and ``still``, every CSS transition and animation off (reveal.js's progress bar
+    and bouncing arrows, which would have the browser draw frames while nothing else moves)."""
     output_dir.mkdir(parents=True, exist_ok=True)
     made = exporter(transition)
+    options = {"reveal": dict(reveal or {}), "still": still}
     written = []
     for path in notebooks:
         nb = nbformat.read(path, as_version=4)
         nb.cells = [nbformat.from_dict(cell) for cell in split_sections(nb.cells)]
-        body, _ = made.from_notebook_node(nb, resources={"metadata": {"name": path.stem}})
+        body, _ = made.from_notebook_node(
+            nb, resources={"metadata": {"name": path.stem}, "gamelib": options})
         target = output_dir / f"{path.stem}.slides.html"
         target.write_text(body, encoding="utf-8")
         written.append(target)

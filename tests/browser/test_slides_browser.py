@@ -32,6 +32,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 LESSONS = sorted((PROJECT_ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
 LIB = PROJECT_ROOT / "build" / "slides" / "lib"
 SCREEN = {"width": 1280, "height": 800}
+# The decks as the test builds them: reveal.js's `history` and `viewDistance` (see _VISIT_JS)
+# and no CSS transitions or animations (tools/slides.py's build(still=True)).
+TEST_REVEAL = {"history": False, "viewDistance": 1}
 
 
 def slides_tool() -> ModuleType:
@@ -46,13 +49,20 @@ def slides_tool() -> ModuleType:
 @pytest.fixture(scope="module")
 def slides_url(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Every lesson's slides, built without transitions and served on 127.0.0.1; their
-    address (after the browser, which makes sure Chromium and Playwright are there)."""
+    address (after the browser, which makes sure Chromium and Playwright are there).
+
+    Built still: no CSS transition or animation. reveal.js's controls bounce the arrow to the
+    next slide (2 s, 50 times: the walk's Reveal.slide() never counts as the reader's move that
+    stops it) and its progress bar slides for 0.8 s after every move: each a frame drawn
+    60 times a second in Chromium's compositor, outside the slide, for no measurement. They
+    cost a screenshot half of its CPU (0.39 -> 0.17 CPU-s). A slide's layout has no part
+    in them (its own transition is already "none")."""
     if not (LIB / "node_modules" / "reveal.js" / "dist" / "reveal.js").is_file():
         pytest.skip("reveal.js is not in build/slides/lib: run `make slides` once "
                     "(it fetches reveal.js and MathJax with npm)")
     folder = tmp_path_factory.mktemp("slides")
     (folder / "lib").symlink_to(LIB, target_is_directory=True)
-    slides_tool().build(LESSONS, folder, transition="none")
+    slides_tool().build(LESSONS, folder, transition="none", reveal=TEST_REVEAL, still=True)
     with serving_static(folder) as url:
         yield url
 
@@ -83,19 +93,20 @@ def deck_page(browser: Browser) -> Iterator[Page]:
 # element is named once; its descendants that stick out no further are left out, and so is
 # MathJax's invisible copy of each formula for screen readers (.MJX_Assistive_MathML).
 #
-# The walk first turns off reveal.js's `history` (the deck writes each slide's address into the
-# URL: a navigation of the page per slide, a third of the walk's CPU, in the browser's own
-# process, its compositor and Playwright's driver). The address plays no part in a slide's
+# The test's decks are built without reveal.js's `history` (TEST_REVEAL; the deck writes each
+# slide's address into the URL: a navigation of the page per slide, a third of the walk's CPU,
+# in the browser's own process, its compositor and Playwright's driver; set at initialize, not
+# with Reveal.configure() at the walk, whose sync() of the whole deck cost about 0.2 s a deck).
+# The address plays no part in a slide's
 # layout: over two runs each way, every verdict was the same, and so was every scale but those
 # of the few slides whose scale varies from one run to the next either way (Lesson 0's slide
 # 5/0 was fitted to 1 in one run with history and to 0.842 in another).
-# It also keeps only the slides next to the current one laid out (viewDistance 1 instead of 3:
+# They also keep only the slides next to the current one laid out (viewDistance 1 instead of 3:
 # reveal.js shows the slides within that distance, display:block, for its transitions), which
 # plays no part in the current slide's layout either: Chromium's style recalculations over the
 # walk of Lessons 4 and 8 took 1.0-1.1 s instead of 1.6-1.7 s (CDP Performance metrics).
 _VISIT_JS = r"""async () => {
     const Reveal = window.gamelibReveal;
-    Reveal.configure({history: false, viewDistance: 1});
     const frameOf = () => document.querySelector('.reveal .slides').getBoundingClientRect();
     const nextFrame = () => new Promise(done => requestAnimationFrame(() => done()));
     const settled = async slide => {
@@ -182,12 +193,14 @@ _VISIT_JS = r"""async () => {
 }"""
 
 
-# Shows slide [h, v] and returns once MathJax has done what the move queued (it re-renders the
-# slide) and two frames are painted: a condition, not a fixed pause.
+# Shows slide [h, v] and returns once its pictures are decoded and MathJax's queue is empty: a
+# condition, not a fixed pause. No frame is waited for: the screenshot draws one of its own
+# (two painted frames before it, as before, cost 0.05 CPU-s a screenshot for the same picture).
 _SHOW_JS = r"""async ([h, v]) => {
     window.gamelibReveal.slide(h, v);
+    const slide = window.gamelibReveal.getCurrentSlide();
+    await Promise.all(Array.from(slide.querySelectorAll('img'), i => i.decode().catch(() => 0)));
     if (window.MathJax && MathJax.Hub) await new Promise(done => MathJax.Hub.Queue(done));
-    for (let i = 0; i < 2; i++) await new Promise(done => requestAnimationFrame(() => done()));
 }"""
 
 
