@@ -92,8 +92,10 @@ def computer_player_chooses_within_budget():
     from gamelib.games import ConnectFour
     from gamelib.session.players import choose_move
 
+    # A tenth of a second (it was half a second: a wall-clock budget, which the search may
+    # spend whole): enough for a move, which is all this checks.
     game = ConnectFour()
-    decision = choose_move(game, game.start, seconds=0.5, rng=random.Random(1))
+    decision = choose_move(game, game.start, seconds=0.1, rng=random.Random(1))
     assert decision.move in game.moves(game.start), decision
 
 
@@ -153,9 +155,10 @@ def session_plays_tictactoe_human_computer():
 def session_plays_connect_four_computer_computer():
     from gamelib.games import ConnectFour
 
-    # A twentieth of a second a move: the point is a whole game of timed moves, each cut
-    # short by its budget, one per tick (about 40), not the computer's strength.
-    _play_whole_games(ConnectFour, "computer-computer", seeds=(7,), seconds=0.05)
+    # A fiftieth of a second a move (it was a twentieth: each move's wall-clock budget is
+    # all spent searching, about 40 of them): the point is a whole game of timed moves, each
+    # cut short by its budget, one per tick, not the computer's strength.
+    _play_whole_games(ConnectFour, "computer-computer", seeds=(7,), seconds=0.02)
 
 
 @check
