@@ -109,7 +109,6 @@ DEFAULT_EXPLORATION: Final = math.sqrt(2)
 explores less, and keeps the value in every small tic-tac-toe position the tests try."""
 
 
-
 # -- the tree and the counters ----------------------------------------------------------
 
 
@@ -169,10 +168,8 @@ class Iteration:
     ``(id, value for the player to move there)``, bottom up. With a guide, ``scores`` are
     PUCT scores of the children in the tree (a move not yet in it has no id: the move
     expanded was the best of those), and ``guided`` is True when ``result`` is the guide's
-    value of the new leaf rather than a playout's result. An observer with an attribute
-    ``scores_wanted`` set to False (:class:`~gamelib.search.root_watch.RootWatch`, which reads
-    the root's counts alone) gets ``scores == ()``: the search then selects without making
-    them, as it does with no observer (the same path: the same scores, unrecorded).
+    value of the new leaf rather than a playout's result. ``scores`` is ``()`` for an
+    observer whose ``scores_wanted`` is False (:class:`~gamelib.search.root_watch.RootWatch`).
     """
 
     path: tuple[int, ...]
@@ -258,13 +255,10 @@ def select(root: MCTSNode, exploration: float,
         return path
     log, sqrt, minus_inf = math.log, math.sqrt, -math.inf
     while not node.untried and node.children and node.proven is None:
-        # _uct_scores's arithmetic, in its order (the same floats), keeping only the first
-        # best child: no list of scores to build, search and index (most of a search's time)
-        log_visits = log(node.visits)
-        player = node.player
-        best = None
-        top = minus_inf
-        for child in node.children:
+        # _uct_scores's arithmetic in its order (the same floats), only the first best kept
+        log_visits, player = log(node.visits), node.player
+        node, top = node.children[0], minus_inf     # the first child, if all score -inf
+        for child in path[-1].children:
             proven = child.proven
             if proven is None:
                 value = child.total / child.visits
@@ -273,14 +267,10 @@ def select(root: MCTSNode, exploration: float,
             else:
                 value = proven if child.player == player else -proven
                 if value < 0:   # a proven loss for the chooser: -inf, never above another
-                    if best is None:
-                        best = child
                     continue
             score = value + exploration * sqrt(log_visits / child.visits)
-            if best is None or score > top:
-                best, top = child, score
-        assert best is not None
-        node = best
+            if score > top:
+                node, top = child, score
         path.append(node)
     return path
 
@@ -359,8 +349,7 @@ def backpropagate(path: Sequence[MCTSNode], result: float) -> list[float]:
 
 
 def _backup(path: list[MCTSNode], result: float) -> None:
-    """:func:`backpropagate` without the list of what was added (the same sums in the same
-    order): the search's own step when no observer asks for that list."""
+    """:func:`backpropagate` (the same sums, in order) without the list of what was added."""
     for node in reversed(path):
         node.visits += 1
         node.total += result
@@ -511,10 +500,9 @@ def _search(game: AnyGame, state: Hashable, limit: _Limit, exploration: float,
         root = root_node(game, state, stats)
         if guide is not None:
             consult(guide, game, root)      # the root's priors (its value is not used)
-        scores_wanted = getattr(observer, "scores_wanted", True) is not False
+        wanted = getattr(observer, "scores_wanted", True) is not False   # see Iteration
         while root.proven is None and not limit.done(stats):
-            _iterate(game, root, exploration, policy, rng, stats, top, observer, guide,
-                     scores_wanted)
+            _iterate(game, root, exploration, policy, rng, stats, top, observer, guide, wanted)
             stats.iterations += 1
     return _result(root, stats, rng, limit.cut_short)
 
@@ -527,8 +515,7 @@ def _iterate(game: AnyGame, root: MCTSNode, exploration: float, policy: PlayoutP
     leaf's value), backpropagate, and with MCTS-Solver (``top``, the game's best result,
     not None) prove (and tell ``observer``, with the selection's scores if
     ``scores_wanted``)."""
-    scores: list[dict[int, float]] | None = (
-        [] if observer is not None and scores_wanted else None)
+    scores: list[dict[int, float]] | None = [] if scores_wanted and observer is not None else None
     moves: list[Hashable] | None = [] if observer is not None else None
     path = select(root, exploration, scores)
     expanded = None
@@ -555,12 +542,11 @@ def _iterate(game: AnyGame, root: MCTSNode, exploration: float, policy: PlayoutP
         return
     added = backpropagate(path, result)
     proved = prove(path, top) if top is not None else []
-    if observer is not None:
-        assert moves is not None
-        observer(Iteration(tuple(n.id for n in path), () if scores is None else tuple(scores),
-                           None if expanded is None else expanded.id, tuple(moves), result,
-                           tuple(added), tuple((n.id, n.proven) for n in proved
-                                               if n.proven is not None), guided))
+    assert moves is not None
+    observer(Iteration(tuple(n.id for n in path), () if scores is None else tuple(scores),
+                       None if expanded is None else expanded.id, tuple(moves), result,
+                       tuple(added), tuple((n.id, n.proven) for n in proved
+                                           if n.proven is not None), guided))
 
 
 def _result(root: MCTSNode, stats: MCTSStats, rng: random.Random,
