@@ -109,11 +109,10 @@ DEFAULT_EXPLORATION: Final = math.sqrt(2)
 explores less, and keeps the value in every small tic-tac-toe position the tests try."""
 
 
-
 # -- the tree and the counters ----------------------------------------------------------
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class MCTSNode:
     """One node of the search tree: a state, whose turn it is, and what was seen there.
 
@@ -169,7 +168,8 @@ class Iteration:
     ``(id, value for the player to move there)``, bottom up. With a guide, ``scores`` are
     PUCT scores of the children in the tree (a move not yet in it has no id: the move
     expanded was the best of those), and ``guided`` is True when ``result`` is the guide's
-    value of the new leaf rather than a playout's result.
+    value of the new leaf rather than a playout's result. ``scores`` is ``()`` for an
+    observer whose ``scores_wanted`` is False (:class:`~gamelib.search.root_watch.RootWatch`).
     """
 
     path: tuple[int, ...]
@@ -245,12 +245,32 @@ def select(root: MCTSNode, exploration: float,
         return select_puct(root, exploration, _exploit, scores)
     path = [root]
     node = root
+    if scores is not None:
+        while not node.untried and node.children and node.proven is None:
+            children = node.children
+            values = _uct_scores(node, exploration)
+            scores.append(dict(zip([c.id for c in children], values, strict=True)))
+            node = children[values.index(max(values))]     # the first best
+            path.append(node)
+        return path
+    log, sqrt, minus_inf = math.log, math.sqrt, -math.inf
     while not node.untried and node.children and node.proven is None:
-        children = node.children
-        values = _uct_scores(node, exploration)
-        if scores is not None:
-            scores.append({c.id: v for c, v in zip(children, values, strict=True)})
-        node = children[values.index(max(values))]     # the first best
+        # _uct_scores's arithmetic in its order (the same floats), only the first best kept
+        log_visits, player = log(node.visits), node.player
+        node, top = node.children[0], minus_inf     # the first child, if all score -inf
+        for child in path[-1].children:
+            proven = child.proven
+            if proven is None:
+                value = child.total / child.visits
+                if child.player != player:
+                    value = -value
+            else:
+                value = proven if child.player == player else -proven
+                if value < 0:   # a proven loss for the chooser: -inf, never above another
+                    continue
+            score = value + exploration * sqrt(log_visits / child.visits)
+            if score > top:
+                node, top = child, score
         path.append(node)
     return path
 
@@ -326,6 +346,16 @@ def backpropagate(path: Sequence[MCTSNode], result: float) -> list[float]:
         if node.parent is None or node.parent.player != node.player:
             result = -result
     return added[::-1]
+
+
+def _backup(path: list[MCTSNode], result: float) -> None:
+    """:func:`backpropagate` (the same sums, in order) without the list of what was added."""
+    for node in reversed(path):
+        node.visits += 1
+        node.total += result
+        parent = node.parent
+        if parent is None or parent.player != node.player:
+            result = -result
 
 
 def root_node(game: AnyGame, state: Hashable, stats: MCTSStats) -> MCTSNode:
@@ -470,19 +500,22 @@ def _search(game: AnyGame, state: Hashable, limit: _Limit, exploration: float,
         root = root_node(game, state, stats)
         if guide is not None:
             consult(guide, game, root)      # the root's priors (its value is not used)
+        wanted = getattr(observer, "scores_wanted", True) is not False   # see Iteration
         while root.proven is None and not limit.done(stats):
-            _iterate(game, root, exploration, policy, rng, stats, top, observer, guide)
+            _iterate(game, root, exploration, policy, rng, stats, top, observer, guide, wanted)
             stats.iterations += 1
     return _result(root, stats, rng, limit.cut_short)
 
 
 def _iterate(game: AnyGame, root: MCTSNode, exploration: float, policy: PlayoutPolicy,
              rng: random.Random, stats: MCTSStats, top: float | None,
-             observer: Callable[[Iteration], object] | None, guide: Guide | None) -> None:
+             observer: Callable[[Iteration], object] | None, guide: Guide | None,
+             scores_wanted: bool = True) -> None:
     """One iteration: select, expand, simulate (or, with a ``guide``, ask it for the new
     leaf's value), backpropagate, and with MCTS-Solver (``top``, the game's best result,
-    not None) prove (and tell ``observer``)."""
-    scores: list[dict[int, float]] | None = [] if observer is not None else None
+    not None) prove (and tell ``observer``, with the selection's scores if
+    ``scores_wanted``)."""
+    scores: list[dict[int, float]] | None = [] if scores_wanted and observer is not None else None
     moves: list[Hashable] | None = [] if observer is not None else None
     path = select(root, exploration, scores)
     expanded = None
@@ -502,14 +535,18 @@ def _iterate(game: AnyGame, root: MCTSNode, exploration: float, policy: PlayoutP
             guided = True
         else:
             result = simulate(game, path[-1], policy, rng, stats, moves)
+    if observer is None:
+        _backup(path, result)
+        if top is not None:
+            prove(path, top)
+        return
     added = backpropagate(path, result)
     proved = prove(path, top) if top is not None else []
-    if observer is not None:
-        assert scores is not None and moves is not None
-        observer(Iteration(tuple(n.id for n in path), tuple(scores),
-                           None if expanded is None else expanded.id, tuple(moves), result,
-                           tuple(added), tuple((n.id, n.proven) for n in proved
-                                               if n.proven is not None), guided))
+    assert moves is not None
+    observer(Iteration(tuple(n.id for n in path), () if scores is None else tuple(scores),
+                       None if expanded is None else expanded.id, tuple(moves), result,
+                       tuple(added), tuple((n.id, n.proven) for n in proved
+                                           if n.proven is not None), guided))
 
 
 def _result(root: MCTSNode, stats: MCTSStats, rng: random.Random,

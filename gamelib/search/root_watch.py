@@ -37,6 +37,10 @@ class RootWatch:
     ([9, 100], 9, 100)
     """
 
+    scores_wanted: Final = False
+    """It reads no UCT scores: the search gets them without recording them, in less time
+    (:class:`~gamelib.search.mcts.Iteration`'s ``scores`` are then empty)."""
+
     def __init__(self, moves: Sequence[Hashable], checkpoints: Sequence[int]) -> None:
         self.moves: Final = list(moves)
         self.checkpoints: Final = frozenset(checkpoints)

@@ -346,16 +346,21 @@ def test_tromps_67557_positions_recounted() -> None:
     with their mirror images, 67,557: Tromp's database."""
     game = ConnectFour()
     level = {game.start}
-    for _ in range(8):
-        level = {c for s in level for c in game.next_states(s, game.to_move(s))}
+    for ply in range(8):    # every state of a level has the same player to move
+        mover = game.players[ply % 2]
+        level = {c for s in level for c in game.next_states(s, mover)}
     assert len(level) == 184_275
 
     grid = geometry(game)   # its threats: checked against a brute force in test_bitboard
+    threats, lane, playable = grid.threats, grid.lane, grid.playable
 
     def wins_at_once(state: tuple[int, int]) -> bool:
-        """Can either player complete four with the next disc in some column?"""
-        return bool((grid.threats(state[0]) | grid.threats(state[1]))
-                    & grid.playable(state[0] | state[1]))
+        """Can either player complete four with the next disc in some column? (Both
+        players' threats in one call: the second's discs ``lane`` bits up, as the
+        heuristic's counts do; the playable cells lie on the board, in the first lane.)"""
+        first, second = state
+        both = threats(first | second << lane)
+        return bool((both | both >> lane) & playable(first | second))
 
     quiet = [s for s in level if not game.finished(s) and not wins_at_once(s)]
     assert len(quiet) == 134_934

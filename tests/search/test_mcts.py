@@ -465,3 +465,42 @@ def test_selection_scores_are_uct_score_exactly() -> None:
             checked += 1
             proven += any(c.proven is not None for c in node.children)
     assert checked > 50 and proven > 0
+
+
+class Bare:
+    """An observer that keeps every iteration and wants no scores."""
+
+    scores_wanted = False
+
+    def __init__(self) -> None:
+        self.seen: list[Iteration] = []
+
+    def __call__(self, iteration: Iteration) -> None:
+        self.seen.append(iteration)
+
+
+def test_an_observer_without_scores_sees_the_same_search() -> None:
+    """An observer whose ``scores_wanted`` is False (RootWatch's) gets no scores, and the
+    search, which then selects without recording them, takes the same paths, plays the same
+    playouts and proves the same nodes as for an observer that records every score, and
+    gives the same result as a search with no observer (UCT and MCTS-Solver, seed 1)."""
+    from gamelib.search.root_watch import RootWatch
+
+    game = ConnectFour()
+    trap = ConnectFour.from_moves("5611761122133562247367317662")
+    for solve in (False, True):
+        full: list[Iteration] = []
+        mcts(game, trap, iterations=800, seed=1, solve=solve, observer=full.append)
+        bare = Bare()
+        mcts(game, trap, iterations=800, seed=1, solve=solve, observer=bare)
+        watch = RootWatch(game.moves(trap), [800])
+        watched = mcts(game, trap, iterations=800, seed=1, solve=solve, observer=watch)
+        plain = mcts(game, trap, iterations=800, seed=1, solve=solve)
+        assert all(i.scores == () for i in bare.seen) and sum(len(i.scores) for i in full) > 800
+        def what(i: Iteration) -> tuple[Any, ...]:
+            return i.path, i.expanded, i.playout, i.result, i.backed_up, i.proven
+
+        assert [what(i) for i in bare.seen] == [what(i) for i in full]
+        assert (watched.visits, watched.values, watched.proofs, watched.move) == \
+            (plain.visits, plain.values, plain.proofs, plain.move) and watch.visits[800] == \
+            plain.visits
