@@ -28,6 +28,9 @@ _FLAT: Final = _BUILT_IN - {dict}
 of :data:`_SAFE_TYPES`."""
 MAX_ANSWER_DEPTH: Final = 50
 """The deepest nesting of containers in an answer that a checker reads."""
+_PLAIN_LEVELS: Final = 3
+"""How deep :func:`_is_plain_item` looks into built-in tuples: a state is often a tuple of
+tuples (a board's rows), a cache's entry a pair holding a move ``(row, col)``."""
 
 
 class _TooBig(Exception):
@@ -87,11 +90,14 @@ def _plain(value: Any, depth: int) -> Any:
         raise _TooBig(f"containers nested more than {MAX_ANSWER_DEPTH} levels deep (does "
                       "a list hold itself?)")
     if (kind in _FLAT and len(value) <= MAX_ANSWER_ITEMS
-            and all(type(item) in _SAFE_TYPES for item in value)):
-        # A built-in list, tuple or set of plain values, by far the most common answer (a
-        # state, a list of moves): what the general path below gives, without its calls.
+            and depth + 1 + _PLAIN_LEVELS <= MAX_ANSWER_DEPTH
+            and all(type(item) in _SAFE_TYPES or _is_plain_item(item) for item in value)):
+        # A built-in list, tuple or set of plain values or tuples of them, by far the most
+        # common answer (a state, a list of moves or states): what the general path below
+        # gives, without its calls.
         return value if kind is tuple or kind is frozenset else kind(value)
-    if kind is dict and len(value) <= MAX_ANSWER_ITEMS and depth + 2 <= MAX_ANSWER_DEPTH:
+    if (kind is dict and len(value) <= MAX_ANSWER_ITEMS
+            and depth + 2 + _PLAIN_LEVELS <= MAX_ANSWER_DEPTH):
         pairs = list(dict.items(value))
         if all(_is_plain_item(k) and _is_plain_item(v) for k, v in pairs):
             return dict(pairs)  # a cache of states and (value, move) pairs, as a rule
@@ -130,11 +136,12 @@ def _plain(value: Any, depth: int) -> Any:
     return _stand_in(value, kind)
 
 
-def _is_plain_item(item: Any) -> bool:
-    """True for a value of :data:`_SAFE_TYPES` or a built-in tuple of them: what
-    :func:`_plain` gives back as it is."""
+def _is_plain_item(item: Any, levels: int = _PLAIN_LEVELS) -> bool:
+    """True for a value of :data:`_SAFE_TYPES` or a built-in tuple of such items, tuples
+    nested at most ``levels`` deep: what :func:`_plain` gives back as it is."""
     kind = type(item)
-    return kind in _SAFE_TYPES or (kind is tuple and all(type(x) in _SAFE_TYPES for x in item))
+    return kind in _SAFE_TYPES or (kind is tuple and levels > 0 and all(
+        type(x) in _SAFE_TYPES or _is_plain_item(x, levels - 1) for x in item))
 
 
 def _plain_key(key: Any) -> Any:
