@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import inspect
+import itertools
 import math
 import signal
 import threading
@@ -218,19 +219,38 @@ def test_require_passes_exactly_when_the_check_passes() -> None:
 # Numbers -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kind", [float, np.int64, np.float64, np.int8])
+NUMBER_KINDS: dict[str, Callable[[int], Any]] = {
+    "float": float, "int64": np.int64, "float64": np.float64, "int8": np.int8}
+
+
+@pytest.mark.parametrize("kind", list(NUMBER_KINDS.values()), ids=list(NUMBER_KINDS))
 def test_values_compare_as_numbers_in_every_checker(kind: Callable[[int], Any]) -> None:
     def utility(state: Any, player: Any) -> Any:
         return kind(nim_utility(state, player))
 
-    def memo(game: Any, state: Any, player: Any, cache: dict[Any, Any]) -> Any:
-        return kind(memo_value(game, state, player, cache))
-
     assert check_utility(utility).passed
     assert check_nim_values(nim_next_states, nim_finished, utility).passed
-    assert check_memo_minimax(memo).passed
     tree = check_tree_counts(lambda n: kind(1), lambda n: kind(1))
     assert "is wrong" in tree.lines[0].text  # a number, compared as one: wrong, not mistyped
+
+
+def test_values_compare_as_numbers_in_the_memo_checker() -> None:
+    """check_memo_minimax (about 1 s a run) in one run for the four kinds of number: the
+    student's function answers in each kind in turn, and the checker compares every answer
+    (the empty board's, the second call's against the first's, 15 other positions'): 17
+    calls, each kind answers at least four of them, and any kind not compared as a number
+    would fail the run."""
+    kinds = itertools.cycle(NUMBER_KINDS.values())
+    answered: list[Any] = []
+
+    def memo(game: Any, state: Any, player: Any, cache: dict[Any, Any]) -> Any:
+        answered.append(next(kinds)(memo_value(game, state, player, cache)))
+        return answered[-1]
+
+    result = check_memo_minimax(memo)
+    assert result.passed, repr(result)
+    assert len(answered) == 17 and {type(a) for a in answered} == {
+        float, np.int64, np.float64, np.int8}
 
 
 @pytest.mark.parametrize("answer, named", [("1", "'1' of type str is not a number"),
@@ -244,8 +264,17 @@ def test_a_wrong_type_is_named(answer: Any, named: str) -> None:
 # Misdiagnoses fixed ------------------------------------------------------------------------
 
 
-def test_a_cache_that_calls_next_states_twice_passes() -> None:
+def test_a_cache_that_calls_next_states_twice_passes_and_sees_the_real_game_class() -> None:
+    """Two misdiagnoses, one run of check_memo_minimax (about 1 s): a function that asks for
+    the moves twice before it fills the cache passes, and the game it is handed is the real
+    class (isinstance of Game and of TicTacToe, the real players), in tic-tac-toe and Nim."""
+    seen: set[type] = set()
+
     def twice(game: Any, state: Any, player: Any, cache: dict[Any, Any]) -> Any:
+        seen.add(type(game))
+        assert isinstance(game, Game)
+        if isinstance(game, TicTacToe):
+            assert game.players == ("X", "O")
         if state in cache:
             return cache[state][0]
         if game.finished(state):
@@ -259,8 +288,10 @@ def test_a_cache_that_calls_next_states_twice_passes() -> None:
         cache[state] = (best, next(m for m in values if values[m] == best))
         return best
 
+    ex.set_time_limit(5)  # its checks slow each call down: the limit is not under test here
     result = check_memo_minimax(twice)
     assert result.passed, repr(result)
+    assert TicTacToe in seen and Nim in seen
 
 
 def test_a_cache_that_does_not_answer_is_still_caught() -> None:
@@ -275,21 +306,6 @@ def test_a_cache_that_does_not_answer_is_still_caught() -> None:
 
     ex.set_time_limit(10)  # the work limit, not the time limit, must stop it
     assert "expands far too many states" in repr(check_memo_minimax(forgetful))
-
-
-def test_the_student_sees_the_real_game_class() -> None:
-    seen: set[type] = set()
-
-    def typed(game: Any, state: Any, player: Any, cache: dict[Any, Any]) -> Any:
-        seen.add(type(game))
-        assert isinstance(game, Game)
-        if isinstance(game, TicTacToe):
-            assert game.players == ("X", "O")
-        return memo_value(game, state, player, cache)
-
-    result = check_memo_minimax(typed)
-    assert result.passed, repr(result)
-    assert TicTacToe in seen and Nim in seen
 
 
 @pytest.mark.parametrize("answer, kind", [({}, "dict"), ("abc", "str")])
