@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final, cast
@@ -29,9 +30,16 @@ from gamelib.exercises.report import (
 from gamelib.exercises.run import call_student, checker
 from gamelib.game import GameError, Player
 from gamelib.games import ConnectFour
-from gamelib.search.common import AnyGame, Heuristic
-from gamelib.search.depth_limited import iterative_deepening
-from gamelib.search.heuristics import squash, zero
+from gamelib.search.common import (
+    AnyGame,
+    Budget,
+    Heuristic,
+    SearchTimeout,
+    nodes_to_look,
+    pick_best,
+)
+from gamelib.search.depth_limited import _checked
+from gamelib.search.heuristics import zero
 from gamelib.search.match_stats import match_score
 
 # ---------------------------------------------------------------------------------------------
@@ -56,13 +64,19 @@ def centre_heuristic(game: ConnectFour) -> Heuristic:
     """
     if not isinstance(game, ConnectFour):
         raise GameError(f"centre_heuristic needs a ConnectFour game, got {show(game, 60)}")
-    weighted = [(game.column_masks[c], min(c, game.cols - 1 - c)) for c in range(game.cols)]
+    # The weighted sum, one mask per weight k >= 1: the columns of weight k or more.
+    layers = [sum(game.column_masks[c] for c in range(game.cols) if min(c, game.cols - 1 - c) >= k)
+              for k in range(1, (game.cols + 1) // 2)]
     first_player = game.players[0]
 
     def heuristic(state: Hashable, player: Player) -> float:
         first, second = cast(tuple[int, int], state)
-        x = sum(w * ((first & m).bit_count() - (second & m).bit_count()) for m, w in weighted)
-        return squash(x if player == first_player else -x, 10.0)
+        x = 0
+        for m in layers:
+            x += (first & m).bit_count() - (second & m).bit_count()
+        if player != first_player:
+            x = -x
+        return x / (10.0 + abs(x))   # squash(x, 10.0), written out: a call less a leaf
 
     return heuristic
 
@@ -99,7 +113,9 @@ def triples_heuristic(game: ConnectFour) -> Heuristic:
                 x += weight[(first & w).bit_count()]
             elif not first & w:
                 x -= weight[(second & w).bit_count()]
-        return squash(x if player == first_player else -x, 4.0)
+        if player != first_player:
+            x = -x
+        return x / (4.0 + abs(x))   # squash(x, 4.0), written out: a call less a leaf
 
     return heuristic
 
@@ -215,16 +231,138 @@ def _heuristic_problem(heuristic: Callable[..., Any], name: str, game: AnyGame,
     return None
 
 
-def _match_game(game: AnyGame, opening: tuple[int, int], players: dict[Player, Heuristic],
-                depth: int, seed: int) -> tuple[Hashable, int]:
-    """Play one game after the two discs of ``opening``; the final state and its length."""
+Decide = Callable[[tuple[int, int], Heuristic, int, random.Random], int]
+"""``decide(state, heuristic, depth, rng)``: the move of :func:`_decider`."""
+
+
+def _decider(game: ConnectFour) -> Decide:
+    """``decide(state, heuristic, depth, rng)``: the move that
+    ``iterative_deepening(game, state, heuristic, max_depth=depth, rng=rng).move`` returns,
+    by the very same search on ``game``'s bitboards: the same iterations, the same move
+    order (the remembered best move first, the root's moves by their previous values), the
+    same cutoffs, the same heuristic calls in the same order, the same budget of
+    :data:`~gamelib.search.common.MAX_SECONDS`, the same tie-break with ``rng``
+    (:func:`~gamelib.search.common.pick_best`). What it leaves out costs the match most of
+    its time: the door's walk of a line of play per move, the checks of every state and the
+    search's statistics (tests/exercises/test_checkers.py compares the moves over many
+    positions).
+
+    Made inside the check, its closures run their own code: the guard swaps the code of the
+    functions that live when a check starts."""
+    cols, full = game.cols, game.full
+    tops, bottoms, columns = game.top_masks, game.bottom_masks, game.column_masks
+    across, down, up = game.rows + 1, game.rows, game.rows + 2
+    lane = 2 * full.bit_length()
+
+    def four(p: int) -> bool:   # ConnectFour's own test, its four directions unrolled
+        pairs = p & (p >> 1)
+        if pairs & (pairs >> 2):
+            return True
+        pairs = p & (p >> across)
+        if pairs & (pairs >> 2 * across):
+            return True
+        pairs = p & (p >> down)
+        if pairs & (pairs >> 2 * down):
+            return True
+        pairs = p & (p >> up)
+        return bool(pairs & (pairs >> 2 * up))
+
+    x_player, o_player = game.players
+    opponent = {x_player: o_player, o_player: x_player}
+    inf = math.inf
+
+    def decide(state: tuple[int, int], heuristic: Heuristic, max_depth: int,
+               rng: random.Random) -> int:
+        best_moves: dict[tuple[int, int], int] = {}
+        budget = Budget(None, depth=max_depth)
+        look: Budget | None = None
+        left = step = 0
+        reached = False
+
+        def value(s: tuple[int, int], p: Player, depth: int, alpha: float, beta: float,
+                  ply: int) -> float:
+            nonlocal left, step, reached
+            if not left:
+                left = step = nodes_to_look(look, step)
+            left -= 1
+            first, second = s
+            mask = first | second
+            if four(first | (second << lane)) or mask == full:   # finished: utility for p
+                utility = ((1 if p == x_player else -1) if four(first) else
+                           (1 if p == o_player else -1) if four(second) else 0)
+                return utility * (1.0 + 1.0 / (ply + 1))
+            if depth == 0:
+                reached = True
+                estimate = heuristic(s, p)
+                if type(estimate) is not float or not -1.0 < estimate < 1.0:
+                    estimate = _checked(estimate, s)
+                return estimate
+            o = opponent[p]
+            moves = [c for c in range(cols) if not mask & tops[c]]
+            remembered = best_moves.get(s)
+            if remembered is not None:
+                moves.remove(remembered)
+                moves.insert(0, remembered)
+            odd = mask.bit_count() & 1
+            best, best_move = alpha, None
+            for move in moves:
+                disc = (mask + bottoms[move]) & columns[move]
+                child = (first, second | disc) if odd else (first | disc, second)
+                v = -value(child, o, depth - 1, -beta, -alpha, ply + 1)
+                if v > best:
+                    best, best_move = v, move
+                if best >= beta:
+                    break
+                alpha = max(alpha, best)
+            if best_move is not None:
+                best_moves[s] = best_move
+            return best
+
+        first, second = state
+        mask = first | second
+        odd = mask.bit_count() & 1
+        player = game.players[odd]
+        legal = [c for c in range(cols) if not mask & tops[c]]
+        values: dict[int, float] = {}
+        exact, depth = False, 0
+        while not exact and depth < max_depth:
+            if depth >= 1 and budget.expired():
+                break
+            previous = values
+            try:
+                look = budget if depth >= 1 else None   # depth 1 always finishes
+                left = step = 0
+                left = step = nodes_to_look(look, 0)
+                reached = False
+                found: dict[int, float] = {}
+                for m in sorted(legal, key=lambda m: -previous.get(m, 0.0)):
+                    disc = (mask + bottoms[m]) & columns[m]
+                    child = (first, second | disc) if odd else (first | disc, second)
+                    found[m] = -value(child, opponent[player], depth, -inf, inf, 1)
+            except SearchTimeout:
+                break
+            except RecursionError:
+                if depth == 0:
+                    raise
+                break
+            values = {m: found[m] + 0.0 for m in legal if m in found}
+            depth += 1
+            exact = not reached or abs(max(values.values())) > 1
+        return pick_best(values, rng)
+
+    return decide
+
+
+def _match_game(game: ConnectFour, opening: tuple[int, int], players: dict[Player, Heuristic],
+                depth: int, seed: int, decide: Decide) -> tuple[Hashable, int]:
+    """Play one game after the two discs of ``opening``; the final state and its length.
+    Each move is ``decide``'s (:func:`_decider`): iterative deepening to ``depth``."""
     rng = random.Random(seed)
     state = game.play(game.play(game.start, opening[0]), opening[1])
     plies = 2
     while not game.finished(state):
-        decision = iterative_deepening(game, state, players[game.to_move(state)],
-                                       max_depth=depth, rng=rng)
-        state = game.play(state, decision.move)
+        move = decide(state, players[game.to_move(state)], depth, rng)
+        state = game.play(state, move)
         plies += 1
     return state, plies
 
@@ -333,6 +471,7 @@ def check_heuristic(make_heuristic: Callable[[int, int], Any], *, baseline: str 
     rows_of_table = [f"{'board':<7}{'depth':<7}{'opening':<9}{'you':<5}result"]
     for board_number, (board, call, heuristic) in enumerate(made):
         opponent = _baseline(baseline, board)
+        decide = _decider(board)
         game = cast(AnyGame, board)
 
         def timed(state: Hashable, player: Player, heuristic: Callable[..., Any] = heuristic,
@@ -356,7 +495,7 @@ def check_heuristic(make_heuristic: Callable[[int, int], Any], *, baseline: str 
                         game.players.index(colour))
                     shown = f"{opening[0] + 1} {opening[1] + 1}"
                     try:
-                        final, plies = _match_game(game, opening, players, depth, seed)
+                        final, plies = _match_game(board, opening, players, depth, seed, decide)
                     except STUDENT_FAILURES as error:
                         raised = raised_line(f"the game on the {board.rows} x {board.cols} board "
                                              f"at depth {depth} after the opening {shown}, "

@@ -38,10 +38,18 @@ from gamelib.exercises import (
     tree_size_by_enumeration,
     triples_heuristic,
 )
-from gamelib.exercises.ex08_heuristic import match_openings, points_needed
+from gamelib.exercises.ex08_heuristic import (
+    BASELINES,
+    _baseline,
+    _decider,
+    match_openings,
+    points_needed,
+)
 from gamelib.exercises.guard import handed
+from gamelib.exercises.positions import sample_positions
 from gamelib.game import GameError, other
 from gamelib.games import ConnectFour, TicTacToe
+from gamelib.search.depth_limited import iterative_deepening
 from gamelib.search.match_stats import match_score
 
 
@@ -729,6 +737,48 @@ def test_the_baseline_against_itself_does_not_pass() -> None:
     assert not result.passed and result.lines[0].status == PASS
     assert (facts["wins"], facts["draws"], facts["losses"]) == (25, 16, 23)
     assert facts["points"] == 33 < facts["needed"] == 40 and facts["low"] < 0.5
+
+
+def test_the_match_plays_the_moves_of_iterative_deepening() -> None:
+    # check_heuristic's match runs its own copy of iterative_deepening on the bitboards
+    # (ex08_heuristic._decider): the same move and the same draws of the random source as
+    # gamelib's search, for each baseline and a student's heuristic, at every depth the
+    # match allows, on the match's boards and the smallest and widest ones, in positions of
+    # every stage of a game (sample_positions: from the empty board to nearly full ones,
+    # won and forced lines among them).
+    compared = 0
+    for rows, cols in ((5, 6), (7, 8), (6, 7), (4, 10)):
+        game = ConnectFour(rows, cols)
+        decide = _decider(game)
+        heuristics = [_baseline(name, game) for name in BASELINES]
+        if (rows, cols) == (6, 7):
+            heuristics.append(parity_threats)
+        positions = [s for s in sample_positions(game, limit=26, seed=rows * cols)
+                     if not game.finished(s)]
+        for number, state in enumerate(positions):
+            for h_number, h in enumerate(heuristics):
+                if h_number in (2, 3) and number % 2:   # the costly ones: every other one
+                    continue
+                depth = 1 + (number + h_number) % 3
+                if number % 8 == 0 and h_number < 2:   # deeper with the cheap heuristics
+                    depth = 4 + number // 8 % 2
+                ours, theirs = random.Random(number), random.Random(number)
+                decision = iterative_deepening(game, state, h, max_depth=depth, rng=theirs)
+                assert decide(state, h, depth, ours) == decision.move, (game, state, depth)
+                assert ours.getstate() == theirs.getstate()
+                compared += 1
+    assert compared > 300
+
+
+def test_the_centre_baseline_is_its_formula() -> None:
+    for rows, cols in ((5, 6), (7, 8), (4, 4), (10, 9)):
+        game = ConnectFour(rows, cols)
+        h = centre_heuristic(game)
+        weighted = [(game.column_masks[c], min(c, cols - 1 - c)) for c in range(cols)]
+        for first, second in sample_positions(game, limit=60, seed=cols):
+            x = sum(w * ((first & m).bit_count() - (second & m).bit_count()) for m, w in weighted)
+            assert h((first, second), "X") == x / (10 + abs(x))
+            assert h((first, second), "O") == -x / (10 + abs(x))
 
 
 def test_the_triples_baseline_is_out_of_reach() -> None:
