@@ -219,21 +219,6 @@ class LabServer:
         body = self._request(f"api/{path}", method)
         return json.loads(body) if body else None
 
-    def set_windowing(self, mode: str) -> None:
-        """Set JupyterLab's notebook windowing mode (``"none"``, as :func:`start_lab` sets it:
-        every cell rendered; ``"contentVisibility"``: every cell in the page, but the browser
-        lays out and paints only those in view, about 2.5 s of CPU less to open Lesson 2).
-        Pages loaded from now on use it; the pages already open keep theirs."""
-        request = urllib.request.Request(
-            f"{self.base_url}lab/api/settings/@jupyterlab/notebook-extension:tracker",
-            method="PUT",
-            data=json.dumps({"raw": json.dumps({"windowingMode": mode})}).encode("utf-8"),
-            headers={"Authorization": f"token {self.token}",
-                     "Content-Type": "application/json"},
-        )
-        with _DIRECT.open(request, timeout=10):
-            pass
-
     def get(self, path: str) -> str:
         """GET ``path`` (relative to the server's base address) and return the text; an HTTP
         error status raises urllib's HTTPError."""

@@ -56,7 +56,7 @@ def test_there_are_session_checks() -> None:
 
 
 # The one check near 2 s: a whole Connect Four game between two computers (about 40 moves
-# of a twentieth of a second each, wall-clock budgets that a loaded machine does not shorten).
+# of a fiftieth of a second each, wall-clock budgets that a loaded machine does not shorten).
 SLOW_CHECKS = {"session_plays_connect_four_computer_computer"}
 
 
