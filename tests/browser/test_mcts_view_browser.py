@@ -27,7 +27,6 @@ from gamelib.ui.search_view import PIXEL_RATIO, SHRINK, SearchView
 from gamelib.ui.tree_layout import focus
 
 from .harness import Box, LabPage, LabServer, lesson_excerpt, rgba, wait_until
-from .test_search_view_browser import box_census
 
 if TYPE_CHECKING:
     from playwright.sync_api import ElementHandle, Locator
@@ -180,7 +179,7 @@ def test_lesson_9_shows_all_four_phases_in_view_and_counts_visits_by_pixels(
     box = [root_label(view)]
 
     def ink() -> int:
-        return box_census(lab, canvas, box, [INK], tolerance=40)[0][0]
+        return lab.census(canvas, box, [INK], tolerance=40)[0][0]
 
     wait_until(lambda: ink() > 0, 30, "the root's label n 0 drawn")
     at_start = ink()
@@ -203,7 +202,7 @@ def test_lesson_9_shows_all_four_phases_in_view_and_counts_visits_by_pixels(
     colours = [rgba(Palette.CROSS), rgba(Palette.CIRCLE)]
 
     def dot_pixels() -> int:
-        return sum(box_census(lab, canvas, dots, colours, tolerance=30)[0])
+        return sum(lab.census(canvas, dots, colours, tolerance=30)[0])
 
     assert dot_pixels() == 0
     step_to(playout)

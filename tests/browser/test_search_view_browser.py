@@ -26,7 +26,6 @@ from gamelib.ui.search_svg import READABLE, search_svg
 from gamelib.ui.search_view import PIXEL_RATIO, SHRINK, SearchView
 
 from .harness import (
-    RGBA,
     SCREENSHOTS,
     Box,
     LabPage,
@@ -65,40 +64,9 @@ def halo(view: SearchView, node: int) -> Box:
     )
 
 
-# Counts as harness.CENSUS_JS does (for each box, the opaque pixels within ``tolerance`` of
-# each colour), but reads only the boxes' pixels, not the whole canvas: a viewer's canvas holds
-# millions of pixels, and a read of all of them cost about 0.1 s of CPU at every poll.
-BOX_CENSUS_JS = """(canvas, [boxes, colours, tolerance]) => {
-    const w = canvas.width, h = canvas.height, context = canvas.getContext('2d');
-    return boxes.map(([x, y, bw, bh]) => {
-        const counts = colours.map(() => 0);
-        const x0 = Math.max(0, Math.round(x)), x1 = Math.min(w, Math.round(x + bw));
-        const y0 = Math.max(0, Math.round(y)), y1 = Math.min(h, Math.round(y + bh));
-        if (x1 <= x0 || y1 <= y0) return counts;
-        const data = context.getImageData(x0, y0, x1 - x0, y1 - y0).data;
-        for (let k = 0; k < data.length; k += 4) {
-            if (data[k + 3] !== 255) continue;
-            colours.forEach(([r, g, b], n) => {
-                if (Math.abs(data[k] - r) <= tolerance && Math.abs(data[k + 1] - g) <= tolerance
-                    && Math.abs(data[k + 2] - b) <= tolerance) counts[n]++;
-            });
-        }
-        return counts;
-    });
-}"""
-
-
-def box_census(lab: LabPage, canvas: Locator, boxes: list[Box], colours: list[RGBA],
-               tolerance: int = 8) -> list[list[int]]:
-    """:meth:`harness.LabPage.census`, reading only the boxes' pixels (:data:`BOX_CENSUS_JS`)."""
-    scaled = [[v * lab.ratio for v in box] for box in boxes]
-    counts = canvas.evaluate(BOX_CENSUS_JS, [scaled, [list(c[:3]) for c in colours], tolerance])
-    return [[int(n) for n in row] for row in counts]
-
-
 def lit(lab: LabPage, canvas: Locator, boxes: list[Box]) -> list[bool]:
     """Whether each box shows the highlight colour (over half its pixels)."""
-    counts = box_census(lab, canvas, boxes, [HIGHLIGHT])
+    counts = lab.census(canvas, boxes, [HIGHLIGHT])
     return [row[0] > 0.5 * box[2] * box[3] for row, box in zip(counts, boxes, strict=True)]
 
 
@@ -215,7 +183,7 @@ def test_lesson_10_chance_nodes_are_round_labelled_and_summed(lessons: LabPage) 
     grey = rgba(READABLE[Palette.NEUTRAL])
 
     def label_ink() -> int:
-        return box_census(lab, canvas, label, [grey], tolerance=40)[0][0]
+        return lab.census(canvas, label, [grey], tolerance=40)[0][0]
 
     assert label_ink() == 0
     step = step_button(cell)

@@ -449,8 +449,9 @@ def test_the_trace_and_its_picture_show_what_mcts_solver_proved() -> None:
 
 def test_selection_scores_are_uct_score_exactly() -> None:
     """Selection computes the children's scores in one loop (uct_score inlined): on every
-    node of a seeded MCTS-Solver tree they equal uct_score's, float for float."""
-    from gamelib.search.mcts import _uct_scores, uct_score
+    node of a seeded MCTS-Solver tree where selection goes on, the scores it reports equal
+    uct_score's, float for float."""
+    from gamelib.search.mcts import select, uct_score
 
     game = ConnectFour()
     root = mcts(game, ConnectFour.from_moves("5611761122133562247367317662"),
@@ -459,9 +460,11 @@ def test_selection_scores_are_uct_score_exactly() -> None:
     while nodes:
         node = nodes.pop()
         nodes.extend(node.children)
-        if node.children and all(c.visits for c in node.children):
-            expected = [uct_score(c, node.visits, 1.3) for c in node.children]
-            assert _uct_scores(node, 1.3) == expected
+        if node.children and not node.untried and node.proven is None:
+            expected = {c.id: uct_score(c, node.visits, 1.3) for c in node.children}
+            scores: list[dict[int, float]] = []
+            select(node, 1.3, scores)
+            assert list(scores[0].items()) == list(expected.items())
             checked += 1
             proven += any(c.proven is not None for c in node.children)
     assert checked > 50 and proven > 0
