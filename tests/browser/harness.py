@@ -637,6 +637,13 @@ class LabPage:
         """Whether the page shows this server's JupyterLab (not a blank page, not Notebook 7)."""
         return self.page.url.startswith(f"{self.server.base_url}lab")
 
+    def run_in_place(self, name: str) -> None:
+        """Open ``name`` in place (:meth:`open_in_place`) and run all its cells
+        (:meth:`run_all_cells`): the page of a test file whose tests read one run of a
+        fixture notebook."""
+        self.open_in_place(name)
+        self.run_all_cells()
+
     def close_all(self) -> None:
         """File > Close All Tabs (their changes discarded), then shut down the server's kernels:
         the page shows JupyterLab with nothing open. JupyterLab only."""
@@ -959,8 +966,7 @@ def open_game(lab: LabPage, notebook: str, twin: PlayController) -> Locator:
     """Open (in place: :meth:`LabPage.open_in_place`) and run the fixture ``notebook``; its
     canvas, once it has the size of the ``twin``'s board and the page shows the twin's welcome
     message."""
-    lab.open_in_place(notebook)
-    lab.run_all_cells()
+    lab.run_in_place(notebook)
     canvas = lab.visible_canvas()
     lab.expect_board(canvas, twin.board.width, twin.board.height)
     lab.wait_text(twin.message)

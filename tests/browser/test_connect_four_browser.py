@@ -221,8 +221,7 @@ def off_screen(lab: LabPage, session: CDPSession, name: str) -> tuple[list[str],
 @pytest.fixture(scope="module")
 def game_page(shared_page: LabPage) -> LabPage:
     """The file's page once it has run :data:`NOTEBOOK` (one kernel for both tests)."""
-    shared_page.open_in_place(NOTEBOOK)
-    shared_page.run_all_cells()
+    shared_page.run_in_place(NOTEBOOK)
     return shared_page
 
 

@@ -24,8 +24,7 @@ pytestmark = pytest.mark.browser
 
 def test_canvas_pixels_and_click(shared_lab: LabPage) -> None:
     lab = shared_lab
-    lab.open_in_place("canvas_probe.ipynb")
-    lab.run_all_cells()
+    lab.run_in_place("canvas_probe.ipynb")
     canvas = lab.visible_canvas()
     assert lab.canvas_size(canvas) == (200, 100)
     lab.wait_pixel(canvas, 50, 30, BLUE)

@@ -133,8 +133,7 @@ def test_lesson_9_shows_all_four_phases_in_view_and_counts_visits_by_pixels(
     backup = playout + 1
     assert isinstance(events[backup], Backup) and len(events[select].scores) == 4
     assert select > 3  # the visit count's three steps come first
-    lab.open_in_place(NOTEBOOK)
-    lab.run_all_cells()
+    lab.run_in_place(NOTEBOOK)
     cell = lab.page.locator(".jp-Notebook .jp-CodeCell", has_text=LESSON_CALL).first
     viewer = cell.locator(".gamelib-viewer")
     viewer.evaluate("v => v.scrollIntoView({block: 'start'})")

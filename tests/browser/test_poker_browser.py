@@ -34,8 +34,7 @@ def test_fixture_notebook_plays_the_twin_hands() -> None:
 
 def test_bet_refuse_and_deal(shared_lab: LabPage) -> None:
     lab, reference = shared_lab, twin()
-    lab.open_in_place(NOTEBOOK)
-    lab.run_all_cells()
+    lab.run_in_place(NOTEBOOK)
     canvas = lab.visible_canvas()
     lab.expect_board(canvas, 520, 300)
     lab.wait_text(reference.session.message)      # "Hand 1: you sit first. Your turn: ..."

@@ -90,8 +90,7 @@ def test_boards_are_drawn_after_a_reload_a_rerun_and_in_a_second_window(
     shared_lab: LabPage,
 ) -> None:
     lab = shared_lab
-    lab.open_in_place(NOTEBOOK)
-    lab.run_all_cells()
+    lab.run_in_place(NOTEBOOK)
     check_boards(lab, "1-run")
     # O's move, clicked: the play board is now the canvas the kernel drew last, the
     # one whose redraw after a reload must name its canvas afresh.

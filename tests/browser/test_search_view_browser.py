@@ -110,8 +110,7 @@ def lessons_page(shared_page: LabPage, lab_server: LabServer) -> LabPage:
     (lab_server.root / LESSONS).write_text(json.dumps(lesson_excerpt(LESSON_CELLS)),
                                            encoding="utf-8")
     shared_page.page.set_viewport_size({"width": 1280, "height": 800})
-    shared_page.open_in_place(LESSONS)
-    shared_page.run_all_cells()
+    shared_page.run_in_place(LESSONS)
     return shared_page
 
 
@@ -301,8 +300,7 @@ def test_steps_move_the_highlight_and_a_wide_tree_keeps_it_in_view(shared_lab: L
     start, after = view.event.node, fifth.event.node
     assert after != start, "the fixture must move the highlight within five steps"
     lab.page.set_viewport_size({"width": 1280, "height": 800})
-    lab.open_in_place(NOTEBOOK)
-    lab.run_all_cells()
+    lab.run_in_place(NOTEBOOK)
     page = lab.page
     scroller = page.locator(".gamelib-tree-box").first
     mark = page.locator(".gamelib-current").first

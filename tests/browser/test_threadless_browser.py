@@ -185,8 +185,7 @@ def test_a_threadless_computer_game_moves_per_tick_stops_and_refuses_clicks(
     assert isinstance(geometry, ConnectFourGeometry)
 
     write_notebook(lab_server)
-    lab.open_in_place(NOTEBOOK)
-    lab.run_all_cells()  # returns at once: the cell plays no move itself
+    lab.run_in_place(NOTEBOOK)  # returns at once: the cell plays no move itself
     canvas = lab.visible_canvas()
     lab.expect_board(canvas, reference.board.width, reference.board.height)
 
