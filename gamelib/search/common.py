@@ -11,11 +11,8 @@ flag). It is made and checked once, at the public door (the play session,
 a sub-search gets a slice of it (:meth:`Budget.part`, :meth:`Budget.share`). A search
 looks at it every few milliseconds (:meth:`Budget.look`, which adapts to the game's
 speed) and, when it has run out, raises :class:`SearchTimeout`, which the iterative
-deepening driver catches to return the best move of the last finished iteration.
-
-Another thread (the play session, when the user presses Undo or New game, or closes the
-board) calls :meth:`Budget.cancel`; the search then ends at its next look, as if its
-time had run out.
+deepening driver catches to return the best move of the last finished iteration. Another
+thread may cancel it (:meth:`Budget.cancel`).
 """
 
 from __future__ import annotations
@@ -99,8 +96,7 @@ MAX_SECONDS: Final = 30.0
 everywhere, and a longer time is refused with a message (never cut in silence)."""
 
 LOOK_SECONDS: Final = 0.01
-"""How often a search looks at its budget: about every this many seconds, whatever the
-game's speed (see :meth:`Budget.look`)."""
+"""A search looks at its budget about every this many seconds (:meth:`Budget.look`)."""
 
 MAX_LOOK_NODES: Final = 1024
 """A search looks at its budget at least once every this many nodes."""
@@ -229,6 +225,12 @@ class Budget:
         while budget is not None:
             budget.used += nodes
             budget = budget.within
+
+    def settle(self, step: int, left: int) -> None:
+        """Count the ``step - left`` nodes a search made after its last look, when it ends
+        without raising: the next search on this budget (the next depth) starts from the
+        true count, the same on a fast machine as on a slow one."""
+        self.count(step - left)
 
     def look(self, nodes: int) -> int:
         """A search's look at its budget after ``nodes`` nodes since its last look.

@@ -290,7 +290,8 @@ def iterative_deepening(game: AnyGame, state: Hashable, heuristic: Heuristic, *,
     given (a :class:`~gamelib.search.common.Budget`, which another thread may cancel;
     its ``depth``, if it has one, stands for ``max_depth`` when that is None). When it
     runs out the running iteration is abandoned and the result of the last finished one
-    is used; depth 1 always finishes, so a legal move is always returned. An iteration
+    is used; depth 1 always finishes, so a legal move is always returned. A node limit
+    (the budget's ``nodes``) counts every node searched, depth 1's included. An iteration
     deeper than Python's stack allows (a game with lines of thousands of plies) ends the
     deepening the same way.
 
@@ -370,6 +371,7 @@ def deepen(game: AnyGame, state: Hashable, heuristic: Heuristic, *, budget: Budg
                 )
                 values = _root_values(search, state, depth + 1, previous=values,
                                       root_moves=root_moves)
+                budget.settle(search.step, search.left)   # depth 1's nodes too
             except SearchTimeout:
                 cut_short = True
                 break

@@ -242,6 +242,7 @@ def _exact_decision(game: AnyGame, state: Hashable, rng: random.Random | None,
                 m: float(sign * search.value(game.play(state, m), low, high))  # type: ignore[arg-type]
                 for m in game.moves(state)
             }
+            budget.settle(search.step, search.left)   # iterative deepening may follow
         except SearchTimeout:
             if len(cache) > MAX_ENTRIES:
                 cache.clear()

@@ -246,6 +246,7 @@ def _deepen(game: AnyGame, state: Hashable, heuristic: Heuristic, depth: int | N
                 m: sign * search.value(game.play(state, m), d - 1) for m in game.moves(state)}
         except SearchTimeout:
             return values, False, True
+        budget.settle(search.step, search.left)
         values = found
         if not search.reached_horizon or (depth is not None and d >= depth):
             return values, not search.reached_horizon, False

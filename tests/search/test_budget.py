@@ -16,8 +16,9 @@ from typing import Any
 import numpy as np
 import pytest
 
+from gamelib.connect4 import connect_four_heuristic
 from gamelib.game import GameError, replay
-from gamelib.games import ConnectFour, Nim, TicTacToe
+from gamelib.games import ConnectFour, Nim, RandomTurnTicTacToe, TicTacToe
 from gamelib.search import (
     DEFAULT_SECONDS,
     MAX_SECONDS,
@@ -31,6 +32,7 @@ from gamelib.search import (
     zero,
 )
 from gamelib.search.common import SearchTimeout
+from gamelib.search.expectiminimax import expectiminimax_move
 from gamelib.search.stats import Decision, Stats
 from gamelib.session import players
 
@@ -144,6 +146,35 @@ def test_a_node_limit_is_met_exactly() -> None:
         with pytest.raises(SearchTimeout):
             depth_limited(BIG_NIM, BIG_NIM.start, 60, zero, budget=budget, stats=stats)
         assert stats.calls == nodes == budget.used
+
+
+@pytest.mark.parametrize("look_seconds", [1e-6, common.LOOK_SECONDS, 10.0],
+                         ids=["slow-machine", "as-set", "fast-machine"])
+def test_iterative_deepening_meets_a_node_limit_exactly_at_any_pace(
+        monkeypatch: pytest.MonkeyPatch, look_seconds: float) -> None:
+    """Each depth's search ends between two looks at the budget; the nodes it made after
+    its last look still count. Without that, a faster machine (longer steps between looks,
+    simulated here through LOOK_SECONDS) was allowed more nodes: Lesson 9's Budget(nodes=7_000)
+    reached depth 8 in 10,111 nodes on a fast machine and depth 7 on a slow one."""
+    monkeypatch.setattr(common, "LOOK_SECONDS", look_seconds)
+    c4 = ConnectFour()
+    trap = ConnectFour.from_moves("5611761122133562247367317662")
+    budget = Budget(nodes=7_000)
+    found = iterative_deepening(c4, trap, connect_four_heuristic(c4), budget=budget,
+                                rng=random.Random(1))
+    assert found.cut_short and budget.used == found.stats.calls == 7_000
+    assert found.stats.depth == 7 and sum(found.stats.nodes_per_depth.values()) == 5_464
+
+
+@pytest.mark.parametrize("look_seconds", [1e-6, 10.0], ids=["slow-machine", "fast-machine"])
+def test_expectiminimax_deepening_meets_a_node_limit_exactly_at_any_pace(
+        monkeypatch: pytest.MonkeyPatch, look_seconds: float) -> None:
+    monkeypatch.setattr(common, "LOOK_SECONDS", look_seconds)
+    game = RandomTurnTicTacToe()
+    x_moves = game.play(game.start, "X")   # the coin fell for X
+    budget = Budget(nodes=2_000)
+    found = expectiminimax_move(game, x_moves, heuristic=zero, budget=budget)
+    assert found.cut_short and budget.used == found.stats.calls == 2_000
 
 
 def test_nodes_counted_in_a_part_count_in_the_whole() -> None:
@@ -453,8 +484,9 @@ def test_a_budgets_depth_goes_down_whole_to_every_search() -> None:
 
 
 def test_iterative_deepening_stops_at_a_node_limit_with_exact_counts() -> None:
-    """Depth 1 runs outside the limit (there is always a move); the rest counts."""
-    decision = iterative_deepening(BIG_NIM, BIG_NIM.start, zero, budget=Budget(nodes=5000))
+    """Every node counts, depth 1's too (which always finishes: there is always a move)."""
+    budget = Budget(nodes=5000)
+    decision = iterative_deepening(BIG_NIM, BIG_NIM.start, zero, budget=budget)
     per_depth = decision.stats.nodes_per_depth
-    assert decision.cut_short
-    assert decision.stats.calls == per_depth[1] + 5000
+    assert decision.cut_short and per_depth[1] < 5000
+    assert decision.stats.calls == budget.used == 5000
