@@ -66,7 +66,8 @@ from typing import Final
 from gamelib.connect4.score import winner_score
 
 __all__ = [
-    "BOOK_COLS", "BOOK_DISCS", "BOOK_ROWS", "MISSING", "NOT_LOADED", "Book", "book_installed",
+    "BOOK_COLS", "BOOK_DISCS", "BOOK_ROWS", "MISSING", "NOT_LOADED", "Book", "book_available",
+    "book_installed",
     "covers", "opening_book",
 ]
 
@@ -198,6 +199,12 @@ def book_installed() -> bool:
 _lock = threading.Lock()
 _loaded = False
 _book: Book | None = None
+
+
+def book_available() -> bool:
+    """Whether the book can be read, without loading it: loaded already, or not yet loaded
+    and its package installed."""
+    return _book is not None if _loaded else book_installed()
 
 
 def opening_book() -> Book | None:

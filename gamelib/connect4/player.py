@@ -85,7 +85,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from gamelib.connect4.bitboard import Position, geometry, position_of
-from gamelib.connect4.book import NOT_LOADED, covers, opening_book
+from gamelib.connect4.book import NOT_LOADED, book_available, covers, opening_book
 from gamelib.connect4.forced import forced_move
 from gamelib.connect4.lookahead import (
     board_heuristic,
@@ -252,9 +252,8 @@ def _check_arguments(
         raise GameError(f"{caller} plays Connect Four only: expected a ConnectFour, got {game!r}")
     board = _Position(game, position_of(game, state))
     if game.finished(board.state):
-        raise GameError(
-            f"the game is already over ({_result_text(game, board.state)}): no move to make"
-        )
+        raise GameError(f"the game is already over ({_result_text(game, board.state)}): "
+                        "no move to make")
     check_seconds(seconds)
     check_depth(depth, least=1, optional=True)
     check_rng(rng)
@@ -262,6 +261,8 @@ def _check_arguments(
     assert rng is None or isinstance(rng, random.Random)
     assert budget is None or isinstance(budget, Budget)
     plies = int(depth) if depth is not None else getattr(budget, "depth", None)  # type: ignore[call-overload]
+    if plies is None and covers(game.rows, game.cols, board.discs):
+        opening_book()  # the solver reads it: loaded (once) before this call's clock starts
     if seconds is not None:
         time_limit = float(seconds)  # type: ignore[arg-type]  # a checked number
     else:
@@ -420,10 +421,9 @@ def _evaluate(
 
     root_score = None
     if limit.depth is None and open_columns:
-        # The position gets EXACT_SHARE of the budget (in the opening, a probe); once it
-        # is solved, hints may spend all of it on exact column scores, which beat any
-        # estimate.
-        if covers(game.rows, game.cols, board.discs) and opening_book() is not None:
+        # EXACT_SHARE of the budget (in the opening, a probe); once the position is solved,
+        # hints may spend all of it on exact column scores, which beat any estimate.
+        if covers(game.rows, game.cols, board.discs) and book_available():
             share = BOOK_SHARE
         elif game.rows * game.cols - board.discs > OPENING_EMPTY:
             share = PROBE_SHARE  # the opening, without the book
@@ -547,7 +547,7 @@ def _decide(
         summary = f"estimate {chosen.value:+.2f} for {board.mover} (depth {stats.depth})"
     game = board.game
     if covers(game.rows, game.cols, board.discs):  # the opening: what the book did
-        if opening_book() is None:
+        if not book_available():
             summary += "" if exact else f" ({NOT_LOADED})"
         elif root_score is not None and (all_proven or _optimal(chosen, root_score)):
             summary += " (perfect: opening book)"  # the solver, reading the book, proved it

@@ -245,3 +245,40 @@ def test_the_strength_menu_says_perfect_opening_only_with_the_book(
     assert words.strength_label(ConnectFour(5, 6), None, None) == "strong (1 s)"
     monkeypatch.setattr(words, "book_installed", lambda: False)  # as in JupyterLite
     assert words.strength_label(GAME, None, None) == "strong (1 s)"
+
+
+@pytest.fixture
+def book_load_log(monkeypatch: pytest.MonkeyPatch, book: Book) -> list[str]:
+    """The book not loaded yet (as in a new kernel); the log says when it is loaded and
+    when the Connect Four player makes its budget."""
+    from gamelib.connect4 import player
+
+    log: list[str] = []
+    monkeypatch.setattr(book_module, "_loaded", False)
+    monkeypatch.setattr(book_module, "_load", lambda: log.append("book loaded") or book)
+
+    class LoggedBudget(Budget):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            log.append("budget made")
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(player, "Budget", LoggedBudget)
+    return log
+
+
+def test_the_player_loads_the_book_before_its_clock_starts(book_load_log: list[str]) -> None:
+    """The first opening move reads 15 MB: not inside the move's time (a Budget(0.2) once
+    overshot by a second on a busy machine)."""
+    from gamelib.connect4 import connect_four_move
+
+    connect_four_move(GAME, ConnectFour.from_moves("44"), seconds=0.2, rng=random.Random(1))
+    assert book_load_log == ["book loaded", "budget made"]
+
+
+def test_a_player_with_a_depth_never_loads_the_book(book_load_log: list[str]) -> None:
+    """A depth means the heuristic search alone: no solver, no book, even to say whether it is
+    there (the loading once ran after a cancelled search, past New game's one second)."""
+    from gamelib.connect4 import connect_four_move
+
+    connect_four_move(GAME, ConnectFour.from_moves("44"), depth=2, rng=random.Random(1))
+    assert book_load_log == ["budget made"]
