@@ -161,11 +161,11 @@ def session_page(
 def shared_page(session_page: LabPage) -> Iterator[LabPage]:
     """The session's page for a test file, found as new (1280 x 1000 at 100 %, the notebook
     view with the file browser open: :meth:`harness.LabPage.as_new`); after the file's last
-    test its tabs are closed and the server's kernels shut down. See ``shared_lab``."""
+    test its tabs are closed and the server's kernels shut down, or, if a test reloaded it,
+    it shows a new workspace (:meth:`harness.LabPage.leave`). See ``shared_lab``."""
     session_page.as_new()
     yield session_page
-    if session_page.shows_lab():
-        session_page.close_all()
+    session_page.leave()
 
 
 @pytest.fixture

@@ -484,6 +484,11 @@ def share_context(browser: Browser, context: BrowserContext) -> None:
     _SHARED[browser] = context
 
 
+def fresh_workspace(name: str) -> str:
+    """A new JupyterLab workspace name made from ``name``: it starts from an empty layout."""
+    return f"{re.sub(r'[^A-Za-z0-9]+', '-', name)}-{os.urandom(4).hex()}"
+
+
 @contextmanager
 def page_on(
     browser: Browser, server: LabServer, request: pytest.FixtureRequest,
@@ -517,8 +522,7 @@ def page_on(
         for opened in [p for p in context.pages if p not in before]:
             opened.close()
         with contextlib.suppress(OSError, ValueError):
-            for session in server.api("sessions") or []:
-                server.api(f"sessions/{session['id']}", method="DELETE")
+            helper.shut_down_kernels()
 
 
 def leave_evidence(helper: LabPage, request: pytest.FixtureRequest) -> None:
@@ -591,6 +595,8 @@ class LabPage:
     page: Page
     server: LabServer
     errors: list[str] = field(default_factory=list)
+    reloaded: bool = False
+    """Whether :meth:`reload` reloaded the page since the last :meth:`leave`."""
     ratio: float = 1.0
     """Canvas pixels per picture pixel: the coordinates that :meth:`pixel`,
     :meth:`census`, :meth:`screen_pixel` and :meth:`click_canvas` take are multiplied
@@ -601,8 +607,8 @@ class LabPage:
 
     def open_notebook(self, name: str) -> None:
         """Open ``name`` alone in a fresh workspace; wait until its kernel is idle."""
-        workspace = f"{re.sub(r'[^A-Za-z0-9]+', '-', name)}-{os.urandom(4).hex()}"
-        self.page.goto(self.server.notebook_url(name, workspace), wait_until="domcontentloaded")
+        self.page.goto(self.server.notebook_url(name, fresh_workspace(name)),
+                       wait_until="domcontentloaded")
         panels = self.page.locator(".jp-NotebookPanel")
         panels.first.locator(".jp-Notebook").wait_for(state="visible", timeout=KERNEL_TIMEOUT)
         assert panels.count() == 1, f"expected {name} alone, found {panels.count()} notebooks"
@@ -633,6 +639,27 @@ class LabPage:
             tab.locator(".lm-TabBar-tabCloseIcon").click()
         self.wait_kernel_idle()
 
+    def reload(self) -> None:
+        """Reload the page, as a lecturer presses F5: JupyterLab restores the page's workspace
+        as it last saved it (the open notebooks, the sidebar's width)."""
+        self.reloaded = True
+        self.page.reload(wait_until="domcontentloaded")
+
+    def leave(self) -> None:
+        """Leave a shared page for the next test file: its tabs closed and the server's
+        kernels shut down; a page that a test reloaded shows JupyterLab again in a new
+        workspace (the reloaded one restores what that test left: a sidebar widened at 150 %
+        zoom, a tab that reopens after Close All)."""
+        if self.reloaded:
+            self.shut_down_kernels()
+            url = f"{self.server.base_url}lab/workspaces/{fresh_workspace('blank')}"
+            self.page.goto(f"{url}?token={self.server.token}", wait_until="domcontentloaded")
+            self.page.locator(".jp-Launcher").first.wait_for(state="visible",
+                                                             timeout=KERNEL_TIMEOUT)
+            self.reloaded = False
+        elif self.shows_lab():
+            self.close_all()
+
     def shows_lab(self) -> bool:
         """Whether the page shows this server's JupyterLab (not a blank page, not Notebook 7)."""
         return self.page.url.startswith(f"{self.server.base_url}lab")
@@ -659,6 +686,10 @@ class LabPage:
             return not panels.count()
 
         wait_until(closed, UI_TIMEOUT / 1000, "every tab closed")
+        self.shut_down_kernels()
+
+    def shut_down_kernels(self) -> None:
+        """Shut down every kernel of the server (its sessions deleted)."""
         for session in self.server.api("sessions") or []:
             self.server.api(f"sessions/{session['id']}", method="DELETE")
 
@@ -669,6 +700,7 @@ class LabPage:
         Mode) with the left sidebar (the file browser) open, as a new page shows it. Checked
         by reading the page's size, zoom and layout back."""
         page = self.page
+        page.bring_to_front()  # a page another one covered gets no animation frames
         session = page.context.new_cdp_session(page)
         try:
             session.send("Emulation.clearDeviceMetricsOverride")

@@ -246,23 +246,27 @@ def test_the_connect_four_widget_fits_at_every_zoom_sidebar_and_mode(game_lab: L
     wrong: list[str] = []
     # The status line's text size in device pixels, by (presenting, sidebar, zoom).
     status_px: dict[tuple[bool, bool, float], float] = {}
-    for presenting in (False, True):
-        lab.set_presentation_mode(presenting)
-        # The play widget's text grows with the lesson's in Presentation Mode.
-        size = message.evaluate("d => getComputedStyle(d).fontSize")
-        assert size == ("21px" if presenting else "18px")
-        assert status.evaluate("d => getComputedStyle(d).fontSize") == (
-            "24px" if presenting else "20px")
-        for sidebar in (True, False):
-            lab.set_sidebar(sidebar)
-            # Up and down the zooms in turn (100, 125, 150, then 150, 125, 100 %...): each
-            # combination is laid out once, with no trip back to 100 % in between.
-            for zoom in ZOOMS if len(status_px) % (2 * len(ZOOMS)) == 0 else ZOOMS[::-1]:
-                set_zoom(lab, session, zoom)
-                name = (f"{round(zoom * 100)}-{'sidebar' if sidebar else 'nosidebar'}-"
-                        f"{'presenting' if presenting else 'notebook'}")
-                found, status_px[presenting, sidebar, zoom] = off_screen(lab, session, name)
-                wrong += found
+    try:
+        for presenting in (False, True):
+            lab.set_presentation_mode(presenting)
+            # The play widget's text grows with the lesson's in Presentation Mode.
+            size = message.evaluate("d => getComputedStyle(d).fontSize")
+            assert size == ("21px" if presenting else "18px")
+            assert status.evaluate("d => getComputedStyle(d).fontSize") == (
+                "24px" if presenting else "20px")
+            for sidebar in (True, False):
+                lab.set_sidebar(sidebar)
+                # Up and down the zooms in turn (100, 125, 150, then 150, 125, 100 %...): each
+                # combination is laid out once, with no trip back to 100 % in between.
+                for zoom in ZOOMS if len(status_px) % (2 * len(ZOOMS)) == 0 else ZOOMS[::-1]:
+                    set_zoom(lab, session, zoom)
+                    name = (f"{round(zoom * 100)}-{'sidebar' if sidebar else 'nosidebar'}-"
+                            f"{'presenting' if presenting else 'notebook'}")
+                    found, status_px[presenting, sidebar, zoom] = off_screen(lab, session, name)
+                    wrong += found
+    finally:  # a DevTools session left open keeps its zoom through later page loads
+        session.send("Emulation.clearDeviceMetricsOverride")
+        session.detach()
     assert not wrong, "\n".join(wrong)
     # The board's status grows with the zoom, as the page's text does (it is HTML over the
     # canvas's status band, whose own text shrinks with the board).

@@ -98,7 +98,7 @@ def test_boards_are_drawn_after_a_reload_a_rerun_and_in_a_second_window(
     check_boards(lab, "1-clicked", o_in_corner=True)
     save(lab)
 
-    lab.page.reload(wait_until="domcontentloaded")
+    lab.reload()
     lab.page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(
         state="visible", timeout=KERNEL_TIMEOUT
     )

@@ -259,9 +259,8 @@ def test_lesson_4_five_steps_move_the_highlight_and_leave_a_still_after_a_reload
     page.locator(".jp-NotebookPanel .jp-Notebook").first.click(position={"x": 5, "y": 5})
     page.keyboard.press("Control+s")
     wait_until(lambda: not page.locator(".jp-mod-dirty").count(), 30, "the notebook saved")
-    for session in lab.server.api("sessions") or []:  # no kernel any more
-        lab.server.api(f"sessions/{session['id']}", method="DELETE")
-    page.reload(wait_until="domcontentloaded")
+    lab.shut_down_kernels()  # no kernel any more
+    lab.reload()
     page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(state="visible")
     lab.wait_kernel_idle()
     cell = page.locator(".jp-CodeCell", has_text=LESSON_CALL).first
@@ -383,6 +382,7 @@ def test_steps_move_the_highlight_and_a_wide_tree_keeps_it_in_view(shared_lab: L
             path.write_bytes(base64.b64decode(shot["data"]))
             print("screenshot:", path)
     session.send("Emulation.clearDeviceMetricsOverride")
+    session.detach()
     lab.press_button("End")
     wait_until(lambda: lit(lab, canvas, [halo(view, 0)]) == [True], 30,
                "the root highlighted again at the end")
@@ -395,7 +395,7 @@ def test_steps_move_the_highlight_and_a_wide_tree_keeps_it_in_view(shared_lab: L
                "the saved notebook holds the viewer's SVG picture")
     # A lecturer reloads the page: the kernel still holds the viewer, the new canvas
     # starts blank and asks for the picture again (ipycanvas's client_ready).
-    lab.page.reload(wait_until="domcontentloaded")
+    lab.reload()
     lab.page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(state="visible")
     lab.wait_kernel_idle()
     canvas = lab.visible_canvas()
