@@ -481,6 +481,68 @@ def _cut(node: TreeNode, depth: int | None) -> tuple[TreeNode, dict[int, int]]:
     return copy(node, 0), hidden
 
 
+def _draw_subtree(
+    ax: Axes, node: TreeNode, greyed: bool, place: dict[int, tuple[float, int]],
+    hidden: dict[int, int], font: float,
+) -> None:
+    """Draw ``node`` and what lies below it on ``ax`` at the places :func:`_layout` gave:
+    edges, edge labels, markers, values and notes, grey where ``greyed`` (see
+    :func:`draw_game_tree`)."""
+    x, y = place[id(node)]
+    for child in node.children:
+        cut = greyed or child.pruned
+        cx, cy = place[id(child)]
+        edge = Line2D([x, cx], [-y, -cy], color=_PRUNED_COLOR if cut else _INK,
+                      linestyle="--" if cut else "-", linewidth=1.0 if cut else 1.4, zorder=1)
+        edge.set_gid("pruned-edge" if cut else "edge")
+        ax.add_line(edge)
+        if child.label:
+            ax.text(
+                x + 0.6 * (cx - x), -(y + 0.6 * (cy - y)), child.label,
+                ha="center", va="center", fontsize=0.9 * font,
+                color=_PRUNED_COLOR if cut else _INK,
+                bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none"},
+                zorder=2,
+            )
+        _draw_subtree(ax, child, cut, place, hidden, font)
+    marker = ax.plot(
+        [x], [-y], marker="s" if node.maximizing else "o", markersize=2.2 * font,
+        markerfacecolor="#eeeeee" if greyed else "white", linestyle="none", zorder=3,
+        markeredgecolor=_PRUNED_COLOR if greyed else _INK,
+        markeredgewidth=1.0 if greyed else 1.5,
+    )[0]
+    marker.set_gid("pruned-node" if greyed else "node")
+    ax.text(
+        x, -y, node.bound + _format_value(node.value), ha="center", va="center",
+        fontsize=font, color=_PRUNED_COLOR if greyed else _INK, zorder=4,
+        fontweight="bold",
+    )
+    below = [node.note] if node.note else []
+    if id(node) in hidden:
+        below.append(f"+{hidden[id(node)]}")
+    if below:
+        ax.annotate(
+            "\n".join(below), (x, -y), xytext=(0, -1.2 * font), textcoords="offset points",
+            ha="center", va="top", fontsize=0.8 * font,
+            color=_PRUNED_COLOR if greyed else "#555555", zorder=4,
+            bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"},
+        )
+
+
+def _tree_legend(ax: Axes, font: float) -> None:
+    """The key of :func:`draw_game_tree`'s pictures: max and min markers, pruned edges."""
+    ax.legend(
+        handles=[
+            Line2D([], [], marker="s", linestyle="none", markerfacecolor="white",
+                   markeredgecolor=_INK, label="max to move"),
+            Line2D([], [], marker="o", linestyle="none", markerfacecolor="white",
+                   markeredgecolor=_INK, label="min to move"),
+            Line2D([], [], color=_PRUNED_COLOR, linestyle="--", label="pruned"),
+        ],
+        loc="upper left", frameon=False, fontsize=0.8 * font,
+    )
+
+
 def draw_game_tree(
     tree: TreeNode, *, ax: Axes | None = None, title: str | None = None,
     depth: int | None = None,
@@ -524,57 +586,7 @@ def draw_game_tree(
             1.3 * scale * levels + 1.6 * scale)
     ax = plt.subplots(figsize=size)[1] if ax is None else _new_axes(ax, size)
 
-    def draw(node: TreeNode, greyed: bool) -> None:
-        x, y = place[id(node)]
-        for child in node.children:
-            cut = greyed or child.pruned
-            cx, cy = place[id(child)]
-            edge = Line2D(
-                [x, cx], [-y, -cy],
-                color=_PRUNED_COLOR if cut else _INK,
-                linestyle="--" if cut else "-",
-                linewidth=1.0 if cut else 1.4,
-                zorder=1,
-            )
-            edge.set_gid("pruned-edge" if cut else "edge")
-            ax.add_line(edge)
-            if child.label:
-                ax.text(
-                    x + 0.6 * (cx - x), -(y + 0.6 * (cy - y)), child.label,
-                    ha="center", va="center", fontsize=0.9 * font,
-                    color=_PRUNED_COLOR if cut else _INK,
-                    bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none"},
-                    zorder=2,
-                )
-            draw(child, cut)
-        marker = ax.plot(
-            [x], [-y],
-            marker="s" if node.maximizing else "o",
-            markersize=2.2 * font,
-            markerfacecolor="#eeeeee" if greyed else "white",
-            markeredgecolor=_PRUNED_COLOR if greyed else _INK,
-            markeredgewidth=1.0 if greyed else 1.5,
-            linestyle="none",
-            zorder=3,
-        )[0]
-        marker.set_gid("pruned-node" if greyed else "node")
-        ax.text(
-            x, -y, node.bound + _format_value(node.value), ha="center", va="center",
-            fontsize=font, color=_PRUNED_COLOR if greyed else _INK, zorder=4,
-            fontweight="bold",
-        )
-        below = [node.note] if node.note else []
-        if id(node) in hidden:
-            below.append(f"+{hidden[id(node)]}")
-        if below:
-            ax.annotate(
-                "\n".join(below), (x, -y), xytext=(0, -1.2 * font), textcoords="offset points",
-                ha="center", va="top", fontsize=0.8 * font,
-                color=_PRUNED_COLOR if greyed else "#555555", zorder=4,
-                bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"},
-            )
-
-    draw(tree, tree.pruned)
+    _draw_subtree(ax, tree, tree.pruned, place, hidden, font)
     if tree.label:
         ax.text(place[id(tree)][0], 0.42, tree.label, ha="center", va="bottom", fontsize=font)
     ax.set_xlim(-0.7, leaves - 0.3)
@@ -582,14 +594,5 @@ def draw_game_tree(
     ax.set_axis_off()
     if title:
         ax.set_title(title)
-    ax.legend(
-        handles=[
-            Line2D([], [], marker="s", linestyle="none", markerfacecolor="white",
-                   markeredgecolor=_INK, label="max to move"),
-            Line2D([], [], marker="o", linestyle="none", markerfacecolor="white",
-                   markeredgecolor=_INK, label="min to move"),
-            Line2D([], [], color=_PRUNED_COLOR, linestyle="--", label="pruned"),
-        ],
-        loc="upper left", frameon=False, fontsize=0.8 * font,
-    )
+    _tree_legend(ax, font)
     return ax
