@@ -413,6 +413,21 @@ class _Recorder:
 _NO_WINDOW: Final = (-math.inf, math.inf)
 
 
+def _check_request(game: AnyGame, algorithm: object, options: dict[str, Any]) -> None:
+    """Raise GameError unless ``game`` is a game, ``algorithm`` one of :data:`ALGORITHMS`
+    and ``options`` its options (``depth`` given for ``"depth_limited"``)."""
+    check_game(game)
+    if not isinstance(algorithm, str) or algorithm not in ALGORITHMS:
+        raise GameError(f"algorithm must be one of {', '.join(map(repr, ALGORITHMS))}; "
+                        f"got {describe_text(algorithm)}")
+    if unknown := sorted(set(options) - ALGORITHMS[algorithm]):
+        allowed = ", ".join(sorted(ALGORITHMS[algorithm])) or "none"
+        raise GameError(f"{algorithm!r} takes no option {', '.join(unknown)}: "
+                        f"its options are {allowed}")
+    if algorithm == "depth_limited" and "depth" not in options:
+        raise GameError("'depth_limited' needs the option depth, a whole number of plies")
+
+
 @search_door
 def trace_search(game: AnyGame, state: Hashable, algorithm: str,
                  **options: Any) -> SearchTrace:
@@ -455,20 +470,7 @@ def trace_search(game: AnyGame, state: Hashable, algorithm: str,
     refused before the search starts, and any search whose trace passes
     :data:`MAX_EVENTS` events is stopped there.
     """
-    check_game(game)
-    if not isinstance(algorithm, str) or algorithm not in ALGORITHMS:
-        raise GameError(
-            f"algorithm must be one of {', '.join(map(repr, ALGORITHMS))}; "
-            f"got {describe_text(algorithm)}"
-        )
-    unknown = sorted(set(options) - ALGORITHMS[algorithm])
-    if unknown:
-        allowed = ", ".join(sorted(ALGORITHMS[algorithm])) or "none"
-        raise GameError(
-            f"{algorithm!r} takes no option {', '.join(unknown)}: its options are {allowed}"
-        )
-    if algorithm == "depth_limited" and "depth" not in options:
-        raise GameError("'depth_limited' needs the option depth, a whole number of plies")
+    _check_request(game, algorithm, options)
     if algorithm == "mcts":
         return _trace_mcts(game, state, options)
     _refuse_large(game, state, algorithm, options.get("depth"))
@@ -490,10 +492,9 @@ def trace_search(game: AnyGame, state: Hashable, algorithm: str,
         elif algorithm == "bounded":
             start = options.get("cache")
             cache = BoundCache(start) if isinstance(start, dict) else start
-            value = bounded_alphabeta(game, state, options.get("alpha"),
-                                      options.get("beta"), cache=cache, stats=stats,
-                                      observer=recorder.observer(lambda args: (args[2], args[3]),
-                                                                 reads_cache=True))
+            observer = recorder.observer(lambda args: (args[2], args[3]), reads_cache=True)
+            value = bounded_alphabeta(game, state, options.get("alpha"), options.get("beta"),
+                                      cache=cache, stats=stats, observer=observer)
         elif algorithm == "expectiminimax":
             # An exact Fraction where the probabilities are (a number all the same).
             value = cast(float, expectiminimax(
@@ -574,10 +575,8 @@ def _trace_mcts(game: AnyGame, state: Hashable, options: dict[str, Any]) -> Sear
                       exploration=shown["exploration"], policy=shown["policy"],
                       solve=shown["solve"], guide=shown["guide"], observer=recorder)
     except _TooLarge:
-        raise GameError(
-            f"this mcts search is too large to show: its trace passed {MAX_EVENTS:,} events "
-            "and was stopped. Ask for fewer iterations"
-        ) from None
+        raise GameError(f"this mcts search is too large to show: its trace passed {MAX_EVENTS:,}"
+                        " events and was stopped. Ask for fewer iterations") from None
     nodes: list[Node] = []
     stack: list[tuple[MCTSNode, int]] = [(result.root, 0)]
     while stack:
