@@ -410,6 +410,15 @@ def _deadline(seconds: float, rings: _Rings | None = None) -> Iterator[None]:
             _ACTIVE.limit = outer_limit
             limit.close()
         return
+    with _traced(seconds, rings, outer_limit):
+        yield
+
+
+@contextmanager
+def _traced(seconds: float, rings: _Rings, outer_limit: _Limit | None) -> Iterator[None]:
+    """:func:`_deadline` where neither an alarm nor a second thread can stop the code inside
+    (Pyodide, WASI): a trace function raises :class:`_Alarm` at its first event past the limit.
+    Under another tool's trace (a debugger, coverage), no limit: that trace is left alone."""
     outer = sys.gettrace()
     if outer is not None and not getattr(outer, "_gamelib_deadline", False):
         yield  # a debugger or coverage tool traces: leave it alone, no limit

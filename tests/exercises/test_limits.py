@@ -193,6 +193,29 @@ def test_off_the_main_thread_the_limit_stops_any_python_loop(function: Any) -> N
     assert f"did not return within {LOOP_LIMIT:g} s" in result.failures[0].text
 
 
+def plain_loop(state: Any) -> bool:
+    x = 0
+    while True:
+        x += 1
+
+
+@pytest.mark.parametrize("function", [one_line_loop, plain_loop])
+def test_without_alarm_or_second_thread_a_trace_stops_the_loop(
+        function: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pyodide's limit, run here: no SIGALRM and no way to raise in another thread, so a trace
+    function raises the limit's exception (an event per instruction in a one-line loop)."""
+    if sys.gettrace() is not None:
+        pytest.skip("a debugger or coverage tool traces: the limit leaves its trace alone")
+    monkeypatch.setattr(limit, "_can_use_alarm", lambda: False)
+    monkeypatch.setattr(limit, "_async_raiser", lambda: None)
+    ex.set_time_limit(LOOP_LIMIT)  # the student's code never returns (the fixture resets)
+    started = time.monotonic()
+    result = ex.check_finished(function)
+    assert time.monotonic() - started < HANG
+    assert f"did not return within {LOOP_LIMIT:g} s" in result.failures[0].text
+    assert sys.gettrace() is None
+
+
 def test_a_swallowed_limit_is_raised_again_and_reported() -> None:
     ex.set_time_limit(LOOP_LIMIT)  # the student's function never returns (the fixture resets)
     started = time.monotonic()
