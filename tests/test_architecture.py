@@ -19,6 +19,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "gamelib"
 MAX_LINES = 600
+MAX_FUNCTION_LINES = 100
+SPEED_KERNEL = "gamelib.connect4.negamax"
+"""The one module whose functions may be longer: the solver's kernel, written for speed (its
+docstring says so and names the part a reader must understand)."""
 UI_LIBRARIES = ("ipycanvas", "ipywidgets", "matplotlib")
 NO_UI_LAYERS = ("gamelib.game", "gamelib.games", "gamelib.search", "gamelib.connect4",
                 "gamelib.learn", "gamelib.session")
@@ -166,6 +170,28 @@ def test_no_module_is_over_600_lines(name: str) -> None:
     assert lines <= MAX_LINES, (
         f"{MODULES[name].relative_to(ROOT)} has {lines} lines: split it (at most {MAX_LINES})"
     )
+
+
+def long_functions(path: Path, limit: int) -> list[str]:
+    """The functions and methods of ``path`` over ``limit`` lines (decorators, signature,
+    docstring and body), as ``"name (lines)"``."""
+    return [f"{node.name} ({node.end_lineno - node.lineno + 1})"
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.end_lineno is not None and node.end_lineno - node.lineno + 1 > limit]
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if n != SPEED_KERNEL))
+def test_no_function_is_over_100_lines(name: str) -> None:
+    long = long_functions(MODULES[name], MAX_FUNCTION_LINES)
+    assert long == [], (f"{MODULES[name].relative_to(ROOT)}: {', '.join(long)} over "
+                        f"{MAX_FUNCTION_LINES} lines: split by seam")
+
+
+def test_the_long_function_rule_sees_the_kernel() -> None:
+    """The rule is not blind: the kernel it exempts has functions over the limit."""
+    assert long_functions(MODULES[SPEED_KERNEL], MAX_FUNCTION_LINES)
+    assert "trace_search" in str(long_functions(MODULES["gamelib.search.trace"], 60))
 
 
 @pytest.mark.parametrize("name", sorted(n for n in MODULES if n.startswith(NO_UI_LAYERS)))

@@ -38,7 +38,7 @@ from gamelib.search.common import (
     nodes_to_look,
     pick_best,
 )
-from gamelib.search.depth_limited import _checked
+from gamelib.search.depth_limited import checked_estimate
 from gamelib.search.heuristics import zero
 from gamelib.search.match_stats import match_score
 
@@ -235,26 +235,13 @@ Decide = Callable[[tuple[int, int], Heuristic, int, random.Random], int]
 """``decide(state, heuristic, depth, rng)``: the move of :func:`_decider`."""
 
 
-def _decider(game: ConnectFour) -> Decide:
-    """``decide(state, heuristic, depth, rng)``: the move that
-    ``iterative_deepening(game, state, heuristic, max_depth=depth, rng=rng).move`` returns,
-    by the very same search on ``game``'s bitboards: the same iterations, the same move
-    order (the remembered best move first, the root's moves by their previous values), the
-    same cutoffs, the same heuristic calls in the same order, the same budget of
-    :data:`~gamelib.search.common.MAX_SECONDS`, the same tie-break with ``rng``
-    (:func:`~gamelib.search.common.pick_best`). What it leaves out costs the match most of
-    its time: the door's walk of a line of play per move, the checks of every state and the
-    search's statistics (tests/exercises/test_checkers.py compares the moves over many
-    positions).
-
-    Made inside the check, its closures run their own code: the guard swaps the code of the
-    functions that live when a check starts."""
-    cols, full = game.cols, game.full
-    tops, bottoms, columns = game.top_masks, game.bottom_masks, game.column_masks
+def _four_test(game: ConnectFour) -> Callable[[int], bool]:
+    """``four(discs)``: whether one player's bitboard ``discs`` on ``game``'s board holds four
+    in a row; ConnectFour's own test, its four directions unrolled (made inside the check,
+    as :func:`_decider`'s closures are)."""
     across, down, up = game.rows + 1, game.rows, game.rows + 2
-    lane = 2 * full.bit_length()
 
-    def four(p: int) -> bool:   # ConnectFour's own test, its four directions unrolled
+    def four(p: int) -> bool:
         pairs = p & (p >> 1)
         if pairs & (pairs >> 2):
             return True
@@ -267,6 +254,24 @@ def _decider(game: ConnectFour) -> Decide:
         pairs = p & (p >> up)
         return bool(pairs & (pairs >> 2 * up))
 
+    return four
+
+
+def _decider(game: ConnectFour) -> Decide:
+    """``decide(state, heuristic, depth, rng)``: the move that
+    ``iterative_deepening(game, state, heuristic, max_depth=depth, rng=rng).move`` returns,
+    by the very same search on ``game``'s bitboards: the same iterations, move order (the
+    remembered best move first, the root's moves by their previous values), cutoffs,
+    heuristic calls in the same order, budget (:data:`~gamelib.search.common.MAX_SECONDS`)
+    and tie-break with ``rng`` (:func:`~gamelib.search.common.pick_best`). It leaves out
+    what costs the match most of its time: the door's walk of a line of play per move, the
+    checks of every state and the search's statistics (tests/exercises/test_checkers.py
+    compares the moves over many positions). Made inside the check, its closures run their
+    own code: the guard swaps the code of the functions that live when a check starts."""
+    cols, full = game.cols, game.full
+    tops, bottoms, columns = game.top_masks, game.bottom_masks, game.column_masks
+    lane = 2 * full.bit_length()
+    four = _four_test(game)
     x_player, o_player = game.players
     opponent = {x_player: o_player, o_player: x_player}
     inf = math.inf
@@ -295,7 +300,7 @@ def _decider(game: ConnectFour) -> Decide:
                 reached = True
                 estimate = heuristic(s, p)
                 if type(estimate) is not float or not -1.0 < estimate < 1.0:
-                    estimate = _checked(estimate, s)
+                    estimate = checked_estimate(estimate, s)
                 return estimate
             o = opponent[p]
             moves = [c for c in range(cols) if not mask & tops[c]]
@@ -401,6 +406,64 @@ _FORBIDDEN: Final = Forbidden(modules=("gamelib.exercises.ex08_heuristic", "game
 search; gamelib's ConnectFour, the game the student reads, stays usable."""
 
 
+def _made_heuristics(
+    make_heuristic: Callable[[int, int], Any], sizes: Sequence[tuple[int, int]], title: str,
+) -> list[tuple[ConnectFour, str, Callable[..., Any]]] | CheckResult:
+    """For each board size, the board, the call shown and ``make_heuristic(rows, cols)``, a
+    function; or the :class:`CheckResult` that says why one is not (:func:`check_heuristic`)."""
+    made: list[tuple[ConnectFour, str, Callable[..., Any]]] = []
+    for number, (rows, cols) in enumerate(sizes):
+        call = f"make_heuristic({rows}, {cols})"
+        try:
+            heuristic = call_student(make_heuristic, rows, cols, first=number == 0)
+        except NotDone as stub:
+            if number == 0:
+                return not_done(title, "make_heuristic", stub.where)
+            return CheckResult(title, (raised_line(call, stub),))
+        except STUDENT_FAILURES as error:
+            return CheckResult(title, (raised_line(call, error),))
+        if not callable(heuristic):
+            forgot = returned_none_line(call, heuristic, "make_heuristic")
+            if forgot is not None:
+                return CheckResult(title, (forgot,))
+            return CheckResult(title, (Line(FAIL, f"{call} returned {show(heuristic, 60)}, "
+                                                  "not a function", (
+                ("hint", "make_heuristic(rows, cols) returns the heuristic itself: define "
+                         "h(state, player) inside it and `return h` (the name, without "
+                         "parentheses), as Lesson 7's weighed() does"),)),))
+        made.append((ConnectFour(rows, cols), call, heuristic))
+    return made
+
+
+def _match_result(title: str, lines: list[Line], games: list[Any], rows_of_table: list[str],
+                  against: str) -> CheckResult:
+    """:func:`check_heuristic`'s result: ``lines`` and the match's line (its score and 95%
+    interval, passed when a gain is shown), with the games' table and the facts."""
+    wins = sum(g[4] == 1 for g in games)
+    draws = sum(g[4] == 0 for g in games)
+    losses = sum(g[4] == -1 for g in games)
+    points = wins + draws / 2
+    measured = match_score(wins, draws, losses)
+    needed = points_needed(len(games))
+    rule = (f"{needed:g} needed: the 95% interval of the score above 1/2" if needed is not None
+            else f"no result of {len(games)} games shows a gain: play more openings")
+    score = (f"{counted(wins, 'win')}, {counted(draws, 'draw')}, "
+             f"{counted(losses, 'loss', 'losses')} in {len(games)} games against the "
+             f"{against}: {points:g} "
+             f"point{'' if points == 1 else 's'}, score {measured.score:.2f} "
+             f"[{measured.low:.2f}, {measured.high:.2f}], "
+             f"{'a gain shown' if measured.shown else 'no gain shown'} ({rule})")
+    table = ("games", "\n".join(rows_of_table))
+    if measured.shown:
+        lines.append(Line(PASS, score, (table,)))
+    else:
+        lines.append(Line(FAIL, score, (table, ("hint", _MATCH_HINT))))
+    facts = {"wins": wins, "draws": draws, "losses": losses, "points": points,
+             "needed": needed, "score": measured.score, "low": measured.low, "high": measured.high,
+             "games": games}
+    return CheckResult(title, tuple(lines), facts=facts)
+
+
 @checker(forbid=_FORBIDDEN)
 def check_heuristic(make_heuristic: Callable[[int, int], Any], *, baseline: str = "centre",
                     boards: Sequence[tuple[int, int]] = BOARDS,
@@ -432,28 +495,10 @@ def check_heuristic(make_heuristic: Callable[[int, int], Any], *, baseline: str 
     """
     sizes = _check_options(baseline, boards, depths, openings)
     title = "heuristic (Connect Four on other boards)"
-    made: list[tuple[ConnectFour, str, Callable[..., Any]]] = []
+    made = _made_heuristics(make_heuristic, sizes, title)
+    if isinstance(made, CheckResult):
+        return made
     lines: list[Line] = []
-    for number, (rows, cols) in enumerate(sizes):
-        call = f"make_heuristic({rows}, {cols})"
-        try:
-            heuristic = call_student(make_heuristic, rows, cols, first=number == 0)
-        except NotDone as stub:
-            if number == 0:
-                return not_done(title, "make_heuristic", stub.where)
-            return CheckResult(title, (raised_line(call, stub),))
-        except STUDENT_FAILURES as error:
-            return CheckResult(title, (raised_line(call, error),))
-        if not callable(heuristic):
-            forgot = returned_none_line(call, heuristic, "make_heuristic")
-            if forgot is not None:
-                return CheckResult(title, (forgot,))
-            return CheckResult(title, (Line(FAIL, f"{call} returned {show(heuristic, 60)}, "
-                                                  "not a function", (
-                ("hint", "make_heuristic(rows, cols) returns the heuristic itself: define "
-                         "h(state, player) inside it and `return h` (the name, without "
-                         "parentheses), as Lesson 7's weighed() does"),)),))
-        made.append((ConnectFour(rows, cols), call, heuristic))
     per_board = 300 // len(made)
     for board, call, heuristic in made:
         game: AnyGame = board
@@ -507,27 +552,6 @@ def check_heuristic(make_heuristic: Callable[[int, int], Any], *, baseline: str 
                     verdict = {1: "won", 0: "drawn", -1: "lost"}[outcome]
                     rows_of_table.append(f"{size:<7}{depth:<7}{shown:<9}{colour:<5}{verdict} "
                                          f"after {plies} plies")
-    wins = sum(g[4] == 1 for g in games)
-    draws = sum(g[4] == 0 for g in games)
-    losses = sum(g[4] == -1 for g in games)
-    points = wins + draws / 2
-    measured = match_score(wins, draws, losses)
-    needed = points_needed(len(games))
     at = " and ".join(map(str, depths))
-    rule = (f"{needed:g} needed: the 95% interval of the score above 1/2" if needed is not None
-            else f"no result of {len(games)} games shows a gain: play more openings")
-    score = (f"{counted(wins, 'win')}, {counted(draws, 'draw')}, "
-             f"{counted(losses, 'loss', 'losses')} in {len(games)} games against the "
-             f"{baseline} baseline ({shown_boards}, depth {at}): {points:g} "
-             f"point{'' if points == 1 else 's'}, score {measured.score:.2f} "
-             f"[{measured.low:.2f}, {measured.high:.2f}], "
-             f"{'a gain shown' if measured.shown else 'no gain shown'} ({rule})")
-    table = ("games", "\n".join(rows_of_table))
-    if measured.shown:
-        lines.append(Line(PASS, score, (table,)))
-    else:
-        lines.append(Line(FAIL, score, (table, ("hint", _MATCH_HINT))))
-    facts = {"wins": wins, "draws": draws, "losses": losses, "points": points,
-             "needed": needed, "score": measured.score, "low": measured.low, "high": measured.high,
-             "games": games}
-    return CheckResult(title, tuple(lines), facts=facts)
+    return _match_result(title, lines, games, rows_of_table,
+                         f"{baseline} baseline ({shown_boards}, depth {at})")

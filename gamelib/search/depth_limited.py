@@ -94,6 +94,7 @@ from gamelib.search.stats import Decision, Stats
 
 __all__ = [
     "ForcedMove",
+    "checked_estimate",
     "depth_limited",
     "iterative_deepening",
     "only_safe_move",
@@ -191,7 +192,7 @@ class _DepthLimitedSearch:
                 return v if m == p else -v
         if depth == 0:
             self.reached_horizon = True
-            v = _checked(self.heuristic(s, m), s)
+            v = checked_estimate(self.heuristic(s, m), s)
             return v if m == p else -v
         best, best_move, move = alpha, None, NO_MOVE
         for move in self.moves(s):
@@ -209,8 +210,9 @@ class _DepthLimitedSearch:
         return best if m == p else -best
 
 
-def _checked(estimate: object, state: Hashable) -> float:
-    """``estimate``, after checking that it is a number strictly inside (-1, 1)."""
+def checked_estimate(estimate: object, state: Hashable) -> float:
+    """``estimate``, after checking that it is a number strictly inside (-1, 1) (a
+    heuristic's value of ``state``); raises GameError, naming ``state``, if it is not."""
     if type(estimate) is float and -1.0 < estimate < 1.0:
         return estimate   # the common case, at every leaf: a float in range
     value = check_number(estimate, "the heuristic's value")
