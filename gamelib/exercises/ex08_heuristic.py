@@ -400,10 +400,9 @@ def _check_options(baseline: str, boards: object, depths: object, openings: obje
     return [cast(tuple[int, int], b) for b in boards]
 
 
-_FORBIDDEN: Final = Forbidden(modules=("gamelib.exercises.ex08_heuristic", "gamelib.search",
-                                       "gamelib.connect4"))
-"""Every heuristic of gamelib (the lessons' one, the baselines of this module) and every
-search; gamelib's ConnectFour, the game the student reads, stays usable."""
+MatchGame = tuple[tuple[int, int], int, tuple[int, int], Player, int, int]
+"""One game of the match: ``(board, depth, opening, colour, outcome, plies)``, the outcome
++1, 0 or -1 for the student."""
 
 
 def _made_heuristics(
@@ -435,8 +434,8 @@ def _made_heuristics(
     return made
 
 
-def _match_result(title: str, lines: list[Line], games: list[Any], rows_of_table: list[str],
-                  against: str) -> CheckResult:
+def _match_result(title: str, lines: list[Line], games: list[MatchGame],
+                  rows_of_table: list[str], against: str) -> CheckResult:
     """:func:`check_heuristic`'s result: ``lines`` and the match's line (its score and 95%
     interval, passed when a gain is shown), with the games' table and the facts."""
     wins = sum(g[4] == 1 for g in games)
@@ -462,6 +461,12 @@ def _match_result(title: str, lines: list[Line], games: list[Any], rows_of_table
              "needed": needed, "score": measured.score, "low": measured.low, "high": measured.high,
              "games": games}
     return CheckResult(title, tuple(lines), facts=facts)
+
+
+_FORBIDDEN: Final = Forbidden(modules=("gamelib.exercises.ex08_heuristic", "gamelib.search",
+                                       "gamelib.connect4"))
+"""Every heuristic of gamelib (the lessons' one, the baselines of this module) and every
+search; gamelib's ConnectFour, the game the student reads, stays usable."""
 
 
 @checker(forbid=_FORBIDDEN)
@@ -512,7 +517,7 @@ def check_heuristic(make_heuristic: Callable[[int, int], Any], *, baseline: str 
                             f"{shown_boards} board{'s' if len(made) > 1 else ''}: numbers "
                             "strictly between -1 and 1, the same when asked twice, and "
                             "h(s, 'O') == -h(s, 'X')"))
-    games: list[tuple[tuple[int, int], int, tuple[int, int], Player, int, int]] = []
+    games: list[MatchGame] = []
     rows_of_table = [f"{'board':<7}{'depth':<7}{'opening':<9}{'you':<5}result"]
     for board_number, (board, call, heuristic) in enumerate(made):
         opponent = _baseline(baseline, board)

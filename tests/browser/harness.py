@@ -50,7 +50,7 @@ import pytest
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from playwright.sync_api import Browser, BrowserContext, Locator, Page
+    from playwright.sync_api import Browser, BrowserContext, CDPSession, Locator, Page
 
     from gamelib.ui import PlayController
     from gamelib.ui.boards import ConnectFourGeometry
@@ -641,9 +641,25 @@ class LabPage:
 
     def reload(self) -> None:
         """Reload the page, as a lecturer presses F5: JupyterLab restores the page's workspace
-        as it last saved it (the open notebooks, the sidebar's width)."""
+        as it last saved it (the open notebooks, the sidebar's width). Returns once a notebook
+        shows and its kernel is idle."""
         self.reloaded = True
         self.page.reload(wait_until="domcontentloaded")
+        self.page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(
+            state="visible", timeout=KERNEL_TIMEOUT)
+        self.wait_kernel_idle()
+
+    @contextmanager
+    def devtools(self) -> Iterator[CDPSession]:
+        """A DevTools session on the page (to emulate a zoom, to take a fast screenshot); on
+        leaving, however the test left, its device-metrics override is cleared and the session
+        detached: a session left open keeps its override through later page loads."""
+        session = self.page.context.new_cdp_session(self.page)
+        try:
+            yield session
+        finally:
+            session.send("Emulation.clearDeviceMetricsOverride")
+            session.detach()
 
     def leave(self) -> None:
         """Leave a shared page for the next test file: its tabs closed and the server's
@@ -701,11 +717,8 @@ class LabPage:
         by reading the page's size, zoom and layout back."""
         page = self.page
         page.bring_to_front()  # a page another one covered gets no animation frames
-        session = page.context.new_cdp_session(page)
-        try:
-            session.send("Emulation.clearDeviceMetricsOverride")
-        finally:
-            session.detach()
+        with self.devtools():
+            pass  # leaving it clears any zoom that a DevTools session emulated
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_function(
             "([w, h]) => innerWidth === w && innerHeight === h && devicePixelRatio === 1",

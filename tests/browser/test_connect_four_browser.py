@@ -239,14 +239,13 @@ def test_the_connect_four_widget_fits_at_every_zoom_sidebar_and_mode(game_lab: L
     """See the module's docstring: all twelve combinations on the fresh game's page."""
     lab = game_lab
     lab.as_new(*SCREEN)  # a 1280x800 screen at 100 % zoom
-    session = lab.page.context.new_cdp_session(lab.page)
     message = lab.page.locator(".gamelib-message .widget-html-content > div").first
     status = lab.page.locator(".gamelib-status .widget-html-content > div").first
     assert "X to move" in status.inner_text()
     wrong: list[str] = []
     # The status line's text size in device pixels, by (presenting, sidebar, zoom).
     status_px: dict[tuple[bool, bool, float], float] = {}
-    try:
+    with lab.devtools() as session:
         for presenting in (False, True):
             lab.set_presentation_mode(presenting)
             # The play widget's text grows with the lesson's in Presentation Mode.
@@ -264,9 +263,6 @@ def test_the_connect_four_widget_fits_at_every_zoom_sidebar_and_mode(game_lab: L
                             f"{'presenting' if presenting else 'notebook'}")
                     found, status_px[presenting, sidebar, zoom] = off_screen(lab, session, name)
                     wrong += found
-    finally:  # a DevTools session left open keeps its zoom through later page loads
-        session.send("Emulation.clearDeviceMetricsOverride")
-        session.detach()
     assert not wrong, "\n".join(wrong)
     # The board's status grows with the zoom, as the page's text does (it is HTML over the
     # canvas's status band, whose own text shrinks with the board).

@@ -99,10 +99,6 @@ def test_boards_are_drawn_after_a_reload_a_rerun_and_in_a_second_window(
     save(lab)
 
     lab.reload()
-    lab.page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(
-        state="visible", timeout=KERNEL_TIMEOUT
-    )
-    lab.wait_kernel_idle()
     check_boards(lab, "2-reloaded", o_in_corner=True)
 
     lab.run_all_cells()

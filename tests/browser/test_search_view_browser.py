@@ -261,8 +261,6 @@ def test_lesson_4_five_steps_move_the_highlight_and_leave_a_still_after_a_reload
     wait_until(lambda: not page.locator(".jp-mod-dirty").count(), 30, "the notebook saved")
     lab.shut_down_kernels()  # no kernel any more
     lab.reload()
-    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(state="visible")
-    lab.wait_kernel_idle()
     cell = page.locator(".jp-CodeCell", has_text=LESSON_CALL).first
     cell.scroll_into_view_if_needed()
     gone = cell.locator(".jp-OutputArea-output.jupyter-widgets").first
@@ -354,35 +352,33 @@ def test_steps_move_the_highlight_and_a_wide_tree_keeps_it_in_view(shared_lab: L
     # tree's box clips the canvas's own), at 100 % and at 150 % browser zoom (emulated as
     # the browser does it: 1280/zoom x 800/zoom CSS pixels, zoom device pixels per CSS px).
     assert key.inner_text().split() == " ".join(view.layout.legend).split()
-    session = page.context.new_cdp_session(page)
-    for zoom in (1.0, 1.5):
-        width, height = round(1280 / zoom), round(800 / zoom)
-        session.send("Emulation.setDeviceMetricsOverride", {
-            "width": width, "height": height, "deviceScaleFactor": zoom, "mobile": False})
-        page.wait_for_function("w => innerWidth === w", arg=width)
-        scroller.evaluate("s => { s.scrollLeft = s.scrollWidth; }")  # to the right end
-        wait_until(lambda: scroller.evaluate("s => s.scrollLeft") > 0, 10, "scrolled right")
-        for name, part in (("status line", status), ("key", key)):
-            part.scroll_into_view_if_needed()
-            page.wait_for_timeout(200)  # the scroll settles
-            seen = part.bounding_box()
-            assert seen is not None, f"the {name} is laid out at {zoom:.0%}"
-            assert seen["x"] >= 0 and seen["x"] + seen["width"] <= width, (
-                f"the {name} lies across the viewport's side at {zoom:.0%}: {seen}")
-            assert seen["y"] >= 0 and seen["y"] + seen["height"] <= height, (
-                f"the {name} lies across the viewport's top or bottom at {zoom:.0%}: {seen}")
-            # Whole: no word cut off or hidden in an overflow.
-            assert part.evaluate("p => p.scrollWidth <= p.clientWidth + 1")
-            assert scroller.evaluate("s => s.scrollLeft") > 0  # still scrolled to the right
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            shot = session.send("Page.captureScreenshot",
-                                {"format": "png", "optimizeForSpeed": True})
-            path = SCREENSHOTS / (f"search_view_wide_right_end_{round(zoom * 100)}_"
-                                  f"{name.split()[0]}.png")
-            path.write_bytes(base64.b64decode(shot["data"]))
-            print("screenshot:", path)
-    session.send("Emulation.clearDeviceMetricsOverride")
-    session.detach()
+    with lab.devtools() as session:
+        for zoom in (1.0, 1.5):
+            width, height = round(1280 / zoom), round(800 / zoom)
+            session.send("Emulation.setDeviceMetricsOverride", {
+                "width": width, "height": height, "deviceScaleFactor": zoom, "mobile": False})
+            page.wait_for_function("w => innerWidth === w", arg=width)
+            scroller.evaluate("s => { s.scrollLeft = s.scrollWidth; }")  # to the right end
+            wait_until(lambda: scroller.evaluate("s => s.scrollLeft") > 0, 10, "scrolled right")
+            for name, part in (("status line", status), ("key", key)):
+                part.scroll_into_view_if_needed()
+                page.wait_for_timeout(200)  # the scroll settles
+                seen = part.bounding_box()
+                assert seen is not None, f"the {name} is laid out at {zoom:.0%}"
+                assert seen["x"] >= 0 and seen["x"] + seen["width"] <= width, (
+                    f"the {name} lies across the viewport's side at {zoom:.0%}: {seen}")
+                assert seen["y"] >= 0 and seen["y"] + seen["height"] <= height, (
+                    f"the {name} lies across the viewport's top or bottom at {zoom:.0%}: {seen}")
+                # Whole: no word cut off or hidden in an overflow.
+                assert part.evaluate("p => p.scrollWidth <= p.clientWidth + 1")
+                assert scroller.evaluate("s => s.scrollLeft") > 0  # still scrolled to the right
+                SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+                shot = session.send("Page.captureScreenshot",
+                                    {"format": "png", "optimizeForSpeed": True})
+                path = SCREENSHOTS / (f"search_view_wide_right_end_{round(zoom * 100)}_"
+                                      f"{name.split()[0]}.png")
+                path.write_bytes(base64.b64decode(shot["data"]))
+                print("screenshot:", path)
     lab.press_button("End")
     wait_until(lambda: lit(lab, canvas, [halo(view, 0)]) == [True], 30,
                "the root highlighted again at the end")
@@ -396,8 +392,6 @@ def test_steps_move_the_highlight_and_a_wide_tree_keeps_it_in_view(shared_lab: L
     # A lecturer reloads the page: the kernel still holds the viewer, the new canvas
     # starts blank and asks for the picture again (ipycanvas's client_ready).
     lab.reload()
-    lab.page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(state="visible")
-    lab.wait_kernel_idle()
     canvas = lab.visible_canvas()
     wait_until(lambda: lit(lab, canvas, [halo(view, 0)]) == [True], 30,
                "the root highlighted again after a reload")
